@@ -1,0 +1,155 @@
+/**
+ * The API catalogue as data: one entry per endpoint the product uses (API.md's table).
+ * The client, the simulator and the tests all read this table, so a path, a bound or a schema
+ * is written down exactly once.
+ */
+import { z } from 'zod';
+import { isLooseDecimalString } from '../money/decimal';
+import * as S from './schemas';
+
+/** Client-side rate-limit scopes with the exchange's published budgets (API.md "Rate limits"). */
+export const RATE_LIMIT_SCOPES = {
+  public: { requests: 2000, perMs: 10_000 },
+  'main-account': { requests: 1000, perMs: 10_000 },
+  history: { requests: 200, perMs: 10_000 },
+  codes: { requests: 1000, perMs: 10_000 },
+  positions: { requests: 12_000, perMs: 10_000 },
+} as const;
+export type RateLimitScope = keyof typeof RATE_LIMIT_SCOPES;
+
+export const CODES_LIMIT = { min: 1, max: 100, default: 30 } as const;
+export const CODES_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
+export const HISTORY_LIMIT = { min: 1, max: 100, default: 100 } as const;
+export const HISTORY_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
+export const FLEX_LIMIT = { min: 1, max: 100, default: 100 } as const;
+export const FLEX_OFFSET = { min: 0, max: 1_000_000, default: 0 } as const;
+
+const PositiveAmount = z
+  .string()
+  .refine(isLooseDecimalString, { message: 'must be a plain decimal number such as 0.5' })
+  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), { message: 'must be greater than zero' });
+
+const intIn = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const WITHDRAW_UNIQUE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const Requests = {
+  none: z.object({}).strict(),
+  balance: z.object({ ticker: S.Ticker.optional() }).strict(),
+  codes: z
+    .object({
+      limit: intIn(CODES_LIMIT.min, CODES_LIMIT.max).default(CODES_LIMIT.default),
+      offset: intIn(CODES_OFFSET.min, CODES_OFFSET.max).default(CODES_OFFSET.default),
+    })
+    .strict(),
+  positions: z.object({ market: S.MarketName.optional() }).strict(),
+  withdrawPay: z
+    .object({
+      ticker: S.Ticker,
+      amount: PositiveAmount,
+      address: z.string().trim().min(1, 'is required').max(512),
+      uniqueId: z.string().regex(WITHDRAW_UNIQUE_ID, 'must be 8-64 letters, digits, dash or underscore'),
+      memo: z.string().max(256).optional(),
+      network: z.string().min(1).max(64).optional(),
+      provider: z.string().min(1).max(64).optional(),
+    })
+    .strict(),
+  history: z
+    .object({
+      transactionMethod: z.union([z.literal(1), z.literal(2)]),
+      ticker: S.Ticker.optional(),
+      uniqueId: z.string().min(1).max(64).optional(),
+      status: z.array(z.number().int().min(0).max(100)).max(30).optional(),
+      limit: intIn(HISTORY_LIMIT.min, HISTORY_LIMIT.max).default(HISTORY_LIMIT.default),
+      offset: intIn(HISTORY_OFFSET.min, HISTORY_OFFSET.max).default(HISTORY_OFFSET.default),
+    })
+    .strict(),
+  flexPlans: z
+    .object({
+      limit: intIn(FLEX_LIMIT.min, FLEX_LIMIT.max).default(FLEX_LIMIT.default),
+      offset: intIn(FLEX_OFFSET.min, FLEX_OFFSET.max).default(FLEX_OFFSET.default),
+      ticker: S.Ticker.optional(),
+    })
+    .strict(),
+  flexInvest: z
+    .object({
+      planId: z.string().min(1).max(128),
+      amount: PositiveAmount,
+      withReinvest: z.boolean().optional(),
+    })
+    .strict(),
+  flexInvestments: z
+    .object({
+      limit: intIn(FLEX_LIMIT.min, FLEX_LIMIT.max).default(FLEX_LIMIT.default),
+      offset: intIn(FLEX_OFFSET.min, FLEX_OFFSET.max).default(FLEX_OFFSET.default),
+      ticker: S.Ticker.optional(),
+    })
+    .strict(),
+};
+
+/** `read`: safe to retry after a transient failure. `never`: moves money, never retried automatically. */
+export type RetryPolicy = 'read' | 'never';
+
+export interface EndpointSpec<Req extends z.ZodType, Res extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: `/api/v4/${string}`;
+  auth: 'public' | 'private';
+  scope: RateLimitScope;
+  retry: RetryPolicy;
+  /** HTTP status of success as the exchange sends it (others in 2xx are accepted too). */
+  successStatus: number;
+  request: Req;
+  response: Res;
+}
+
+function endpoint<Req extends z.ZodType, Res extends z.ZodType>(spec: EndpointSpec<Req, Res>): EndpointSpec<Req, Res> {
+  return spec;
+}
+
+export const ENDPOINTS = {
+  ping: endpoint({ method: 'GET', path: '/api/v4/public/ping', auth: 'public', scope: 'public', retry: 'read', successStatus: 200, request: Requests.none, response: S.PingResponse }),
+  time: endpoint({ method: 'GET', path: '/api/v4/public/time', auth: 'public', scope: 'public', retry: 'read', successStatus: 200, request: Requests.none, response: S.TimeResponse }),
+  assets: endpoint({ method: 'GET', path: '/api/v4/public/assets', auth: 'public', scope: 'public', retry: 'read', successStatus: 200, request: Requests.none, response: S.AssetsResponse }),
+  fees: endpoint({ method: 'GET', path: '/api/v4/public/fee', auth: 'public', scope: 'public', retry: 'read', successStatus: 200, request: Requests.none, response: S.FeesResponse }),
+  balance: endpoint({ method: 'POST', path: '/api/v4/main-account/balance', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.balance, response: S.BalanceResponse }),
+  codes: endpoint({ method: 'POST', path: '/api/v4/main-account/codes/my', auth: 'private', scope: 'codes', retry: 'read', successStatus: 201, request: Requests.codes, response: S.CodesResponse }),
+  positions: endpoint({ method: 'POST', path: '/api/v4/collateral-account/positions/open', auth: 'private', scope: 'positions', retry: 'read', successStatus: 200, request: Requests.positions, response: S.PositionsResponse }),
+  withdrawPay: endpoint({ method: 'POST', path: '/api/v4/main-account/withdraw-pay', auth: 'private', scope: 'main-account', retry: 'never', successStatus: 201, request: Requests.withdrawPay, response: S.WithdrawPayResponse }),
+  history: endpoint({ method: 'POST', path: '/api/v4/main-account/history', auth: 'private', scope: 'history', retry: 'read', successStatus: 200, request: Requests.history, response: S.HistoryResponse }),
+  flexPlans: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/plans', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.flexPlans, response: S.FlexPlansResponse }),
+  flexInvest: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/investments/invest', auth: 'private', scope: 'main-account', retry: 'never', successStatus: 201, request: Requests.flexInvest, response: S.FlexInvestResponse }),
+  flexInvestments: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/investments', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.flexInvestments, response: S.FlexInvestmentsResponse }),
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+export type RequestOf<N extends EndpointName> = z.input<(typeof ENDPOINTS)[N]['request']>;
+export type ResponseOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N]['response']>;
+
+/** Withdrawal status codes in history (API.md), as words a person understands. */
+export type WithdrawalPhase = 'pending' | 'successful' | 'canceled' | 'unconfirmed_by_user' | 'partially_successful' | 'aml_frozen' | 'unknown';
+
+export function withdrawalPhase(status: number): WithdrawalPhase {
+  if ([1, 2, 6, 10, 11, 12, 13, 14, 15, 16, 17].includes(status)) return 'pending';
+  if (status === 3 || status === 7) return 'successful';
+  if (status === 4) return 'canceled';
+  if (status === 5) return 'unconfirmed_by_user';
+  if (status === 18) return 'partially_successful';
+  if (status === 21) return 'aml_frozen';
+  return 'unknown';
+}
+
+export const WITHDRAWAL_PHASE_WORDS: Record<WithdrawalPhase, string> = {
+  pending: 'Pending',
+  successful: 'Successful',
+  canceled: 'Canceled',
+  unconfirmed_by_user: 'Unconfirmed by user',
+  partially_successful: 'Partially successful',
+  aml_frozen: 'Frozen for AML review',
+  unknown: 'Unknown status',
+};
+
+export const REGIONS = {
+  global: 'https://whitebit.com',
+  eu: 'https://whitebit.eu',
+} as const;
+export type Region = keyof typeof REGIONS | 'custom';

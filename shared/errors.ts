@@ -1,0 +1,73 @@
+/**
+ * The one error vocabulary of the app. Every failure that crosses a boundary (client -> router,
+ * router -> renderer) is an `AppError` inside an envelope; nothing crosses as a thrown exception,
+ * because Electron's IPC drops every field of an Error except its message.
+ */
+export const ERROR_KINDS = [
+  'validation',
+  'auth',
+  'permission',
+  'rate_limited',
+  'not_found',
+  'server',
+  'network',
+  'timeout',
+  'bad_response',
+  'keychain',
+  'internal',
+] as const;
+
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export interface AppError {
+  kind: ErrorKind;
+  /** Plain words for a person; never contains a secret. */
+  message: string;
+  /** The exchange's numeric `code`, when it sent one. */
+  code?: number;
+  /** HTTP status, when the failure came from an HTTP answer. */
+  status?: number;
+  /** Field name -> messages, for errors that concern particular inputs. */
+  fields?: Record<string, string[]>;
+  /** How long to wait before trying again (rate limits). */
+  retryAfterMs?: number;
+}
+
+export type Envelope<T> = { ok: true; data: T } | { ok: false; error: AppError };
+
+export function ok<T>(data: T): Envelope<T> {
+  return { ok: true, data };
+}
+
+export function fail(error: AppError): Envelope<never> {
+  return { ok: false, error };
+}
+
+/**
+ * Thrown inside one process (client, services) and turned into an envelope at the boundary.
+ * Carries a complete AppError so nothing is lost on the way.
+ */
+export class AppFailure extends Error {
+  readonly error: AppError;
+
+  constructor(error: AppError) {
+    super(error.message);
+    this.name = 'AppFailure';
+    this.error = error;
+  }
+}
+
+export function isAppFailure(value: unknown): value is AppFailure {
+  return value instanceof AppFailure;
+}
+
+/** Turns anything thrown into an AppError without leaking internals (stack, secrets) to the caller. */
+export function toAppError(thrown: unknown): AppError {
+  if (thrown instanceof AppFailure) return thrown.error;
+  return { kind: 'internal', message: 'Something went wrong inside the app. Details are in the log.' };
+}
+
+/** Errors that a retry cannot fix: the request itself must change first. */
+export function isPermanent(error: AppError): boolean {
+  return ['validation', 'auth', 'permission', 'not_found', 'keychain'].includes(error.kind);
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { add, compare, dec, isDecimalString, percentChange, roundUp, sub, sum } from './decimal';
+
+describe('decimal helpers', () => {
+  it('adds without binary floating point error', () => {
+    expect(add('0.1', '0.2')).toBe('0.3');
+    expect(sub('1', '0.00000001')).toBe('0.99999999');
+  });
+  it('keeps 40-digit amounts exact', () => {
+    const big = '1234567890123456789012345678901234567890';
+    expect(add(big, '0.000000000000000001')).toBe('1234567890123456789012345678901234567890.000000000000000001');
+  });
+  it('rounds fees up, never down', () => {
+    expect(roundUp('0.000000001', 8)).toBe('0.00000001');
+    expect(roundUp('1.5', 0)).toBe('2');
+  });
+  it('rejects exponents, NaN and blanks', () => {
+    for (const bad of ['1e5', 'NaN', 'Infinity', ' 1', '', '0x10', '1,5']) {
+      expect(isDecimalString(bad)).toBe(false);
+      expect(() => dec(bad)).toThrow(RangeError);
+    }
+  });
+  it('compares and sums', () => {
+    expect(compare('10', '9.99')).toBe(1);
+    expect(sum(['0.1', '0.2', '0.3'])).toBe('0.6');
+    expect(percentChange('100', '80')).toBe('-20');
+    expect(percentChange('0', '1')).toBeNull();
+  });
+});
