@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { availableBalance, checkInvestAmount } from './investCheck';
+
+const plan = { ticker: 'USDT', minInvestment: '10', maxInvestment: '1000.5' };
+
+describe('checkInvestAmount', () => {
+  it('accepts an amount inside the bounds and the balance, normalised', () => {
+    expect(checkInvestAmount(' 010.50 ', plan, '500')).toEqual({ ok: true, amount: '10.5' });
+    expect(checkInvestAmount('1000.5', plan, '1000.5')).toEqual({ ok: true, amount: '1000.5' });
+  });
+
+  it('refuses empty, non-decimal, exponent and zero input', () => {
+    expect(checkInvestAmount('', plan, '500')).toEqual({ ok: false, message: 'Enter an amount.' });
+    for (const bad of ['abc', '1e3', '-5', '0', '0.000', '1,5', 'NaN']) {
+      expect(checkInvestAmount(bad, plan, '5000').ok, bad).toBe(false);
+    }
+  });
+
+  it('compares with decimal precision at the edges', () => {
+    expect(checkInvestAmount('9.99999999999999999999', plan, '500')).toEqual({ ok: false, message: 'The minimum for this plan is 10 USDT.' });
+    expect(checkInvestAmount('1000.50000000000000000001', plan, '5000')).toEqual({ ok: false, message: 'The maximum for this plan is 1000.5 USDT.' });
+    expect(checkInvestAmount('100.00000000000000000001', plan, '100')).toEqual({ ok: false, message: 'Not enough USDT in the main balance: 100 available.' });
+  });
+
+  it('treats a zero maximum as no maximum', () => {
+    expect(checkInvestAmount('99999', { ...plan, maxInvestment: '0' }, '100000').ok).toBe(true);
+  });
+});
+
+describe('availableBalance', () => {
+  it('reads the main balance and treats an omitted ticker as zero', () => {
+    expect(availableBalance({ USDT: { main_balance: '12.5' } }, 'USDT')).toBe('12.5');
+    expect(availableBalance({ USDT: { main_balance: '12.5' } }, 'BTC')).toBe('0');
+    expect(availableBalance(undefined, 'BTC')).toBe('0');
+  });
+});

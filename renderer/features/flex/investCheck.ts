@@ -1,0 +1,30 @@
+/**
+ * Checks an amount a person typed before any investment request is built: it must be a plain
+ * positive decimal, within the plan's bounds, and covered by the main balance of the plan's ticker.
+ * Every comparison is decimal (shared/money/decimal), never floating point.
+ */
+import { Requests } from '../../../shared/api/endpoints';
+import type { BalanceResponse, FlexPlan } from '../../../shared/api/schemas';
+import { compare, toPlain, dec } from '../../../shared/money/decimal';
+
+export type InvestCheck = { ok: true; amount: string } | { ok: false; message: string };
+
+/** The main balance of a ticker; the exchange omits zero balances, so a missing entry means 0. */
+export function availableBalance(balances: BalanceResponse | undefined, ticker: string): string {
+  return balances?.[ticker]?.main_balance ?? '0';
+}
+
+export function checkInvestAmount(input: string, plan: Pick<FlexPlan, 'ticker' | 'minInvestment' | 'maxInvestment'>, available: string): InvestCheck {
+  const typed = input.trim();
+  if (typed === '') return { ok: false, message: 'Enter an amount.' };
+  const parsed = Requests.flexInvest.shape.amount.safeParse(typed);
+  if (!parsed.success) return { ok: false, message: `The amount ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
+  const amount = toPlain(dec(typed));
+  if (compare(amount, plan.minInvestment) < 0) return { ok: false, message: `The minimum for this plan is ${plan.minInvestment} ${plan.ticker}.` };
+  // A maximum of 0 would forbid every amount; treat it as "no maximum", as the exchange does for limits.
+  if (compare(plan.maxInvestment, '0') > 0 && compare(amount, plan.maxInvestment) > 0) {
+    return { ok: false, message: `The maximum for this plan is ${plan.maxInvestment} ${plan.ticker}.` };
+  }
+  if (compare(amount, available) > 0) return { ok: false, message: `Not enough ${plan.ticker} in the main balance: ${available} available.` };
+  return { ok: true, amount };
+}
