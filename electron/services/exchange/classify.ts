@@ -1,0 +1,220 @@
+/**
+ * Turns an HTTP answer from the exchange into either data or an AppError (API.md "Error bodies and
+ * statuses"). Never assumes JSON: gateways answer 429/503 with HTML or text, bodies arrive empty or
+ * cut off. Request-shape failures are recognised by their body ("Validation failed"), because the
+ * sources disagree on 400 vs 422.
+ */
+import type { z } from 'zod';
+import type { AppError } from '../../../shared/errors';
+import { parseRetryAfterMs } from './retry';
+
+export interface RawAnswer {
+  status: number;
+  /** Lower-cased media type without parameters, '' when absent. */
+  contentType: string;
+  retryAfter: string | undefined;
+  text: string;
+}
+
+export type Interpretation = { ok: true; data: unknown } | { ok: false; error: AppError };
+
+const MAX_EXCHANGE_TEXT = 300;
+
+/** Exchange-written text made safe to show: no control characters, bounded length. */
+function tidy(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_EXCHANGE_TEXT ? `${flat.slice(0, MAX_EXCHANGE_TEXT - 1)}…` : flat;
+}
+
+function looksLikeJson(text: string): boolean {
+  const c = text.trimStart()[0];
+  return c === '{' || c === '[';
+}
+
+function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (!looksLikeJson(text)) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function isHtml(answer: RawAnswer): boolean {
+  return answer.contentType === 'text/html' || /^\s*<(!doctype|html|head|body)\b/i.test(answer.text);
+}
+
+/** Reads `{code, message, errors}` tolerantly; anything missing stays undefined. */
+function readErrorBody(value: unknown): { code?: number; message?: string; fields?: Record<string, string[]> } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const o = value as Record<string, unknown>;
+  const out: { code?: number; message?: string; fields?: Record<string, string[]> } = {};
+  if (typeof o.code === 'number' && Number.isInteger(o.code)) out.code = o.code;
+  else if (typeof o.code === 'string' && /^-?\d{1,9}$/.test(o.code)) out.code = Number(o.code);
+  if (typeof o.message === 'string') out.message = tidy(o.message);
+  else if (Array.isArray(o.message) && o.message.every((m) => typeof m === 'string')) out.message = tidy(o.message.join(' '));
+  if (typeof o.errors === 'object' && o.errors !== null && !Array.isArray(o.errors)) {
+    const fields: Record<string, string[]> = {};
+    for (const [name, messages] of Object.entries(o.errors as Record<string, unknown>)) {
+      const list = Array.isArray(messages) ? messages : [messages];
+      const texts = list.filter((m): m is string => typeof m === 'string').map(tidy);
+      if (texts.length > 0) fields[tidy(name)] = texts;
+    }
+    if (Object.keys(fields).length > 0) out.fields = fields;
+  }
+  return out;
+}
+
+function firstFieldMessages(fields: Record<string, string[]> | undefined): string | undefined {
+  if (!fields) return undefined;
+  const all = Object.values(fields).flat();
+  if (all.length === 0) return undefined;
+  return tidy(all.slice(0, 3).join(' '));
+}
+
+function withOptional(error: AppError, extra: { code?: number; fields?: Record<string, string[]>; retryAfterMs?: number }): AppError {
+  if (extra.code !== undefined) error.code = extra.code;
+  if (extra.fields !== undefined) error.fields = extra.fields;
+  if (extra.retryAfterMs !== undefined) error.retryAfterMs = extra.retryAfterMs;
+  return error;
+}
+
+const AUTH_WORDS: Record<number, string> = {
+  2: 'The exchange says this API key is disabled or not allowed from this IP address. Enable the key (and allow this IP) in the API settings on the exchange website.',
+  9: 'The exchange could not read the signed request (invalid payload). Try again; if it keeps happening, tell the app maintainers.',
+  10: 'The exchange did not accept the request signature. Check that the API secret belongs to this API key.',
+};
+
+/** True for the exchange's complaint that the nonce (our request time stamp) is out of its window. */
+export function isNonceRejection(error: AppError): boolean {
+  return error.kind === 'auth' && error.message.startsWith(NONCE_REJECTION_PREFIX);
+}
+const NONCE_REJECTION_PREFIX = 'The exchange refused the request time stamp';
+
+/** Classifies a non-2xx answer. `nowMs` is wall-clock time, for Retry-After dates. */
+export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
+  const { status } = answer;
+  const parsed = tryParseJson(answer.text);
+  const body = parsed.ok ? readErrorBody(parsed.value) : {};
+  const { code, message: said, fields } = body;
+  const retryAfterMs = parseRetryAfterMs(answer.retryAfter, nowMs);
+
+  if (said && /^inner validation failed/i.test(said)) {
+    const detail = firstFieldMessages(fields);
+    return withOptional(
+      { kind: 'validation', status, message: detail ? `The exchange refused the request: ${detail}` : 'The exchange refused the request (inner validation failed).' },
+      { code, fields },
+    );
+  }
+  if (said && /^validation failed/i.test(said)) {
+    const detail = firstFieldMessages(fields);
+    return withOptional(
+      { kind: 'validation', status, message: detail ? `The exchange rejected the request: ${detail}` : 'The exchange rejected the request as malformed (validation failed).' },
+      { code, fields },
+    );
+  }
+  if (said && /nonce/i.test(said) && /(lesser|greater|window|invalid|used|seconds)/i.test(said)) {
+    return withOptional(
+      { kind: 'auth', status, message: `${NONCE_REJECTION_PREFIX} (nonce): "${said}". The computer clock may be off; the app re-checks the exchange time, so try again.` },
+      { code },
+    );
+  }
+  if (code === 4 && (status === 401 || status === 403 || (said !== undefined && /not authori[sz]ed to perform/i.test(said)))) {
+    return withOptional(
+      { kind: 'permission', status, message: 'This API key is not allowed to do this. Give the key the needed permission in the API settings on the exchange website.' },
+      { code, fields },
+    );
+  }
+  if (status === 401) {
+    const words =
+      (code !== undefined && AUTH_WORDS[code]) ||
+      (said && /not provided/i.test(said)
+        ? `The exchange says part of the signed request is missing ("${said}").`
+        : 'The exchange did not accept the API key. Check the API key and secret.');
+    return withOptional({ kind: 'auth', status, message: words }, { code, fields });
+  }
+  if (status === 403) {
+    return withOptional(
+      {
+        kind: 'permission',
+        status,
+        message: said ? `The exchange does not allow this account to do this: ${said}` : 'The exchange does not allow this account to do this.',
+      },
+      { code, fields },
+    );
+  }
+  if (status === 412) {
+    return withOptional(
+      {
+        kind: 'validation',
+        status,
+        message: 'Two-factor authentication is off for this exchange account. Turn on 2FA on the exchange website, then send the withdrawal again.',
+      },
+      { code, fields },
+    );
+  }
+  if (status === 429) {
+    const message =
+      said && /too many attempts/i.test(said)
+        ? 'The exchange is limiting withdrawal attempts right now. Wait a little before trying again.'
+        : 'The exchange is limiting how often the app may ask right now. The app slows down and tries again.';
+    return withOptional({ kind: 'rate_limited', status, message }, { code, retryAfterMs });
+  }
+  if (status === 404) {
+    return withOptional({ kind: 'not_found', status, message: 'The exchange does not know this address. Check the server address in the account settings.' }, { code });
+  }
+  if (status >= 500) {
+    const message =
+      status === 503
+        ? 'The exchange is unavailable right now (maybe maintenance). Try again later.'
+        : `The exchange had an internal problem (HTTP ${status}). Try again later.`;
+    return withOptional({ kind: 'server', status, message }, { code, retryAfterMs });
+  }
+  if (status >= 400 && parsed.ok && (said !== undefined || fields !== undefined)) {
+    const detail = firstFieldMessages(fields) ?? said;
+    return withOptional(
+      { kind: 'validation', status, message: detail ? `The exchange refused the request: ${detail}` : 'The exchange refused the request.' },
+      { code, fields },
+    );
+  }
+  return {
+    kind: 'bad_response',
+    status,
+    message: isHtml(answer)
+      ? `The exchange answered with a web page instead of data (HTTP ${status}).`
+      : `The exchange sent an answer this app does not understand (HTTP ${status}).`,
+  };
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'the answer';
+  return `${where}: ${issue.message}`;
+}
+
+/** Parses and checks a 2xx answer against the endpoint's response schema. */
+export function interpretSuccess(answer: RawAnswer, schema: z.ZodType): Interpretation {
+  const { status } = answer;
+  if (isHtml(answer)) {
+    return { ok: false, error: { kind: 'bad_response', status, message: `The exchange answered with a web page instead of data (HTTP ${status}).` } };
+  }
+  if (answer.text.trim() === '') {
+    return { ok: false, error: { kind: 'bad_response', status, message: `The exchange sent an empty answer (HTTP ${status}).` } };
+  }
+  // A mislabelled content type (text/plain from some gateways) is tolerated when the body is JSON.
+  const parsed = tryParseJson(answer.text);
+  if (!parsed.ok) {
+    return { ok: false, error: { kind: 'bad_response', status, message: `The exchange sent an answer that is not complete JSON (HTTP ${status}); it may have been cut off.` } };
+  }
+  const checked = schema.safeParse(parsed.value);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    const detail = first ? ` (${tidy(describeIssue(first))})` : '';
+    return { ok: false, error: { kind: 'bad_response', status, message: `The exchange sent an answer in an unexpected shape${detail}.` } };
+  }
+  return { ok: true, data: checked.data };
+}
+
+export function interpretAnswer(answer: RawAnswer, schema: z.ZodType, nowMs: number): Interpretation {
+  if (answer.status >= 200 && answer.status < 300) return interpretSuccess(answer, schema);
+  return { ok: false, error: classifyFailure(answer, nowMs) };
+}

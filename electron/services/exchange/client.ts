@@ -1,0 +1,358 @@
+/**
+ * The exchange client: one generic `call(name, request)` engine driven by the ENDPOINTS table
+ * (validate -> rate-limit -> sign -> send -> classify/validate -> maybe retry), and thin methods
+ * that adapt a few answers (ping latency, flex transaction id). The API secret lives only in this
+ * closure: it is never stored on an object, logged, or put in an error.
+ */
+import { ENDPOINTS, type EndpointName, type RequestOf, type ResponseOf } from '../../../shared/api/endpoints';
+import type {
+  AssetsResponse,
+  BalanceResponse,
+  CodesResponse,
+  FeesResponse,
+  FlexInvestmentsResponse,
+  FlexPlansResponse,
+  HistoryResponse,
+  PositionsResponse,
+} from '../../../shared/api/schemas';
+import { AppFailure, type AppError } from '../../../shared/errors';
+import { interpretAnswer, isNonceRejection } from './classify';
+import { cancelledFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
+import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
+import { limiterFor } from './rate-limiter';
+import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
+import { signBody, SIGNING_HEADERS } from './signing';
+import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type Target } from './transport';
+
+export interface ExchangeCredentials {
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface ExchangeLogger {
+  warn(message: string, meta?: object): void;
+  info?(message: string, meta?: object): void;
+}
+
+/** Waits `ms`; rejects (with the cancellation failure) when `signal` aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface ExchangeClientOptions {
+  /** REGIONS.global / REGIONS.eu from shared/api/endpoints.ts, or a custom http(s) URL. */
+  baseUrl: string;
+  /** Needed for private endpoints. */
+  credentials?: ExchangeCredentials;
+  /** Per attempt; default 15 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for reads only; default 3. */
+  maxRetries?: number;
+  /** Client-side per-scope limiting, shared process-wide per baseUrl; default true. */
+  rateLimit?: boolean;
+  /** Receives retry notices; never receives secrets. */
+  logger?: ExchangeLogger;
+  /** Test seam: how to wait (backoff, rate limit, nonce lead). */
+  sleep?: Sleep;
+  /** Test seam: wall clock in ms for nonces and Retry-After dates (default Date.now). */
+  now?: WallClock;
+  /** Test seam: randomness for backoff jitter, in [0, 1). */
+  random?: () => number;
+  /** Answers larger than this are refused as bad_response; default 16 MiB. */
+  maxResponseBytes?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per attempt; overrides the client's timeoutMs. */
+  timeoutMs?: number;
+}
+
+export interface ExchangeClient {
+  ping(o?: CallOptions): Promise<{ latencyMs: number }>;
+  /** Unix seconds. */
+  serverTime(o?: CallOptions): Promise<number>;
+  assets(o?: CallOptions): Promise<AssetsResponse>;
+  fees(o?: CallOptions): Promise<FeesResponse>;
+  balance(req?: RequestOf<'balance'>, o?: CallOptions): Promise<BalanceResponse>;
+  codes(req?: RequestOf<'codes'>, o?: CallOptions): Promise<CodesResponse>;
+  positions(req?: RequestOf<'positions'>, o?: CallOptions): Promise<PositionsResponse>;
+  /** Sent exactly once, NEVER retried: check history by uniqueId after an unclear failure. */
+  withdrawPay(req: RequestOf<'withdrawPay'>, o?: CallOptions): Promise<void>;
+  history(req: RequestOf<'history'>, o?: CallOptions): Promise<HistoryResponse>;
+  flexPlans(req?: RequestOf<'flexPlans'>, o?: CallOptions): Promise<FlexPlansResponse>;
+  /** Sent exactly once, NEVER retried. */
+  flexInvest(req: RequestOf<'flexInvest'>, o?: CallOptions): Promise<{ transactionId: string }>;
+  flexInvestments(req?: RequestOf<'flexInvestments'>, o?: CallOptions): Promise<FlexInvestmentsResponse>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_RETRIES = 3;
+/** A request that would wait longer than this for the client-side limiter fails instead. */
+export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+/** The clock measurement before the first signed request must not hold it up for long. */
+const CLOCK_MEASURE_TIMEOUT_MS = 5_000;
+
+const MAX_TIMEOUT_MS = 10 * 60_000;
+
+/** Extra body fields some endpoints need on the wire (API.md Decisions). */
+const WIRE_EXTRAS: Partial<Record<EndpointName, (params: Record<string, unknown>) => Record<string, unknown>>> = {
+  // The exchange's docs name the field `plan`, its CLI sends `planId`: send both, same value.
+  flexInvest: (params) => ({ ...params, plan: params.planId }),
+};
+
+export const defaultSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(cancelledFailure(signal.reason));
+      return;
+    }
+    if (ms <= 0) {
+      resolve();
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelledFailure(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+function invalidOption(field: string, problem: string): AppFailure {
+  return new AppFailure({ kind: 'validation', message: `The exchange connection settings are not valid: ${field} ${problem}.`, fields: { [field]: [problem] } });
+}
+
+function validationFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[]): AppFailure {
+  const fields: Record<string, string[]> = {};
+  const addField = (name: string, message: string) => (fields[name] ??= []).push(message);
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const key of issue.keys) addField(key, 'is not an option of this request');
+    } else {
+      addField(issue.path.length > 0 ? issue.path.map(String).join('.') : 'request', issue.message);
+    }
+  }
+  const summary = Object.entries(fields)
+    .slice(0, 3)
+    .map(([name, messages]) => `${name}: ${messages[0]}`)
+    .join('; ');
+  return new AppFailure({ kind: 'validation', message: `Please check the input - ${summary}.`, fields });
+}
+
+function checkedTimeout(value: number | undefined, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) throw invalidOption(field, `must be between 1 and ${MAX_TIMEOUT_MS} ms`);
+  return value;
+}
+
+export function createExchangeClient(options: ExchangeClientOptions): ExchangeClient {
+  let target: Target;
+  try {
+    target = parseTarget(options.baseUrl);
+  } catch (error) {
+    throw invalidOption('baseUrl', error instanceof RangeError ? error.message : 'is not valid');
+  }
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const defaultTimeoutMs = checkedTimeout(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) throw invalidOption('maxRetries', 'must be a whole number from 0 to 10');
+  const rateLimit = options.rateLimit ?? true;
+  const logger = options.logger;
+  const sleep = options.sleep ?? defaultSleep;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+
+  // Copied out of the options object so that nothing the caller keeps or prints holds them here.
+  let apiKey: string | undefined;
+  let apiSecret: string | undefined;
+  if (options.credentials) {
+    apiKey = options.credentials.apiKey;
+    apiSecret = options.credentials.apiSecret;
+    if (typeof apiKey !== 'string' || !/^[\x21-\x7e]{1,256}$/.test(apiKey)) throw invalidOption('apiKey', 'must be 1-256 visible characters');
+    if (typeof apiSecret !== 'string' || apiSecret.length === 0 || apiSecret.length > 1024) throw invalidOption('apiSecret', 'must be 1-1024 characters');
+  }
+  const nonces = apiKey === undefined ? undefined : nonceSequenceFor(apiKey);
+  const clock = serverClockFor(baseUrl, now);
+
+  const paths = new Map<EndpointName, string>();
+  const pathOf = (name: EndpointName): string => {
+    let path = paths.get(name);
+    if (path === undefined) {
+      path = target.pathPrefix + ENDPOINTS[name].path;
+      paths.set(name, path);
+    }
+    return path;
+  };
+
+  function fetchServerSeconds(): Promise<number> {
+    return call('time', undefined, { timeoutMs: Math.min(CLOCK_MEASURE_TIMEOUT_MS, defaultTimeoutMs) }, 0).then((r) => r.time);
+  }
+
+  async function waitForClock(signal: AbortSignal | undefined): Promise<void> {
+    const pending = clock.ready(fetchServerSeconds);
+    if (!pending) return;
+    if (!signal) return pending;
+    // The measurement is shared by every waiting request, so one caller's abort must not end it.
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => reject(cancelledFailure(signal.reason));
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      pending.then(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  }
+
+  /** Builds the signed body and headers for one attempt; every attempt gets a new nonce. */
+  async function signedRequest(name: EndpointName, params: Record<string, unknown>, signal: AbortSignal | undefined) {
+    await waitForClock(signal);
+    const nonce = nonces!.next(clock.correctedNow());
+    // Above ~1000 signed requests/s per key the sequence outruns the clock; let time catch up
+    // rather than leave the exchange's +-5 s window.
+    const lead = nonce - clock.correctedNow() - MAX_NONCE_LEAD_MS;
+    if (lead > 0) await sleep(lead, signal);
+    const wire = WIRE_EXTRAS[name]?.(params) ?? params;
+    const signed = signBody(apiSecret!, JSON.stringify({ request: ENDPOINTS[name].path, nonce, nonceWindow: true, ...wire }));
+    return {
+      body: signed.body,
+      sensitive: [apiSecret!, signed.signature, signed.payload],
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(signed.body),
+        Accept: 'application/json',
+        [SIGNING_HEADERS.apiKey]: apiKey!,
+        [SIGNING_HEADERS.payload]: signed.payload,
+        [SIGNING_HEADERS.signature]: signed.signature,
+      },
+    };
+  }
+
+  async function waitForRateLimit(name: EndpointName, signal: AbortSignal | undefined): Promise<void> {
+    if (!rateLimit) return;
+    const wait = limiterFor(baseUrl, ENDPOINTS[name].scope).reserve(performance.now(), MAX_RATE_LIMIT_WAIT_MS);
+    if (wait < 0) {
+      throw new AppFailure({
+        kind: 'rate_limited',
+        message: 'The app is holding back requests to stay within the exchange limits. Try again in a minute.',
+        retryAfterMs: MAX_RATE_LIMIT_WAIT_MS,
+      });
+    }
+    if (wait > 0) await sleep(wait, signal);
+  }
+
+  /** One attempt: returns data, or an AppError to be thrown or retried. */
+  async function attempt(name: EndpointName, params: Record<string, unknown>, o: CallOptions | undefined, timeoutMs: number) {
+    const spec = ENDPOINTS[name];
+    const signal = o?.signal;
+    await waitForRateLimit(name, signal);
+    let sensitive: readonly string[] = apiSecret ? [apiSecret] : [];
+    let answer;
+    if (spec.auth === 'private') {
+      const signed = await signedRequest(name, params, signal);
+      sensitive = signed.sensitive;
+      answer = await send(
+        target,
+        { method: 'POST', path: pathOf(name), headers: signed.headers, body: signed.body, timeoutMs, signal, freshConnection: spec.retry === 'never' },
+        maxResponseBytes,
+      );
+    } else {
+      answer = await send(target, { method: 'GET', path: pathOf(name), headers: { Accept: 'application/json' }, timeoutMs, signal }, maxResponseBytes);
+    }
+    const result = interpretAnswer(answer, spec.response, now());
+    if (result.ok) return result;
+    return { ok: false as const, error: scrubError(result.error, sensitive) };
+  }
+
+  async function call<N extends EndpointName>(name: N, request: unknown, o?: CallOptions, retriesOverride?: number): Promise<ResponseOf<N>> {
+    const spec = ENDPOINTS[name];
+    const checked = spec.request.safeParse(request ?? {});
+    if (!checked.success) throw validationFromIssues(checked.error.issues);
+    const params = checked.data as Record<string, unknown>;
+    if (spec.auth === 'private' && (apiKey === undefined || apiSecret === undefined)) throw missingCredentialsFailure();
+    const timeoutMs = checkedTimeout(o?.timeoutMs, defaultTimeoutMs, 'timeoutMs');
+    const signal = o?.signal;
+    if (signal?.aborted) throw cancelledFailure(signal.reason);
+
+    const retries = spec.retry === 'read' ? (retriesOverride ?? maxRetries) : 0;
+    let nonceResyncUsed = false;
+    for (let attemptIndex = 0; ; attemptIndex++) {
+      let error: AppError;
+      try {
+        const result = await attempt(name, params, o, timeoutMs);
+        if (result.ok) return result.data as ResponseOf<N>;
+        error = result.error;
+      } catch (thrown) {
+        if (!(thrown instanceof AppFailure)) {
+          logger?.warn('Unexpected error inside the exchange client', { endpoint: name, error: thrown instanceof Error ? thrown.name : typeof thrown });
+          throw new AppFailure({ kind: 'internal', message: 'The exchange request failed inside the app. Details are in the log.' });
+        }
+        if (isCancellation(thrown)) throw thrown;
+        error = thrown.error;
+      }
+
+      if (isNonceRejection(error)) {
+        clock.markStale();
+        // The exchange refused the request before doing anything, so one resigned read is safe.
+        if (spec.retry === 'read' && !nonceResyncUsed) {
+          nonceResyncUsed = true;
+          logger?.warn('Exchange refused a nonce; re-measuring its clock and retrying once', { endpoint: name, status: error.status });
+          attemptIndex--;
+          continue;
+        }
+      }
+
+      // The client's own limiter refusing to queue longer: retrying would only queue again.
+      if (error.kind === 'rate_limited' && error.status === undefined) throw new AppFailure(error);
+
+      const exchangeRetryAfterMs = error.status !== undefined ? error.retryAfterMs : undefined;
+      if (error.kind === 'rate_limited') {
+        if (error.retryAfterMs === undefined) error = { ...error, retryAfterMs: backoffCeilingMs(attemptIndex) };
+        if (rateLimit) limiterFor(baseUrl, spec.scope).pauseUntil(performance.now() + error.retryAfterMs!);
+      }
+
+      const waitTooLong = exchangeRetryAfterMs !== undefined && exchangeRetryAfterMs > BACKOFF_CAP_MS;
+      if (attemptIndex >= retries || !isTransient(error) || waitTooLong) throw new AppFailure(error);
+
+      // Honour the exchange's own Retry-After when it gave one; full-jitter backoff otherwise.
+      const delayMs = exchangeRetryAfterMs ?? fullJitterDelayMs(attemptIndex, random);
+      logger?.warn(`Retrying ${name} after a ${error.kind} failure`, {
+        endpoint: name,
+        kind: error.kind,
+        status: error.status,
+        attempt: attemptIndex + 1,
+        of: retries + 1,
+        delayMs,
+      });
+      await sleep(delayMs, signal);
+    }
+  }
+
+  const client: ExchangeClient = {
+    async ping(o) {
+      const started = performance.now();
+      await call('ping', undefined, o);
+      return { latencyMs: Math.round(performance.now() - started) };
+    },
+    serverTime: async (o) => (await call('time', undefined, o)).time,
+    assets: (o) => call('assets', undefined, o),
+    fees: (o) => call('fees', undefined, o),
+    balance: (req, o) => call('balance', req, o),
+    codes: (req, o) => call('codes', req, o),
+    positions: (req, o) => call('positions', req, o),
+    async withdrawPay(req, o) {
+      await call('withdrawPay', req, o);
+    },
+    history: (req, o) => call('history', req, o),
+    flexPlans: (req, o) => call('flexPlans', req, o),
+    async flexInvest(req, o) {
+      const answer = await call('flexInvest', req, o);
+      return { transactionId: answer.data.transaction_id };
+    },
+    flexInvestments: (req, o) => call('flexInvestments', req, o),
+  };
+  return Object.freeze(client);
+}

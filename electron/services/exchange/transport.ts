@@ -1,0 +1,153 @@
+/**
+ * One HTTP exchange over node:http / node:https with keep-alive, a per-attempt timeout, the
+ * caller's AbortSignal and a size cap. Resolves with the raw answer for any status; rejects only
+ * with AppFailures (network, timeout, cancelled, too large). Knows nothing about the exchange API.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { RawAnswer } from './classify';
+import { cancelledFailure, networkFailure, responseTooLargeFailure, timeoutFailure } from './failures';
+import type { AppFailure } from '../../../shared/errors';
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+export interface Target {
+  protocol: 'http:' | 'https:';
+  hostname: string;
+  port: number | undefined;
+  /** Path prefix of a custom base URL (a proxy), '' for the exchange itself. */
+  pathPrefix: string;
+}
+
+export interface OutgoingRequest {
+  method: 'GET' | 'POST';
+  /** Full path including the prefix and any query string. */
+  path: string;
+  headers: OutgoingHttpHeaders;
+  body?: string;
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  /**
+   * Use a fresh connection. For requests that are never retried (they move money): a pooled
+   * socket that the server closed while idle would fail them for nothing.
+   */
+  freshConnection?: boolean;
+}
+
+/** Parses and checks a base URL; throws RangeError with a plain reason. */
+export function parseTarget(baseUrl: string): Target {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new RangeError('is not a web address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError('must start with https:// or http://');
+  if (url.username || url.password) throw new RangeError('must not contain a user name or password');
+  if (url.search || url.hash) throw new RangeError('must not contain ? or #');
+  return {
+    protocol: url.protocol,
+    hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    pathPrefix: url.pathname.replace(/\/+$/, ''),
+  };
+}
+
+const pooledAgents = new Map<string, http.Agent>();
+
+/** Keep-alive agents, one per origin, shared by every client in the process. */
+function pooledAgentFor(target: Target): http.Agent {
+  const key = `${target.protocol}//${target.hostname}:${target.port ?? ''}`;
+  let agent = pooledAgents.get(key);
+  if (!agent) {
+    const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64, maxFreeSockets: 64, scheduling: 'lifo' };
+    agent = target.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    pooledAgents.set(key, agent);
+  }
+  return agent;
+}
+
+function mediaType(header: string | undefined): string {
+  if (!header) return '';
+  const semicolon = header.indexOf(';');
+  return (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+}
+
+export function send(target: Target, request: OutgoingRequest, maxResponseBytes: number): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const { signal } = request;
+    if (signal?.aborted) {
+      reject(cancelledFailure(signal.reason));
+      return;
+    }
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+
+    const settle = (failure: AppFailure | undefined, answer?: RawAnswer): void => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+      if (failure) reject(failure);
+      else resolve(answer!);
+    };
+
+    const lib = target.protocol === 'https:' ? https : http;
+    const req = lib.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: request.path,
+        method: request.method,
+        headers: request.headers,
+        agent: request.freshConnection ? false : pooledAgentFor(target),
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const declared = Number(res.headers['content-length']);
+        if (declared > maxResponseBytes) {
+          settle(responseTooLargeFailure(status, maxResponseBytes));
+          req.destroy();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxResponseBytes) {
+            settle(responseTooLargeFailure(status, maxResponseBytes));
+            req.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+          const retryAfter = res.headers['retry-after'];
+          settle(undefined, { status, contentType: mediaType(res.headers['content-type']), retryAfter, text });
+        });
+        // A connection cut in the middle of the body: 'end' never comes, 'close' does.
+        res.on('close', () => {
+          if (!res.complete) settle(networkFailure({ code: 'ECONNRESET' }));
+        });
+        res.on('error', (error) => settle(networkFailure(error)));
+      },
+    );
+    req.on('error', (error) => settle(networkFailure(error)));
+
+    timer = setTimeout(() => {
+      settle(timeoutFailure(request.timeoutMs));
+      req.destroy();
+    }, request.timeoutMs);
+    if (signal) {
+      onAbort = () => {
+        settle(cancelledFailure(signal.reason));
+        req.destroy();
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    req.end(request.body);
+  });
+}
