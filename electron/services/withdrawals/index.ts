@@ -14,23 +14,15 @@
 import { randomUUID } from 'node:crypto';
 import { AppFailure, isAppFailure, toAppError, type AppError } from '../../../shared/errors';
 import { withdrawalPhase, WITHDRAW_UNIQUE_ID, type WithdrawalPhase } from '../../../shared/api/endpoints';
-import type { AssetsResponse, BalanceResponse, FeesResponse, HistoryRecord } from '../../../shared/api/schemas';
+import type { HistoryRecord } from '../../../shared/api/schemas';
 import type { ParsedRequestOf, WithdrawalRecord, WithdrawalState } from '../../../shared/ipc';
+import type { ExchangeClient } from '../exchange';
 import { createKeyedLock } from './keyedLock';
 import { openWithdrawalStore, type WithdrawalStore } from './store';
 import { resolveWithdrawal } from './validate';
 
-/** The part of the exchange client this service uses (structural, so the real client fits). */
-export interface WithdrawalExchangeClient {
-  withdrawPay(
-    request: { ticker: string; amount: string; address: string; uniqueId: string; memo?: string; network?: string; provider?: string },
-    options?: { signal?: AbortSignal; timeoutMs?: number },
-  ): Promise<unknown>;
-  history(request: { transactionMethod: 2; uniqueId: string; limit: number; offset: number }): Promise<{ records: readonly HistoryRecord[]; total: number }>;
-  assets(): Promise<AssetsResponse>;
-  fees(): Promise<FeesResponse>;
-  balance(): Promise<BalanceResponse>;
-}
+/** The part of the exchange client this service uses. */
+export type WithdrawalExchangeClient = Pick<ExchangeClient, 'withdrawPay' | 'history' | 'assets' | 'fees' | 'balance'>;
 
 export interface WithdrawalServiceOptions {
   dataDir: string;
