@@ -1,0 +1,199 @@
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { REFRESH_INTERVALS_MS, type AccountSummary } from '../shared/ipc';
+import { useAccounts, useBridgeEvent, useChannelMutation, useSettings, useUpdateSettings } from './api/queries';
+import { Badge, EmptyState, ErrorPanel, Skeleton, UpdatedAgo } from './components';
+import { ConnectionIndicator } from './shell/ConnectionIndicator';
+import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
+import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
+import { VIEWS } from './shell/views';
+import { useUi } from './state/ui';
+
+const REFRESH_LABELS: Record<number, string> = { 0: 'Off', 10_000: '10 s', 30_000: '30 s', 60_000: '1 min', 300_000: '5 min' };
+
+export function App() {
+  const { accounts, activeAccount, query: accountsQuery } = useAccounts();
+  const { settings, notice } = useSettings();
+  const view = useUi((s) => s.view);
+  const queryClient = useQueryClient();
+
+  useBridgeEvent('accounts.changed', () => {
+    void queryClient.invalidateQueries({ queryKey: ['accounts.list'] });
+  });
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (settings?.theme === 'light' || settings?.theme === 'dark') root.dataset.theme = settings.theme;
+    else delete root.dataset.theme;
+  }, [settings?.theme]);
+
+  const isDemo = activeAccount?.isDemo ?? false;
+
+  return (
+    <div className={`app${isDemo ? ' app--demo' : ''}`}>
+      <TopBar accounts={accounts} activeAccount={activeAccount} />
+      {isDemo ? (
+        <div className="demo-strip" role="note">
+          <Badge tone="demo">DEMO</Badge> <strong>Demo data</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
+        </div>
+      ) : null}
+      <NoticeBanner notice={notice} />
+      <div className="app__body">
+        <SideNav />
+        <main className="app__main" id="main">
+          {accountsQuery.isPending ? (
+            <Skeleton rows={8} />
+          ) : accountsQuery.error ? (
+            <ErrorPanel error={accountsQuery.error.error} onRetry={() => void accountsQuery.refetch()} />
+          ) : (
+            <CurrentView view={view} account={activeAccount} />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function CurrentView({ view, account }: { view: string; account: AccountSummary | null }) {
+  const entry = VIEWS.find((v) => v.id === view) ?? VIEWS[0]!;
+  if (!account && entry.id !== 'accounts') {
+    return (
+      <EmptyState title="No account yet" action={<GoToAccountsButton />}>
+        Add an API key to see your balances.
+      </EmptyState>
+    );
+  }
+  const View = entry.component;
+  return (
+    <ViewErrorBoundary resetKey={`${entry.id}:${account?.id ?? ''}`}>
+      <Suspense fallback={<Skeleton rows={8} />}>
+        {/* key: a view starts fresh for each account, so no state leaks between accounts. */}
+        <View key={account?.id ?? 'none'} account={account!} />
+      </Suspense>
+    </ViewErrorBoundary>
+  );
+}
+
+function GoToAccountsButton() {
+  const setView = useUi((s) => s.setView);
+  return (
+    <button type="button" className="button button--primary" onClick={() => setView('accounts')}>
+      Open Accounts
+    </button>
+  );
+}
+
+function SideNav() {
+  const view = useUi((s) => s.view);
+  const setView = useUi((s) => s.setView);
+  return (
+    <nav className="side-nav" aria-label="Main">
+      <ul>
+        {VIEWS.map((v) => (
+          <li key={v.id}>
+            <button
+              type="button"
+              className="side-nav__item"
+              aria-current={view === v.id ? 'page' : undefined}
+              onClick={() => setView(v.id)}
+            >
+              <span className={`side-nav__icon side-nav__icon--${v.id}`} aria-hidden="true" />
+              {v.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activeAccount: AccountSummary | null }) {
+  const queryClient = useQueryClient();
+  const hideAllCodes = useUi((s) => s.hideAllCodes);
+  const setCodes = useUi((s) => s.setCodes);
+  const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
+  const { updatedAt, fetching } = useViewUpdatedAt();
+  const { settings } = useSettings();
+  const updateSettings = useUpdateSettings();
+
+  return (
+    <header className="top-bar">
+      <div className="top-bar__brand">
+        <span className="brand-mark" aria-hidden="true" />
+        <span className="brand-name">WhiteBIT Desk</span>
+        {activeAccount?.isDemo ? (
+          <Badge tone="demo" title="Demo data: a simulated exchange">
+            DEMO
+          </Badge>
+        ) : null}
+      </div>
+      <div className="top-bar__controls">
+        <label className="field field--inline">
+          <span className="field__label">Account</span>
+          <select
+            aria-label="Account"
+            value={activeAccount?.id ?? ''}
+            disabled={accounts.length === 0 || select.isPending}
+            onChange={(e) => {
+              // Revealed codes belong to one account; never carry them to another.
+              hideAllCodes();
+              setCodes({ offset: 0 });
+              select.mutate({ accountId: e.target.value });
+            }}
+          >
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+                {a.isDemo ? ' (demo)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        {activeAccount ? <ConnectionIndicator accountId={activeAccount.id} /> : null}
+        <UpdatedAgo updatedAt={updatedAt} />
+        <button
+          type="button"
+          className="button"
+          disabled={fetching}
+          onClick={() => void queryClient.invalidateQueries({ predicate: (q) => q.getObserversCount() > 0 })}
+        >
+          {fetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+        <label className="field field--inline">
+          <span className="field__label">Auto-refresh</span>
+          <select
+            aria-label="Auto-refresh"
+            value={settings?.refreshIntervalMs ?? 0}
+            disabled={!settings || updateSettings.isPending}
+            onChange={(e) => {
+              const chosen = REFRESH_INTERVALS_MS.find((ms) => String(ms) === e.target.value);
+              if (chosen !== undefined) updateSettings.mutate({ refreshIntervalMs: chosen });
+            }}
+          >
+            {REFRESH_INTERVALS_MS.map((ms) => (
+              <option key={ms} value={ms}>
+                {REFRESH_LABELS[ms]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {select.error ? <ErrorPanel error={select.error.error} compact /> : null}
+      {updateSettings.error ? <ErrorPanel error={updateSettings.error.error} compact /> : null}
+    </header>
+  );
+}
+
+function NoticeBanner({ notice }: { notice: string | null }) {
+  const dismissed = useUi((s) => s.dismissedNotice);
+  const dismiss = useUi((s) => s.dismissNotice);
+  if (!notice || dismissed === notice) return null;
+  return (
+    <div className="notice-banner" role="status">
+      <span>{notice}</span>
+      <button type="button" className="button button--ghost button--small" onClick={() => dismiss(notice)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

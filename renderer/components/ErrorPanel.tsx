@@ -1,0 +1,111 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { AppError } from '../../shared/errors';
+import { useUi } from '../state/ui';
+
+interface Explanation {
+  title: string;
+  advice: ReactNode;
+}
+
+function useSecondsUntil(deadline: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null || deadline <= now) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [deadline, now]);
+  return deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+function GoToAccounts({ children }: { children: ReactNode }) {
+  const setView = useUi((s) => s.setView);
+  return (
+    <button type="button" className="link-button" onClick={() => setView('accounts')}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * One failure, explained for a person: what happened, what to do, and a Retry button. The advice
+ * depends on the error kind; the exchange's own message is shown too (as text, never as HTML).
+ */
+export function ErrorPanel({ error, onRetry, compact = false }: { error: AppError; onRetry?: () => void; compact?: boolean }) {
+  const [retryAt] = useState(() => (error.kind === 'rate_limited' && error.retryAfterMs ? Date.now() + error.retryAfterMs : null));
+  const secondsLeft = useSecondsUntil(retryAt);
+  const explanation = explain(error, secondsLeft);
+  const tone = error.kind === 'network' || error.kind === 'rate_limited' || error.kind === 'timeout' ? 'warning' : 'danger';
+  return (
+    <div className={`error-panel error-panel--${tone}${compact ? ' error-panel--compact' : ''}`} role="alert" data-error-kind={error.kind}>
+      <div className="error-panel__body">
+        <p className="error-panel__title">{explanation.title}</p>
+        <p className="error-panel__advice">{explanation.advice}</p>
+        {error.message && error.message !== explanation.title ? <p className="error-panel__detail">{error.message}</p> : null}
+        {error.fields ? (
+          <ul className="error-panel__fields">
+            {Object.entries(error.fields).map(([field, messages]) => (
+              <li key={field}>
+                <strong>{field}</strong>: {messages.join(' ')}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {onRetry ? (
+        <button type="button" className="button" onClick={onRetry} disabled={secondsLeft > 0}>
+          {secondsLeft > 0 ? `Retry in ${secondsLeft} s` : 'Retry'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function explain(error: AppError, secondsLeft: number): Explanation {
+  switch (error.kind) {
+    case 'auth':
+      return {
+        title: 'The exchange refused this API key',
+        advice: (
+          <>
+            The key may be wrong, disabled, or not allowed from this IP address. <GoToAccounts>Fix the key in Accounts</GoToAccounts>.
+          </>
+        ),
+      };
+    case 'permission':
+      return {
+        title: 'This API key lacks a permission',
+        advice: 'The key works, but it is not allowed to use this part of the account. Enable the permission for this area in the exchange\u2019s API key settings, or use another key.',
+      };
+    case 'rate_limited':
+      return {
+        title: 'The exchange asked us to slow down',
+        advice: secondsLeft > 0 ? `Too many requests. You can retry in ${secondsLeft} s.` : 'Too many requests. You can retry now.',
+      };
+    case 'network':
+      return {
+        title: 'Offline: cannot reach the exchange',
+        advice: 'Check your internet connection. The data shown may be out of date.',
+      };
+    case 'timeout':
+      return { title: 'The exchange took too long to answer', advice: 'It may be busy. Try again in a moment.' };
+    case 'keychain':
+      return {
+        title: 'The API secret could not be read from the system keychain',
+        advice: (
+          <>
+            The keychain may be locked or the entry was removed. <GoToAccounts>Re-enter the secret in Accounts</GoToAccounts>.
+          </>
+        ),
+      };
+    case 'server':
+      return { title: 'The exchange had a problem', advice: 'This is usually temporary. Try again in a moment.' };
+    case 'bad_response':
+      return { title: 'The exchange sent an answer we could not read', advice: 'Nothing was changed. Try again; if it keeps happening, the exchange may have changed its API.' };
+    case 'validation':
+      return { title: 'The request was not accepted', advice: 'Check the values and try again.' };
+    case 'not_found':
+      return { title: 'Not found', advice: 'It may have been removed.' };
+    default:
+      return { title: 'Something went wrong', advice: 'Try again. If it keeps happening, the details are in the app\u2019s log.' };
+  }
+}

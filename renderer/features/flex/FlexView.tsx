@@ -1,0 +1,1 @@
+export function FlexView() { return null }

@@ -1,0 +1,1 @@
+export function WithdrawView() { return null }

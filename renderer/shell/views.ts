@@ -1,0 +1,17 @@
+import { lazy, type ComponentType } from 'react';
+import type { AccountSummary } from '../../shared/ipc';
+import type { ViewId } from '../state/ui';
+
+export interface ViewProps {
+  account: AccountSummary;
+}
+
+/** Each view is its own chunk, so the first paint only loads the shell and the open view. */
+export const VIEWS: ReadonlyArray<{ id: ViewId; label: string; component: ComponentType<ViewProps> }> = [
+  { id: 'balances', label: 'Balances', component: lazy(() => import('../features/balances/BalancesView').then((m) => ({ default: m.BalancesView }))) },
+  { id: 'codes', label: 'Codes', component: lazy(() => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView }))) },
+  { id: 'positions', label: 'Positions', component: lazy<ComponentType<ViewProps>>(() => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView }))) },
+  { id: 'flex', label: 'Flex plans', component: lazy<ComponentType<ViewProps>>(() => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView }))) },
+  { id: 'withdraw', label: 'Withdraw', component: lazy<ComponentType<ViewProps>>(() => import('../features/withdraw/WithdrawView').then((m) => ({ default: m.WithdrawView }))) },
+  { id: 'accounts', label: 'Accounts', component: lazy(() => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView }))) },
+];

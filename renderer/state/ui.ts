@@ -1,0 +1,75 @@
+/**
+ * UI state only: which view is open and the choices a person made inside views. Server data never
+ * lives here (it belongs to TanStack Query), and nothing here is persisted: revealed codes are
+ * forgotten on reload on purpose.
+ */
+import { create } from 'zustand';
+
+export const VIEW_IDS = ['balances', 'codes', 'positions', 'flex', 'withdraw', 'accounts'] as const;
+export type ViewId = (typeof VIEW_IDS)[number];
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface BalancesUi {
+  search: string;
+  sortBy: 'ticker' | 'amount';
+  sortDirection: SortDirection;
+  hideSmall: boolean;
+}
+
+export interface CodesUi {
+  pageSize: number;
+  offset: number;
+}
+
+export interface UiState {
+  view: ViewId;
+  balances: BalancesUi;
+  codes: CodesUi;
+  /** Code rows whose value the person chose to reveal, keyed by `revealKey(accountId, row)`. */
+  revealedCodes: Record<string, true>;
+  /** Free-form per-view choices for views that need a few (e.g. positions filter). */
+  viewPrefs: Record<string, Record<string, unknown>>;
+  dismissedNotice: string | null;
+
+  setView(view: ViewId): void;
+  setBalances(patch: Partial<BalancesUi>): void;
+  setCodes(patch: Partial<CodesUi>): void;
+  toggleReveal(key: string): void;
+  hideAllCodes(): void;
+  setViewPref(view: string, key: string, value: unknown): void;
+  dismissNotice(notice: string): void;
+}
+
+type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'revealedCodes' | 'viewPrefs' | 'dismissedNotice'>;
+
+export const INITIAL_UI: UiData = {
+  view: 'balances',
+  balances: { search: '', sortBy: 'amount', sortDirection: 'desc', hideSmall: false },
+  codes: { pageSize: 30, offset: 0 },
+  revealedCodes: {},
+  viewPrefs: {},
+  dismissedNotice: null,
+};
+
+export const useUi = create<UiState>()((set) => ({
+  ...INITIAL_UI,
+  setView: (view) => set({ view }),
+  setBalances: (patch) => set((s) => ({ balances: { ...s.balances, ...patch } })),
+  setCodes: (patch) => set((s) => ({ codes: { ...s.codes, ...patch } })),
+  toggleReveal: (key) =>
+    set((s) => {
+      const next = { ...s.revealedCodes };
+      if (next[key]) delete next[key];
+      else next[key] = true;
+      return { revealedCodes: next };
+    }),
+  hideAllCodes: () => set({ revealedCodes: {} }),
+  setViewPref: (view, key, value) => set((s) => ({ viewPrefs: { ...s.viewPrefs, [view]: { ...s.viewPrefs[view], [key]: value } } })),
+  dismissNotice: (notice) => set({ dismissedNotice: notice }),
+}));
+
+/** Back to the first-launch state (tests; switching accounts also hides revealed codes). */
+export function resetUi(): void {
+  useUi.setState({ ...INITIAL_UI });
+}
