@@ -79,9 +79,18 @@ describe('withdrawalLimits: the tightest of asset, fee entry and network limits 
       min: '1',
       max: null,
     },
+    {
+      name: 'fiat: the chosen provider limits apply (limits are keyed by provider)',
+      a: asset({ min_withdraw: '50', max_withdraw: '150000', providers: { withdraws: ['VISAMASTER', 'GEOPAY'] }, limits: { withdraw: { VISAMASTER: { min: '100', max: '50000' }, GEOPAY: { min: '200', max: '29999' } } } }),
+      e: feeEntry('UAH', { min_amount: '50', max_amount: '150000' }),
+      net: null,
+      provider: 'GEOPAY',
+      min: '200',
+      max: '29999',
+    },
     { name: 'max 0 is no limit', a: asset({ max_withdraw: '0' }), e: feeEntry('X', { max_amount: '0' }), net: null, min: '0', max: null },
-  ])('$name', ({ a, e, net, min, max }) => {
-    expect(withdrawalLimits(a, e, net)).toEqual({ min, max });
+  ] as Array<{ name: string; a: AssetStatus; e: FeeEntry; net: string | null; provider?: string; min: string; max: string | null }>)('$name', ({ a, e, net, provider, min, max }) => {
+    expect(withdrawalLimits(a, e, net, provider)).toEqual({ min, max });
   });
 });
 
@@ -110,6 +119,15 @@ describe('previewWithdrawal', () => {
     const erc = previewWithdrawal({ ticker: 'USDT', amount: '10', balance: '100', asset: usdt, fees, network: 'ERC20' });
     expect(erc.ok).toBe(false);
     expect(!erc.ok && erc.problem.reason).toBe('below_min');
+  });
+
+  it('fiat: the provider limits are checked (UAH over GEOPAY, min 200)', () => {
+    const uah = asset({ currency_precision: 2, providers: { withdraws: ['VISAMASTER', 'GEOPAY'] }, limits: { withdraw: { VISAMASTER: { min: '100' }, GEOPAY: { min: '200', max: '29999' } } } });
+    const uahFees: FeesResponse = { UAH: feeEntry('UAH', { flex: { percent: '1.5', min_fee: '10', max_fee: '1000' }, min_amount: '50', max_amount: '150000' }) };
+    const visa = previewWithdrawal({ ticker: 'UAH', amount: '150', balance: '1000', asset: uah, fees: uahFees, provider: 'VISAMASTER' });
+    expect(visa.ok && visa.preview).toMatchObject({ fee: '10', totalDebit: '160', limits: { min: '100', max: '150000' } });
+    const geopay = previewWithdrawal({ ticker: 'UAH', amount: '150', balance: '1000', asset: uah, fees: uahFees, provider: 'GEOPAY' });
+    expect(!geopay.ok && geopay.problem).toMatchObject({ field: 'amount', reason: 'below_min' });
   });
 
   it('spending the whole balance is allowed, one unit more is not', () => {

@@ -36,8 +36,12 @@ export interface WithdrawalLimits {
   max: string | null;
 }
 
-/** Combines the asset's limits, the network's limits and the fee entry's: the tightest wins. */
-export function withdrawalLimits(asset: AssetStatus, entry: FeeEntry | undefined, network?: string | null): WithdrawalLimits {
+/**
+ * Combines the asset's limits, the network's (crypto) or provider's (fiat) limits and the fee entry's:
+ * the tightest wins. The asset status keys `limits.withdraw` by network for crypto and by provider
+ * for fiat (e.g. UAH: VISAMASTER, GEOPAY), so both are looked up.
+ */
+export function withdrawalLimits(asset: AssetStatus, entry: FeeEntry | undefined, network?: string | null, provider?: string | null): WithdrawalLimits {
   const mins: string[] = [];
   const maxes: string[] = [];
   const push = (list: string[], v: string | undefined) => {
@@ -49,10 +53,12 @@ export function withdrawalLimits(asset: AssetStatus, entry: FeeEntry | undefined
     push(mins, entry.withdraw.min_amount);
     push(maxes, entry.withdraw.max_amount);
   }
-  const netLimits = network ? asset.limits?.withdraw?.[network] : undefined;
-  if (netLimits) {
-    push(mins, netLimits.min);
-    push(maxes, netLimits.max);
+  for (const key of [network, provider]) {
+    const keyed = key ? asset.limits?.withdraw?.[key] : undefined;
+    if (keyed) {
+      push(mins, keyed.min);
+      push(maxes, keyed.max);
+    }
   }
   const min = mins.reduce((a, b) => (compare(a, b) >= 0 ? a : b), '0');
   const max = maxes.length ? maxes.reduce((a, b) => (compare(a, b) <= 0 ? a : b)) : null;
@@ -85,8 +91,10 @@ export function previewWithdrawal(input: {
   asset: AssetStatus;
   fees: FeesResponse;
   network?: string | null;
+  /** Fiat payment provider; its limits apply. */
+  provider?: string | null;
 }): PreviewResult {
-  const { ticker, amount, balance, asset, fees, network } = input;
+  const { ticker, amount, balance, asset, fees, network, provider } = input;
   if (!asset.can_withdraw) return { ok: false, problem: { field: 'ticker', reason: 'not_withdrawable', message: `${ticker} cannot be withdrawn right now.` } };
   const entry = findFeeEntry(fees, ticker, network);
   if (!entry) return { ok: false, problem: { field: 'ticker', reason: 'no_fee_data', message: `No fee information for ${feeKey(ticker, network)}.` } };
@@ -99,7 +107,7 @@ export function previewWithdrawal(input: {
   }
   const fee = withdrawalFee(entry, trimmed, precision);
   const totalDebit = toPlain(dec(trimmed).plus(dec(fee)));
-  const limits = withdrawalLimits(asset, entry, network);
+  const limits = withdrawalLimits(asset, entry, network, provider);
   const preview: WithdrawalPreview = {
     receiverGets: trimmed,
     fee,
