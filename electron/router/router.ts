@@ -1,0 +1,119 @@
+/**
+ * The one entry into the main process. For every call, in this order: the channel must be one of
+ * CHANNELS, the sender must pass the policy, the payload must be plain bounded data and pass the
+ * channel's strict schema. Only then does a handler run. Whatever happens, the caller gets an
+ * Envelope: this function never throws, and an unexpected exception becomes a generic `internal`
+ * error whose details go (redacted) to the log only.
+ *
+ * Plain Node: no Electron import, so IPC, the browser-mode HTTP server and tests share it.
+ */
+import type { z } from 'zod';
+import { fail, ok, toAppError, type AppError, type Envelope } from '../../shared/errors';
+import { CHANNELS, type Channel, type ParsedRequestOf, type ResponseOf } from '../../shared/ipc';
+import type { Logger } from '../services/logging/logger';
+import { inspectPayload } from './inspect';
+import type { Sender, SenderPolicy } from './sender';
+
+export type Handler<C extends Channel> = (payload: ParsedRequestOf<C>, sender: Sender) => Promise<ResponseOf<C>>;
+export type Handlers = { [C in Channel]: Handler<C> };
+
+export interface Router {
+  route(channel: unknown, payload: unknown, sender: Sender): Promise<Envelope<unknown>>;
+}
+
+export interface RouterOptions {
+  logger: Logger;
+  isTrustedSender: SenderPolicy;
+}
+
+const MAX_FIELD_MESSAGES = 20;
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && value.length <= 64 && Object.prototype.hasOwnProperty.call(CHANNELS, value);
+}
+
+function validationError(message: string, fields?: Record<string, string[]>): AppError {
+  const error: AppError = { kind: 'validation', message };
+  if (fields && Object.keys(fields).length > 0) error.fields = fields;
+  return error;
+}
+
+/** zod issues -> field messages. Never echoes the received values (they may be secrets). */
+export function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  const add = (field: string, message: string) => {
+    const list = (fields[field] ??= []);
+    if (list.length < MAX_FIELD_MESSAGES && !list.includes(message)) list.push(message);
+  };
+  for (const issue of issues.slice(0, MAX_FIELD_MESSAGES)) {
+    const at = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys.slice(0, MAX_FIELD_MESSAGES)) add(at ? `${at}.${key}` : key.slice(0, 64), 'is not an accepted field');
+    } else {
+      add(at || 'request', issue.message);
+    }
+  }
+  return { ...fields };
+}
+
+function summarise(fields: Record<string, string[]>): string {
+  const parts = Object.entries(fields)
+    .slice(0, 3)
+    .map(([field, messages]) => `${field} ${messages[0] ?? 'is invalid'}`);
+  return parts.length > 0 ? `Please check the request: ${parts.join('; ')}.` : 'Please check the request.';
+}
+
+export function createRouter(handlers: Handlers, options: RouterOptions): Router {
+  const { logger } = options;
+
+  async function dispatch(channel: Channel, payload: unknown, sender: Sender): Promise<Envelope<unknown>> {
+    if (!options.isTrustedSender(sender)) {
+      logger.warn('call from an untrusted sender refused', { channel, sender });
+      return fail({ kind: 'permission', message: 'This window is not allowed to talk to the app.' });
+    }
+    const inspected = inspectPayload(payload);
+    if (!inspected.ok) return fail(validationError(`The request was refused: ${inspected.reason}.`));
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+      return fail(validationError('The request must be an object.'));
+    }
+    const schema = CHANNELS[channel].request as z.ZodType;
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      const fields = fieldsFromIssues(parsed.error.issues);
+      return fail(validationError(summarise(fields), fields));
+    }
+    const handler = handlers[channel] as (p: unknown, s: Sender) => Promise<unknown>;
+    const started = Date.now();
+    try {
+      const data = await handler(parsed.data, sender);
+      // Last line of defence: a response that contains a secret the app knows never leaves.
+      if (data !== undefined && logger.redactor.containsSecret(JSON.stringify(data))) {
+        logger.error('a response contained a secret and was withheld', { channel });
+        return fail({ kind: 'internal', message: 'Something went wrong inside the app. Details are in the log.' });
+      }
+      logger.debug('call answered', { channel, ms: Date.now() - started });
+      return ok(data);
+    } catch (thrown) {
+      const error = toAppError(thrown);
+      if (error.kind === 'internal') logger.error('handler failed unexpectedly', { channel, error: thrown });
+      else logger.info('call failed', { channel, kind: error.kind, message: error.message, status: error.status, code: error.code });
+      return fail(error);
+    }
+  }
+
+  return {
+    async route(channel, payload, sender) {
+      try {
+        if (!isChannel(channel)) {
+          // Echo a name only when it looks like one; anything else could be arbitrary (even secret) text.
+          const shown = typeof channel === 'string' && /^[a-zA-Z0-9._-]{1,64}$/.test(channel) ? `"${channel}"` : `(${channel === null ? 'null' : typeof channel})`;
+          return fail(validationError(`Unknown channel ${shown}.`));
+        }
+        return await dispatch(channel, payload, sender);
+      } catch (thrown) {
+        logger.error('router failed unexpectedly', { error: thrown });
+        return fail({ kind: 'internal', message: 'Something went wrong inside the app. Details are in the log.' });
+      }
+    },
+  };
+}

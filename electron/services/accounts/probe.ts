@@ -1,0 +1,83 @@
+/**
+ * "Test connection" for a key pair: which areas of the exchange can this key reach?
+ * A refused permission (401 code 4, 403) is an answer about the key, not a failure of the app,
+ * so it is reported as `no_permission`; anything else that goes wrong is `failed` with its words.
+ */
+import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
+import type { AreaResult, PermissionReport } from '../../../shared/ipc';
+
+/** The part of the exchange client a probe needs. */
+export interface ProbeableClient {
+  balance(req?: Record<string, never>, options?: { timeoutMs?: number }): Promise<unknown>;
+  codes(req?: { limit?: number; offset?: number }, options?: { timeoutMs?: number }): Promise<unknown>;
+  positions(req?: Record<string, never>, options?: { timeoutMs?: number }): Promise<unknown>;
+  flexPlans(req?: { limit?: number; offset?: number }, options?: { timeoutMs?: number }): Promise<unknown>;
+}
+
+const PROBE_TIMEOUT_MS = 15_000;
+
+export function isNoPermission(error: AppError): boolean {
+  return error.kind === 'permission' || error.status === 403 || (error.status === 401 && error.code === 4);
+}
+
+function areaFromError(error: AppError): AreaResult {
+  return isNoPermission(error) ? { status: 'no_permission', message: error.message } : { status: 'failed', message: error.message };
+}
+
+async function area(run: () => Promise<unknown>): Promise<AreaResult> {
+  try {
+    await run();
+    return { status: 'ok' };
+  } catch (thrown) {
+    return areaFromError(toAppError(thrown));
+  }
+}
+
+/** Tests every area; never throws. */
+export async function probeAreas(client: ProbeableClient, now: () => number = Date.now): Promise<PermissionReport> {
+  const options = { timeoutMs: PROBE_TIMEOUT_MS };
+  const [balance, codes, positions, flex] = await Promise.all([
+    area(() => client.balance({}, options)),
+    area(() => client.codes({ limit: 1, offset: 0 }, options)),
+    area(() => client.positions({}, options)),
+    area(() => client.flexPlans({ limit: 1, offset: 0 }, options)),
+  ]);
+  return { balance, codes, positions, flex, testedAt: now() };
+}
+
+/**
+ * Tests a key before it is stored. The balance call decides whether the key is usable at all:
+ * a refused signature or unknown key throws an `auth` failure ("nothing was saved"); the other
+ * areas are then reported like `probeAreas` does.
+ */
+export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now): Promise<PermissionReport> {
+  let balance: AreaResult;
+  try {
+    await client.balance({}, { timeoutMs: PROBE_TIMEOUT_MS });
+    balance = { status: 'ok' };
+  } catch (thrown) {
+    const error = toAppError(thrown);
+    if (!isNoPermission(error)) {
+      const reason =
+        error.kind === 'auth'
+          ? `The exchange refused this key pair: ${error.message}`
+          : `The key could not be tested: ${error.message}`;
+      const refused: AppError = { kind: error.kind === 'internal' ? 'internal' : error.kind, message: `${reason} Nothing was saved.` };
+      if (error.status !== undefined) refused.status = error.status;
+      if (error.code !== undefined) refused.code = error.code;
+      if (error.retryAfterMs !== undefined) refused.retryAfterMs = error.retryAfterMs;
+      throw new AppFailure(refused);
+    }
+    balance = areaFromError(error);
+  }
+  const rest = await probeAreas(
+    {
+      balance: async () => undefined,
+      codes: (r, o) => client.codes(r, o),
+      positions: (r, o) => client.positions(r, o),
+      flexPlans: (r, o) => client.flexPlans(r, o),
+    },
+    now,
+  );
+  return { ...rest, balance };
+}

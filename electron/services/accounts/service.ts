@@ -1,0 +1,319 @@
+/**
+ * Named exchange accounts: what is stored where, and the one way to get a signed client for one.
+ *
+ *  - settings file: id, name, region, base URL, the public API key, notification opt-in;
+ *  - keychain: the API secret, under the account's stable id;
+ *  - renderer: AccountSummary only (masked key, `hasSecret`), never a secret.
+ *
+ * The built-in Demo account (`demo`) is always listed, needs no keychain and talks to the embedded
+ * simulator. A new or replaced key is tested against the exchange before anything is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { REGIONS } from '../../../shared/api/endpoints';
+import { AppFailure, type AppError } from '../../../shared/errors';
+import {
+  DEMO_ACCOUNT_ID,
+  maskApiKey,
+  type AccountSummary,
+  type ParsedRequestOf,
+  type PermissionReport,
+  type RegionName,
+} from '../../../shared/ipc';
+import type { Logger } from '../logging/logger';
+import type { SecretStore } from '../secrets';
+import type { SettingsStore, StoredAccount } from '../settings';
+import type { DemoProvider } from '../demo';
+import { probeAreas, probeNewKey, type ProbeableClient } from './probe';
+
+export interface ClientConfig {
+  baseUrl: string;
+  credentials: { apiKey: string; apiSecret: string };
+}
+
+export interface AccountServiceOptions<Client extends ProbeableClient> {
+  settings: SettingsStore;
+  secrets: SecretStore;
+  demo: DemoProvider;
+  createClient: (config: ClientConfig) => Client;
+  logger: Logger;
+  /** Called after anything that changes the list or the active account. */
+  onChanged?: (activeAccountId: string) => void;
+  now?: () => number;
+}
+
+export interface AccountService<Client> {
+  list(): Promise<{ accounts: AccountSummary[]; activeAccountId: string }>;
+  add(req: ParsedRequestOf<'accounts.add'>): Promise<{ account: AccountSummary; report: PermissionReport }>;
+  update(req: ParsedRequestOf<'accounts.update'>): Promise<AccountSummary>;
+  setKey(req: ParsedRequestOf<'accounts.setKey'>): Promise<{ account: AccountSummary; report: PermissionReport }>;
+  test(req: ParsedRequestOf<'accounts.test'>): Promise<PermissionReport>;
+  remove(req: ParsedRequestOf<'accounts.remove'>): Promise<{ removed: true }>;
+  select(req: ParsedRequestOf<'accounts.select'>): Promise<{ activeAccountId: string }>;
+  /** A signed client for the account; throws `not_found` or `keychain` failures with plain words. */
+  clientFor(accountId: string): Promise<Client>;
+}
+
+const DEMO_NAME = 'Demo';
+
+function validationFailure(field: string, message: string): AppFailure {
+  return new AppFailure({ kind: 'validation', message, fields: { [field]: [message] } });
+}
+
+function newAccountId(): string {
+  return `acc-${randomBytes(8).toString('hex')}`;
+}
+
+function baseUrlFor(region: RegionName, customBaseUrl: string | undefined): string {
+  if (region === 'custom') {
+    if (!customBaseUrl) throw validationFailure('baseUrl', 'A custom region needs a base URL');
+    return customBaseUrl.replace(/\/+$/, '');
+  }
+  return REGIONS[region];
+}
+
+export function createAccountService<Client extends ProbeableClient>(options: AccountServiceOptions<Client>): AccountService<Client> {
+  const { settings, secrets, demo, logger } = options;
+  const now = options.now ?? Date.now;
+  /** One client per account, so its rate limiter and nonce state are shared by every caller. */
+  const clients = new Map<string, Promise<Client>>();
+
+  function notFound(accountId: string): AppFailure {
+    return new AppFailure({ kind: 'not_found', message: `There is no account with id "${accountId}". It may have been removed.` });
+  }
+
+  function findStored(accountId: string): StoredAccount {
+    const account = settings.read().accounts.find((a) => a.id === accountId);
+    if (!account) throw notFound(accountId);
+    return account;
+  }
+
+  function effectiveActiveId(): string {
+    const current = settings.read();
+    return current.accounts.some((a) => a.id === current.activeAccountId) ? current.activeAccountId : DEMO_ACCOUNT_ID;
+  }
+
+  function demoSummary(): AccountSummary {
+    const running = demo.current();
+    return {
+      id: DEMO_ACCOUNT_ID,
+      name: DEMO_NAME,
+      region: 'custom',
+      baseUrl: running?.baseUrl ?? 'built-in simulator (starts on first use)',
+      isDemo: true,
+      apiKeyMasked: running ? maskApiKey(running.credentials.apiKey) : null,
+      hasSecret: true,
+      notifyPositions: settings.read().demo.notifyPositions,
+    };
+  }
+
+  /** A lost or unreachable keychain entry shows as `hasSecret: false`; it never hides the account. */
+  async function hasSecret(accountId: string): Promise<boolean> {
+    try {
+      return (await secrets.read(accountId)) !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  function summaryOf(account: StoredAccount, secretPresent: boolean): AccountSummary {
+    return {
+      id: account.id,
+      name: account.name,
+      region: account.region,
+      baseUrl: account.baseUrl,
+      isDemo: false,
+      apiKeyMasked: maskApiKey(account.apiKey),
+      hasSecret: secretPresent,
+      notifyPositions: account.notifyPositions,
+    };
+  }
+
+  function changed(): void {
+    options.onChanged?.(effectiveActiveId());
+  }
+
+  async function storeKeyOrRollBack(accountId: string, apiSecret: string, persist: () => Promise<unknown>, previousSecret: string | null): Promise<void> {
+    await secrets.write(accountId, apiSecret);
+    try {
+      await persist();
+    } catch (error) {
+      // The settings file could not be written: put the keychain back as it was, so the two agree.
+      logger.error('settings write failed after the keychain was updated; rolling the keychain back', { accountId, error });
+      try {
+        if (previousSecret === null) await secrets.remove(accountId);
+        else await secrets.write(accountId, previousSecret);
+      } catch (rollbackError) {
+        logger.error('keychain rollback failed', { accountId, error: rollbackError });
+      }
+      throw error;
+    }
+  }
+
+  async function buildClient(accountId: string): Promise<Client> {
+    if (accountId === DEMO_ACCOUNT_ID) return options.createClient(await demo.connect());
+    const account = findStored(accountId);
+    const secret = await secrets.read(accountId);
+    if (secret === null) {
+      const missing: AppError = {
+        kind: 'keychain',
+        message: `The system keychain no longer holds the API secret for "${account.name}". Enter the secret again (Accounts, Replace key) to use this account.`,
+      };
+      throw new AppFailure(missing);
+    }
+    return options.createClient({ baseUrl: account.baseUrl, credentials: { apiKey: account.apiKey, apiSecret: secret } });
+  }
+
+  function clientFor(accountId: string): Promise<Client> {
+    const cached = clients.get(accountId);
+    if (cached) return cached;
+    const building = buildClient(accountId);
+    clients.set(accountId, building);
+    // A failure (lost secret, locked keychain) must not stick: the next call asks again.
+    building.catch(() => {
+      if (clients.get(accountId) === building) clients.delete(accountId);
+    });
+    return building;
+  }
+
+  return {
+    async list() {
+      const stored = settings.read().accounts;
+      const present = await Promise.all(stored.map((a) => hasSecret(a.id)));
+      return { accounts: [demoSummary(), ...stored.map((a, i) => summaryOf(a, present[i] ?? false))], activeAccountId: effectiveActiveId() };
+    },
+
+    async add(req) {
+      const baseUrl = baseUrlFor(req.region, req.baseUrl);
+      logger.info('testing a new key before storing it', { region: req.region, baseUrl });
+      secrets.registerForRedaction(req.apiSecret);
+      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now);
+      const account: StoredAccount = {
+        id: newAccountId(),
+        name: req.name,
+        region: req.region,
+        baseUrl,
+        apiKey: req.apiKey,
+        notifyPositions: false,
+        createdAt: now(),
+      };
+      await storeKeyOrRollBack(
+        account.id,
+        req.apiSecret,
+        () =>
+          settings.update((draft) => {
+            draft.accounts.push(account);
+            // The first real account becomes the active one; later ones do not steal focus.
+            if (!draft.accounts.some((a) => a.id === draft.activeAccountId)) draft.activeAccountId = account.id;
+          }),
+        null,
+      );
+      logger.info('account added', { accountId: account.id, report });
+      changed();
+      return { account: summaryOf(account, true), report };
+    },
+
+    async update(req) {
+      if (req.accountId === DEMO_ACCOUNT_ID) {
+        if (req.name !== undefined || req.region !== undefined || req.baseUrl !== undefined) {
+          throw validationFailure(req.name !== undefined ? 'name' : req.region !== undefined ? 'region' : 'baseUrl', "The Demo account's name and server cannot be changed.");
+        }
+        if (req.notifyPositions !== undefined) {
+          const notify = req.notifyPositions;
+          await settings.update((draft) => {
+            draft.demo.notifyPositions = notify;
+          });
+        }
+        changed();
+        return demoSummary();
+      }
+      const existing = findStored(req.accountId);
+      const region = req.region ?? existing.region;
+      let baseUrl = existing.baseUrl;
+      if (region === 'custom') {
+        baseUrl = baseUrlFor('custom', req.baseUrl ?? (existing.region === 'custom' ? existing.baseUrl : undefined));
+      } else {
+        if (req.baseUrl !== undefined && req.region === undefined) {
+          throw validationFailure('baseUrl', 'Choose the custom region to use your own server address.');
+        }
+        baseUrl = REGIONS[region];
+      }
+      const updated = await settings.update((draft) => {
+        const target = draft.accounts.find((a) => a.id === req.accountId);
+        if (!target) throw notFound(req.accountId);
+        if (req.name !== undefined) target.name = req.name;
+        if (req.notifyPositions !== undefined) target.notifyPositions = req.notifyPositions;
+        target.region = region;
+        target.baseUrl = baseUrl;
+      });
+      if (baseUrl !== existing.baseUrl) clients.delete(req.accountId);
+      changed();
+      const account = updated.accounts.find((a) => a.id === req.accountId);
+      if (!account) throw notFound(req.accountId);
+      return summaryOf(account, await hasSecret(account.id));
+    },
+
+    async setKey(req) {
+      if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('apiKey', 'The Demo account uses built-in keys; add a real account to use your own key.');
+      const existing = findStored(req.accountId);
+      secrets.registerForRedaction(req.apiSecret);
+      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now);
+      let previousSecret: string | null = null;
+      try {
+        previousSecret = await secrets.read(req.accountId);
+      } catch {
+        // Unreachable keychain: the write below fails with the clear `keychain` error.
+      }
+      await storeKeyOrRollBack(
+        req.accountId,
+        req.apiSecret,
+        () =>
+          settings.update((draft) => {
+            const target = draft.accounts.find((a) => a.id === req.accountId);
+            if (!target) throw notFound(req.accountId);
+            target.apiKey = req.apiKey;
+          }),
+        previousSecret,
+      );
+      clients.delete(req.accountId);
+      logger.info('account key replaced', { accountId: req.accountId, report });
+      changed();
+      return { account: summaryOf(findStored(req.accountId), true), report };
+    },
+
+    async test(req) {
+      const client = await clientFor(req.accountId);
+      const report = await probeAreas(client, now);
+      logger.info('account tested', { accountId: req.accountId, report });
+      return report;
+    },
+
+    async remove(req) {
+      if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('accountId', 'The Demo account is built in and cannot be removed.');
+      findStored(req.accountId);
+      await settings.update((draft) => {
+        draft.accounts = draft.accounts.filter((a) => a.id !== req.accountId);
+        if (draft.activeAccountId === req.accountId) draft.activeAccountId = draft.accounts[0]?.id ?? DEMO_ACCOUNT_ID;
+      });
+      clients.delete(req.accountId);
+      try {
+        await secrets.remove(req.accountId);
+      } catch (error) {
+        // The account is gone from the app either way; say in the log what may be left behind.
+        logger.warn('account removed, but its secret could not be deleted from the keychain', { accountId: req.accountId, error });
+      }
+      logger.info('account removed', { accountId: req.accountId });
+      changed();
+      return { removed: true };
+    },
+
+    async select(req) {
+      if (req.accountId !== DEMO_ACCOUNT_ID) findStored(req.accountId);
+      await settings.update((draft) => {
+        draft.activeAccountId = req.accountId;
+      });
+      changed();
+      return { activeAccountId: req.accountId };
+    },
+    clientFor,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The settings file: everything the app remembers except secrets. Versioned so that a later
+ * release can migrate it; validated on every read, because it lives in a folder the user (or a
+ * sync tool, or a crash mid-write on an old version) can change.
+ */
+import { z } from 'zod';
+import { AccountId, DEMO_ACCOUNT_ID, REFRESH_INTERVALS_MS, RegionName, ThemeChoice } from '../../../shared/ipc';
+import { isLooseDecimalString } from '../../../shared/money/decimal';
+
+export const SETTINGS_VERSION = 1;
+export const SETTINGS_FILE_NAME = 'settings.json';
+
+export const StoredAccount = z
+  .object({
+    id: AccountId.refine((id) => id !== DEMO_ACCOUNT_ID, { message: 'is reserved for the demo account' }),
+    name: z.string().min(1).max(64),
+    region: RegionName,
+    /** The effective base URL (a region's address, or the custom one). */
+    baseUrl: z.string().max(512).regex(/^https?:\/\/[^\s]+$/),
+    /** The public half of the key pair. Not a secret, but only its masked form leaves the main process. */
+    apiKey: z.string().min(1).max(256),
+    notifyPositions: z.boolean(),
+    createdAt: z.number().int().nonnegative(),
+  })
+  .strict();
+export type StoredAccount = z.infer<typeof StoredAccount>;
+
+export const SettingsFile = z
+  .object({
+    version: z.literal(SETTINGS_VERSION),
+    accounts: z.array(StoredAccount).max(100),
+    activeAccountId: AccountId,
+    refreshIntervalMs: z.union(REFRESH_INTERVALS_MS.map((v) => z.literal(v)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]),
+    theme: ThemeChoice,
+    hideSmallBelow: z.string().refine(isLooseDecimalString),
+    demo: z.object({ notifyPositions: z.boolean() }).strict(),
+  })
+  .strict()
+  .refine((s) => new Set(s.accounts.map((a) => a.id)).size === s.accounts.length, { message: 'account ids must be unique' });
+export type SettingsFile = z.infer<typeof SettingsFile>;
+
+export function defaultSettings(): SettingsFile {
+  return {
+    version: SETTINGS_VERSION,
+    accounts: [],
+    activeAccountId: DEMO_ACCOUNT_ID,
+    refreshIntervalMs: 30_000,
+    theme: 'system',
+    hideSmallBelow: '0',
+    demo: { notifyPositions: false },
+  };
+}
