@@ -74,7 +74,7 @@ function filterCost(filtered: Uint8Array): number {
 export function encodePng(image: RgbaImage): Buffer {
   const stride = image.width * 4;
   const raw = new Uint8Array((stride + 1) * image.height);
-  let previous = new Uint8Array(stride);
+  let previous: Uint8Array = new Uint8Array(stride);
   for (let y = 0; y < image.height; y++) {
     const line = image.data.subarray(y * stride, (y + 1) * stride);
     let best: { type: number; bytes: Uint8Array; cost: number } | undefined;
