@@ -31,7 +31,9 @@ function looksLikeJson(text: string): boolean {
   return c === '{' || c === '[';
 }
 
-function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+function tryParseJson(rawText: string): { ok: true; value: unknown } | { ok: false } {
+  // Some Windows-side proxies prepend a byte-order mark, which JSON.parse rejects.
+  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   if (!looksLikeJson(text)) return { ok: false };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
