@@ -42,7 +42,7 @@ export function resolveWithdrawal(
   }
 
   const balance = market.balance[ticker]?.main_balance ?? '0';
-  const result = previewWithdrawal({ ticker, amount: request.amount, balance, asset, fees: market.fees, network });
+  const result = previewWithdrawal({ ticker, amount: request.amount, balance, asset, fees: market.fees, network, provider });
   if (!result.ok) throw fieldError(result.problem.field, result.problem.message);
 
   return { ticker, address: request.address, network, provider, memo, preview: result.preview };

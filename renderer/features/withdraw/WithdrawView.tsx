@@ -1,1 +1,241 @@
-export function WithdrawView() { return null }
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AppError } from '../../../shared/errors';
+import type { AccountSummary, WithdrawalRecord } from '../../../shared/ipc';
+import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
+import { EmptyState, ErrorPanel, Skeleton } from '../../components';
+import { ConfirmWithdrawal } from './ConfirmWithdrawal';
+import { EMPTY_FORM, mapServerError, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
+import { RecentWithdrawals } from './RecentWithdrawals';
+import { WithdrawalStatus } from './WithdrawalStatus';
+import { WithdrawForm, type MarketData } from './WithdrawForm';
+import './withdraw.css';
+
+type Step = { kind: 'form' } | { kind: 'confirm'; uniqueId: string } | { kind: 'status'; uniqueId: string };
+
+/** Fee-on-top withdrawal: form -> confirmation -> live status, with the recent withdrawals below. */
+export function WithdrawView({ account }: { account: AccountSummary }) {
+  const accountId = account.id;
+  const queryClient = useQueryClient();
+  // Fresh on every visit: a stale fee or balance would make the preview lie.
+  const fresh = { staleTime: 0, refetchOnMount: 'always' as const };
+  const assets = useChannelQuery('exchange.assets', { accountId }, { ...fresh, refetchInterval: false });
+  const fees = useChannelQuery('exchange.fees', { accountId }, { ...fresh, refetchInterval: false });
+  const balance = useChannelQuery('exchange.balance', { accountId }, fresh);
+  const list = useChannelQuery('withdraw.list', { accountId }, { refetchInterval: false });
+
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<AppError | null>(null);
+  /** Answers of our own calls, in case the list has not caught up yet. */
+  const [known, setKnown] = useState<Record<string, WithdrawalRecord>>({});
+
+  const remember = useCallback(
+    (record: WithdrawalRecord) => {
+      if (record.accountId !== accountId) return;
+      setKnown((k) => ({ ...k, [record.uniqueId]: record }));
+      queryClient.setQueryData<WithdrawalRecord[]>(channelQueryKey('withdraw.list', { accountId }), (old) => {
+        const others = (old ?? []).filter((r) => r.uniqueId !== record.uniqueId);
+        return [record, ...others].sort((a, b) => b.createdAt - a.createdAt);
+      });
+      // Money left (or came back): the balance shown anywhere must be refetched.
+      if (record.state === 'sent') void queryClient.invalidateQueries({ queryKey: ['exchange.balance'] });
+    },
+    [accountId, queryClient],
+  );
+  useBridgeEvent('withdrawal.updated', remember);
+
+  const recordById = (uniqueId: string): WithdrawalRecord | undefined => {
+    const fromList = list.data?.find((r) => r.uniqueId === uniqueId);
+    const ours = known[uniqueId];
+    if (fromList && ours) return fromList.updatedAt >= ours.updatedAt ? fromList : ours;
+    return fromList ?? ours;
+  };
+
+  const applyError = (error: AppError) => {
+    const mapped = mapServerError(error);
+    setServerErrors(mapped.fields);
+    setGeneral(mapped.general);
+  };
+
+  const prepare = useChannelMutation('withdraw.prepare', {
+    onSuccess: (record) => {
+      remember(record);
+      setActionError(null);
+      setStep({ kind: 'confirm', uniqueId: record.uniqueId });
+    },
+    onError: (failure) => applyError(failure.error),
+  });
+  const send = useChannelMutation('withdraw.send', {
+    onSuccess: (record) => {
+      remember(record);
+      setActionError(null);
+      if (record.state === 'prepared') {
+        // Proven not sent (throttled, key refused): stay on the confirmation; the same id may be sent again.
+        if (record.lastError) setActionError(record.lastError);
+        return;
+      }
+      setStep({ kind: 'status', uniqueId: record.uniqueId });
+    },
+    onError: (failure) => setActionError(failure.error),
+  });
+  const reconcile = useChannelMutation('withdraw.reconcile', {
+    onSuccess: (record) => {
+      remember(record);
+      setActionError(null);
+    },
+    onError: (failure) => setActionError(failure.error),
+  });
+  const discard = useChannelMutation('withdraw.discard', { invalidates: ['withdraw.list'] });
+
+  const market: MarketData | null = useMemo(
+    () => (assets.data && fees.data && balance.data ? { assets: assets.data, fees: fees.data, balance: balance.data } : null),
+    [assets.data, fees.data, balance.data],
+  );
+
+  const startNew = () => {
+    setStep({ kind: 'form' });
+    setValues(EMPTY_FORM);
+    setServerErrors({});
+    setGeneral(null);
+    setActionError(null);
+  };
+
+  const editRecord = (record: WithdrawalRecord) => {
+    setValues({
+      ticker: record.ticker,
+      network: record.network ?? '',
+      provider: record.provider ?? '',
+      memo: record.memo ?? '',
+      address: record.address,
+      amount: record.amount,
+    });
+    if (record.lastError) applyError(record.lastError);
+    setActionError(null);
+    setStep({ kind: 'form' });
+  };
+
+  const backToEdit = (record: WithdrawalRecord) => {
+    // The prepared record was never sent; forget it so the list is not cluttered with drafts.
+    discard.mutate({ uniqueId: record.uniqueId }, { onSettled: () => editRecord({ ...record, lastError: null }) });
+  };
+
+  const openRecord = (record: WithdrawalRecord) => {
+    setActionError(null);
+    setStep(record.state === 'prepared' ? { kind: 'confirm', uniqueId: record.uniqueId } : { kind: 'status', uniqueId: record.uniqueId });
+  };
+
+  const dataError = assets.error ?? fees.error ?? balance.error;
+  const current = step.kind === 'form' ? undefined : recordById(step.uniqueId);
+  const errorPanel = actionError ? <ActionError error={actionError} /> : null;
+
+  let main;
+  if (step.kind !== 'form' && current) {
+    main =
+      step.kind === 'confirm' && current.state === 'prepared' ? (
+        <ConfirmWithdrawal
+          record={current}
+          accountName={account.name}
+          pending={send.isPending}
+          onConfirm={() => send.mutate({ uniqueId: current.uniqueId })}
+          onEdit={() => backToEdit(current)}
+          editing={discard.isPending}
+          error={errorPanel}
+        />
+      ) : (
+        <WithdrawalStatus
+          record={current}
+          checking={reconcile.isPending}
+          resending={send.isPending}
+          onCheckAgain={() => reconcile.mutate({ uniqueId: current.uniqueId })}
+          onSendAgain={() => send.mutate({ uniqueId: current.uniqueId })}
+          onEdit={current.state === 'rejected' ? () => editRecord(current) : null}
+          onNew={startNew}
+          error={errorPanel}
+        />
+      );
+  } else if (!market) {
+    main =
+      dataError && !market ? (
+        <ErrorPanel
+          error={dataError.error}
+          onRetry={() => {
+            void assets.refetch();
+            void fees.refetch();
+            void balance.refetch();
+          }}
+        />
+      ) : (
+        <Skeleton rows={6} label="Loading assets, fees and balance" />
+      );
+  } else if (withdrawableAssets(market.assets, market.balance).length === 0) {
+    main = <EmptyState title="Nothing to withdraw">This account holds no asset that can be withdrawn right now.</EmptyState>;
+  } else {
+    main = (
+      <WithdrawForm
+        values={values}
+        onChange={(next) => {
+          setValues(next);
+          setGeneral(null);
+        }}
+        data={market}
+        serverErrors={serverErrors}
+        onServerErrorSeen={(field: FieldName) =>
+          setServerErrors((errors) => {
+            if (!(field in errors)) return errors;
+            const rest = { ...errors };
+            delete rest[field];
+            return rest;
+          })
+        }
+        busy={prepare.isPending}
+        onReview={() => {
+          setGeneral(null);
+          setServerErrors({});
+          prepare.mutate({
+            accountId,
+            ticker: values.ticker,
+            amount: values.amount.trim(),
+            address: values.address.trim(),
+            ...(values.memo.trim() ? { memo: values.memo.trim() } : {}),
+            ...(values.network ? { network: values.network } : {}),
+            ...(values.provider ? { provider: values.provider } : {}),
+          });
+        }}
+        general={general ? <div className="withdraw-alert" role="alert">{general}</div> : null}
+      />
+    );
+  }
+
+  return (
+    <section className="view withdraw-view" aria-labelledby="withdraw-title">
+      <header className="view__header">
+        <div>
+          <h1 className="view__title" id="withdraw-title">
+            Withdraw
+          </h1>
+          <p className="view__subtitle">Fee on top: the receiver gets exactly the amount you enter · {account.name}</p>
+        </div>
+      </header>
+      {main}
+      {list.error ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
+      <RecentWithdrawals records={list.data ?? []} onOpen={openRecord} />
+    </section>
+  );
+}
+
+/** An action's failure: field-free exchange answers in plain words, everything else as an ErrorPanel. */
+function ActionError({ error }: { error: AppError }) {
+  const mapped = mapServerError(error);
+  const fieldWords = Object.values(mapped.fields);
+  if (error.kind === 'validation' || error.kind === 'rate_limited') {
+    return (
+      <div className="withdraw-alert" role="alert">
+        {[mapped.general, ...fieldWords].filter(Boolean).join(' ')}
+      </div>
+    );
+  }
+  return <ErrorPanel error={error} compact />;
+}

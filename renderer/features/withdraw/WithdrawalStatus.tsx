@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import type { WithdrawalRecord } from '../../../shared/ipc';
+import { Badge, CopyButton } from '../../components';
+import { formatAmount, formatEpochMs } from '../../format';
+import { AddressText } from './AddressText';
+import { Row } from './ConfirmWithdrawal';
+import { statusWords } from './words';
+
+/**
+ * One withdrawal after submission, kept live by `withdrawal.updated`. An unresolved outcome offers
+ * a history lookup; only a record the exchange's history does not show may be sent again, and
+ * always with the same id.
+ */
+export function WithdrawalStatus(props: {
+  record: WithdrawalRecord;
+  checking: boolean;
+  resending: boolean;
+  onCheckAgain: () => void;
+  onSendAgain: () => void;
+  onEdit: (() => void) | null;
+  onNew: () => void;
+  error: ReactNode;
+}) {
+  const { record } = props;
+  const words = statusWords(record);
+  const shortId = `${record.uniqueId.slice(0, 8)}…`;
+  return (
+    <section className="card withdraw-status" aria-labelledby="withdraw-status-title" data-testid="withdrawal-status" data-state={record.state} data-phase={record.phase ?? ''}>
+      <div className="card__section withdraw-status__head">
+        <h2 className="withdraw-form__title" id="withdraw-status-title">
+          Withdrawal of {formatAmount(record.amount)} {record.ticker}
+        </h2>
+        <Badge tone={words.tone}>
+          <span data-testid="withdrawal-status-label">{words.label}</span>
+        </Badge>
+      </div>
+      <div className="card__section" role="status" aria-live="polite">
+        <p className="withdraw-status__explanation">{words.explanation}</p>
+        {record.lastError && record.state !== 'sent' ? <p className="field__error">{record.lastError.message}</p> : null}
+      </div>
+      <div className="card__section">
+        <dl className="withdraw-details">
+          <Row label="Asset">{record.ticker}</Row>
+          {record.network ? <Row label="Network">{record.network}</Row> : null}
+          {record.provider ? <Row label="Payment provider">{record.provider}</Row> : null}
+          <Row label={record.provider ? 'Pay out to' : 'To address'}>
+            <AddressText address={record.address} />
+          </Row>
+          {record.memo ? (
+            <Row label="Memo">
+              <span className="num">{record.memo}</span>
+            </Row>
+          ) : null}
+          <Row label="Receiver gets">
+            <span className="num">
+              {formatAmount(record.amount)} {record.ticker}
+            </span>
+          </Row>
+          <Row label="Fee">
+            <span className="num">
+              {formatAmount(record.fee)} {record.ticker}
+            </span>
+          </Row>
+          <Row label="Balance falls by" strong>
+            <span className="num" data-testid="status-total">
+              {formatAmount(record.totalDebit)} {record.ticker}
+            </span>
+          </Row>
+          <Row label="Withdrawal id">
+            <span className="num withdraw-details__id" data-testid="status-unique-id">
+              {record.uniqueId}
+            </span>{' '}
+            <CopyButton value={record.uniqueId} label="withdrawal id" />
+          </Row>
+          <Row label="Created">{formatEpochMs(record.createdAt)}</Row>
+          {record.historyStatus !== null ? <Row label="Exchange status code">{record.historyStatus}</Row> : null}
+        </dl>
+      </div>
+      {props.error ? <div className="card__section">{props.error}</div> : null}
+      <div className="card__section withdraw-form__actions">
+        {record.state === 'unknown' || record.state === 'not_found' ? (
+          <button type="button" className="button" onClick={props.onCheckAgain} disabled={props.checking || props.resending}>
+            {props.checking ? 'Checking…' : 'Check again'}
+          </button>
+        ) : null}
+        {record.state === 'not_found' ? (
+          <button type="button" className="button button--primary" onClick={props.onSendAgain} disabled={props.checking || props.resending}>
+            {props.resending ? 'Sending…' : `Send again (same id ${shortId})`}
+          </button>
+        ) : null}
+        {props.onEdit ? (
+          <button type="button" className="button button--primary" onClick={props.onEdit}>
+            Edit and try again
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={props.onNew}>
+          New withdrawal
+        </button>
+      </div>
+    </section>
+  );
+}

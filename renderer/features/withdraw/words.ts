@@ -1,0 +1,59 @@
+/** A withdrawal record's status as words and a badge tone: what a person needs to know next. */
+import { WITHDRAWAL_PHASE_WORDS } from '../../../shared/api/endpoints';
+import type { WithdrawalRecord } from '../../../shared/ipc';
+import type { BadgeTone } from '../../components';
+
+export interface StatusWords {
+  label: string;
+  tone: BadgeTone;
+  /** One sentence on what it means and what to do. */
+  explanation: string;
+}
+
+export function statusWords(record: WithdrawalRecord): StatusWords {
+  switch (record.state) {
+    case 'prepared':
+      return { label: 'Not sent yet', tone: 'neutral', explanation: 'Recorded on this computer with its id; nothing has been sent to the exchange.' };
+    case 'sending':
+      return { label: 'Sending…', tone: 'info', explanation: 'The request is on its way to the exchange.' };
+    case 'unknown':
+      return {
+        label: 'Outcome unknown',
+        tone: 'warning',
+        explanation: 'The connection broke before the exchange answered, so the withdrawal may or may not have been made. The app is looking it up in the exchange history; do not send it again yet.',
+      };
+    case 'not_found':
+      return {
+        label: 'Not found at the exchange',
+        tone: 'warning',
+        explanation: 'The exchange history does not show this withdrawal. You can check again, or send it again with the same id: if the first attempt did arrive after all, the exchange refuses the copy, so it cannot be paid twice.',
+      };
+    case 'rejected':
+      return { label: 'Refused by the exchange', tone: 'danger', explanation: 'The exchange refused the withdrawal; nothing was debited.' };
+    case 'sent':
+      return sentWords(record);
+  }
+}
+
+function sentWords(record: WithdrawalRecord): StatusWords {
+  if (record.phase === null) {
+    return { label: 'Sent', tone: 'info', explanation: 'The exchange accepted the withdrawal and is processing it; its status appears here as the exchange reports it.' };
+  }
+  const label = WITHDRAWAL_PHASE_WORDS[record.phase];
+  switch (record.phase) {
+    case 'pending':
+      return { label, tone: 'info', explanation: 'The exchange is processing the withdrawal.' };
+    case 'successful':
+      return { label, tone: 'positive', explanation: 'The withdrawal is complete.' };
+    case 'canceled':
+      return { label, tone: 'danger', explanation: 'The withdrawal was canceled; the exchange returns the funds to the balance.' };
+    case 'unconfirmed_by_user':
+      return { label, tone: 'warning', explanation: 'The withdrawal was not confirmed on the exchange (e-mail or app confirmation).' };
+    case 'partially_successful':
+      return { label, tone: 'warning', explanation: 'Only part of the amount was paid out; the rest returns to the balance.' };
+    case 'aml_frozen':
+      return { label, tone: 'danger', explanation: 'The exchange holds the withdrawal for an anti-money-laundering review. Contact exchange support.' };
+    default:
+      return { label, tone: 'neutral', explanation: `The exchange reports status code ${record.historyStatus ?? '?'}.` };
+  }
+}
