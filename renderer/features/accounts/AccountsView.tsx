@@ -1,5 +1,38 @@
 import type { AccountSummary } from '../../../shared/ipc';
+import { useAccounts } from '../../api/queries';
+import { EmptyState, ErrorPanel, Skeleton } from '../../components';
+import { AccountCard } from './AccountCard';
+import { AddAccountForm } from './AddAccountForm';
 
-export function AccountsView({ account }: { account: AccountSummary }) {
-  return <p>Accounts for {account.name}</p>;
+/** Works without any account too: it is where the first one is added. */
+export function AccountsView(_props: { account: AccountSummary | null }) {
+  const { accounts, activeAccountId, query } = useAccounts();
+  return (
+    <section className="view" aria-labelledby="accounts-title">
+      <header className="view__header">
+        <div>
+          <h1 className="view__title" id="accounts-title">
+            Accounts
+          </h1>
+          <p className="view__subtitle">API keys this app uses. Secrets live only in your system keychain and are never shown again.</p>
+        </div>
+      </header>
+      {query.isPending ? (
+        <Skeleton rows={3} label="Loading accounts" />
+      ) : query.error ? (
+        <ErrorPanel error={query.error.error} onRetry={() => void query.refetch()} />
+      ) : accounts.length === 0 ? (
+        <div className="card">
+          <EmptyState title="No accounts yet">Add your first API key below.</EmptyState>
+        </div>
+      ) : (
+        <ul className="account-list" aria-label="Accounts">
+          {accounts.map((a) => (
+            <AccountCard key={a.id} account={a} isActive={a.id === activeAccountId} />
+          ))}
+        </ul>
+      )}
+      <AddAccountForm />
+    </section>
+  );
 }

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { AccountSummary } from '../../../shared/ipc';
+import { useChannelMutation } from '../../api/queries';
+import { Badge, ErrorPanel } from '../../components';
+import { PermissionReportView } from './PermissionReportView';
+import { ReplaceKeyForm } from './ReplaceKeyForm';
+
+const REGION_LABELS: Record<AccountSummary['region'], string> = { global: 'Global', eu: 'EU', custom: 'Custom' };
+
+export function AccountCard({ account, isActive }: { account: AccountSummary; isActive: boolean }) {
+  const [replacing, setReplacing] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
+  const test = useChannelMutation('accounts.test');
+  const update = useChannelMutation('accounts.update', { invalidates: ['accounts.list'] });
+  const remove = useChannelMutation('accounts.remove', { invalidates: ['accounts.list'] });
+  const secretMissing = !account.isDemo && !account.hasSecret;
+  const error = select.error ?? test.error ?? update.error ?? remove.error;
+
+  return (
+    <li className="card account-card" aria-label={account.name} data-account-id={account.id}>
+      <div className="account-card__head">
+        <div className="account-card__title">
+          <span className="account-card__name" title={account.name}>
+            {account.name}
+          </span>
+          {isActive ? <Badge tone="info">Active</Badge> : null}
+          {account.isDemo ? <Badge tone="demo">DEMO</Badge> : null}
+          <Badge>{REGION_LABELS[account.region]}</Badge>
+        </div>
+        <div className="toolbar">
+          {!isActive ? (
+            <button type="button" className="button" disabled={select.isPending} onClick={() => select.mutate({ accountId: account.id })}>
+              Set active
+            </button>
+          ) : null}
+          <button type="button" className="button" disabled={test.isPending || secretMissing} onClick={() => test.mutate({ accountId: account.id })}>
+            {test.isPending ? 'Testing…' : 'Test key'}
+          </button>
+          {!account.isDemo ? (
+            <>
+              <button type="button" className="button" aria-expanded={replacing} onClick={() => setReplacing((v) => !v)}>
+                {secretMissing ? 'Re-enter key' : 'Replace key'}
+              </button>
+              <button type="button" className="button button--danger" onClick={() => setConfirmingRemove(true)} disabled={confirmingRemove}>
+                Remove
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      <dl className="account-card__facts">
+        <div>
+          <dt>API key</dt>
+          <dd className="num">{account.apiKeyMasked ?? '\u2014'}</dd>
+        </div>
+        <div>
+          <dt>Secret</dt>
+          <dd>
+            {account.isDemo ? (
+              'Not needed (simulated exchange)'
+            ) : account.hasSecret ? (
+              <Badge tone="positive">Stored in keychain</Badge>
+            ) : (
+              <Badge tone="danger">Secret missing - re-enter</Badge>
+            )}
+          </dd>
+        </div>
+        <div className="account-card__url">
+          <dt>Server</dt>
+          <dd title={account.baseUrl}>{account.baseUrl}</dd>
+        </div>
+      </dl>
+
+      <label className="checkbox account-card__notify">
+        <input
+          type="checkbox"
+          checked={account.notifyPositions}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ accountId: account.id, notifyPositions: e.target.checked })}
+        />
+        Notify me about margin calls and liquidations
+      </label>
+
+      {confirmingRemove ? (
+        <div className="confirm" role="alertdialog" aria-label={`Remove ${account.name}?`}>
+          <p>
+            Remove &ldquo;{account.name}&rdquo;? Its API key and secret are deleted from this computer (the key itself stays valid on the exchange).
+          </p>
+          <div className="toolbar">
+            <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate({ accountId: account.id })}>
+              Yes, remove
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setConfirmingRemove(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {replacing ? <ReplaceKeyForm account={account} onCancel={() => setReplacing(false)} /> : null}
+      {test.data ? <PermissionReportView report={test.data} /> : null}
+      {error ? <ErrorPanel error={error.error} compact /> : null}
+    </li>
+  );
+}

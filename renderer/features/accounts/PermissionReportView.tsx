@@ -1,0 +1,40 @@
+import type { AreaStatus, PermissionReport } from '../../../shared/ipc';
+import { Badge, type BadgeTone } from '../../components';
+import { formatEpochMs } from '../../format';
+
+const AREAS: ReadonlyArray<{ key: keyof Omit<PermissionReport, 'testedAt'>; label: string }> = [
+  { key: 'balance', label: 'Balance' },
+  { key: 'codes', label: 'Codes' },
+  { key: 'positions', label: 'Positions' },
+  { key: 'flex', label: 'Flex plans' },
+];
+
+const STATUS: Record<AreaStatus, { text: string; tone: BadgeTone }> = {
+  ok: { text: 'OK', tone: 'positive' },
+  no_permission: { text: 'No permission', tone: 'warning' },
+  failed: { text: 'Failed', tone: 'danger' },
+};
+
+/** What the key can reach, area by area, like a "test connection" result. */
+export function PermissionReportView({ report, title = 'Key test' }: { report: PermissionReport; title?: string }) {
+  return (
+    <div className="permission-report" aria-label={title} role="group">
+      <p className="permission-report__title">
+        {title} <span className="field__hint">at {formatEpochMs(report.testedAt)}</span>
+      </p>
+      <ul className="permission-report__list">
+        {AREAS.map(({ key, label }) => {
+          const area = report[key];
+          const status = STATUS[area.status];
+          return (
+            <li key={key} className="permission-report__item" data-area={key} data-status={area.status}>
+              <span className="permission-report__area">{label}</span>
+              <Badge tone={status.tone}>{status.text}</Badge>
+              {area.message ? <span className="permission-report__message">{area.message}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
