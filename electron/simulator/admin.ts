@@ -1,0 +1,148 @@
+/**
+ * The admin API under /__admin/, for tests and demos to steer the simulator. Guarded by its own
+ * random token (header X-Admin-Token); API keys play no part here, so no exchange credential can
+ * ever reach it. Answers are JSON; errors are {"error": "..."}.
+ *
+ *   POST   /__admin/faults     {kind, path?, count?, latencyMs?, status?, retryAfterSeconds?} -> the fault
+ *   GET    /__admin/faults     active faults
+ *   DELETE /__admin/faults     clear all faults
+ *   GET    /__admin/ledger?apiKey=...   {balances, debits:[{uniqueId,ticker,amount,fee,total,at,kind}], refunds}
+ *   POST   /__admin/balances   {apiKey, ticker, amount}                 set one balance
+ *   POST   /__admin/account    {apiKey, twoFactor?, enabled?, b2b?}     switch account flags
+ *   POST   /__admin/positions  {apiKey, positionId, liquidationState}   null | margin_call | liquidation
+ *   POST   /__admin/reset      back to the seed's data (also clears faults and rate counters)
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { FAULT_KINDS, type FaultKind, type FaultSpec } from './faults';
+import type { Reply } from './http';
+import type { LiquidationState } from './model';
+import type { SimulatorState } from './state';
+
+export const ADMIN_PREFIX = '/__admin/';
+export const ADMIN_TOKEN_HEADER = 'x-admin-token';
+
+const error = (status: number, message: string): Reply => ({ status, body: { error: message } });
+const ok = (body: unknown, status = 200): Reply => ({ status, body });
+
+export function adminTokenMatches(expected: string, received: unknown): boolean {
+  if (typeof received !== 'string') return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(received);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function parseJsonObject(raw: Buffer): Record<string, unknown> | null {
+  if (raw.length === 0) return {};
+  try {
+    const value: unknown = JSON.parse(raw.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function optionalInt(body: Record<string, unknown>, field: string, min: number, max: number): number | undefined | string {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return `${field} must be an integer from ${min} to ${max}`;
+  return value;
+}
+
+function parseFault(body: Record<string, unknown>, knownPaths: ReadonlySet<string>): FaultSpec | string {
+  const kind = body.kind;
+  if (typeof kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(kind)) return `kind must be one of ${FAULT_KINDS.join(', ')}`;
+  const spec: FaultSpec = { kind: kind as FaultKind };
+  if (body.path !== undefined && body.path !== null) {
+    if (typeof body.path !== 'string' || !knownPaths.has(body.path)) return 'path must be one of the API endpoint paths';
+    spec.path = body.path;
+  }
+  const ints: [keyof FaultSpec, number, number][] = [
+    ['count', 0, 1_000_000],
+    ['latencyMs', 0, 120_000],
+    ['status', 400, 599],
+    ['retryAfterSeconds', 0, 3600],
+  ];
+  for (const [field, min, max] of ints) {
+    const value = optionalInt(body, field, min, max);
+    if (typeof value === 'string') return value;
+    if (value !== undefined) (spec as unknown as Record<string, number>)[field] = value;
+  }
+  return spec;
+}
+
+const LIQUIDATION_STATES: ReadonlySet<unknown> = new Set([null, 'margin_call', 'liquidation']);
+
+export function handleAdmin(
+  state: SimulatorState,
+  knownPaths: ReadonlySet<string>,
+  req: IncomingMessage,
+  path: string,
+  query: URLSearchParams,
+  raw: Buffer,
+): Reply {
+  const method = req.method ?? 'GET';
+  const route = path.slice(ADMIN_PREFIX.length);
+  const body = method === 'POST' ? parseJsonObject(raw) : {};
+  if (body === null) return error(400, 'body must be a JSON object');
+  const apiKeyOf = (value: unknown) => (typeof value === 'string' ? state.account(value) : undefined);
+
+  switch (`${method} ${route}`) {
+    case 'POST faults': {
+      const spec = parseFault(body, knownPaths);
+      if (typeof spec === 'string') return error(400, spec);
+      return ok(state.faults.add(spec), 201);
+    }
+    case 'GET faults':
+      return ok(state.faults.list());
+    case 'DELETE faults':
+      state.faults.clear();
+      return ok({ cleared: true });
+    case 'GET ledger': {
+      const apiKey = query.get('apiKey') ?? '';
+      if (!state.account(apiKey)) return error(404, 'unknown apiKey');
+      return ok(state.ledger(apiKey));
+    }
+    case 'POST balances': {
+      const account = apiKeyOf(body.apiKey);
+      if (!account) return error(404, 'unknown apiKey');
+      if (typeof body.ticker !== 'string' || typeof body.amount !== 'string') return error(400, 'ticker and amount (decimal string) are required');
+      try {
+        state.setBalance(account.apiKey, body.ticker, body.amount);
+      } catch (e) {
+        return error(400, (e as Error).message);
+      }
+      return ok({ ticker: body.ticker, amount: account.balanceOf(body.ticker) });
+    }
+    case 'POST account': {
+      const account = apiKeyOf(body.apiKey);
+      if (!account) return error(404, 'unknown apiKey');
+      const flags: { twoFactor?: boolean; enabled?: boolean; b2b?: boolean } = {};
+      for (const flag of ['twoFactor', 'enabled', 'b2b'] as const) {
+        const value = body[flag];
+        if (value === undefined) continue;
+        if (typeof value !== 'boolean') return error(400, `${flag} must be true or false`);
+        flags[flag] = value;
+      }
+      const updated = state.setAccountFlags(account.apiKey, flags);
+      return ok({ name: updated.name, twoFactor: updated.twoFactor, enabled: updated.enabled, b2b: updated.b2b });
+    }
+    case 'POST positions': {
+      const account = apiKeyOf(body.apiKey);
+      if (!account) return error(404, 'unknown apiKey');
+      if (typeof body.positionId !== 'number' || !LIQUIDATION_STATES.has(body.liquidationState)) {
+        return error(400, 'positionId (number) and liquidationState (null, "margin_call" or "liquidation") are required');
+      }
+      try {
+        return ok(state.setLiquidationState(account.apiKey, body.positionId, body.liquidationState as LiquidationState));
+      } catch (e) {
+        return error(404, (e as Error).message);
+      }
+    }
+    case 'POST reset':
+      state.reset();
+      return ok({ reset: true, accounts: state.accounts().map((a) => a.name) });
+    default:
+      return error(404, `no admin route ${method} ${path}`);
+  }
+}

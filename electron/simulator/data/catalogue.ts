@@ -1,0 +1,284 @@
+/**
+ * The simulated exchange's currency catalogue: what `/public/assets` and `/public/fee` answer.
+ *
+ * About forty hand-written assets cover every case the product must handle (multi-network USDT with
+ * per-network fee keys, memo assets, fiat with providers, a currency that cannot be withdrawn, one
+ * that only moves whole units, 18-decimal tokens, fee entries with fixed fees, percentage fees with
+ * min/max clamps, both combined, and none). The rest is generated from the seed so lists are long
+ * enough to need scrolling and searching.
+ */
+import type { AssetStatus, FeeEntry } from '../../../shared/api/schemas';
+import { feeKey } from '../../../shared/api/fees';
+import { forkRandom, type Random } from '../random';
+
+export interface FlexFeeSpec {
+  percent: string;
+  min_fee: string;
+  /** "0" = no cap. */
+  max_fee: string;
+}
+
+export interface FeeSpec {
+  fixed: string | null;
+  flex: FlexFeeSpec | null;
+  min_amount: string;
+  max_amount: string;
+}
+
+export interface AssetSpec {
+  ticker: string;
+  name: string;
+  precision: number;
+  fiat?: boolean;
+  /** Withdrawal networks; the first is the default. Absent for fiat. */
+  networks?: string[];
+  /** Deposit networks when they differ from the withdrawal ones. */
+  depositNetworks?: string[];
+  /** Fiat providers for withdrawals. */
+  providers?: string[];
+  memo?: boolean;
+  canDeposit?: boolean;
+  canWithdraw?: boolean;
+  /** false: withdrawals work on the website but not through the API (answered with code 1). */
+  apiWithdrawal?: boolean;
+  minWithdraw: string;
+  maxWithdraw: string;
+  /** One fee per network for multi-network assets (keyed by network), otherwise one keyed by ticker. */
+  fees: Record<string, FeeSpec>;
+  /** Per network (crypto) or per provider (fiat) withdrawal limits. */
+  limits?: Record<string, { min?: string; max?: string }>;
+}
+
+/** The wire shape of an asset entry, a superset of the client's schema. */
+export type AssetWire = AssetStatus;
+/** The wire shape of a fee entry: the client's schema plus the deposit section the exchange also sends. */
+export type FeeWire = FeeEntry & { deposit: { min_amount: string; max_amount: string; fixed: string | null; flex: FlexFeeSpec | null } };
+
+const fixed = (fee: string, min: string, max = '0'): FeeSpec => ({ fixed: fee, flex: null, min_amount: min, max_amount: max });
+const flex = (percent: string, minFee: string, maxFee: string, min: string, max = '0', fixedPart: string | null = null): FeeSpec => ({
+  fixed: fixedPart,
+  flex: { percent, min_fee: minFee, max_fee: maxFee },
+  min_amount: min,
+  max_amount: max,
+});
+
+/**
+ * Hand-written assets. Tests and the UI rely on these exact properties; change them only together
+ * with the simulator's tests.
+ */
+export const KNOWN_ASSETS: readonly AssetSpec[] = [
+  { ticker: 'BTC', name: 'Bitcoin', precision: 8, networks: ['BTC'], minWithdraw: '0.001', maxWithdraw: '0', fees: { BTC: fixed('0.0004', '0.001') } },
+  { ticker: 'ETH', name: 'Ethereum', precision: 18, networks: ['ETH'], minWithdraw: '0.01', maxWithdraw: '0', fees: { ETH: fixed('0.002', '0.01') } },
+  {
+    ticker: 'USDT',
+    name: 'Tether US',
+    precision: 6,
+    networks: ['ERC20', 'TRC20', 'BEP20'],
+    depositNetworks: ['ERC20', 'TRC20', 'BEP20'],
+    minWithdraw: '1',
+    maxWithdraw: '0',
+    fees: {
+      ERC20: fixed('5', '10', '1000000'),
+      TRC20: fixed('1', '2', '500000'),
+      BEP20: flex('0.1', '0.3', '3', '1', '250000'),
+    },
+    limits: { ERC20: { min: '10', max: '1000000' }, TRC20: { min: '2', max: '500000' }, BEP20: { min: '1' } },
+  },
+  {
+    ticker: 'USDC',
+    name: 'USD Coin',
+    precision: 6,
+    networks: ['ERC20', 'POLYGON', 'SOL'],
+    minWithdraw: '1',
+    maxWithdraw: '0',
+    fees: { ERC20: fixed('4', '10'), POLYGON: fixed('0.2', '1'), SOL: fixed('0.5', '1') },
+  },
+  { ticker: 'XRP', name: 'Ripple', precision: 6, networks: ['XRP'], memo: true, minWithdraw: '20', maxWithdraw: '0', fees: { XRP: fixed('0.25', '20') } },
+  { ticker: 'XLM', name: 'Stellar', precision: 7, networks: ['XLM'], memo: true, minWithdraw: '5', maxWithdraw: '0', fees: { XLM: fixed('0.01', '5') } },
+  { ticker: 'TON', name: 'Toncoin', precision: 9, networks: ['TON'], memo: true, minWithdraw: '1', maxWithdraw: '0', fees: { TON: fixed('0.05', '1') } },
+  { ticker: 'ATOM', name: 'Cosmos', precision: 6, networks: ['ATOM'], memo: true, minWithdraw: '0.5', maxWithdraw: '0', fees: { ATOM: fixed('0.01', '0.5') } },
+  { ticker: 'EOS', name: 'EOS', precision: 4, networks: ['EOS'], memo: true, minWithdraw: '1', maxWithdraw: '0', fees: { EOS: fixed('0.1', '1') } },
+  {
+    ticker: 'UAH',
+    name: 'Ukrainian Hryvnia',
+    precision: 2,
+    fiat: true,
+    providers: ['VISAMASTER', 'MONOBANK', 'GEOPAY'],
+    minWithdraw: '50',
+    maxWithdraw: '150000',
+    fees: { UAH: flex('1.5', '10', '1000', '50', '150000') },
+    limits: { VISAMASTER: { min: '100', max: '50000' }, MONOBANK: { min: '50', max: '100000' }, GEOPAY: { min: '200', max: '29999' } },
+  },
+  {
+    ticker: 'EUR',
+    name: 'Euro',
+    precision: 2,
+    fiat: true,
+    providers: ['SEPA', 'VISAMASTER'],
+    minWithdraw: '10',
+    maxWithdraw: '0',
+    fees: { EUR: flex('0.5', '1', '0', '10', '0', '0.5') },
+    limits: { SEPA: { min: '10' }, VISAMASTER: { min: '20', max: '5000' } },
+  },
+  { ticker: 'LTC', name: 'Litecoin', precision: 8, networks: ['LTC'], minWithdraw: '0.01', maxWithdraw: '0', fees: { LTC: fixed('0.001', '0.01') } },
+  // Minimum below the fee: a withdrawal of 2 DOGE passes the minimum but not the fee check (code 6).
+  { ticker: 'DOGE', name: 'Dogecoin', precision: 8, networks: ['DOGE'], minWithdraw: '1', maxWithdraw: '0', fees: { DOGE: fixed('4', '1') } },
+  { ticker: 'TRX', name: 'TRON', precision: 6, networks: ['TRX'], minWithdraw: '10', maxWithdraw: '0', fees: { TRX: fixed('1', '10') } },
+  { ticker: 'BNB', name: 'BNB', precision: 8, networks: ['BEP20'], minWithdraw: '0.01', maxWithdraw: '0', fees: { BNB: fixed('0.0005', '0.01') } },
+  { ticker: 'SOL', name: 'Solana', precision: 9, networks: ['SOL'], minWithdraw: '0.1', maxWithdraw: '0', fees: { SOL: fixed('0.01', '0.1') } },
+  { ticker: 'ADA', name: 'Cardano', precision: 6, networks: ['ADA'], minWithdraw: '5', maxWithdraw: '0', fees: { ADA: fixed('1', '5') } },
+  { ticker: 'DOT', name: 'Polkadot', precision: 10, networks: ['DOT'], minWithdraw: '1', maxWithdraw: '0', fees: { DOT: fixed('0.1', '1') } },
+  // Whole units only (precision 0): a fractional amount is business error 7.
+  { ticker: 'BTT', name: 'BitTorrent', precision: 0, networks: ['TRC20'], minWithdraw: '1000', maxWithdraw: '0', fees: { BTT: fixed('300', '1000') } },
+  // Deposits work, withdrawals are switched off: business error 1.
+  { ticker: 'BSV', name: 'Bitcoin SV', precision: 8, networks: ['BSV'], canWithdraw: false, minWithdraw: '0.01', maxWithdraw: '0', fees: { BSV: fixed('0.001', '0.01') } },
+  // Neither deposits nor withdrawals: "The selected ticker is invalid." for a withdrawal (seed 4.5).
+  { ticker: 'LUNC', name: 'Terra Classic', precision: 6, networks: ['LUNC'], canDeposit: false, canWithdraw: false, minWithdraw: '1000', maxWithdraw: '0', fees: { LUNC: fixed('500', '1000') } },
+  // Withdrawable on the website only: the API answers code 1.
+  { ticker: 'XMR', name: 'Monero', precision: 12, networks: ['XMR'], apiWithdrawal: false, minWithdraw: '0.01', maxWithdraw: '0', fees: { XMR: fixed('0.0001', '0.01') } },
+  { ticker: 'WBT', name: 'WhiteBIT Coin', precision: 8, networks: ['ERC20', 'TRC20'], minWithdraw: '1', maxWithdraw: '0', fees: { ERC20: fixed('2', '5'), TRC20: fixed('0.5', '1') } },
+  // Percentage fee clamped to [1, 20] with an 18-decimal token.
+  { ticker: 'DAI', name: 'Dai', precision: 18, networks: ['ERC20'], minWithdraw: '5', maxWithdraw: '1000000', fees: { DAI: flex('0.1', '1', '20', '5', '1000000') } },
+  { ticker: 'LINK', name: 'Chainlink', precision: 18, networks: ['ERC20'], minWithdraw: '1', maxWithdraw: '0', fees: { LINK: fixed('0.35', '1') } },
+  { ticker: 'UNI', name: 'Uniswap', precision: 18, networks: ['ERC20'], minWithdraw: '1', maxWithdraw: '0', fees: { UNI: fixed('0.9', '1') } },
+  { ticker: 'AAVE', name: 'Aave', precision: 18, networks: ['ERC20'], minWithdraw: '0.1', maxWithdraw: '0', fees: { AAVE: flex('0.2', '0.01', '0.5', '0.1', '0', '0.005') } },
+  { ticker: 'ETC', name: 'Ethereum Classic', precision: 18, networks: ['ETC'], minWithdraw: '0.1', maxWithdraw: '0', fees: { ETC: fixed('0.01', '0.1') } },
+  { ticker: 'AVAX', name: 'Avalanche', precision: 18, networks: ['AVAXC'], minWithdraw: '0.1', maxWithdraw: '0', fees: { AVAX: fixed('0.01', '0.1') } },
+  { ticker: 'MATIC', name: 'Polygon', precision: 18, networks: ['POLYGON', 'ERC20'], minWithdraw: '1', maxWithdraw: '0', fees: { POLYGON: fixed('0.1', '1'), ERC20: fixed('12', '20') } },
+  { ticker: 'BCH', name: 'Bitcoin Cash', precision: 8, networks: ['BCH'], minWithdraw: '0.01', maxWithdraw: '0', fees: { BCH: fixed('0.0005', '0.01') } },
+  { ticker: 'DASH', name: 'Dash', precision: 8, networks: ['DASH'], minWithdraw: '0.02', maxWithdraw: '0', fees: { DASH: fixed('0.002', '0.02') } },
+  { ticker: 'ZEC', name: 'Zcash', precision: 8, networks: ['ZEC'], minWithdraw: '0.01', maxWithdraw: '0', fees: { ZEC: fixed('0.001', '0.01') } },
+  { ticker: 'XTZ', name: 'Tezos', precision: 6, networks: ['XTZ'], minWithdraw: '1', maxWithdraw: '0', fees: { XTZ: fixed('0.1', '1') } },
+  { ticker: 'ALGO', name: 'Algorand', precision: 6, networks: ['ALGO'], memo: true, minWithdraw: '1', maxWithdraw: '0', fees: { ALGO: fixed('0.01', '1') } },
+  { ticker: 'NEAR', name: 'NEAR Protocol', precision: 24, networks: ['NEAR'], minWithdraw: '0.5', maxWithdraw: '0', fees: { NEAR: fixed('0.01', '0.5') } },
+  { ticker: 'FIL', name: 'Filecoin', precision: 18, networks: ['FIL'], minWithdraw: '0.1', maxWithdraw: '0', fees: { FIL: fixed('0.01', '0.1') } },
+  { ticker: 'HBAR', name: 'Hedera', precision: 8, networks: ['HBAR'], memo: true, minWithdraw: '10', maxWithdraw: '0', fees: { HBAR: fixed('1', '10') } },
+  { ticker: 'APT', name: 'Aptos', precision: 8, networks: ['APT'], minWithdraw: '0.1', maxWithdraw: '0', fees: { APT: fixed('0.01', '0.1') } },
+  { ticker: 'ARB', name: 'Arbitrum', precision: 18, networks: ['ARBITRUM'], minWithdraw: '1', maxWithdraw: '0', fees: { ARB: fixed('0.1', '1') } },
+  // No fee at all.
+  { ticker: 'SHIB', name: 'Shiba Inu', precision: 2, networks: ['ERC20'], minWithdraw: '100000', maxWithdraw: '0', fees: { SHIB: { fixed: '0', flex: null, min_amount: '100000', max_amount: '0' } } },
+];
+
+const SYLLABLES = ['ka', 'ze', 'lo', 'mi', 'ru', 'tan', 'vo', 'xi', 'qua', 'bel', 'dor', 'fen', 'gri', 'hol', 'jun', 'kor', 'lum', 'nex', 'pra', 'sol', 'tyr', 'val', 'wex', 'yor', 'zan'];
+const NAME_SUFFIXES = ['Token', 'Coin', 'Protocol', 'Network', 'Finance', 'Chain', 'Swap', 'DAO', 'AI', 'Labs'];
+const GENERATED_COUNT = 152;
+
+/** "1", "0.05", "200": mantissa x 10^exponent written as a plain decimal. */
+function scaled(mantissa: number, exponent: number): string {
+  if (exponent >= 0) return String(mantissa * 10 ** exponent);
+  const digits = String(mantissa).padStart(-exponent + 1, '0');
+  const point = digits.length + exponent;
+  return `${digits.slice(0, point)}.${digits.slice(point)}`.replace(/\.?0+$/, '');
+}
+
+function generatedAsset(rng: Random, ticker: string, index: number): AssetSpec {
+  const name = `${rng.pick(SYLLABLES)}${rng.pick(SYLLABLES)}`.replace(/^./, (c) => c.toUpperCase()) + ` ${rng.pick(NAME_SUFFIXES)}`;
+  const precision = rng.pick([0, 2, 4, 6, 6, 8, 8, 8, 8, 10, 12, 18, 18, 18]);
+  const roll = rng.next();
+  const networks = roll < 0.35 ? ['ERC20'] : roll < 0.5 ? ['BEP20'] : roll < 0.6 ? ['TRC20'] : roll < 0.65 ? ['ERC20', 'BEP20'] : [ticker];
+  const memo = networks[0] === ticker && rng.chance(0.07);
+  // Fee one decimal step below the minimum, never finer than the asset's precision.
+  const minExp = Math.max(-Math.min(precision, 3), rng.int(-3, 3));
+  const minWithdraw = scaled(rng.pick([1, 2, 5]), minExp);
+  const feeExp = Math.max(-precision, minExp - 1);
+  const fee = scaled(rng.pick([1, 2, 5]), feeExp);
+  const maxWithdraw = rng.chance(0.7) ? '0' : scaled(1, minExp + 6);
+  const feeKind = rng.next();
+  const makeFee = (): FeeSpec => {
+    if (feeKind < 0.6) return fixed(fee, minWithdraw, maxWithdraw);
+    if (feeKind < 0.75) return flex(rng.pick(['0.1', '0.25', '0.5', '1', '2']), fee, rng.chance(0.3) ? '0' : scaled(1, feeExp + 3), minWithdraw, maxWithdraw);
+    if (feeKind < 0.9) return flex(rng.pick(['0.1', '0.2', '0.5']), fee, scaled(5, feeExp + 2), minWithdraw, maxWithdraw, fee);
+    return { fixed: '0', flex: null, min_amount: minWithdraw, max_amount: maxWithdraw };
+  };
+  const fees: Record<string, FeeSpec> = {};
+  if (networks.length > 1) for (const net of networks) fees[net] = makeFee();
+  else fees[ticker] = makeFee();
+  return {
+    ticker,
+    name,
+    precision,
+    networks,
+    memo,
+    canDeposit: !(index % 37 === 5),
+    canWithdraw: !(index % 17 === 3),
+    minWithdraw,
+    maxWithdraw,
+    fees,
+    limits: rng.chance(0.15) ? { [networks[0] as string]: { min: minWithdraw, max: maxWithdraw === '0' ? scaled(1, minExp + 7) : maxWithdraw } } : undefined,
+  };
+}
+
+function generatedTickers(rng: Random, taken: Set<string>, count: number): string[] {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const out: string[] = [];
+  while (out.length < count) {
+    const ticker = rng.chars(rng.int(3, 5), letters);
+    if (taken.has(ticker)) continue;
+    taken.add(ticker);
+    out.push(ticker);
+  }
+  return out;
+}
+
+export interface Catalogue {
+  specs: Map<string, AssetSpec>;
+  /** The `/public/assets` answer, keyed by ticker. */
+  assets: Record<string, AssetWire>;
+  /** The `/public/fee` answer, keyed by ticker or "TICKER (NETWORK)". */
+  fees: Record<string, FeeWire>;
+}
+
+function assetWire(spec: AssetSpec): AssetWire {
+  const canDeposit = spec.canDeposit ?? true;
+  const canWithdraw = spec.canWithdraw ?? true;
+  const wire: AssetWire = {
+    name: spec.name,
+    can_deposit: canDeposit,
+    can_withdraw: canWithdraw,
+    min_withdraw: spec.minWithdraw,
+    max_withdraw: spec.maxWithdraw,
+    currency_precision: spec.precision,
+    is_memo: spec.memo ?? false,
+  };
+  if (spec.networks) {
+    // A direction that is switched off has no list at all (API.md).
+    wire.networks = { default: spec.networks[0] };
+    if (canDeposit) wire.networks.deposits = spec.depositNetworks ?? spec.networks;
+    if (canWithdraw) wire.networks.withdraws = spec.networks;
+  }
+  if (spec.providers) wire.providers = { deposits: spec.providers.slice(0, 2), withdraws: spec.providers };
+  if (spec.limits) wire.limits = { withdraw: spec.limits, deposit: {} };
+  return wire;
+}
+
+function feeWire(spec: AssetSpec, fee: FeeSpec): FeeWire {
+  const canWithdraw = spec.canWithdraw ?? true;
+  return {
+    ticker: spec.ticker,
+    name: spec.name,
+    is_withdrawal: canWithdraw,
+    is_api_withdrawal: canWithdraw && (spec.apiWithdrawal ?? true),
+    is_depositable: spec.canDeposit ?? true,
+    withdraw: { min_amount: fee.min_amount, max_amount: fee.max_amount, fixed: fee.fixed, flex: fee.flex },
+    deposit: { min_amount: '0', max_amount: '0', fixed: null, flex: null },
+  };
+}
+
+export function buildCatalogue(seed: number): Catalogue {
+  const rng = forkRandom(seed, 'assets');
+  const taken = new Set(KNOWN_ASSETS.map((a) => a.ticker));
+  const generated = generatedTickers(rng, taken, GENERATED_COUNT).map((t, i) => generatedAsset(rng, t, i));
+  const specs = new Map<string, AssetSpec>();
+  for (const spec of [...KNOWN_ASSETS, ...generated]) specs.set(spec.ticker, spec);
+
+  const assets: Record<string, AssetWire> = {};
+  const fees: Record<string, FeeWire> = {};
+  // The exchange lists assets alphabetically.
+  for (const ticker of [...specs.keys()].sort()) {
+    const spec = specs.get(ticker) as AssetSpec;
+    assets[ticker] = assetWire(spec);
+    const multiNetwork = (spec.networks?.length ?? 0) > 1;
+    for (const [key, fee] of Object.entries(spec.fees)) fees[multiNetwork ? feeKey(ticker, key) : ticker] = feeWire(spec, fee);
+  }
+  return { specs, assets, fees };
+}

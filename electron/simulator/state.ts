@@ -1,0 +1,315 @@
+/**
+ * Everything the simulated exchange knows, in memory: the catalogue, the plans, and per account its
+ * balances (the ledger), codes, positions, history and investments. Handlers read and change it;
+ * tests reach it directly through `RunningSimulator.state`.
+ *
+ * Money moves only through `debit` and `credit`, so the ledger of debits is complete: a withdrawal
+ * appears there exactly once, at the moment it was accepted.
+ */
+import { add, compare, dec, isLooseDecimalString, sub, toPlain } from '../../shared/money/decimal';
+import { buildAccounts, type AccountSeed, type DepositAddress } from './data/accounts';
+import { buildCatalogue, type Catalogue } from './data/catalogue';
+import { buildPlans, type FlexPlanRecord } from './data/plans';
+import { FaultRegistry } from './faults';
+import { NonceTracker } from './nonces';
+import { FixedWindowCounter, ScopeRateLimiter } from './rateLimit';
+import type {
+  CodeRecord,
+  DebitRecord,
+  HistoryEntry,
+  InvestmentRecord,
+  LiquidationState,
+  PendingSettlement,
+  Permission,
+  PositionRecord,
+  RefundRecord,
+} from './model';
+
+/** Withdrawal attempts an account may make per minute before "Too Many Attempts." (when rate limits are on). */
+export const WITHDRAW_ATTEMPTS_PER_MINUTE = 60;
+
+export interface SimulatorAccount {
+  name: string;
+  apiKey: string;
+  apiSecret: string;
+  b2b: boolean;
+}
+
+export interface LedgerView {
+  /** Every ticker the account has ever held, zero balances included. */
+  balances: Record<string, string>;
+  debits: DebitRecord[];
+  refunds: RefundRecord[];
+}
+
+export class AccountState {
+  readonly name: string;
+  readonly apiKey: string;
+  readonly apiSecret: string;
+  readonly permissions: ReadonlySet<Permission>;
+  b2b: boolean;
+  twoFactor = true;
+  enabled = true;
+
+  readonly balances: Map<string, string>;
+  readonly codes: CodeRecord[];
+  readonly positions: PositionRecord[];
+  private readonly positionsById = new Map<number, PositionRecord>();
+  /** Oldest first, so new records are appended in O(1); readers walk it backwards. */
+  readonly history: HistoryEntry[];
+  private readonly historyByUniqueId = new Map<string, HistoryEntry[]>();
+  /** uniqueIds of every withdrawal this account has made (accepted ones; a refused request takes no id). */
+  private readonly withdrawalIds = new Set<string>();
+  private readonly pending: PendingSettlement[] = [];
+  private pendingHead = 0;
+  /** Newest first. */
+  readonly investments: InvestmentRecord[];
+  readonly debits: DebitRecord[] = [];
+  readonly refunds: RefundRecord[] = [];
+  readonly depositAddresses: ReadonlyMap<string, DepositAddress>;
+  private readonly ownAddresses = new Map<string, DepositAddress>();
+
+  readonly nonces = new NonceTracker();
+  readonly withdrawAttempts = new FixedWindowCounter(WITHDRAW_ATTEMPTS_PER_MINUTE, 60_000);
+  /** Bumped on every balance change; lets the balance handler reuse its serialised answer. */
+  balanceVersion = 0;
+  cachedBalanceJson: { version: number; json: string } | null = null;
+
+  constructor(seed: AccountSeed) {
+    this.name = seed.name;
+    this.apiKey = seed.apiKey;
+    this.apiSecret = seed.apiSecret;
+    this.permissions = seed.permissions;
+    this.b2b = seed.b2b;
+    this.balances = seed.balances;
+    this.codes = seed.codes;
+    this.positions = seed.positions;
+    for (const p of this.positions) this.positionsById.set(p.positionId, p);
+    this.history = [...seed.history].reverse();
+    for (const entry of this.history) this.indexHistory(entry);
+    this.investments = seed.investments;
+    this.depositAddresses = seed.depositAddresses;
+    for (const own of seed.depositAddresses.values()) this.ownAddresses.set(own.address.toLowerCase(), own);
+  }
+
+  publicInfo(): SimulatorAccount {
+    return { name: this.name, apiKey: this.apiKey, apiSecret: this.apiSecret, b2b: this.b2b };
+  }
+
+  balanceOf(ticker: string): string {
+    return this.balances.get(ticker) ?? '0';
+  }
+
+  setBalance(ticker: string, amount: string): void {
+    this.balances.set(ticker, toPlain(dec(amount)));
+    this.balanceVersion++;
+  }
+
+  debit(record: Omit<DebitRecord, 'total' | 'at'>, nowMs: number): DebitRecord {
+    const total = add(record.amount, record.fee);
+    this.setBalance(record.ticker, sub(this.balanceOf(record.ticker), total));
+    const debit: DebitRecord = { ...record, total, at: nowMs };
+    this.debits.push(debit);
+    return debit;
+  }
+
+  credit(refund: Omit<RefundRecord, 'at'>, nowMs: number): void {
+    this.setBalance(refund.ticker, add(this.balanceOf(refund.ticker), refund.amount));
+    this.refunds.push({ ...refund, at: nowMs });
+  }
+
+  hasWithdrawalId(uniqueId: string): boolean {
+    return this.withdrawalIds.has(uniqueId);
+  }
+
+  /** Is this the account's own deposit address (and memo, for memo assets)? */
+  isOwnDepositAddress(address: string, memo: string | undefined): boolean {
+    const own = this.ownAddresses.get(address.toLowerCase());
+    if (!own) return false;
+    return own.memo === null || memo === undefined || memo === '' || own.memo === memo;
+  }
+
+  addHistory(entry: HistoryEntry): void {
+    this.history.push(entry);
+    this.indexHistory(entry);
+  }
+
+  historyByUnique(uniqueId: string): readonly HistoryEntry[] {
+    return this.historyByUniqueId.get(uniqueId) ?? [];
+  }
+
+  schedule(settlement: PendingSettlement): void {
+    this.pending.push(settlement);
+  }
+
+  /**
+   * Moves withdrawals whose time has come to their final status. Called lazily before anything
+   * reads history or balances, so no timers run and tests control time by waiting.
+   */
+  settle(nowMs: number): void {
+    while (this.pendingHead < this.pending.length) {
+      const next = this.pending[this.pendingHead] as PendingSettlement;
+      if (next.dueAtMs > nowMs) break;
+      this.pendingHead++;
+      next.entry.status = next.finalStatus;
+      if (next.finalStatus === 3 || next.finalStatus === 18) next.entry.transactionHash = transactionHashFor(next.entry.transactionId);
+      if (compare(next.refund, '0') > 0) {
+        this.credit(
+          { uniqueId: next.entry.uniqueId ?? next.entry.transactionId, ticker: next.entry.ticker, amount: next.refund, reason: next.finalStatus === 4 ? 'canceled' : 'partially_successful' },
+          nowMs,
+        );
+      }
+    }
+    if (this.pendingHead > 1024 && this.pendingHead * 2 > this.pending.length) {
+      this.pending.splice(0, this.pendingHead);
+      this.pendingHead = 0;
+    }
+  }
+
+  position(positionId: number): PositionRecord | undefined {
+    return this.positionsById.get(positionId);
+  }
+
+  ledger(): LedgerView {
+    return { balances: Object.fromEntries(this.balances), debits: [...this.debits], refunds: [...this.refunds] };
+  }
+
+  private indexHistory(entry: HistoryEntry): void {
+    if (entry.uniqueId === null) return;
+    const list = this.historyByUniqueId.get(entry.uniqueId);
+    if (list) list.push(entry);
+    else this.historyByUniqueId.set(entry.uniqueId, [entry]);
+    if (entry.method === 2) this.withdrawalIds.add(entry.uniqueId);
+  }
+}
+
+/** A stable fake transaction hash derived from the transaction id (hex, 64 chars). */
+function transactionHashFor(transactionId: string): string {
+  const hex = transactionId.replace(/[^0-9a-f]/g, '');
+  return (hex + hex + hex).slice(0, 64).padEnd(64, '0');
+}
+
+export interface StateOptions {
+  seed: number;
+  withdrawalSettleMs: number;
+}
+
+export class SimulatorState {
+  readonly seed: number;
+  withdrawalSettleMs: number;
+  readonly faults = new FaultRegistry();
+  readonly rateLimiter = new ScopeRateLimiter();
+
+  catalogue!: Catalogue;
+  /** `/public/assets` and `/public/fee` never change, so they are serialised once. */
+  assetsJson!: Buffer;
+  feesJson!: Buffer;
+  plans!: FlexPlanRecord[];
+  activePlans!: FlexPlanRecord[];
+  plansById!: Map<string, FlexPlanRecord>;
+  private accountsByKey!: Map<string, AccountState>;
+  private accountOrder!: AccountState[];
+  private transactionCounter = 0;
+
+  constructor(options: StateOptions) {
+    this.seed = options.seed;
+    this.withdrawalSettleMs = options.withdrawalSettleMs;
+    this.reset();
+  }
+
+  /** Back to the seed's data: balances, history, flags, nonces, faults and rate counters. */
+  reset(): void {
+    this.catalogue = buildCatalogue(this.seed);
+    this.assetsJson = Buffer.from(JSON.stringify(this.catalogue.assets));
+    this.feesJson = Buffer.from(JSON.stringify(this.catalogue.fees));
+    this.plans = buildPlans(this.seed);
+    this.activePlans = this.plans.filter((p) => p.status === 'active');
+    this.plansById = new Map(this.plans.map((p) => [p.id, p]));
+    this.accountOrder = buildAccounts(this.seed, this.catalogue, this.plans).map((seed) => new AccountState(seed));
+    this.accountsByKey = new Map(this.accountOrder.map((a) => [a.apiKey, a]));
+    this.faults.clear();
+    this.rateLimiter.reset();
+  }
+
+  accounts(): SimulatorAccount[] {
+    return this.accountOrder.map((a) => a.publicInfo());
+  }
+
+  account(apiKey: string): AccountState | undefined {
+    return this.accountsByKey.get(apiKey);
+  }
+
+  accountByName(name: string): AccountState | undefined {
+    return this.accountOrder.find((a) => a.name === name);
+  }
+
+  /** A unique, increasing id for investments and other server-made records. */
+  nextTransactionId(): string {
+    this.transactionCounter++;
+    return `${this.seed.toString(16)}-${Date.now().toString(16)}-${this.transactionCounter.toString(16).padStart(6, '0')}`;
+  }
+
+  // ----- conveniences for tests and the admin API -----
+
+  balances(apiKey: string): Record<string, string> {
+    const account = this.require(apiKey);
+    account.settle(Date.now());
+    return Object.fromEntries(account.balances);
+  }
+
+  balanceOf(apiKey: string, ticker: string): string {
+    const account = this.require(apiKey);
+    account.settle(Date.now());
+    return account.balanceOf(ticker);
+  }
+
+  setBalance(apiKey: string, ticker: string, amount: string): void {
+    if (!this.catalogue.specs.has(ticker)) throw new RangeError(`unknown ticker ${ticker}`);
+    if (!isLooseDecimalString(amount) || amount.startsWith('-')) throw new RangeError('amount must be a non-negative decimal string');
+    this.require(apiKey).setBalance(ticker, amount);
+  }
+
+  ledger(apiKey: string): LedgerView {
+    const account = this.require(apiKey);
+    account.settle(Date.now());
+    return account.ledger();
+  }
+
+  positions(apiKey: string): PositionRecord[] {
+    return this.require(apiKey).positions;
+  }
+
+  setLiquidationState(apiKey: string, positionId: number, state: LiquidationState): PositionRecord {
+    const position = this.require(apiKey).position(positionId);
+    if (!position) throw new RangeError(`no position ${positionId} on this account`);
+    position.liquidationState = state;
+    position.modifyDate = Date.now() / 1000;
+    return position;
+  }
+
+  setAccountFlags(apiKey: string, flags: { twoFactor?: boolean; enabled?: boolean; b2b?: boolean }): AccountState {
+    const account = this.require(apiKey);
+    if (flags.twoFactor !== undefined) account.twoFactor = flags.twoFactor;
+    if (flags.enabled !== undefined) account.enabled = flags.enabled;
+    if (flags.b2b !== undefined) account.b2b = flags.b2b;
+    return account;
+  }
+
+  /** The account's deposit address for a crypto ticker (withdrawing to it is business error 9). */
+  depositAddress(apiKey: string, ticker: string): DepositAddress | undefined {
+    return this.require(apiKey).depositAddresses.get(ticker);
+  }
+
+  /** History records of one account, newest first, as stored (statuses settled up to now). */
+  history(apiKey: string): HistoryEntry[] {
+    const account = this.require(apiKey);
+    account.settle(Date.now());
+    return [...account.history].reverse();
+  }
+
+  private require(apiKey: string): AccountState {
+    const account = this.accountsByKey.get(apiKey);
+    if (!account) throw new RangeError('unknown apiKey');
+    return account;
+  }
+}
