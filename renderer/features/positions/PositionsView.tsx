@@ -1,1 +1,72 @@
-export function PositionsView() { return null }
+import { useMemo, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { AccountSummary } from '../../../shared/ipc';
+import { useChannelQuery } from '../../api/queries';
+import { EmptyState, ErrorPanel, Skeleton } from '../../components';
+import { MarketFilterForm } from './MarketFilterForm';
+import { NotifyToggle } from './NotifyToggle';
+import { PositionCard } from './PositionCard';
+import { RiskBanner } from './RiskBanner';
+import { sortByRisk, summarizeRisk } from './risk';
+import { useRiskNotifications, type Notifier, type RiskTracker } from './useRiskNotifications';
+import './positions.css';
+
+export interface PositionsViewProps {
+  account: AccountSummary;
+  /** Tests inject these; the app uses the shared tracker and real desktop notifications. */
+  riskTracker?: RiskTracker;
+  notify?: Notifier;
+}
+
+export function PositionsView({ account, riskTracker, notify }: PositionsViewProps) {
+  const [market, setMarket] = useState<string | undefined>(undefined);
+  const payload = market === undefined ? { accountId: account.id } : { accountId: account.id, market };
+  const positions = useChannelQuery('exchange.positions', payload, { placeholderData: keepPreviousData });
+
+  // Placeholder data belongs to the previous filter: never compare it against this one.
+  const fresh = positions.isPlaceholderData ? undefined : positions.data;
+  useRiskNotifications(`${account.id}|${market ?? '*'}`, fresh, account.notifyPositions, { tracker: riskTracker, notify });
+
+  const sorted = useMemo(() => (positions.data ? sortByRisk(positions.data) : []), [positions.data]);
+  const summary = useMemo(() => summarizeRisk(sorted), [sorted]);
+
+  return (
+    <section className="view positions-view" aria-labelledby="positions-title">
+      <header className="view__header">
+        <div>
+          <h1 className="view__title" id="positions-title">
+            Positions
+          </h1>
+          <p className="view__subtitle">Open collateral positions of {account.name}. Positions in liquidation or margin call are listed first.</p>
+        </div>
+        <MarketFilterForm applied={market} onApply={setMarket} />
+      </header>
+      <NotifyToggle account={account} />
+
+      {positions.isPending ? (
+        <Skeleton rows={6} label="Loading positions" />
+      ) : positions.isError && !positions.data ? (
+        <ErrorPanel error={positions.error.error} onRetry={() => void positions.refetch()} />
+      ) : (
+        <>
+          {positions.isError ? <ErrorPanel error={positions.error.error} onRetry={() => void positions.refetch()} compact /> : null}
+          <RiskBanner summary={summary} />
+          {sorted.length === 0 ? (
+            <div className="card">
+              <EmptyState title="No open positions">
+                {market ? `Nothing open on ${market}.` : 'Collateral positions this account opens on the exchange appear here.'}
+              </EmptyState>
+            </div>
+          ) : (
+            <div className="positions-list" aria-busy={positions.isFetching}>
+              {sorted.map((position, i) => (
+                // The index guards against a (malformed) answer repeating a positionId.
+                <PositionCard key={`${position.positionId}:${i}`} position={position} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import type { Position } from '../../../shared/api/schemas';
+import { Badge } from '../../components';
+import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
+import { liquidationDistance } from './distance';
+import { formatSigned, isPerpetual, moneyCurrency, signTone } from './numbers';
+import { riskBadge } from './risk';
+
+export const PERP_FUNDING_NOTE = 'futures funding is settled through periodic balance updates, not per position';
+
+const SIDE_TONES = { LONG: 'positive', SHORT: 'danger', BOTH: 'info' } as const;
+
+function Field({ label, children, sub, wide = false }: { label: string; children: ReactNode; sub?: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`position-field${wide ? ' position-field--wide' : ''}`}>
+      <dt>{label}</dt>
+      <dd>
+        <span className="position-field__value">{children}</span>
+        {sub ? <span className="position-field__sub">{sub}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+function Signed({ value, suffix = '' }: { value: string; suffix?: string }) {
+  const tone = signTone(value);
+  const spoken = tone === 'positive' ? ' (gain)' : tone === 'negative' ? ' (loss)' : '';
+  return (
+    <span className={`num signed signed--${tone}`} title={`${value}${suffix}`}>
+      {formatSigned(value)}
+      {suffix}
+      {spoken ? <span className="visually-hidden">{spoken}</span> : null}
+    </span>
+  );
+}
+
+function Money({ value, currency }: { value: string; currency: string | null }) {
+  return (
+    <span className="num" title={value}>
+      {formatAmount(value)}
+      {currency ? <span className="ticker"> {currency}</span> : null}
+    </span>
+  );
+}
+
+function Dated({ seconds }: { seconds: number }) {
+  return <time dateTime={isoFromUnixSeconds(seconds)} title={isoFromUnixSeconds(seconds)}>{formatUnixSeconds(seconds)}</time>;
+}
+
+function TakeProfitStopLoss({ tpsl, currency }: { tpsl: Position['tpsl']; currency: string | null }) {
+  const takeProfit = tpsl?.takeProfit ?? null;
+  const stopLoss = tpsl?.stopLoss ?? null;
+  if (takeProfit === null && stopLoss === null) return <span className="muted">none</span>;
+  return (
+    <span className="tpsl">
+      <span>
+        TP {takeProfit === null ? <span className="muted">none</span> : <Money value={takeProfit} currency={currency} />}
+      </span>
+      <span>
+        SL {stopLoss === null ? <span className="muted">none</span> : <Money value={stopLoss} currency={currency} />}
+      </span>
+    </span>
+  );
+}
+
+/** One open position with every field the exchange reports, its risk state impossible to miss. */
+export function PositionCard({ position }: { position: Position }) {
+  const risk = riskBadge(position.liquidationState);
+  const perp = isPerpetual(position.market);
+  const currency = moneyCurrency(position.market);
+  const distance = liquidationDistance(position.basePrice, position.liquidationPrice);
+  const fundingNote = perp ? PERP_FUNDING_NOTE : undefined;
+
+  return (
+    <article
+      className={`card position-card position-card--${risk.tone}`}
+      aria-label={`Position ${position.positionId} on ${position.market}`}
+      data-testid="position-card"
+      data-position-id={position.positionId}
+      data-liquidation-state={position.liquidationState ?? 'normal'}
+    >
+      <header className="position-card__header">
+        <h2 className="position-card__market" title={position.market}>
+          {position.market}
+        </h2>
+        {position.positionSide ? (
+          <Badge tone={SIDE_TONES[position.positionSide]}>{position.positionSide}</Badge>
+        ) : (
+          <Badge tone="neutral" title="The exchange did not report the position side">
+            side not reported
+          </Badge>
+        )}
+        {perp ? <Badge tone="neutral">Futures</Badge> : null}
+        <span className={`risk-badge risk-badge--${risk.tone}`} data-testid="risk-badge" title={position.liquidationState ?? 'No liquidation state reported'}>
+          <span className="risk-badge__dot" aria-hidden="true" />
+          {risk.label}
+        </span>
+        <span className="position-card__id num">#{position.positionId}</span>
+      </header>
+      <dl className="position-card__fields">
+        <Field label="Amount">
+          <Signed value={position.amount} />
+        </Field>
+        <Field label="Base price">
+          <Money value={position.basePrice} currency={currency} />
+        </Field>
+        <Field label="Liquidation price" sub={distance ? <span data-testid="liquidation-distance">{distance.text}</span> : 'no liquidation price reported'}>
+          {position.liquidationPrice === null ? <span className="muted">—</span> : <Money value={position.liquidationPrice} currency={currency} />}
+        </Field>
+        <Field label="PnL (realized)">
+          <Signed value={position.pnl} suffix={currency ? ` ${currency}` : ''} />
+        </Field>
+        <Field label="PnL % (unrealized)">
+          <Signed value={position.pnlPercent} suffix=" %" />
+        </Field>
+        <Field label="Margin">
+          <Money value={position.margin} currency={currency} />
+        </Field>
+        <Field label="Free margin">
+          <Money value={position.freeMargin} currency={currency} />
+        </Field>
+        <Field label="Funding" sub={fundingNote}>
+          <Money value={position.funding} currency={currency} />
+        </Field>
+        <Field label="Unrealized funding" sub={fundingNote}>
+          <Money value={position.unrealizedFunding} currency={currency} />
+        </Field>
+        <Field label="TP / SL">
+          <TakeProfitStopLoss tpsl={position.tpsl} currency={currency} />
+        </Field>
+        <Field label="Opened">
+          <Dated seconds={position.openDate} />
+        </Field>
+        <Field label="Modified">
+          <Dated seconds={position.modifyDate} />
+        </Field>
+      </dl>
+    </article>
+  );
+}

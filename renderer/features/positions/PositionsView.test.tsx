@@ -1,0 +1,219 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Position } from '../../../shared/api/schemas';
+import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT } from './fakeBridge.testing';
+import { PositionsView } from './PositionsView';
+import { RiskTracker } from './useRiskNotifications';
+
+function position(positionId: number, patch: Partial<Position> = {}): Position {
+  return {
+    positionId,
+    market: 'BTC_USDT',
+    openDate: 1_760_000_000.25,
+    modifyDate: 1_760_003_600.5,
+    amount: '0.25',
+    basePrice: '100',
+    liquidationPrice: '87.66',
+    liquidationState: null,
+    pnl: '0',
+    pnlPercent: '3.81',
+    margin: '250.5',
+    freeMargin: '1180.25',
+    funding: '0.35',
+    unrealizedFunding: '0.0121',
+    tpsl: null,
+    positionSide: 'LONG',
+    ...patch,
+  };
+}
+
+const cards = () => screen.getAllByTestId('position-card');
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+  vi.unstubAllGlobals();
+});
+
+describe('PositionsView', () => {
+  it('shows every field of a position, with signs, units and the liquidation distance', async () => {
+    installFakeBridge({
+      'exchange.positions': () => [
+        position(11, {
+          pnl: '-12.5',
+          pnlPercent: '-4.2',
+          tpsl: { takeProfitId: 1, takeProfit: '72000', stopLossId: null, stopLoss: null },
+        }),
+      ],
+    });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    const card = await screen.findByRole('article', { name: 'Position 11 on BTC_USDT' });
+    const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+
+    expect(within(card).getByText('LONG')).toBeTruthy();
+    expect(within(card).getByTestId('risk-badge').textContent).toBe('Normal');
+    expect(field('Amount').textContent).toContain('+0.25');
+    expect(field('Base price').textContent).toBe('100 USDT');
+    expect(field('Liquidation price').textContent).toContain('87.66 USDT');
+    expect(field('Liquidation price').textContent).toContain('liquidation 12.34 % below base');
+    expect(field('PnL (realized)').textContent).toContain('-12.5 USDT');
+    expect(field('PnL (realized)').querySelector('.signed--negative')).not.toBeNull();
+    expect(field('PnL % (unrealized)').textContent).toContain('-4.2 %');
+    expect(field('Margin').textContent).toBe('250.5 USDT');
+    expect(field('Free margin').textContent).toBe('1,180.25 USDT');
+    expect(field('Funding').textContent).toBe('0.35 USDT');
+    expect(field('Unrealized funding').textContent).toBe('0.0121 USDT');
+    expect(field('TP / SL').textContent).toBe('TP 72,000 USDTSL none');
+    const opened = field('Opened').querySelector('time');
+    expect(opened?.getAttribute('dateTime')).toBe('2025-10-09T08:53:20.250Z');
+    expect(field('Modified').querySelector('time')?.getAttribute('dateTime')).toBe('2025-10-09T09:53:20.500Z');
+  });
+
+  it('puts liquidation first, then margin call, and summarises the risk in a banner', async () => {
+    installFakeBridge({
+      'exchange.positions': () => [
+        position(1),
+        position(2, { liquidationState: 'margin_call' }),
+        position(3, { liquidationState: 'something_new' }),
+        position(4, { liquidationState: 'liquidation' }),
+        position(5, { liquidationState: 'margin_call' }),
+      ],
+    });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    await screen.findAllByTestId('position-card');
+    expect(cards().map((c) => c.dataset.positionId)).toEqual(['4', '2', '5', '1', '3']);
+    expect(cards().map((c) => within(c).getByTestId('risk-badge').textContent)).toEqual(['Liquidation', 'Margin call', 'Margin call', 'Normal', 'something_new']);
+    expect(screen.getByTestId('risk-banner').textContent).toContain('1 position in liquidation and 2 positions in margin call');
+  });
+
+  it('shows no banner when nothing is at risk', async () => {
+    installFakeBridge({ 'exchange.positions': () => [position(1), position(2, { liquidationState: 'odd' })] });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    await screen.findAllByTestId('position-card');
+    expect(screen.queryByTestId('risk-banner')).toBeNull();
+  });
+
+  it('explains funding on futures, missing side, missing liquidation price and no TP/SL', async () => {
+    installFakeBridge({
+      'exchange.positions': () => [position(7, { market: 'BTC_PERP', funding: '0', unrealizedFunding: '0', positionSide: null, liquidationPrice: null })],
+    });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    const card = await screen.findByRole('article', { name: 'Position 7 on BTC_PERP' });
+    const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(field('Funding').textContent).toBe('0futures funding is settled through periodic balance updates, not per position');
+    expect(within(card).getByText('side not reported')).toBeTruthy();
+    expect(field('Liquidation price').textContent).toBe('—no liquidation price reported');
+    expect(field('TP / SL').textContent).toBe('none');
+  });
+
+  it('shows a skeleton while loading and the empty state when there are no positions', async () => {
+    let answer: (value: Position[]) => void = () => undefined;
+    installFakeBridge({ 'exchange.positions': () => new Promise<Position[]>((resolve) => (answer = resolve)) });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    expect(await screen.findByText('Loading positions…')).toBeTruthy();
+    act(() => answer([]));
+    expect(await screen.findByText('No open positions')).toBeTruthy();
+  });
+
+  it('shows the error with a Retry that loads again', async () => {
+    let fail = true;
+    const bridge = installFakeBridge({
+      'exchange.positions': () => {
+        if (fail) throw failure({ kind: 'auth', message: 'The exchange did not accept the API key.', status: 401, code: 10 });
+        return [position(1)];
+      },
+    });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    const panel = await screen.findByRole('alert');
+    expect(panel.dataset.errorKind).toBe('auth');
+    expect(panel.textContent).toContain('The exchange refused this API key');
+    fail = false;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('position-card')).toBeTruthy();
+    expect(bridge.callsTo('exchange.positions')).toHaveLength(2);
+  });
+
+  it('validates the market filter before sending anything', async () => {
+    const bridge = installFakeBridge({ 'exchange.positions': (p) => (p.market ? [position(9, { market: p.market })] : [position(1), position(2)]) });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    await screen.findAllByTestId('position-card');
+    const input = screen.getByRole('searchbox');
+
+    await userEvent.type(input, 'BTC-USDT{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('The market must look like BASE_QUOTE, e.g. BTC_USDT or BTC_PERP.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.callsTo('exchange.positions')).toEqual([{ accountId: 'acc-1' }]);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, ' eth_perp {Enter}');
+    await waitFor(() => expect(cards().map((c) => c.dataset.positionId)).toEqual(['9']));
+    expect(bridge.callsTo('exchange.positions')).toEqual([{ accountId: 'acc-1' }, { accountId: 'acc-1', market: 'ETH_PERP' }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+  });
+
+  it('notifies when a position enters margin call or liquidation between refreshes, not on first load', async () => {
+    let states: (string | null)[] = ['margin_call', null, null];
+    installFakeBridge({ 'exchange.positions': () => states.map((s, i) => position(i + 1, { liquidationState: s })) });
+    const notify = vi.fn();
+    const { queryClient } = renderWithQueries(<PositionsView account={{ ...TEST_ACCOUNT, notifyPositions: true }} riskTracker={new RiskTracker()} notify={notify} />);
+    await screen.findAllByTestId('position-card');
+    expect(notify).not.toHaveBeenCalled();
+
+    states = ['margin_call', 'liquidation', null];
+    await act(() => queryClient.invalidateQueries({ queryKey: ['exchange.positions'] }));
+    await waitFor(() => expect(notify).toHaveBeenCalledTimes(1));
+    expect(notify).toHaveBeenCalledWith({
+      title: 'BTC_USDT: position in liquidation',
+      body: 'Position #2 on BTC_USDT entered liquidation. Open WhiteBIT Desk to review it.',
+      tag: 'position-2-liquidation',
+    });
+
+    // Unchanged states on the next refresh: nothing new to say.
+    await act(() => queryClient.invalidateQueries({ queryKey: ['exchange.positions'] }));
+    await waitFor(() => expect(screen.getByTestId('risk-banner').textContent).toContain('1 position in liquidation'));
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not notify when the account has not opted in', async () => {
+    let state: string | null = null;
+    const bridge = installFakeBridge({ 'exchange.positions': () => [position(1, { liquidationState: state })] });
+    const notify = vi.fn();
+    const { queryClient } = renderWithQueries(<PositionsView account={TEST_ACCOUNT} riskTracker={new RiskTracker()} notify={notify} />);
+    await screen.findByTestId('position-card');
+    state = 'liquidation';
+    await act(() => queryClient.invalidateQueries({ queryKey: ['exchange.positions'] }));
+    await waitFor(() => expect(bridge.callsTo('exchange.positions')).toHaveLength(2));
+    await screen.findByTestId('risk-banner');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('opting in saves the account setting and asks for notification permission', async () => {
+    const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
+    vi.stubGlobal('Notification', Object.assign(function FakeNotification() {}, { permission: 'default', requestPermission }));
+    const bridge = installFakeBridge({
+      'exchange.positions': () => [],
+      'accounts.update': (p) => ({ ...TEST_ACCOUNT, notifyPositions: Boolean(p.notifyPositions) }),
+    });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    const box = await screen.findByRole('checkbox', { name: 'Notify me when a position enters margin call or liquidation' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(box);
+    await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: 'acc-1', notifyPositions: true }]));
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders hostile text as text without breaking the card', async () => {
+    const market = '<img src=x onerror=alert(1)>' + 'W'.repeat(30);
+    installFakeBridge({ 'exchange.positions': () => [position(1, { market, liquidationState: '<b>bold</b>' })] });
+    const { container } = renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    const card = await screen.findByTestId('position-card');
+    expect(within(card).getByRole('heading').textContent).toBe(market);
+    expect(within(card).getByTestId('risk-badge').textContent).toBe('<b>bold</b>');
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+  });
+});
