@@ -119,8 +119,9 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     // Absent. Only an unresolved outcome becomes `not_found`; a 201-confirmed record simply is not
     // listed yet (history can lag), and a prepared one was never sent.
     const resolvedState: WithdrawalState = record.state === 'unknown' || record.state === 'sending' ? 'not_found' : record.state;
-    if (resolvedState === record.state && record.lastError === null) return record;
-    return save(store, update(record, { state: resolvedState, lastError: record.state === 'sent' ? record.lastError : null }));
+    if (resolvedState === record.state) return record;
+    // lastError is kept: it says why the outcome was unknown (e.g. "the connection was cut off").
+    return save(store, update(record, { state: resolvedState }));
   }
 
   async function prepare(request: ParsedRequestOf<'withdraw.prepare'>): Promise<WithdrawalRecord> {

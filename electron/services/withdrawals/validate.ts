@@ -4,7 +4,7 @@
  * Plain function, no I/O: the service fetches the data, this decides.
  */
 import { AppFailure } from '../../../shared/errors';
-import { previewWithdrawal, type WithdrawalPreview } from '../../../shared/api/fees';
+import { findFeeEntry, previewWithdrawal, type WithdrawalPreview } from '../../../shared/api/fees';
 import type { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
 import type { ParsedRequestOf } from '../../../shared/ipc';
 
@@ -36,9 +36,8 @@ export function resolveWithdrawal(
   if (asset.is_memo && !memo) throw fieldError('memo', `${ticker} needs a memo (destination tag); the receiving wallet uses it to credit the funds.`);
   if (!asset.is_memo && memo) throw fieldError('memo', `${ticker} does not use a memo; leave it empty.`);
 
-  const feeEntryKey = network ? `${ticker} (${network})` : ticker;
-  if (market.fees[feeEntryKey]?.is_api_withdrawal === false || (!network && market.fees[ticker]?.is_api_withdrawal === false)) {
-    throw fieldError('ticker', `${ticker} cannot be withdrawn through the API.`);
+  if (findFeeEntry(market.fees, ticker, network)?.is_api_withdrawal === false) {
+    throw fieldError('ticker', `${ticker} can be withdrawn on the exchange website only, not through the API.`);
   }
 
   const balance = market.balance[ticker]?.main_balance ?? '0';

@@ -1,0 +1,288 @@
+import { appendFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';
+import { AppFailure } from '../../../shared/errors';
+import type { WithdrawalRecord } from '../../../shared/ipc';
+import { add, sub } from '../../../shared/money/decimal';
+import { JOURNAL_FILE } from './store';
+import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './testHarness';
+
+let h: Harness;
+
+beforeEach(async () => {
+  h = await startHarness({ simulator: { withdrawalSettleMs: 400 } });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+async function journalLines(): Promise<Array<{ record?: WithdrawalRecord; discarded?: string }>> {
+  const text = await readFile(join(h.dataDir, JOURNAL_FILE), 'utf8');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { record?: WithdrawalRecord });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppFailure> {
+  const outcome = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(outcome).toBeInstanceOf(AppFailure);
+  return outcome as AppFailure;
+}
+
+describe('prepare', () => {
+  it('records the withdrawal with a fresh uniqueId and the exact fee, on disk, before anything is sent', async () => {
+    const service = h.service();
+    const record = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '10.5', address: cryptoAddress(), network: 'TRC20' });
+    expect(record).toMatchObject({ state: 'prepared', ticker: 'USDT', network: 'TRC20', amount: '10.5', fee: '1', totalDebit: '11.5', phase: null, lastError: null });
+    expect(record.uniqueId).toMatch(WITHDRAW_UNIQUE_ID);
+    expect(h.withdrawPayCalls()).toBe(0);
+    expect(await h.debits()).toEqual([]);
+    const onDisk = await journalLines();
+    expect(onDisk.at(-1)?.record).toEqual(record);
+    // A second prepare never reuses an id.
+    const other = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '10.5', address: cryptoAddress(), network: 'TRC20' });
+    expect(other.uniqueId).not.toBe(record.uniqueId);
+  });
+
+  it('resolves the default network when none is chosen, and prices it', async () => {
+    const record = await h.service().prepare({ accountId: h.accountId, ticker: 'USDT', amount: '20', address: cryptoAddress() });
+    expect(record).toMatchObject({ network: 'ERC20', fee: '5', totalDebit: '25' });
+  });
+
+  it('prices a fiat withdrawal with its provider and checks the provider limits', async () => {
+    const service = h.service();
+    const record = await service.prepare({ accountId: h.accountId, ticker: 'UAH', amount: '1000', address: '4111111111111111', provider: 'MONOBANK' });
+    expect(record).toMatchObject({ provider: 'MONOBANK', network: null, fee: '15', totalDebit: '1015' });
+    const belowGeopay = await refusal(service.prepare({ accountId: h.accountId, ticker: 'UAH', amount: '150', address: '4111111111111111', provider: 'GEOPAY' }));
+    expect(belowGeopay.error.fields?.amount?.[0]).toMatch(/minimum withdrawal is 200 UAH/);
+  });
+
+  it.each([
+    { name: 'unknown asset', req: { ticker: 'NOPE', amount: '1', address: cryptoAddress() }, field: 'ticker', words: /not an asset/ },
+    { name: 'withdrawals switched off', req: { ticker: 'BSV', amount: '1', address: cryptoAddress() }, field: 'ticker', words: /cannot be withdrawn/ },
+    { name: 'not withdrawable through the API', req: { ticker: 'XMR', amount: '1', address: cryptoAddress() }, field: 'ticker', words: /website only/ },
+    { name: 'network of another asset', req: { ticker: 'USDT', amount: '20', address: cryptoAddress(), network: 'SOL' }, field: 'network', words: /ERC20, TRC20, BEP20/ },
+    { name: 'fiat without provider', req: { ticker: 'UAH', amount: '1000', address: '4111111111111111' }, field: 'provider', words: /payment provider/ },
+    { name: 'provider not offered', req: { ticker: 'UAH', amount: '1000', address: '4111111111111111', provider: 'SEPA' }, field: 'provider', words: /does not pay out/ },
+    { name: 'provider on a crypto asset', req: { ticker: 'BTC', amount: '0.01', address: cryptoAddress(), provider: 'SEPA' }, field: 'provider', words: /not a fiat/ },
+    { name: 'memo missing', req: { ticker: 'XRP', amount: '25', address: cryptoAddress() }, field: 'memo', words: /needs a memo/ },
+    { name: 'below minimum', req: { ticker: 'BTC', amount: '0.0001', address: cryptoAddress() }, field: 'amount', words: /minimum withdrawal is 0.001 BTC/ },
+    { name: 'too many decimals', req: { ticker: 'BTC', amount: '0.123456789', address: cryptoAddress() }, field: 'amount', words: /8 decimal places/ },
+    { name: 'not enough balance for amount + fee', req: { ticker: 'BTC', amount: '0.5', address: cryptoAddress() }, field: 'amount', words: /0.5004 needed/ },
+  ])('refuses $name on the field it concerns', async ({ req, field, words }) => {
+    const failure = await refusal(h.service().prepare({ accountId: h.accountId, ...req }));
+    expect(failure.error.kind).toBe('validation');
+    expect(failure.error.fields?.[field]?.[0]).toMatch(words);
+    expect(await h.service().list({})).toEqual([]);
+  });
+});
+
+describe('send', () => {
+  it('sends once with the recorded id; the ledger shows one debit of amount + fee', async () => {
+    const service = h.service();
+    const before = await h.balance('USDT');
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '100.123456', address: cryptoAddress(), network: 'TRC20' });
+    const sent = await service.send({ uniqueId: prepared.uniqueId });
+    expect(sent).toMatchObject({ uniqueId: prepared.uniqueId, state: 'sent', lastError: null });
+    expect(h.withdrawPayCalls()).toBe(1);
+    expect(await h.debits()).toEqual([expect.objectContaining({ uniqueId: prepared.uniqueId, amount: '100.123456', fee: '1', total: '101.123456' })]);
+    expect(await h.balance('USDT')).toBe(sub(before, add('100.123456', '1')));
+    // The journal saw `sending` before `sent`: the intent was durable before the request left.
+    const states = (await journalLines()).filter((l) => l.record?.uniqueId === prepared.uniqueId).map((l) => l.record!.state);
+    expect(states).toEqual(['prepared', 'sending', 'sent']);
+    // A sent withdrawal cannot be sent again.
+    const again = await refusal(service.send({ uniqueId: prepared.uniqueId }));
+    expect(again.error.message).toMatch(/already sent/);
+    expect(h.withdrawPayCalls()).toBe(1);
+  });
+
+  it('five concurrent sends of one id make exactly one request and one debit', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => service.send({ uniqueId: prepared.uniqueId })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(4);
+    expect(h.withdrawPayCalls()).toBe(1);
+    expect(await h.debits()).toHaveLength(1);
+  });
+
+  it('a business refusal becomes `rejected` with the exchange code; nothing is debited', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: 'invalid-address-for-sure-xyz' });
+    const rejected = await service.send({ uniqueId: prepared.uniqueId });
+    expect(rejected.state).toBe('rejected');
+    expect(rejected.lastError).toMatchObject({ kind: 'validation', code: 2, status: 422 });
+    expect(rejected.lastError?.fields?.address).toBeDefined();
+    expect(await h.debits()).toEqual([]);
+    expect((await refusal(service.send({ uniqueId: prepared.uniqueId }))).error.message).toMatch(/refused/);
+  });
+
+  it('2FA off (412) is a refusal in plain words', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    await h.admin('POST', 'account', { apiKey: h.apiKey, twoFactor: false });
+    const rejected = await service.send({ uniqueId: prepared.uniqueId });
+    expect(rejected).toMatchObject({ state: 'rejected', lastError: { kind: 'validation', status: 412 } });
+    expect(rejected.lastError?.message).toMatch(/Two-factor/);
+  });
+
+  it('throttling (429) sends nothing and leaves the record sendable with the same id', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    await h.fault({ kind: 'rate_limit', path: WITHDRAW_PATH, count: 1, retryAfterSeconds: 0 });
+    const throttled = await service.send({ uniqueId: prepared.uniqueId });
+    expect(throttled).toMatchObject({ state: 'prepared', lastError: { kind: 'rate_limited' } });
+    expect(await h.debits()).toEqual([]);
+    const sent = await service.send({ uniqueId: prepared.uniqueId });
+    expect(sent.state).toBe('sent');
+    expect(await h.debits()).toEqual([expect.objectContaining({ uniqueId: prepared.uniqueId })]);
+  });
+
+  it('reset after commit: outcome unknown, looked up in history, found -> sent; one debit', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
+    const result = await service.send({ uniqueId: prepared.uniqueId });
+    expect(result).toMatchObject({ state: 'sent', phase: 'pending', historyStatus: 1 });
+    expect(h.events.map((e) => e.state)).toEqual(['prepared', 'sending', 'unknown', 'sent']);
+    expect(await h.debits()).toHaveLength(1);
+    expect(h.withdrawPayCalls()).toBe(1);
+  });
+
+  it('reset before commit: absent from history -> not_found; the user re-sends with the SAME id; one debit', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    await h.fault({ kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });
+    const absent = await service.send({ uniqueId: prepared.uniqueId });
+    expect(absent.state).toBe('not_found');
+    expect(absent.lastError?.kind).toBe('network');
+    expect(await h.debits()).toEqual([]);
+    const checked = await service.reconcile({ uniqueId: prepared.uniqueId });
+    expect(checked.state).toBe('not_found');
+    const resent = await service.send({ uniqueId: prepared.uniqueId });
+    expect(resent.state).toBe('sent');
+    const debits = await h.debits();
+    expect(debits).toEqual([expect.objectContaining({ uniqueId: prepared.uniqueId })]);
+  });
+
+  it('re-sending an id the exchange already has is recognised as sent, not paid twice', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    // The first attempt landed but its answer was lost and (say) history lagged: simulate by sending
+    // the very same request directly, then letting the service send it.
+    await h.client.withdrawPay({ ticker: 'ETH', amount: '0.5', address: prepared.address, uniqueId: prepared.uniqueId, network: 'ETH' });
+    const result = await service.send({ uniqueId: prepared.uniqueId });
+    expect(result.state).toBe('sent');
+    expect(await h.debits()).toHaveLength(1);
+  });
+
+  it('a timeout (answer slower than the client allows) is unknown, then resolved by lookup', async () => {
+    const service = h.service({ sendTimeoutMs: 150 });
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    await h.fault({ kind: 'latency', path: WITHDRAW_PATH, count: 1, latencyMs: 600 });
+    const result = await service.send({ uniqueId: prepared.uniqueId });
+    expect(result.lastError?.kind).toBe('timeout');
+    // The simulator drops a request whose client gave up during the delay, so it is absent.
+    expect(result.state).toBe('not_found');
+    expect(await h.debits()).toEqual([]);
+  });
+});
+
+describe('tracking and restart', () => {
+  it('follows a sent withdrawal in history until its final phase, emitting each change', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    await service.send({ uniqueId: prepared.uniqueId });
+    const done = await eventually(() => h.events.find((e) => e.uniqueId === prepared.uniqueId && e.phase === 'successful'));
+    expect(done).toMatchObject({ state: 'sent', historyStatus: 3 });
+    expect(h.events.some((e) => e.phase === 'pending')).toBe(true);
+  });
+
+  it('reports canceled withdrawals in words (phase) as history reports them', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress('cancel') });
+    await service.send({ uniqueId: prepared.uniqueId });
+    const done = await eventually(() => h.events.find((e) => e.uniqueId === prepared.uniqueId && e.phase === 'canceled'));
+    expect(done.historyStatus).toBe(4);
+  });
+
+  it('a new service over the same data dir keeps the records and resumes tracking', async () => {
+    const first = h.service({ trackIntervalMs: 60_000 });
+    const prepared = await first.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    const sent = await first.send({ uniqueId: prepared.uniqueId });
+    const draft = await first.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.1', address: cryptoAddress() });
+    await first.close();
+
+    const second = h.service();
+    const listed = await second.list({ accountId: h.accountId });
+    expect(listed.map((r) => r.uniqueId).sort()).toEqual([sent.uniqueId, draft.uniqueId].sort());
+    expect(listed.find((r) => r.uniqueId === draft.uniqueId)?.state).toBe('prepared');
+    await eventually(async () => ((await second.list({})).find((r) => r.uniqueId === sent.uniqueId)?.phase === 'successful' ? true : undefined));
+    expect(await h.debits()).toHaveLength(1);
+  });
+
+  it('a crash while `sending` (request landed) becomes unknown, then sent after the lookup', async () => {
+    const first = h.service();
+    const prepared = await first.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    await first.close();
+    // What a crash leaves behind: the journal says `sending`, the request reached the exchange, no answer was recorded.
+    await appendFile(join(h.dataDir, JOURNAL_FILE), `${JSON.stringify({ record: { ...prepared, state: 'sending' } })}\n`);
+    await h.client.withdrawPay({ ticker: 'BTC', amount: '0.01', address: prepared.address, uniqueId: prepared.uniqueId, network: 'BTC' });
+
+    const second = h.service();
+    const record = await eventually(async () => {
+      const r = (await second.list({})).find((x) => x.uniqueId === prepared.uniqueId);
+      return r?.state === 'sent' ? r : undefined;
+    });
+    expect(record.phase).not.toBeNull();
+    expect(h.events.filter((e) => e.uniqueId === prepared.uniqueId).map((e) => e.state)).toContain('sent');
+    expect(await h.debits()).toHaveLength(1);
+  });
+
+  it('a crash while `sending` (request lost) becomes not_found; never re-sent by itself', async () => {
+    const first = h.service();
+    const prepared = await first.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    await first.close();
+    await appendFile(join(h.dataDir, JOURNAL_FILE), `${JSON.stringify({ record: { ...prepared, state: 'sending' } })}\n{"record":{"uniq`);
+
+    const second = h.service();
+    const record = await eventually(async () => {
+      const r = (await second.list({})).find((x) => x.uniqueId === prepared.uniqueId);
+      return r?.state === 'not_found' ? r : undefined;
+    });
+    expect(record.uniqueId).toBe(prepared.uniqueId);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.withdrawPayCalls()).toBe(0);
+    expect(await h.debits()).toEqual([]);
+  });
+});
+
+describe('discard and list', () => {
+  it('discards a prepared draft (durably) but never a sent withdrawal', async () => {
+    const service = h.service();
+    const draft = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    const other = await service.prepare({ accountId: 'acc-2', ticker: 'BTC', amount: '0.02', address: cryptoAddress() });
+    await service.send({ uniqueId: other.uniqueId });
+    expect(await service.discard({ uniqueId: draft.uniqueId })).toEqual({ discarded: true });
+    expect((await refusal(service.discard({ uniqueId: other.uniqueId }))).error.kind).toBe('validation');
+    expect((await service.list({ accountId: h.accountId })).map((r) => r.uniqueId)).toEqual([]);
+    expect((await service.list({})).map((r) => r.uniqueId)).toEqual([other.uniqueId]);
+    await service.close();
+    expect((await h.service().list({})).map((r) => r.uniqueId)).toEqual([other.uniqueId]);
+  });
+
+  it('stores no secrets', async () => {
+    const service = h.service();
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    await service.send({ uniqueId: prepared.uniqueId });
+    const text = await readFile(join(h.dataDir, JOURNAL_FILE), 'utf8');
+    const secret = h.sim.accounts.find((a) => a.apiKey === h.apiKey)!.apiSecret;
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(h.apiKey);
+  });
+});

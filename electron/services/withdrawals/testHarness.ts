@@ -1,0 +1,126 @@
+/**
+ * Test support for the withdrawal service: a real simulator over HTTP, real exchange clients, a
+ * real temporary data directory, and the simulator's admin API. Used only by the *.test.ts files here.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENDPOINTS } from '../../../shared/api/endpoints';
+import type { WithdrawalRecord } from '../../../shared/ipc';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
+import { createExchangeClient, type ExchangeClient } from '../exchange';
+import { createWithdrawalService, type WithdrawalExchangeClient, type WithdrawalServiceOptions } from './index';
+
+export const WITHDRAW_PATH = ENDPOINTS.withdrawPay.path;
+
+export interface Harness {
+  sim: RunningSimulator;
+  dataDir: string;
+  apiKey: string;
+  accountId: string;
+  client: ExchangeClient;
+  /** withdrawPay calls that went through the counting wrapper (the real client underneath). */
+  withdrawPayCalls: () => number;
+  events: WithdrawalRecord[];
+  service(overrides?: Partial<WithdrawalServiceOptions>): ReturnType<typeof createWithdrawalService>;
+  admin(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<unknown>;
+  fault(spec: { kind: string; path?: string; count?: number; latencyMs?: number; status?: number; retryAfterSeconds?: number }): Promise<void>;
+  debits(): Promise<Array<{ uniqueId: string; ticker: string; amount: string; fee: string; total: string }>>;
+  balance(ticker: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: { simulator?: SimulatorOptions; accountName?: string; clientTimeoutMs?: number } = {}): Promise<Harness> {
+  const sim = await startSimulator({ port: 0, withdrawalSettleMs: 60_000, ...options.simulator });
+  const account = sim.accounts.find((a) => a.name === (options.accountName ?? 'Trader')) ?? sim.accounts[0]!;
+  const dataDir = await mkdtemp(join(tmpdir(), 'withdrawals-test-'));
+  const client = createExchangeClient({
+    baseUrl: sim.url,
+    credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret },
+    maxRetries: 1,
+    ...(options.clientTimeoutMs ? { timeoutMs: options.clientTimeoutMs } : {}),
+  });
+  let calls = 0;
+  const counting: WithdrawalExchangeClient = {
+    withdrawPay: (req, o) => {
+      calls++;
+      return client.withdrawPay(req, o);
+    },
+    history: (req, o) => client.history(req, o),
+    assets: (o) => client.assets(o),
+    fees: (o) => client.fees(o),
+    balance: (req, o) => client.balance(req, o),
+  };
+  const events: WithdrawalRecord[] = [];
+  const services: Array<ReturnType<typeof createWithdrawalService>> = [];
+
+  async function admin(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${sim.url}/__admin/${route}`, {
+      method,
+      headers: { 'X-Admin-Token': sim.adminToken, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const parsed: unknown = await response.json();
+    if (!response.ok) throw new Error(`admin ${method} ${route}: ${response.status} ${JSON.stringify(parsed)}`);
+    return parsed;
+  }
+
+  async function ledger() {
+    return (await admin('GET', `ledger?apiKey=${encodeURIComponent(account.apiKey)}`)) as {
+      balances: Record<string, string>;
+      debits: Array<{ uniqueId: string; ticker: string; amount: string; fee: string; total: string; kind: string }>;
+    };
+  }
+
+  return {
+    sim,
+    dataDir,
+    apiKey: account.apiKey,
+    accountId: 'acc-1',
+    client,
+    withdrawPayCalls: () => calls,
+    events,
+    service(overrides = {}) {
+      const service = createWithdrawalService({
+        dataDir,
+        clientFor: async () => counting,
+        emit: (record) => events.push(record),
+        trackIntervalMs: 100,
+        ...overrides,
+      });
+      services.push(service);
+      return service;
+    },
+    admin,
+    async fault(spec) {
+      await admin('POST', 'faults', spec);
+    },
+    async debits() {
+      return (await ledger()).debits.filter((d) => d.kind === 'withdrawal');
+    },
+    async balance(ticker) {
+      return (await ledger()).balances[ticker] ?? '0';
+    },
+    async close() {
+      await Promise.all(services.map((s) => s.close()));
+      await sim.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `probe` returns a value (not undefined), polling every 25 ms. */
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A crypto address the simulator accepts (20+ characters). */
+export function cryptoAddress(tag = ''): string {
+  return `T${tag}9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb`.slice(0, 34);
+}
