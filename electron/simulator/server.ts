@@ -136,7 +136,9 @@ export function createSimulatorServer(options: ServerOptions): SimulatorServer {
     send(res, reply);
   }
 
-  const server = createServer({ keepAlive: true }, (req, res) => {
+  // A signed request carries its body again, base64-encoded, in X-TXC-PAYLOAD: the header limit must
+  // fit a maximal body (64 KiB -> ~88 KiB of base64) so oversize bodies reach our own 413.
+  const server = createServer({ keepAlive: true, maxHeaderSize: 128 * 1024 }, (req, res) => {
     handle(req, res).catch((err: unknown) => {
       // Never echo the request: it may carry signed payloads.
       process.stderr.write(`simulator: internal error: ${err instanceof Error ? err.message : 'unknown'}\n`);

@@ -277,6 +277,11 @@ function randomAmount(rng: Random, precision: number, wholeDigits: number): stri
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
+/** "Main (B2B)" -> "main-b2b". */
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
 const EVM_NETWORKS = new Set(['ERC20', 'BEP20', 'ETH', 'ETC', 'AVAXC', 'POLYGON', 'ARBITRUM']);
 
 /** A plausible-looking address for a network. */
@@ -371,7 +376,7 @@ function historyFor(rng: Random, profile: Profile, catalogue: Catalogue, own: Ma
       const fee = spec.fees[network ?? ticker]?.fixed ?? spec.fees[Object.keys(spec.fees)[0] as string]?.fixed ?? '0';
       entries.push({
         method: 2,
-        uniqueId: `seed-${profile.name.replace(/[^A-Za-z]/g, '').toLowerCase()}-${String(withdrawals + 1).padStart(4, '0')}`,
+        uniqueId: `seed-${slug(profile.name)}-${String(withdrawals + 1).padStart(4, '0')}`,
         transactionId: rng.uuid(),
         address: randomAddress(rng, network ?? spec.networks?.[0]),
         ticker,
