@@ -9,11 +9,10 @@ import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { useUi } from '../../state/ui';
 import { codeStatusTone, isKnownCodeStatus } from './codeStatus';
+import { codesCsvRows } from './codesCsv';
 
 export const PAGE_SIZES = [10, 30, 50, CODES_LIMIT.max] as const;
 const MASK = '\u2022'.repeat(12);
-/** In the CSV, codes the person has not revealed on screen are written as this. */
-export const HIDDEN_IN_CSV = '(hidden)';
 
 /**
  * Identifies a row without containing the code itself, so the store of revealed rows holds no
@@ -40,10 +39,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
   const isRevealed = (row: CodeRecord) => Boolean(revealed[revealKey(account.id, row)]);
 
   const exportCsv = () =>
-    downloadCsv(csvFilename(`codes-page-${Math.floor(offset / pageSize) + 1}`, account.name), [
-      ['Code', 'Amount', 'Ticker', 'Status', 'Created (UTC)', 'External ID'],
-      ...rows.map((row) => [isRevealed(row) ? row.code : HIDDEN_IN_CSV, row.amount, row.ticker, row.status, isoFromUnixSeconds(row.date), row.external_id]),
-    ]);
+    downloadCsv(csvFilename(`codes-page-${Math.floor(offset / pageSize) + 1}`, account.name), codesCsvRows(rows, isRevealed));
 
   return (
     <section className="view" aria-labelledby="codes-title">

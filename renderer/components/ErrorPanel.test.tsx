@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERROR_KINDS, type AppError } from '../../shared/errors';
+import { useUi } from '../state/ui';
+import '../test/setup';
+import { ErrorPanel } from './ErrorPanel';
+
+const panel = (error: AppError, onRetry?: () => void) => {
+  render(<ErrorPanel error={error} onRetry={onRetry} />);
+  return screen.getByRole('alert');
+};
+
+describe('ErrorPanel', () => {
+  it('explains each kind in its own words', () => {
+    const titles = new Set<string>();
+    for (const kind of ERROR_KINDS) {
+      const { unmount } = render(<ErrorPanel error={{ kind, message: 'm' }} />);
+      titles.add(screen.getByRole('alert').querySelector('.error-panel__title')!.textContent!);
+      unmount();
+    }
+    expect(titles.size).toBe(ERROR_KINDS.length);
+  });
+
+  it('auth: links to Accounts to fix the key', async () => {
+    const el = panel({ kind: 'auth', message: 'Unauthorized request.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Fix the key in Accounts' }));
+    expect(useUi.getState().view).toBe('accounts');
+    expect(el.textContent).toContain('Unauthorized request.');
+  });
+
+  it('keychain: asks to re-enter the secret', () => {
+    panel({ kind: 'keychain', message: 'Keychain locked' });
+    expect(screen.getByRole('button', { name: 'Re-enter the secret in Accounts' })).toBeTruthy();
+  });
+
+  it('network: reads as an offline banner', () => {
+    expect(panel({ kind: 'network', message: 'fetch failed' }).textContent).toContain('Offline');
+  });
+
+  it('rate_limited: says when a retry is possible and holds the button until then', () => {
+    const onRetry = vi.fn();
+    panel({ kind: 'rate_limited', message: 'Too many requests.', retryAfterMs: 5_000 }, onRetry);
+    expect(screen.getByRole('button', { name: /Retry in [45] s/ })).toHaveProperty('disabled', true);
+    expect(screen.getByText(/You can retry in [45] s/)).toBeTruthy();
+  });
+
+  it('lists field errors and calls onRetry', async () => {
+    const onRetry = vi.fn();
+    panel({ kind: 'validation', message: 'Validation failed', fields: { amount: ['must be greater than zero'] } }, onRetry);
+    expect(screen.getByText(/must be greater than zero/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('shows exchange text as text', () => {
+    const el = panel({ kind: 'server', message: '<img src=x onerror=alert(1)>' });
+    expect(el.querySelector('img')).toBeNull();
+    expect(el.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Rendering helpers for view tests: a fresh QueryClient per test (with the app's real defaults and
+ * retry policy), the fake bridge installed where the preload would put it, UI store reset.
+ */
+import type { ReactElement } from 'react';
+import { afterEach } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { AccountSummary, Settings } from '../../shared/ipc';
+import { createQueryClient } from '../api/queries';
+import { resetUi } from '../state/ui';
+import { createFakeBridge, type FakeBridge } from './fakeBridge';
+
+afterEach(() => {
+  cleanup();
+  delete (globalThis as { exchange?: unknown }).exchange;
+  resetUi();
+});
+
+export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system' };
+
+export const DEMO_ACCOUNT: AccountSummary = {
+  id: 'demo',
+  name: 'Demo',
+  region: 'custom',
+  baseUrl: 'http://127.0.0.1:1',
+  isDemo: true,
+  apiKeyMasked: 'demo…demo',
+  hasSecret: true,
+  notifyPositions: false,
+};
+
+export const REAL_ACCOUNT: AccountSummary = {
+  id: 'main',
+  name: 'Main',
+  region: 'global',
+  baseUrl: 'https://whitebit.com',
+  isDemo: false,
+  apiKeyMasked: 'ab12…yz89',
+  hasSecret: true,
+  notifyPositions: false,
+};
+
+/** A bridge that already answers the shell's own questions (settings, accounts). */
+export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], settings: Settings = DEFAULT_SETTINGS): FakeBridge {
+  const bridge = createFakeBridge();
+  bridge.reply('settings.get', { settings, notice: null });
+  bridge.handle('settings.update', (patch) => ({ ok: true, data: { ...settings, ...patch } as Settings }));
+  bridge.reply('accounts.list', { accounts, activeAccountId: accounts[0]?.id ?? '' });
+  (globalThis as { exchange?: unknown }).exchange = bridge;
+  return bridge;
+}
+
+export function renderWithQuery(ui: ReactElement) {
+  const client = createQueryClient();
+  return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
+}
