@@ -22,7 +22,8 @@ vi.mock('electron', () => ({
   },
 }));
 
-import { buildApplicationMenuTemplate, COPYRIGHT, installApplicationMenu } from './menu';
+import { COPYRIGHT } from './copyright';
+import { buildApplicationMenuTemplate, installApplicationMenu } from './menu';
 
 const release = { isDevelopment: false, productName: 'WhiteBIT Desk', version: '1.2.3' };
 const development = { ...release, isDevelopment: true };

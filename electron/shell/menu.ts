@@ -2,15 +2,13 @@
 // zoom and quit work with the usual shortcuts), and nothing that could expose internals in a
 // release build: reload and developer tools appear only in development.
 import { app, Menu, type MenuItemConstructorOptions } from 'electron';
+import { COPYRIGHT } from './copyright';
 
 export interface ApplicationMenuOptions {
   isDevelopment: boolean;
   productName: string;
   version: string;
 }
-
-/** Same text as `copyright` in electron-builder.yml (a packaging test keeps the two equal). */
-export const COPYRIGHT = 'Copyright © 2025 WhiteBIT Desk team';
 
 export function buildApplicationMenuTemplate(
   options: ApplicationMenuOptions,

@@ -1,0 +1,215 @@
+// What would go inside the installers' app.asar, computed by electron-builder itself rather than by
+// re-implementing its `files` rules: a throw-away copy of the project is packaged with the real
+// electron-builder.yml into an unpacked Linux app, with a stand-in Electron distribution (an empty
+// `electron` file, passed as electronDist) so nothing is downloaded, and the archive's index is read back.
+//
+// The copy holds the real repository tree (sources, e2e, configs), the built `out/` when it exists
+// (otherwise the layout `npm run build` produces), files a careless config would leak (source maps,
+// tests, TypeScript), the real production dependencies from node_modules, and a stand-in package for
+// every devDependency, so an exclusion that stops working shows up as an extra path.
+//
+//   npx tsx .ci/packaged-files.ts     prints the list
+import { spawn } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Top-level entries never copied into the sandbox: installed or generated, not part of the tree. */
+const NOT_COPIED = new Set(['node_modules', '.git', 'release', 'out', 'dist', 'test-results', 'playwright-report', 'coverage']);
+
+/** Files added to the sandbox's out/ that must NOT be packaged (each is excluded by a rule in electron-builder.yml). */
+export const PLANTED_LEAKS = [
+  'out/electron/main.js.map',
+  'out/renderer/assets/app.js.map',
+  'out/electron/leftover.ts',
+  'out/renderer/assets/widget.test.js',
+  'out/renderer/assets/widget.spec.mjs',
+  'out/renderer/__tests__/fixture.js',
+] as const;
+
+/** The layout `npm run build` produces, used when out/ has not been built. */
+const SYNTHETIC_BUILD = [
+  'out/electron/main.js',
+  'out/electron/preload.cjs',
+  'out/electron/launch.js',
+  'out/electron/chunks/router-3f2a1c.js',
+  'out/renderer/index.html',
+  'out/renderer/assets/index-8d1e2b.js',
+  'out/renderer/assets/index-5c0f9e.css',
+] as const;
+
+export interface PackagedEntry {
+  path: string;
+  /** Stored outside the archive, in app.asar.unpacked (native modules). */
+  unpacked: boolean;
+  /** Byte range of the content within the archive's data section (absent for unpacked files). */
+  offset?: number;
+  size?: number;
+}
+
+export interface PackagingPreview {
+  entries: PackagedEntry[];
+  /** Whether the real built out/ was used (otherwise the synthetic layout). */
+  usedRealBuild: boolean;
+  /** Files present next to app.asar in app.asar.unpacked, relative to it. */
+  unpackedOnDisk: string[];
+  /** Content of a file stored inside the archive. */
+  read: (path: string) => Buffer;
+  sandbox: string;
+}
+
+interface LockPackage {
+  version?: string;
+  dev?: boolean;
+  devOptional?: boolean;
+}
+
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+/** Lists an asar archive from its header: UInt32 4, UInt32 header size, then a pickled JSON string. */
+export function listAsar(archive: Buffer): PackagedEntry[] {
+  const jsonLength = archive.readUInt32LE(12);
+  const header = JSON.parse(archive.toString('utf8', 16, 16 + jsonLength)) as AsarDirectory;
+  const entries: PackagedEntry[] = [];
+  const walk = (directory: AsarDirectory, prefix: string) => {
+    for (const [name, node] of Object.entries(directory.files)) {
+      const path = prefix ? `${prefix}/${name}` : name;
+      if ('files' in node) walk(node, path);
+      else if (node.unpacked === true) entries.push({ path, unpacked: true });
+      else entries.push({ path, unpacked: false, offset: Number(node.offset ?? 0), size: node.size ?? 0 });
+    }
+  };
+  walk(header, '');
+  return entries.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+interface AsarDirectory {
+  files: Record<string, AsarDirectory | { unpacked?: boolean; size?: number; offset?: string; link?: string }>;
+}
+
+/** File data follows the header; offsets in the header count from there. */
+export function readAsarFile(archive: Buffer, entry: PackagedEntry): Buffer {
+  if (entry.unpacked || entry.offset === undefined || entry.size === undefined) {
+    throw new Error(`${entry.path} is not stored inside the archive`);
+  }
+  const dataStart = 8 + archive.readUInt32LE(4);
+  return archive.subarray(dataStart + entry.offset, dataStart + entry.offset + entry.size);
+}
+
+function listFiles(root: string, prefix = ''): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? listFiles(join(root, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
+}
+
+function buildSandbox(sandbox: string): { project: string; usedRealBuild: boolean } {
+  const project = join(sandbox, 'project');
+  mkdirSync(project, { recursive: true });
+  for (const entry of readdirSync(REPO_ROOT)) {
+    if (!NOT_COPIED.has(entry)) cpSync(join(REPO_ROOT, entry), join(project, entry), { recursive: true });
+  }
+
+  const realBuild = join(REPO_ROOT, 'out');
+  const usedRealBuild = existsSync(join(realBuild, 'electron', 'main.js'));
+  if (usedRealBuild) cpSync(realBuild, join(project, 'out'), { recursive: true });
+  else for (const file of SYNTHETIC_BUILD) write(join(project, file), `// stand-in for ${file}\n`);
+  for (const file of PLANTED_LEAKS) write(join(project, file), `// must not be packaged: ${file}\n`);
+
+  // node_modules: production packages copied for real (npm resolves them by real path, so links
+  // would not do), devDependencies as stand-ins with the locked version so `npm ls` sees a sound tree.
+  const lock = readJson<{ packages: Record<string, LockPackage> }>(join(REPO_ROOT, 'package-lock.json'));
+  const manifest = readJson<{ devDependencies?: Record<string, string> }>(join(REPO_ROOT, 'package.json'));
+  for (const [location, info] of Object.entries(lock.packages)) {
+    if (location === '' || info.dev || info.devOptional) continue;
+    const source = join(REPO_ROOT, location);
+    if (!existsSync(source)) continue;
+    cpSync(source, join(project, location), {
+      recursive: true,
+      // nested node_modules are separate lockfile entries, copied on their own
+      filter: (path) => path === source || !path.slice(source.length).includes('node_modules'),
+    });
+  }
+  for (const name of Object.keys(manifest.devDependencies ?? {})) {
+    const version = lock.packages[`node_modules/${name}`]?.version ?? '0.0.0';
+    write(join(project, 'node_modules', name, 'package.json'), JSON.stringify({ name, version, main: 'index.js' }));
+    write(join(project, 'node_modules', name, 'index.js'), '// devDependency stand-in: must not be packaged\n');
+  }
+  return { project, usedRealBuild };
+}
+
+function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** Packages a sandbox copy of the project (unpacked Linux app, x64) and lists its app.asar. */
+export async function previewPackagedFiles(options: { keepSandbox?: boolean } = {}): Promise<PackagingPreview> {
+  const sandbox = mkdtempSync(join(tmpdir(), 'packaging-preview-'));
+  try {
+    const { project, usedRealBuild } = buildSandbox(sandbox);
+    const electronDist = join(sandbox, 'electron-dist');
+    write(join(electronDist, 'electron'), '#!/bin/sh\nexit 0\n');
+    chmodSync(join(electronDist, 'electron'), 0o755);
+    mkdirSync(join(electronDist, 'resources'), { recursive: true });
+
+    const cli = createRequire(import.meta.url).resolve('electron-builder/cli.js');
+    const output = join(sandbox, 'release');
+    const result = await run(process.execPath, [
+      cli, '--linux', 'dir', '--x64', '--publish', 'never',
+      `-c.electronDist=${electronDist}`,
+      // rebuilding keytar needs Electron headers from the network; it does not change the file set
+      '-c.npmRebuild=false',
+      `-c.directories.output=${output}`,
+    ], project);
+    const archive = join(output, 'linux-unpacked', 'resources', 'app.asar');
+    if (result.code !== 0 || !existsSync(archive)) {
+      throw new Error(`electron-builder failed (exit ${result.code}):\n${result.output.slice(-4000)}`);
+    }
+    const bytes = readFileSync(archive);
+    const entries = listAsar(bytes);
+    // read now: the sandbox is deleted before the caller looks
+    const unpackedOnDisk = listFiles(`${archive}.unpacked`);
+    const unpackedContent = new Map(unpackedOnDisk.map((path) => [path, readFileSync(join(`${archive}.unpacked`, path))]));
+    return {
+      entries,
+      read: (path) => {
+        const entry = entries.find((candidate) => candidate.path === path);
+        if (!entry) throw new Error(`${path} is not in app.asar`);
+        const unpacked = unpackedContent.get(path);
+        if (entry.unpacked && unpacked) return unpacked;
+        return readAsarFile(bytes, entry);
+      },
+      usedRealBuild,
+      unpackedOnDisk,
+      sandbox,
+    };
+  } finally {
+    if (!options.keepSandbox) rmSync(sandbox, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const preview = await previewPackagedFiles();
+  for (const entry of preview.entries) console.log(`${entry.path}${entry.unpacked ? '  (unpacked)' : ''}`);
+  console.log(`${preview.entries.length} files; ${preview.usedRealBuild ? 'real out/ build' : 'synthetic out/ layout (run npm run build for the real one)'}`);
+}

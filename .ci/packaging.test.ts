@@ -1,0 +1,249 @@
+// Packaging configuration: electron-builder.yml, the icons and entitlements it points at, and the
+// exact set of files the installers would contain (computed by electron-builder itself, see
+// packaged-files.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { COPYRIGHT } from '../electron/shell/copyright';
+import { generateIcons, ICON_SIZES, ICO_SIZES, SOURCE_ICON } from '../electron/resources/generate-icons';
+import { readIcns, ICNS_PNG_TYPES } from '../electron/resources/icon-tools/icns';
+import { readIco } from '../electron/resources/icon-tools/ico';
+import { decodePng, isPng, readPngSize } from '../electron/resources/icon-tools/png';
+import { PLANTED_LEAKS, previewPackagedFiles, REPO_ROOT, type PackagingPreview } from './packaged-files';
+
+interface Target {
+  target: string;
+  arch?: string[];
+}
+interface PlatformSection {
+  target?: Target[];
+  icon?: string;
+  files?: unknown;
+  [key: string]: unknown;
+}
+interface BuilderConfig {
+  appId: string;
+  productName?: string;
+  copyright: string;
+  directories: { output: string; buildResources: string };
+  files: string[];
+  asar: boolean;
+  asarUnpack: string[];
+  win: PlatformSection;
+  mac: PlatformSection & { hardenedRuntime: boolean; gatekeeperAssess: boolean; entitlements: string; entitlementsInherit: string; notarize: unknown };
+  linux: PlatformSection & { category: string; maintainer: string };
+  deb: { depends: string[] };
+  [key: string]: unknown;
+}
+
+const configText = readFileSync(join(REPO_ROOT, 'electron-builder.yml'), 'utf8');
+const config = parse(configText) as BuilderConfig;
+const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  productName: string;
+  main: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version?: string; dev?: boolean; devOptional?: boolean }>;
+};
+const resources = join(REPO_ROOT, config.directories.buildResources);
+
+function targetsOf(section: PlatformSection): Record<string, string[]> {
+  return Object.fromEntries((section.target ?? []).map((target) => [target.target, [...(target.arch ?? [])].sort()]));
+}
+
+/** Every string value in the config with its dotted path. */
+function stringValues(value: unknown, path = ''): Array<[string, string]> {
+  if (typeof value === 'string') return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((item, i) => stringValues(item, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => stringValues(item, path ? `${path}.${key}` : key));
+  }
+  return [];
+}
+
+describe('electron-builder.yml', () => {
+  it('identifies the app, taking name and version from package.json', () => {
+    expect(config.appId).toBe('com.whitebitdesk.app');
+    expect(manifest.productName).toBe('WhiteBIT Desk');
+    // left out on purpose so package.json stays the one place; if it is ever added, it must agree
+    expect(config.productName ?? manifest.productName).toBe(manifest.productName);
+    expect(config.copyright).toBe(COPYRIGHT);
+    expect(config.directories).toEqual({ output: 'release', buildResources: 'electron/resources' });
+  });
+
+  it('packages only the build output and package.json, with explicit excludes', () => {
+    const includes = config.files.filter((pattern) => !pattern.startsWith('!'));
+    expect(includes.sort()).toEqual(['out/**/*', 'package.json']);
+    const excludes = config.files.filter((pattern) => pattern.startsWith('!'));
+    for (const needed of ['*.map', '*.{ts,tsx', '{test,spec}', 'e2e', 'docs']) {
+      expect(excludes.some((pattern) => pattern.includes(needed)), `an exclude for ${needed}`).toBe(true);
+    }
+    // a platform section with its own `files` would make the single packaged-file check below unrepresentative
+    for (const os of ['win', 'mac', 'linux'] as const) expect(config[os].files).toBeUndefined();
+  });
+
+  it('uses an asar archive with keytar unpacked (a .node file cannot load from inside asar)', () => {
+    expect(config.asar).toBe(true);
+    expect(config.asarUnpack).toContain('**/node_modules/keytar/**');
+  });
+
+  it('builds NSIS for Windows x64 and arm64', () => {
+    expect(targetsOf(config.win)).toEqual({ nsis: ['arm64', 'x64'] });
+    expect(config.win.icon).toBe('icon.ico');
+  });
+
+  it('builds DMG and ZIP for macOS with hardened runtime and entitlement files that exist', () => {
+    expect(targetsOf(config.mac)).toEqual({ dmg: ['arm64', 'x64'], zip: ['arm64', 'x64'] });
+    expect(config.mac.hardenedRuntime).toBe(true);
+    expect(config.mac.gatekeeperAssess).toBe(false);
+    expect(config.mac.icon).toBe('icon.icns');
+    for (const file of [config.mac.entitlements, config.mac.entitlementsInherit]) {
+      const plist = readFileSync(join(REPO_ROOT, file), 'utf8');
+      expect(plist).toMatch(/<plist version="1.0">/);
+      expect(plist).toMatch(/<key>com.apple.security.cs.allow-jit<\/key>\s*<true\/>/);
+      // notarization rejects debugger attach; library validation stays on (keytar.node is signed with the app)
+      expect(plist).not.toMatch(/<key>com.apple.security.get-task-allow<\/key>/);
+      expect(plist).not.toMatch(/<key>com.apple.security.cs.disable-library-validation<\/key>/);
+    }
+  });
+
+  it('notarizes only from environment credentials, never from values in the file', () => {
+    // electron-builder 26: a boolean; it notarizes when APPLE_* variables are present and skips otherwise
+    expect(config.mac.notarize).toBe(true);
+    const suspicious = stringValues(config).filter(
+      ([path, value]) =>
+        /password|secret|token|apple_?id|team_?id|api_?key|csc_?link|issuer/i.test(path) ||
+        /^[A-Z0-9]{10}$/.test(value) || // the shape of an Apple team id
+        /@(icloud|me|mac)\.com|-----BEGIN|[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}/i.test(value), // Apple id, key, app-specific password
+    );
+    expect(suspicious).toEqual([]);
+    expect(configText).not.toMatch(/\$\{?(APPLE_|CSC_|WIN_CSC_)/);
+  });
+
+  it('builds AppImage and deb for Linux, in the Finance category, depending on libsecret', () => {
+    expect(targetsOf(config.linux)).toEqual({ AppImage: ['x64'], deb: ['x64'] });
+    expect(config.linux.category.split(';')).toContain('Finance');
+    expect(config.linux.maintainer).toMatch(/^.+ <[^@\s]+@[^@\s]+>$/);
+    expect(config.deb.depends).toContain('libsecret-1-0');
+    expect(config.linux.icon).toBe('icons');
+  });
+});
+
+describe('icons', () => {
+  it('has the PNG set for Linux at every size, with matching dimensions', () => {
+    for (const size of ICON_SIZES) {
+      const file = join(resources, config.linux.icon!, `${size}x${size}.png`);
+      expect(existsSync(file), file).toBe(true);
+      expect(readPngSize(readFileSync(file))).toEqual({ width: size, height: size });
+    }
+  });
+
+  it('has a multi-size Windows icon with PNG entries up to 256 px', () => {
+    const entries = readIco(readFileSync(join(resources, config.win.icon!)));
+    expect(entries.map((entry) => entry.width)).toEqual([...ICO_SIZES]);
+    for (const entry of entries) {
+      expect(isPng(entry.png)).toBe(true);
+      expect(readPngSize(entry.png)).toEqual({ width: entry.width, height: entry.height });
+      expect(entry.bitsPerPixel).toBe(32);
+    }
+  });
+
+  it('has a macOS icon with PNG elements ic07 to ic10 at their sizes', () => {
+    const elements = readIcns(readFileSync(join(resources, config.mac.icon!)));
+    const types = elements.map((element) => element.type);
+    expect(types).toEqual(expect.arrayContaining(['ic07', 'ic08', 'ic09', 'ic10']));
+    for (const element of elements) {
+      const size = ICNS_PNG_TYPES[element.type as keyof typeof ICNS_PNG_TYPES];
+      expect(readPngSize(element.data), element.type).toEqual({ width: size, height: size });
+    }
+  });
+
+  it('are exactly what the generator makes from the one source image (nothing stale or hand-edited)', () => {
+    const generated = generateIcons(decodePng(readFileSync(SOURCE_ICON)));
+    expect(generated.size).toBe(ICON_SIZES.length + 2);
+    for (const [relativePath, bytes] of generated) {
+      expect(readFileSync(join(resources, relativePath)).equals(bytes), `${relativePath} is stale: run generate-icons.ts`).toBe(true);
+    }
+  });
+});
+
+// electron-builder packs for Linux on any host, but the stand-in Electron (a shell script) and
+// this sandbox are only exercised on Linux; `files` has no per-OS overrides (checked above), so the
+// file set is the same for every installer.
+describe.runIf(process.platform === 'linux')('files that would be packaged (real electron-builder run)', () => {
+  let preview: PackagingPreview;
+  // electron-builder re-hoists the production tree (a nested node_modules/x may land at the top),
+  // so packages are identified by name@version, not by where the lockfile had them.
+  const productionPackages = new Set(
+    Object.entries(lock.packages)
+      .filter(([location, info]) => location !== '' && !info.dev && !info.devOptional)
+      .map(([location, info]) => `${location.replace(/^.*node_modules\//, '')}@${info.version}`),
+  );
+
+  beforeAll(async () => {
+    preview = await previewPackagedFiles();
+  }, 180_000);
+
+  const paths = () => preview.entries.map((entry) => entry.path);
+  const packagesIn = () => [
+    ...new Set(
+      paths()
+        .filter((path) => path.startsWith('node_modules/'))
+        .map((path) => path.match(/^((?:node_modules\/(?:@[^/]+\/)?[^/]+\/)+)/)![1]!.slice(0, -1)),
+    ),
+  ];
+
+  it('contains the built app: package.json, the main, preload and launch scripts, the renderer', () => {
+    expect(paths()).toEqual(
+      expect.arrayContaining(['package.json', manifest.main, 'out/electron/preload.cjs', 'out/electron/launch.js', 'out/renderer/index.html']),
+    );
+    expect(paths().some((path) => path.startsWith('out/renderer/assets/') && path.endsWith('.js'))).toBe(true);
+  });
+
+  it('contains nothing outside out/, package.json and production node_modules', () => {
+    const stray = paths().filter((path) => path !== 'package.json' && !path.startsWith('out/') && !path.startsWith('node_modules/'));
+    expect(stray).toEqual([]);
+  });
+
+  it('leaves out source maps, tests, TypeScript sources and e2e, including the ones planted in out/', () => {
+    const leaks = paths().filter(
+      (path) =>
+        /\.map$/.test(path) ||
+        /\.(ts|tsx|mts|cts)$/.test(path) ||
+        /\.(test|spec)\.[cm]?[jt]sx?$/.test(path) ||
+        /(^|\/)(e2e|__tests__|__mocks__)\//.test(path),
+    );
+    expect(leaks).toEqual([]);
+    for (const planted of PLANTED_LEAKS) expect(paths()).not.toContain(planted);
+  });
+
+  it('includes every production dependency and only packages the lockfile has as production ones', () => {
+    const packages = packagesIn();
+    for (const name of Object.keys(manifest.dependencies)) expect(packages).toContain(`node_modules/${name}`);
+    for (const name of Object.keys(manifest.devDependencies)) expect(packages).not.toContain(`node_modules/${name}`);
+
+    const packaged = packages.map((location) => {
+      const { name, version } = JSON.parse(preview.read(`${location}/package.json`).toString('utf8')) as { name: string; version: string };
+      return `${name}@${version}`;
+    });
+    expect(packaged.length).toBeGreaterThan(Object.keys(manifest.dependencies).length);
+    expect(packaged.filter((id) => !productionPackages.has(id))).toEqual([]);
+  });
+
+  it('ships a package.json whose main entry is in the archive', () => {
+    const packaged = JSON.parse(preview.read('package.json').toString('utf8')) as { main: string; productName: string };
+    expect(packaged.main).toBe(manifest.main);
+    expect(paths()).toContain(packaged.main);
+    expect(packaged.productName).toBe(manifest.productName);
+  });
+
+  it('keeps keytar\'s native module outside the archive, on disk in app.asar.unpacked', () => {
+    const native = preview.entries.filter((entry) => entry.path.endsWith('.node'));
+    expect(native.map((entry) => entry.path)).toEqual(['node_modules/keytar/build/Release/keytar.node']);
+    expect(native.every((entry) => entry.unpacked)).toBe(true);
+    expect(preview.unpackedOnDisk).toContain('node_modules/keytar/build/Release/keytar.node');
+  });
+});
