@@ -29,7 +29,7 @@ export function AddAccountForm() {
     const payload: RequestOf<'accounts.add'> = {
       name,
       region,
-      ...(region === 'custom' ? { baseUrl: baseUrl.trim() } : {}),
+      ...(region === 'custom' && baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
       apiKey,
       // Taking the secret empties its input: it is never left on screen after a submit.
       apiSecret: takeSecret(secretRef),

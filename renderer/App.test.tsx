@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from './App';
+import { DEMO_ACCOUNT, DEFAULT_SETTINGS, REAL_ACCOUNT, installBridge, renderWithQuery } from './test/setup';
+
+function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = null) {
+  const bridge = installBridge(accounts);
+  bridge.reply('settings.get', { settings: DEFAULT_SETTINGS, notice });
+  bridge.reply('exchange.ping', { latencyMs: 42, serverTime: 1 });
+  bridge.reply('exchange.balance', { BTC: { main_balance: '1.5' } });
+  bridge.reply('exchange.assets', {});
+  bridge.handle('accounts.select', (p) => {
+    bridge.reply('accounts.list', { accounts, activeAccountId: p.accountId });
+    return { ok: true, data: { activeAccountId: p.accountId } };
+  });
+  renderWithQuery(<App />);
+  return bridge;
+}
+
+describe('App shell', () => {
+  it('lands on Balances for the demo account with the DEMO badge and "Demo data" visible', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
+    expect(screen.getAllByText('DEMO').length).toBeGreaterThan(0);
+    expect(screen.getByText('Demo data')).toBeTruthy();
+    expect(await screen.findByText('1.5')).toBeTruthy();
+  });
+
+  it('has a keyboard-reachable main navigation with every view', async () => {
+    setup();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const names = within(nav).getAllByRole('button').map((b) => b.textContent);
+    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Accounts']);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Accounts' }));
+    expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the connection state from exchange.ping', async () => {
+    const bridge = setup();
+    expect(await screen.findByRole('status', { name: 'Connection: Online \u00b7 42 ms' })).toBeTruthy();
+    bridge.failWith('exchange.ping', { kind: 'auth', message: 'Unauthorized request.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('status', { name: 'Connection: API key problem' })).toBeTruthy();
+  });
+
+  it('calls the connection offline on network trouble', async () => {
+    const bridge = installBridge();
+    bridge.failWith('exchange.ping', { kind: 'network', message: 'down' });
+    bridge.hang('exchange.balance');
+    bridge.hang('exchange.assets');
+    renderWithQuery(<App />);
+    expect(await screen.findByRole('status', { name: 'Connection: Offline' })).toBeTruthy();
+  });
+
+  it('switches account through the Account select; the DEMO strip goes away', async () => {
+    const bridge = setup();
+    await screen.findByText('Demo data');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'main');
+    await waitFor(() => expect(bridge.callsTo('accounts.select')).toEqual([{ accountId: 'main' }]));
+    await waitFor(() => expect(screen.queryByText('Demo data')).toBeNull());
+    await waitFor(() => expect(bridge.callsTo('exchange.balance')).toContainEqual({ accountId: 'main' }));
+  });
+
+  it('saves the auto-refresh choice', async () => {
+    const bridge = setup();
+    const select = await screen.findByRole('combobox', { name: 'Auto-refresh' });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Off', '10 s', '30 s', '1 min', '5 min']);
+    await waitFor(() => expect(select).toHaveProperty('disabled', false));
+    await userEvent.selectOptions(select, '30000');
+    await waitFor(() => expect(bridge.callsTo('settings.update')).toEqual([{ refreshIntervalMs: 30_000 }]));
+    await waitFor(() => expect((select as HTMLSelectElement).value).toBe('30000'));
+  });
+
+  it('shows the settings notice once, until dismissed', async () => {
+    setup(undefined, 'Your settings file could not be read; defaults are in use.');
+    expect(await screen.findByText(/settings file could not be read/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/settings file could not be read/)).toBeNull();
+  });
+
+  it('says "Updated … ago" once the view has data', async () => {
+    setup();
+    expect(await screen.findByText(/Updated \d+ s ago/)).toBeTruthy();
+  });
+
+  it('points to Accounts when there is no account at all', async () => {
+    setup([]);
+    expect(await screen.findByText('No account yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Open Accounts' }));
+    expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
+  });
+
+  it('refreshes the accounts list when the main process says accounts changed', async () => {
+    const bridge = setup();
+    await screen.findByText('Demo data');
+    const before = bridge.callsTo('accounts.list').length;
+    bridge.emit('accounts.changed', { activeAccountId: 'demo' });
+    await waitFor(() => expect(bridge.callsTo('accounts.list').length).toBeGreaterThan(before));
+  });
+});
