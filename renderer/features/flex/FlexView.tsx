@@ -1,1 +1,105 @@
-export function FlexView() { return null }
+import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { FLEX_LIMIT } from '../../../shared/api/endpoints';
+import type { FlexPlan } from '../../../shared/api/schemas';
+import type { AccountSummary } from '../../../shared/ipc';
+import { useChannelQuery } from '../../api/queries';
+import { ErrorPanel, Skeleton } from '../../components';
+import { isB2bRefusal } from './access';
+import { B2bPanel } from './B2bPanel';
+import { InvestmentsTable } from './InvestmentsTable';
+import { InvestPanel } from './InvestPanel';
+import { PLAN_PAGE_SIZES, PlansTable, type PlansPage } from './PlansTable';
+import { TickerFilterForm } from './TickerFilterForm';
+import './flex.css';
+
+const INVESTMENTS_LIMIT = FLEX_LIMIT.max;
+
+export function FlexView({ account }: { account: AccountSummary }) {
+  const [ticker, setTicker] = useState<string | undefined>(undefined);
+  const [page, setPage] = useState<PlansPage>({ limit: PLAN_PAGE_SIZES[0], offset: 0 });
+  const [selected, setSelected] = useState<FlexPlan | null>(null);
+
+  const plansPayload = { accountId: account.id, limit: page.limit, offset: page.offset, ...(ticker ? { ticker } : {}) };
+  const plans = useChannelQuery('exchange.flexPlans', plansPayload, { placeholderData: keepPreviousData });
+  const refused = plans.error && isB2bRefusal(plans.error.error) ? plans.error.error : null;
+  // Investments live behind the same B2B gate: ask only once the plans answer says the gate is open.
+  const investments = useChannelQuery('exchange.flexInvestments', { accountId: account.id, limit: INVESTMENTS_LIMIT, offset: 0 }, { enabled: !plans.isPending && !refused });
+
+  return (
+    <section className="view flex-view" aria-labelledby="flex-title">
+      <header className="view__header">
+        <div>
+          <h1 className="view__title" id="flex-title">
+            Flex plans
+          </h1>
+          <p className="view__subtitle">Earn on idle balances with the exchange&rsquo;s flex plans. Investing moves funds out of the main balance.</p>
+        </div>
+        {refused ? null : (
+          <TickerFilterForm
+            applied={ticker}
+            onApply={(next) => {
+              setTicker(next);
+              setPage((p) => ({ ...p, offset: 0 }));
+            }}
+          />
+        )}
+      </header>
+
+      {refused ? (
+        <B2bPanel detail={refused.message} />
+      ) : (
+        <>
+          <div className="card">
+            {plans.isPending ? (
+              <div className="card__section">
+                <Skeleton rows={5} label="Loading plans" />
+              </div>
+            ) : plans.isError && !plans.data ? (
+              <div className="card__section">
+                <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} />
+              </div>
+            ) : (
+              <>
+                {plans.isError ? (
+                  <div className="card__section">
+                    <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} compact />
+                  </div>
+                ) : null}
+                <PlansTable
+                  plans={plans.data ?? []}
+                  page={page}
+                  loading={plans.isFetching}
+                  selectedPlanId={selected?.id ?? null}
+                  onPage={setPage}
+                  onInvest={setSelected}
+                />
+              </>
+            )}
+          </div>
+
+          {selected ? <InvestPanel key={selected.id} account={account} plan={selected} onClose={() => setSelected(null)} /> : null}
+
+          <section className="card" aria-labelledby="flex-investments-title">
+            <header className="card__section">
+              <h2 className="section-title" id="flex-investments-title">
+                Current investments
+              </h2>
+            </header>
+            {investments.isPending ? (
+              <div className="card__section">
+                <Skeleton rows={3} label="Loading investments" />
+              </div>
+            ) : investments.isError ? (
+              <div className="card__section">
+                <ErrorPanel error={investments.error.error} onRetry={() => void investments.refetch()} />
+              </div>
+            ) : (
+              <InvestmentsTable investments={investments.data.data} limit={INVESTMENTS_LIMIT} />
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

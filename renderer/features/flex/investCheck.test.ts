@@ -22,6 +22,12 @@ describe('checkInvestAmount', () => {
     expect(checkInvestAmount('100.00000000000000000001', plan, '100')).toEqual({ ok: false, message: 'Not enough USDT in the main balance: 100 available.' });
   });
 
+  it('refuses more decimals than the currency has, when its precision is known', () => {
+    expect(checkInvestAmount('10.1234567', plan, '500', 6)).toEqual({ ok: false, message: 'USDT allows at most 6 decimal places.' });
+    expect(checkInvestAmount('10.123456000', plan, '500', 6)).toEqual({ ok: true, amount: '10.123456' });
+    expect(checkInvestAmount('10.5', plan, '500', 0)).toEqual({ ok: false, message: 'USDT amounts must be whole numbers.' });
+  });
+
   it('treats a zero maximum as no maximum', () => {
     expect(checkInvestAmount('99999', { ...plan, maxInvestment: '0' }, '100000').ok).toBe(true);
   });

@@ -5,7 +5,7 @@
  */
 import { Requests } from '../../../shared/api/endpoints';
 import type { BalanceResponse, FlexPlan } from '../../../shared/api/schemas';
-import { compare, toPlain, dec } from '../../../shared/money/decimal';
+import { compare, decimalPlaces, toPlain, dec } from '../../../shared/money/decimal';
 
 export type InvestCheck = { ok: true; amount: string } | { ok: false; message: string };
 
@@ -14,12 +14,24 @@ export function availableBalance(balances: BalanceResponse | undefined, ticker: 
   return balances?.[ticker]?.main_balance ?? '0';
 }
 
-export function checkInvestAmount(input: string, plan: Pick<FlexPlan, 'ticker' | 'minInvestment' | 'maxInvestment'>, available: string): InvestCheck {
+/**
+ * `precision` is the currency's number of decimals (public assets), when known: the exchange
+ * refuses amounts with more decimals than the currency has.
+ */
+export function checkInvestAmount(
+  input: string,
+  plan: Pick<FlexPlan, 'ticker' | 'minInvestment' | 'maxInvestment'>,
+  available: string,
+  precision?: number,
+): InvestCheck {
   const typed = input.trim();
   if (typed === '') return { ok: false, message: 'Enter an amount.' };
   const parsed = Requests.flexInvest.shape.amount.safeParse(typed);
   if (!parsed.success) return { ok: false, message: `The amount ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
   const amount = toPlain(dec(typed));
+  if (precision !== undefined && decimalPlaces(amount) > precision) {
+    return { ok: false, message: precision === 0 ? `${plan.ticker} amounts must be whole numbers.` : `${plan.ticker} allows at most ${precision} decimal places.` };
+  }
   if (compare(amount, plan.minInvestment) < 0) return { ok: false, message: `The minimum for this plan is ${plan.minInvestment} ${plan.ticker}.` };
   // A maximum of 0 would forbid every amount; treat it as "no maximum", as the exchange does for limits.
   if (compare(plan.maxInvestment, '0') > 0 && compare(amount, plan.maxInvestment) > 0) {

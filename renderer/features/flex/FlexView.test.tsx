@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FlexInvestment, FlexPlan } from '../../../shared/api/schemas';
+import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT, type FakeHandlers } from '../positions/fakeBridge.testing';
+import { FlexView } from './FlexView';
+
+const plan = (n: number, patch: Partial<FlexPlan> = {}): FlexPlan => ({
+  id: `plan-${n}`,
+  ticker: 'USDT',
+  minInvestment: '10',
+  maxInvestment: '100000',
+  maxRate: '12.5',
+  ...patch,
+});
+
+const investment: FlexInvestment = {
+  id: 'inv-1',
+  planId: 'plan-1',
+  currency: 'USDT',
+  invested: '1500.25',
+  withAutoReinvest: true,
+  status: 'active',
+  createdAt: 1_760_000_000,
+  updatedAt: 1_760_000_100,
+};
+
+const B2B_REFUSAL = {
+  kind: 'permission' as const,
+  status: 403,
+  code: 0,
+  message: "The exchange does not allow this account to do this: You don't have permission to use this endpoint. Please contact support for more details",
+};
+
+function setup(handlers: FakeHandlers = {}) {
+  const bridge = installFakeBridge({
+    'exchange.flexPlans': () => [plan(1), plan(2, { ticker: 'BTC', minInvestment: '0.001', maxInvestment: '10', maxRate: '3.2' })],
+    'exchange.flexInvestments': (p) => ({ data: [investment], limit: p.limit ?? 100, offset: p.offset ?? 0 }),
+    'exchange.balance': () => ({ USDT: { main_balance: '250.5' } }),
+    'exchange.assets': () => ({ USDT: { name: 'Tether', can_deposit: true, can_withdraw: true, currency_precision: 6, is_memo: false } }),
+    ...handlers,
+  });
+  const view = renderWithQueries(<FlexView account={TEST_ACCOUNT} />);
+  return { bridge, ...view };
+}
+
+const rows = () => screen.getAllByTestId('plan-row');
+const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+
+afterEach(() => {
+  cleanup();
+  removeFakeBridge();
+});
+
+describe('FlexView', () => {
+  it('lists plans with their bounds and rate, and the current investments', async () => {
+    setup();
+    await screen.findAllByTestId('plan-row');
+    expect(cellTexts(rows()[0]!)).toEqual(['USDTplan-1', '10', '100,000', '12.5 %', 'Invest']);
+    expect(cellTexts(rows()[1]!)).toEqual(['BTCplan-2', '0.001', '10', '3.2 %', 'Invest']);
+    const investmentRow = await screen.findByTestId('investment-row');
+    expect(within(investmentRow).getByText('inv-1')).toBeTruthy();
+    expect(investmentRow.textContent).toContain('1,500.25 USDT');
+    expect(investmentRow.textContent).toContain('Yes');
+    expect(investmentRow.textContent).toContain('active');
+  });
+
+  it('shows empty states for no plans and no investments', async () => {
+    setup({ 'exchange.flexPlans': () => [], 'exchange.flexInvestments': () => ({ data: [], limit: 100, offset: 0 }) });
+    expect(await screen.findByText('No flex plans')).toBeTruthy();
+    expect(await screen.findByText('No investments yet')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('explains a 403 as missing B2B access, not as an error, and stops asking', async () => {
+    const { bridge } = setup({
+      'exchange.flexPlans': () => {
+        throw failure(B2B_REFUSAL);
+      },
+    });
+    const panel = await screen.findByTestId('b2b-panel');
+    expect(panel.textContent).toContain('Flex plans are available to B2B partner accounts. Contact WhiteBIT support to enable');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(bridge.callsTo('exchange.flexInvestments')).toHaveLength(0);
+  });
+
+  it('keeps the ordinary error panel, with Retry, for a key that lacks a permission (code 4)', async () => {
+    const error = { kind: 'permission' as const, status: 401, code: 4, message: 'This API key is not allowed to do this.' };
+    let failing = true;
+    const { bridge } = setup({
+      'exchange.flexPlans': () => {
+        if (failing) throw failure(error);
+        return [plan(1)];
+      },
+    });
+    const panel = await screen.findByRole('alert');
+    expect(panel.textContent).toContain('This API key lacks a permission');
+    expect(screen.queryByTestId('b2b-panel')).toBeNull();
+    failing = false;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('plan-row')).toBeTruthy();
+    expect(bridge.callsTo('exchange.flexPlans')).toHaveLength(2);
+  });
+
+  it('pages with limit/offset: Next only after a full page', async () => {
+    const { bridge } = setup({
+      'exchange.flexPlans': (p) => {
+        const all = Array.from({ length: 13 }, (_, i) => plan(i + 1));
+        return all.slice(p.offset ?? 0, (p.offset ?? 0) + (p.limit ?? 100));
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(next);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(next.disabled).toBe(true);
+    expect(screen.getByText(/Plans 11–13/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(bridge.callsTo('exchange.flexPlans')).toEqual([
+      { accountId: 'acc-1', limit: 10, offset: 0 },
+      { accountId: 'acc-1', limit: 10, offset: 10 },
+    ]);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Plans per page' }), '100');
+    await waitFor(() => expect(rows()).toHaveLength(13));
+    expect(bridge.callsTo('exchange.flexPlans').at(-1)).toEqual({ accountId: 'acc-1', limit: 100, offset: 0 });
+  });
+
+  it('validates the ticker filter before sending it', async () => {
+    const { bridge } = setup({ 'exchange.flexPlans': (p) => (p.ticker ? [plan(5, { ticker: p.ticker })] : [plan(1), plan(2)]) });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const input = screen.getByRole('searchbox');
+    await userEvent.type(input, 'US DT{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('The ticker must be letters, digits, dot, dash or underscore.');
+    expect(bridge.callsTo('exchange.flexPlans')).toHaveLength(1);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'usdt{Enter}');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(bridge.callsTo('exchange.flexPlans').at(-1)).toEqual({ accountId: 'acc-1', limit: 10, offset: 0, ticker: 'USDT' });
+  });
+
+  it('checks the amount against the plan bounds, the balance and the currency precision before anything is sent', async () => {
+    const { bridge } = setup();
+    await screen.findAllByTestId('plan-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Invest in USDT plan plan-1' }));
+    await waitFor(() => expect(screen.getByTestId('invest-available').textContent).toBe('250.5 USDT'));
+    const amount = screen.getByRole('textbox', { name: 'Amount (USDT)' });
+    const review = screen.getByRole('button', { name: 'Review investment' });
+
+    const tryAmount = async (text: string) => {
+      await userEvent.clear(amount);
+      if (text) await userEvent.type(amount, text);
+      await userEvent.click(review);
+      return screen.getByRole('alert').textContent;
+    };
+    expect(await tryAmount('')).toBe('Enter an amount.');
+    expect(await tryAmount('abc')).toBe('The amount must be a plain decimal number such as 0.5.');
+    expect(await tryAmount('9.99')).toBe('The minimum for this plan is 10 USDT.');
+    expect(await tryAmount('250.51')).toBe('Not enough USDT in the main balance: 250.5 available.');
+    expect(await tryAmount('20.1234567')).toBe('USDT allows at most 6 decimal places.');
+    expect(bridge.callsTo('exchange.flexInvest')).toHaveLength(0);
+  });
+
+  it('invests once after confirmation, shows the transaction id and refreshes balances and investments', async () => {
+    let settle: (value: { transactionId: string }) => void = () => undefined;
+    const { bridge } = setup({ 'exchange.flexInvest': () => new Promise((resolve) => (settle = resolve)) });
+    await screen.findAllByTestId('plan-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Invest in USDT plan plan-1' }));
+    await waitFor(() => expect(screen.getByTestId('invest-available').textContent).toBe('250.5 USDT'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '100.50');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Reinvest earnings automatically' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Review investment' }));
+
+    const panel = screen.getByTestId('invest-panel');
+    expect(screen.getByTestId('confirm-amount').textContent).toBe('100.5 USDT');
+    expect(panel.textContent).toContain('plan-1');
+    expect(panel.textContent).toContain('100.5 USDT will move from your main balance into this flex plan.');
+    expect(bridge.callsTo('exchange.flexInvest')).toHaveLength(0);
+
+    const balanceCallsBefore = bridge.callsTo('exchange.balance').length;
+    const investmentsCallsBefore = bridge.callsTo('exchange.flexInvestments').length;
+    const confirm = screen.getByRole('button', { name: 'Confirm investment' });
+    await userEvent.dblClick(confirm);
+    expect((screen.getByRole('button', { name: 'Investing…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(bridge.callsTo('exchange.flexInvest')).toEqual([{ accountId: 'acc-1', planId: 'plan-1', amount: '100.5', withReinvest: true }]);
+
+    await act(async () => settle({ transactionId: 'tx-777' }));
+    expect((await screen.findByTestId('transaction-id')).textContent).toBe('tx-777');
+    await waitFor(() => expect(bridge.callsTo('exchange.balance').length).toBeGreaterThan(balanceCallsBefore));
+    await waitFor(() => expect(bridge.callsTo('exchange.flexInvestments').length).toBeGreaterThan(investmentsCallsBefore));
+    expect(bridge.callsTo('exchange.flexInvest')).toHaveLength(1);
+  });
+
+  it('shows a refused investment without retrying it, and warns when the outcome is unknown', async () => {
+    let error = { kind: 'validation' as 'validation' | 'timeout', status: 422, code: 4, message: 'Not enough money, Tether US balance = 5' };
+    const { bridge } = setup({
+      'exchange.flexInvest': () => {
+        throw failure(error);
+      },
+    });
+    await screen.findAllByTestId('plan-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Invest in USDT plan plan-1' }));
+    await waitFor(() => expect(screen.getByTestId('invest-available').textContent).toBe('250.5 USDT'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Review investment' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm investment' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Not enough money, Tether US balance = 5');
+    expect(screen.queryByText(/may or may not have created/)).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bridge.callsTo('exchange.flexInvest')).toHaveLength(1);
+
+    error = { kind: 'timeout', status: 0, code: 0, message: 'The exchange did not answer in time.' };
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm investment' }));
+    expect(await screen.findByText(/may or may not have created this investment/)).toBeTruthy();
+    expect(bridge.callsTo('exchange.flexInvest')).toHaveLength(2);
+  });
+
+  it('renders hostile plan data as text', async () => {
+    const ticker = '<script>x</script>' + 'Z'.repeat(40);
+    const { container } = setup({ 'exchange.flexPlans': () => [plan(1, { ticker, id: '"><img src=x>' })] });
+    const row = await screen.findByTestId('plan-row');
+    expect(row.textContent).toContain(ticker);
+    expect(container.querySelector('script, img')).toBeNull();
+  });
+});

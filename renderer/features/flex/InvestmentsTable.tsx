@@ -1,0 +1,62 @@
+import type { FlexInvestment } from '../../../shared/api/schemas';
+import { Badge, EmptyState } from '../../components';
+import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
+
+/** Status words vary (not documented): only "active" gets a tone, anything else is shown as sent. */
+function statusTone(status: string) {
+  return status.toLowerCase() === 'active' ? 'positive' : 'neutral';
+}
+
+export function InvestmentsTable({ investments, limit }: { investments: FlexInvestment[]; limit: number }) {
+  if (investments.length === 0) {
+    return <EmptyState title="No investments yet">Investments you make in a flex plan appear here.</EmptyState>;
+  }
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="table flex-investments-table">
+          <colgroup>
+            <col style={{ width: '24%' }} />
+            <col style={{ width: '18%' }} />
+            <col style={{ width: '12%' }} />
+            <col style={{ width: '12%' }} />
+            <col style={{ width: '17%' }} />
+            <col />
+          </colgroup>
+          <thead>
+            <tr>
+              <th>Investment</th>
+              <th className="align-end">Invested</th>
+              <th>Reinvest</th>
+              <th>Status</th>
+              <th>Created</th>
+              <th>Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {investments.map((item, i) => (
+              <tr key={`${item.id}:${i}`} data-testid="investment-row">
+                <td title={`Investment ${item.id}, plan ${item.planId}`}>
+                  <span className="cell-main num">{item.id}</span>
+                  <span className="cell-sub num">plan {item.planId}</span>
+                </td>
+                <td className="align-end num" title={`${item.invested} ${item.currency}`}>
+                  {formatAmount(item.invested)} <span className="ticker">{item.currency}</span>
+                </td>
+                <td>{item.withAutoReinvest ? 'Yes' : 'No'}</td>
+                <td>
+                  <Badge tone={statusTone(item.status)} title={item.status}>
+                    {item.status || '\u2014'}
+                  </Badge>
+                </td>
+                <td title={isoFromUnixSeconds(item.createdAt)}>{formatUnixSeconds(item.createdAt)}</td>
+                <td title={isoFromUnixSeconds(item.updatedAt)}>{formatUnixSeconds(item.updatedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {investments.length >= limit ? <p className="pager-note field__hint">Showing the first {limit} investments.</p> : null}
+    </>
+  );
+}
