@@ -55,6 +55,7 @@ const NOT_FOUND_WATCH_MS = 30 * 60_000;
 export function createWithdrawalService(options: WithdrawalServiceOptions) {
   const now = options.now ?? Date.now;
   const withLock = createKeyedLock();
+  const sendsInFlight = new Set<string>();
   const trackIntervalMs = options.trackIntervalMs ?? DEFAULT_TRACK_INTERVAL_MS;
   let closed = false;
   let trackTimer: ReturnType<typeof setTimeout> | null = null;
@@ -157,6 +158,20 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
 
   async function send({ uniqueId }: { uniqueId: string }): Promise<WithdrawalRecord> {
     assertOpen();
+    // A second send while one is in flight is refused, not queued: queued behind a send that ends
+    // `not_found`, it would re-send without the person having seen that outcome.
+    if (sendsInFlight.has(uniqueId)) {
+      throw new AppFailure({ kind: 'validation', message: alreadyHandledMessage('sending'), fields: { uniqueId: [alreadyHandledMessage('sending')] } });
+    }
+    sendsInFlight.add(uniqueId);
+    try {
+      return await sendUnderLock(uniqueId);
+    } finally {
+      sendsInFlight.delete(uniqueId);
+    }
+  }
+
+  function sendUnderLock(uniqueId: string): Promise<WithdrawalRecord> {
     return withLock(uniqueId, async () => {
       const { store, record } = await existing(uniqueId);
       if (record.state !== 'prepared' && record.state !== 'not_found') {
