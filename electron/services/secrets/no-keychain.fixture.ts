@@ -15,4 +15,5 @@ for (const run of [() => keychain.getSecret('fixture-account'), () => keychain.s
     outcomes.push(isAppFailure(error) ? { ok: false, error: error.error } : { ok: false, thrown: String(error) });
   }
 }
-process.stdout.write(JSON.stringify(outcomes));
+// Exit once written: idle keep-alive sockets would otherwise hold the process for seconds.
+process.stdout.write(JSON.stringify(outcomes), () => process.exit(0));

@@ -1,0 +1,224 @@
+/**
+ * The core with its real parts: settings on disk, the REAL keychain (run under .ci/with-keyring),
+ * the embedded simulator over HTTP for the Demo account and as the "exchange" for added accounts.
+ * Every envelope, the settings file and the log are searched for secrets at the end.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '../shared/errors';
+import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport, type RequestOf, type Channel } from '../shared/ipc';
+import { createCore, type Core } from './core';
+import { createKeytarKeychain } from './services/secrets';
+import { startSimulator, type RunningSimulator } from './simulator';
+
+const run = promisify(execFile);
+const direct = { transport: 'direct' } as const;
+
+let simulator: RunningSimulator;
+let dir: string;
+let core: Core;
+const envelopes: string[] = [];
+const events: Array<{ event: string; payload: unknown }> = [];
+const keychain = createKeytarKeychain();
+
+function account(name: string) {
+  const found = simulator.accounts.find((a) => a.name === name);
+  if (!found) throw new Error(`simulator has no account ${name}`);
+  return found;
+}
+
+async function call<C extends Channel>(channel: C, payload: RequestOf<C>, target: Core = core): Promise<Envelope<any>> {
+  const envelope = await target.route(channel, payload, direct);
+  envelopes.push(JSON.stringify(envelope));
+  return envelope;
+}
+
+async function data<C extends Channel>(channel: C, payload: RequestOf<C>, target: Core = core): Promise<any> {
+  const envelope = await call(channel, payload, target);
+  if (!envelope.ok) throw new Error(`${channel} failed: ${JSON.stringify(envelope.error)}`);
+  return envelope.data;
+}
+
+function openCore(): Core {
+  const created = createCore({ userDataDir: dir, mode: 'browser', clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
+  created.onEvent((event, payload) => events.push({ event, payload }));
+  return created;
+}
+
+beforeAll(async () => {
+  simulator = await startSimulator({ port: 0 });
+  dir = mkdtempSync(join(tmpdir(), 'desk-core-'));
+  core = openCore();
+});
+
+afterAll(async () => {
+  await core?.close();
+  await simulator?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('core with real keychain and simulator', () => {
+  let accountId = '';
+
+  it('starts with only the Demo account active, and Demo works without the keychain', async () => {
+    const listed = await data('accounts.list', {});
+    expect(listed.activeAccountId).toBe(DEMO_ACCOUNT_ID);
+    expect(listed.accounts).toHaveLength(1);
+    expect(listed.accounts[0]).toMatchObject({ id: 'demo', isDemo: true, hasSecret: true });
+    const balance = await data('exchange.balance', { accountId: DEMO_ACCOUNT_ID });
+    expect(Object.keys(balance).length).toBeGreaterThan(0);
+    const after = await data('accounts.list', {});
+    expect(after.accounts[0].baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(after.accounts[0].apiKeyMasked).toMatch(/…/);
+    expect((await data('settings.get', {})).notice).toBeNull();
+    expect(await data('app.info', {})).toMatchObject({ mode: 'browser', version: expect.any(String) });
+  });
+
+  it('refuses a key pair the exchange rejects, and stores nothing', async () => {
+    const trader = account('Trader');
+    const refused = await call('accounts.add', { name: 'Wrong', region: 'custom', baseUrl: simulator.url, apiKey: trader.apiKey, apiSecret: 'definitely-not-the-secret' });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.kind).toBe('auth');
+    expect(refused.error.message).toMatch(/Nothing was saved/);
+    expect((await data('accounts.list', {})).accounts).toHaveLength(1);
+    expect(existsSync(join(dir, 'settings.json'))).toBe(false);
+  });
+
+  it('adds a working key: tests it, stores it, reports what it can reach, makes it active', async () => {
+    const trader = account('Trader');
+    events.length = 0;
+    const added = await data('accounts.add', { name: 'Trading', region: 'custom', baseUrl: simulator.url, apiKey: trader.apiKey, apiSecret: trader.apiSecret });
+    const summary = added.account as AccountSummary;
+    const report = added.report as PermissionReport;
+    accountId = summary.id;
+    expect(summary).toMatchObject({ name: 'Trading', region: 'custom', isDemo: false, hasSecret: true, apiKeyMasked: maskApiKey(trader.apiKey) });
+    expect(report.balance.status).toBe('ok');
+    expect(report.codes.status).toBe('ok');
+    expect(report.positions.status).toBe('ok');
+    // Not a B2B account: the exchange answers 403 on flex, which is a fact about the key, not a failure.
+    expect(report.flex.status).toBe('no_permission');
+    expect(await keychain.getSecret(accountId)).toBe(trader.apiSecret);
+    expect(events).toContainEqual({ event: 'accounts.changed', payload: { activeAccountId: accountId } });
+    const listed = await data('accounts.list', {});
+    expect(listed.activeAccountId).toBe(accountId);
+    const balance = await data('exchange.balance', { accountId });
+    expect(typeof balance).toBe('object');
+  });
+
+  it('keeps the old key when a replacement is refused, and switches when it works', async () => {
+    const main = account('Main (B2B)');
+    const refused = await call('accounts.setKey', { accountId, apiKey: main.apiKey, apiSecret: 'wrong-secret-for-main' });
+    expect(refused.ok ? 'ok' : refused.error.kind).toBe('auth');
+    expect(await keychain.getSecret(accountId)).toBe(account('Trader').apiSecret);
+    expect((await call('exchange.balance', { accountId })).ok).toBe(true);
+
+    const replaced = await data('accounts.setKey', { accountId, apiKey: main.apiKey, apiSecret: main.apiSecret });
+    expect(replaced.report.flex.status).toBe('ok');
+    expect(replaced.account.apiKeyMasked).toBe(maskApiKey(main.apiKey));
+    expect(await keychain.getSecret(accountId)).toBe(main.apiSecret);
+    const plans = await call('exchange.flexPlans', { accountId });
+    expect(plans.ok).toBe(true);
+    const tested = (await data('accounts.test', { accountId })) as PermissionReport;
+    expect([tested.balance.status, tested.codes.status, tested.positions.status, tested.flex.status]).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
+  it('updates names, regions and notification opt-ins; refuses renaming Demo', async () => {
+    const renamed = await data('accounts.update', { accountId, name: 'Main desk', notifyPositions: true });
+    expect(renamed).toMatchObject({ name: 'Main desk', notifyPositions: true, baseUrl: simulator.url });
+    const demoRename = await call('accounts.update', { accountId: DEMO_ACCOUNT_ID, name: 'Mine' });
+    expect(demoRename.ok ? 'ok' : demoRename.error.kind).toBe('validation');
+    expect((await data('accounts.update', { accountId: DEMO_ACCOUNT_ID, notifyPositions: true })).notifyPositions).toBe(true);
+    const wrongBase = await call('accounts.update', { accountId: 'acc-doesnotexist', name: 'x' });
+    expect(wrongBase.ok ? 'ok' : wrongBase.error.kind).toBe('not_found');
+  });
+
+  it('a secret lost from the keychain leaves the account listed with hasSecret:false and a clear keychain error', async () => {
+    await core.close();
+    const secretBefore = await keychain.getSecret(accountId);
+    await keychain.deleteSecret(accountId);
+    core = openCore();
+    const listed = await data('accounts.list', {});
+    const entry = (listed.accounts as AccountSummary[]).find((a) => a.id === accountId);
+    expect(entry).toMatchObject({ hasSecret: false, name: 'Main desk' });
+    const failed = await call('exchange.balance', { accountId });
+    expect(failed.ok).toBe(false);
+    if (!failed.ok) {
+      expect(failed.error.kind).toBe('keychain');
+      expect(failed.error.message).toMatch(/Enter the secret again/);
+    }
+    // Re-entering the secret repairs it.
+    const main = account('Main (B2B)');
+    expect(secretBefore).toBe(main.apiSecret);
+    await data('accounts.setKey', { accountId, apiKey: main.apiKey, apiSecret: main.apiSecret });
+    expect((await call('exchange.balance', { accountId })).ok).toBe(true);
+  });
+
+  it('selects and removes accounts; removal deletes the keychain entry and falls back to Demo', async () => {
+    expect((await data('accounts.select', { accountId: DEMO_ACCOUNT_ID })).activeAccountId).toBe(DEMO_ACCOUNT_ID);
+    expect((await data('accounts.select', { accountId })).activeAccountId).toBe(accountId);
+    const unknown = await call('accounts.select', { accountId: 'acc-missing' });
+    expect(unknown.ok ? 'ok' : unknown.error.kind).toBe('not_found');
+    const demoRemove = await call('accounts.remove', { accountId: DEMO_ACCOUNT_ID });
+    expect(demoRemove.ok ? 'ok' : demoRemove.error.kind).toBe('validation');
+    expect(await data('accounts.remove', { accountId })).toEqual({ removed: true });
+    expect(await keychain.getSecret(accountId)).toBeNull();
+    const listed = await data('accounts.list', {});
+    expect(listed.accounts).toHaveLength(1);
+    expect(listed.activeAccountId).toBe(DEMO_ACCOUNT_ID);
+  });
+
+  it('settings.update changes and persists display settings', async () => {
+    const updated = await data('settings.update', { theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001' });
+    expect(updated).toEqual({ theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001' });
+    const bad = await call('settings.update', { refreshIntervalMs: 1234 as 0 });
+    expect(bad.ok ? 'ok' : bad.error.kind).toBe('validation');
+  });
+
+  it('never lets a secret (or a full public key) reach an envelope, the settings file or the log', async () => {
+    const settingsText = readFileSync(join(dir, 'settings.json'), 'utf8');
+    const logText = readFileSync(join(dir, 'logs', 'main.log'), 'utf8');
+    expect(logText.length).toBeGreaterThan(100);
+    const everything = envelopes.join('\n');
+    expect(envelopes.length).toBeGreaterThan(20);
+    for (const a of simulator.accounts) {
+      expect(settingsText).not.toContain(a.apiSecret);
+      expect(logText).not.toContain(a.apiSecret);
+      expect(everything).not.toContain(a.apiSecret);
+      expect(everything).not.toContain(a.apiKey);
+    }
+    expect(everything).not.toContain('definitely-not-the-secret');
+    expect(logText).not.toContain('definitely-not-the-secret');
+    expect(logText).not.toContain('wrong-secret-for-main');
+  });
+});
+
+describe('core without a reachable keychain', () => {
+  it('Demo still works; adding a real account fails with a keychain error and stores nothing', async () => {
+    const fixture = fileURLToPath(new URL('./core.no-keychain.fixture.ts', import.meta.url));
+    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-nokeychain-'));
+    try {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture, userDataDir], {
+        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/desk-test-bus' },
+        timeout: 25_000,
+      });
+      const result = JSON.parse(stdout) as Record<string, Envelope<any>>;
+      expect(result.demoBalance?.ok).toBe(true);
+      expect(result.add?.ok).toBe(false);
+      if (result.add && !result.add.ok) {
+        expect(result.add.error.kind).toBe('keychain');
+        expect(result.add.error.message).toMatch(/install|unlock/i);
+      }
+      expect(result.list?.ok && result.list.data.accounts.length).toBe(1);
+      expect(existsSync(join(userDataDir, 'settings.json'))).toBe(false);
+      expect(stdout).not.toContain(account('Trader').apiSecret);
+    } finally {
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The composition root of the main process: settings, keychain, accounts, the demo simulator, the
+ * exchange client, withdrawals and the router, wired to every channel of shared/ipc.ts.
+ * Electron-free, so Electron IPC (main.ts), the browser-mode HTTP server and tests run the same core.
+ */
+import { join } from 'node:path';
+import {
+  type EventName,
+  type EventPayloads,
+  type ParsedRequestOf,
+  type Settings,
+} from '../shared/ipc';
+import { version as appVersion } from '../package.json';
+import { createRouter, httpSenderPolicy, type Handlers, type Sender, type SenderPolicy } from './router';
+import { createAccountService } from './services/accounts';
+import { createDemoProvider, type RunningSimulator } from './services/demo';
+import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
+import { createLogger, logFileIn, type Logger } from './services/logging';
+import { createKeytarKeychain, createSecretStore, type Keychain } from './services/secrets';
+import { createSettingsStore, type SettingsFile } from './services/settings';
+import { createWithdrawalService } from './services/withdrawals';
+
+export type CoreMode = 'electron' | 'browser';
+
+export type CoreEventListener = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+
+export interface CoreOptions {
+  userDataDir: string;
+  mode: CoreMode;
+  /** Defaults to the OS keychain through keytar. */
+  keychain?: Keychain;
+  /** Required in Electron mode (which windows may call); browser mode trusts its authenticated HTTP transport. */
+  isTrustedSender?: SenderPolicy;
+  logger?: Logger;
+  /** Starts the Demo account's exchange; defaults to the embedded simulator on 127.0.0.1. */
+  startSimulator?: () => Promise<RunningSimulator>;
+  /** Extra options for every exchange client (tests shorten timeouts). */
+  clientOptions?: Partial<Omit<ExchangeClientOptions, 'baseUrl' | 'credentials'>>;
+  platform?: string;
+}
+
+export interface Core {
+  route(channel: unknown, payload: unknown, sender: Sender): ReturnType<ReturnType<typeof createRouter>['route']>;
+  /** Returns an unsubscribe function. */
+  onEvent(listener: CoreEventListener): () => void;
+  close(): Promise<void>;
+  readonly logger: Logger;
+}
+
+async function startEmbeddedSimulator(): Promise<RunningSimulator> {
+  // Loaded only when the Demo account is first used: most sessions never need it.
+  const { startSimulator } = await import('./simulator');
+  return startSimulator({ port: 0 });
+}
+
+function publicSettings(file: SettingsFile): Settings {
+  return {
+    refreshIntervalMs: file.refreshIntervalMs as Settings['refreshIntervalMs'],
+    hideSmallBelow: file.hideSmallBelow,
+    theme: file.theme,
+  };
+}
+
+/** Drops `accountId` from a payload: the rest is the endpoint's own request. */
+function withoutAccount<T extends { accountId: string }>(payload: T): Omit<T, 'accountId'> {
+  const { accountId: _accountId, ...rest } = payload;
+  return rest;
+}
+
+export function createCore(options: CoreOptions): Core {
+  const logger = options.logger ?? createLogger({ file: logFileIn(options.userDataDir) });
+  const isTrustedSender = options.isTrustedSender ?? (options.mode === 'browser' ? httpSenderPolicy : undefined);
+  if (!isTrustedSender) throw new Error('createCore: Electron mode needs a sender policy');
+
+  const listeners = new Set<CoreEventListener>();
+  function emit<E extends EventName>(event: E, payload: EventPayloads[E]): void {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event, payload);
+      } catch (error) {
+        logger.error('event listener failed', { event, error });
+      }
+    }
+  }
+
+  const keychain =
+    options.keychain ??
+    createKeytarKeychain({ onFailure: (operation, cause) => logger.warn('keychain call failed', { operation, cause }) });
+  const secrets = createSecretStore(keychain, logger.redactor);
+  const settings = createSettingsStore({ dir: options.userDataDir, logger });
+  if (settings.notice) logger.warn('settings notice for the user', { notice: settings.notice });
+
+  const demo = createDemoProvider({
+    start: options.startSimulator ?? startEmbeddedSimulator,
+    logger,
+    registerSecret: (secret) => logger.redactor.registerSecret(secret),
+  });
+
+  const exchangeLogger = { warn: (message: string, meta?: object) => logger.warn(message, meta as Record<string, unknown>) };
+  const accounts = createAccountService<ExchangeClient>({
+    settings,
+    secrets,
+    demo,
+    logger,
+    createClient: (config) => createExchangeClient({ ...options.clientOptions, ...config, logger: exchangeLogger }),
+    onChanged: (activeAccountId) => emit('accounts.changed', { activeAccountId }),
+  });
+
+  const withdrawals = createWithdrawalService({
+    dataDir: join(options.userDataDir, 'withdrawals'),
+    clientFor: (accountId) => accounts.clientFor(accountId),
+    emit: (record) => emit('withdrawal.updated', record),
+  });
+
+  const client = (payload: { accountId: string }) => accounts.clientFor(payload.accountId);
+
+  const handlers: Handlers = {
+    'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
+
+    'accounts.list': () => accounts.list(),
+    'accounts.add': (p) => accounts.add(p),
+    'accounts.update': (p) => accounts.update(p),
+    'accounts.setKey': (p) => accounts.setKey(p),
+    'accounts.test': (p) => accounts.test(p),
+    'accounts.remove': (p) => accounts.remove(p),
+    'accounts.select': (p) => accounts.select(p),
+
+    'settings.get': async () => ({ settings: publicSettings(settings.read()), notice: settings.notice }),
+    'settings.update': async (patch: ParsedRequestOf<'settings.update'>) => {
+      const next = await settings.update((draft) => {
+        if (patch.refreshIntervalMs !== undefined) draft.refreshIntervalMs = patch.refreshIntervalMs;
+        if (patch.hideSmallBelow !== undefined) draft.hideSmallBelow = patch.hideSmallBelow;
+        if (patch.theme !== undefined) draft.theme = patch.theme;
+      });
+      return publicSettings(next);
+    },
+
+    'exchange.ping': async (p) => {
+      const c = await client(p);
+      const [{ latencyMs }, serverTime] = await Promise.all([c.ping(), c.serverTime()]);
+      return { latencyMs, serverTime };
+    },
+    'exchange.assets': async (p) => (await client(p)).assets(),
+    'exchange.fees': async (p) => (await client(p)).fees(),
+    'exchange.balance': async (p) => (await client(p)).balance({}),
+    'exchange.codes': async (p) => (await client(p)).codes(withoutAccount(p)),
+    'exchange.positions': async (p) => (await client(p)).positions(withoutAccount(p)),
+    'exchange.flexPlans': async (p) => (await client(p)).flexPlans(withoutAccount(p)),
+    'exchange.flexInvestments': async (p) => (await client(p)).flexInvestments(withoutAccount(p)),
+    'exchange.flexInvest': async (p) => (await client(p)).flexInvest(withoutAccount(p)),
+
+    'withdraw.prepare': (p) => withdrawals.prepare(p),
+    'withdraw.send': (p) => withdrawals.send(p),
+    'withdraw.reconcile': (p) => withdrawals.reconcile(p),
+    'withdraw.discard': (p) => withdrawals.discard(p),
+    'withdraw.list': (p) => withdrawals.list(p),
+  };
+
+  const router = createRouter(handlers, { logger, isTrustedSender });
+  let closing: Promise<void> | null = null;
+
+  logger.info('core started', { mode: options.mode, version: appVersion, userDataDir: options.userDataDir });
+
+  return {
+    route: (channel, payload, sender) => {
+      if (closing) return Promise.resolve({ ok: false, error: { kind: 'internal', message: 'The app is shutting down.' } });
+      return router.route(channel, payload, sender);
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closing ??= (async () => {
+        listeners.clear();
+        await Promise.allSettled([withdrawals.close(), demo.close()]);
+        logger.info('core stopped');
+      })();
+      return closing;
+    },
+    logger,
+  };
+}
