@@ -95,6 +95,11 @@ describe('CI workflow', () => {
     const others = e2e.find((step) => step.if === "runner.os != 'Linux'");
     expect(linux?.run).toMatch(/^xvfb-run /);
     expect(others?.run).not.toMatch(/xvfb-run/);
+    for (const step of [linux!, others!]) expect(step.run).toMatch(/--project=electron\b/);
+    // the electron project skips itself without a binary, so CI must first prove the binary is there
+    const binaryCheck = indexOfStep(runs(/require\('electron'\)/), 'checks the Electron binary');
+    expect(binaryCheck).toBeLessThan(steps.indexOf(linux!));
+    expect(steps[binaryCheck]!.if).toBeUndefined();
     // the build the specs drive must exist before them
     expect(indexOfStep(runs(/npm run build/), 'builds the app')).toBeLessThan(steps.indexOf(linux!));
   });
