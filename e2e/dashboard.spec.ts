@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { compare } from '../shared/money/decimal';
+import { addAccount, expect, injectFault, openView, test } from './fixtures';
+
+const balanceRows = (page: import('@playwright/test').Page) => page.getByTestId('balance-row');
+
+test.describe('dashboard', () => {
+  test('first launch lands in Demo with balances visible and the DEMO badge', async ({ page }) => {
+    await expect(page.getByRole('heading', { name: 'Balances' })).toBeVisible();
+    await expect(page.getByText('Demo data', { exact: true })).toBeVisible();
+    await expect(page.locator('.top-bar').getByText('DEMO', { exact: true })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('demo');
+    await expect(balanceRows(page).first()).toBeVisible();
+    await expect(page.getByRole('status', { name: /Connection: Online · \d+ ms/ })).toBeVisible();
+    await expect(page.getByText(/Updated \d+ (s|min) ago/)).toBeVisible();
+    // "Demo data" stays on every screen.
+    for (const view of ['Codes', 'Positions', 'Flex plans', 'Withdraw', 'Accounts']) {
+      await openView(page, view);
+      await expect(page.getByText('Demo data', { exact: true })).toBeVisible();
+    }
+  });
+
+  test('balances: search, sort, hide small, CSV export', async ({ page }) => {
+    await expect(balanceRows(page).first()).toBeVisible();
+    const tickers = () => balanceRows(page).locator('.cell-main').allTextContents();
+    const amounts = () => balanceRows(page).locator('td.num').evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
+
+    // Default: largest amount first, compared as decimals.
+    const initial = await amounts();
+    for (let i = 1; i < initial.length; i++) expect(compare(initial[i - 1]!, initial[i]!)).toBeGreaterThanOrEqual(0);
+
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill('bitcoin');
+    await expect.poll(tickers).toContain('BTC');
+    for (const row of await balanceRows(page).allTextContents()) expect(row.toLowerCase()).toContain('bitcoin');
+
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill('');
+    await page.getByRole('button', { name: /^Asset/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Asset/ })).toHaveAttribute('aria-sort', 'ascending');
+    const byTicker = await tickers();
+    expect(byTicker).toEqual([...byTicker].sort());
+
+    await page.getByRole('textbox', { name: 'Small balance threshold' }).fill('1000');
+    await page.getByRole('textbox', { name: 'Small balance threshold' }).press('Enter');
+    await page.getByRole('checkbox', { name: 'Hide small balances' }).check();
+    await expect(page.getByText(/Showing \d+ of \d+/)).toBeVisible();
+    for (const amount of await amounts()) expect(compare(amount, '1000')).toBeGreaterThanOrEqual(0);
+
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^balances-demo-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Ticker,Name,Amount');
+    expect(lines.length - 1).toBe(await balanceRows(page).count());
+    for (const line of lines.slice(1)) expect(compare(line.split(',').at(-1)!.replace(/"/g, ''), '1000')).toBeGreaterThanOrEqual(0);
+
+    // The threshold was saved: it survives a reload.
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Small balance threshold' })).toHaveValue('1000');
+  });
+
+  test('codes: server pagination and reveal', async ({ page }) => {
+    await openView(page, 'Codes');
+    const summary = page.getByText(/^Showing \d+–\d+ of \d+/);
+    await expect(summary).toHaveText(/^Showing 1–30 of (\d+)/);
+    const total = Number((await summary.textContent())!.match(/of (\d+)/)![1]);
+    expect(total).toBeGreaterThan(60);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(summary).toHaveText(new RegExp(`^Showing 31–60 of ${total}`));
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(summary).toHaveText(new RegExp(`^Showing 1–30 of ${total}`));
+    await page.getByRole('combobox', { name: 'Codes per page' }).selectOption('10');
+    await expect(summary).toHaveText(new RegExp(`^Showing 1–10 of ${total}`));
+    await expect(page.getByTestId('code-row')).toHaveCount(10);
+
+    const first = page.getByTestId('code-row').first();
+    const value = first.getByTestId('code-value');
+    await expect(value).toHaveText(/^•+$/);
+    await first.getByRole('button', { name: /^Reveal code/ }).click();
+    await expect(value).not.toHaveText(/•/);
+    expect((await value.textContent())!.length).toBeGreaterThan(4);
+    await expect(first.getByRole('button', { name: /^Copy code/ })).toBeVisible();
+    // Only that row.
+    await expect(page.getByTestId('code-row').nth(1).getByTestId('code-value')).toHaveText(/^•+$/);
+  });
+
+  test("empty states with the simulator's Empty account", async ({ page, simulator }) => {
+    const empty = simulator.accounts.find((a) => a.name === 'Empty')!;
+    await addAccount(page, { name: 'Empty', baseUrl: simulator.url, apiKey: empty.apiKey, apiSecret: empty.apiSecret });
+    await expect(page.getByText(/Saved .Empty./)).toBeVisible();
+    // The first real account becomes the active one.
+    await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue(/.+/);
+    await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Empty' });
+    await expect(page.getByText('Demo data', { exact: true })).toHaveCount(0);
+    await openView(page, 'Balances');
+    await expect(page.getByText('No balances yet')).toBeVisible();
+    await openView(page, 'Codes');
+    await expect(page.getByText('No codes yet')).toBeVisible();
+  });
+
+  test('error state: a server fault shows an error panel, Retry recovers', async ({ page, simulator }) => {
+    const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
+    await addAccount(page, { name: 'Main (B2B)', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: main.apiSecret });
+    await expect(page.getByText(/Saved .Main \(B2B\)./)).toBeVisible();
+    await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Main (B2B)' });
+    await openView(page, 'Codes');
+    await injectFault(simulator, { kind: 'server_error', path: '/api/v4/main-account/codes/my', count: 0 });
+    await expect(page.getByRole('alert')).toContainText('The exchange had a problem', { timeout: 60_000 });
+    await fetch(`${simulator.url}/__admin/faults`, { method: 'DELETE', headers: { 'X-Admin-Token': simulator.adminToken } });
+    await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('code-row').first()).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Fixtures for the end-to-end specs. Everything is real: the built app in its own process with a
+ * fresh user-data directory, a real exchange simulator over HTTP, Chromium (or Electron).
+ *
+ *   simulator  an in-process exchange simulator on a free port (url, adminToken, accounts)
+ *   app        the built app: browser mode (`node out/electron/launch.js --browser …`) or Electron
+ *   page       the app's window, already open and loaded
+ *   apiBodies  bodies of every /api/ response the page received (to prove what never crossed)
+ *
+ * Requires `npm run build` first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, _electron, expect, type ElectronApplication, type Page } from '@playwright/test';
+import { startSimulator, type RunningSimulator } from '../electron/simulator';
+
+export type AppMode = 'browser' | 'electron';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..');
+const LAUNCH_SCRIPT = join(REPO_ROOT, 'out/electron/launch.js');
+const ELECTRON_MAIN = join(REPO_ROOT, 'out/electron/main.js');
+const READY_TIMEOUT_MS = 45_000;
+
+export interface RunningApp {
+  /** Browser mode: the URL to open (with its #token). Electron: empty. */
+  url: string;
+  userDataDir: string;
+  stdout: string[];
+  stderr: string[];
+  electron: ElectronApplication | null;
+}
+
+/** Where an Electron binary would be, or why there is none. */
+export function electronBinary(): { path: string } | { missing: string } {
+  const pkg = join(REPO_ROOT, 'node_modules/electron');
+  const pathTxt = join(pkg, 'path.txt');
+  if (!existsSync(pathTxt)) return { missing: 'node_modules/electron/path.txt is absent (the Electron binary was never downloaded)' };
+  const binary = join(pkg, 'dist', readFileSync(pathTxt, 'utf8').trim());
+  return existsSync(binary) ? { path: binary } : { missing: `the Electron binary ${binary} does not exist` };
+}
+
+const reportedSkips = new Set<string>();
+
+function spawnBrowserMode(userDataDir: string): Promise<{ child: ChildProcess; url: string; stdout: string[]; stderr: string[] }> {
+  if (!existsSync(LAUNCH_SCRIPT)) throw new Error(`${LAUNCH_SCRIPT} is missing: run "npm run build" before the e2e tests`);
+  const child = spawn(process.execPath, [LAUNCH_SCRIPT, '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
+  return new Promise((resolvePromise, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => fail(new Error(`the app printed no ready line within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    function fail(error: Error) {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${error.message}\nstdout:\n${stdout.join('')}\nstderr:\n${stderr.join('')}`));
+    }
+    child.once('exit', (code) => fail(new Error(`the app exited (code ${code}) before it was ready`)));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout.push(chunk);
+      buffer += chunk;
+      for (let nl = buffer.indexOf('\n'); nl !== -1; nl = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        if (!line.startsWith('{')) continue;
+        try {
+          const message = JSON.parse(line) as { event?: string; url?: string };
+          if (message.event === 'ready' && typeof message.url === 'string') {
+            clearTimeout(timer);
+            child.removeAllListeners('exit');
+            resolvePromise({ child, url: message.url, stdout, stderr });
+            return;
+          }
+        } catch {
+          // Not the ready line.
+        }
+      }
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; apiBodies: string[] }, { appMode: AppMode }>({
+  appMode: ['browser', { option: true, scope: 'worker' }],
+
+  simulator: async ({}, use) => {
+    const simulator = await startSimulator({ port: 0 });
+    await use(simulator);
+    await simulator.close();
+  },
+
+  app: async ({ appMode }, use, testInfo) => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
+    try {
+      if (appMode === 'electron') {
+        const binary = electronBinary();
+        if ('missing' in binary) {
+          const reason = `electron project skipped: ${binary.missing}`;
+          if (!reportedSkips.has(reason)) {
+            reportedSkips.add(reason);
+            console.log(reason);
+          }
+          testInfo.skip(true, reason);
+          return;
+        }
+        const electron = await _electron.launch({
+          executablePath: binary.path,
+          args: [ELECTRON_MAIN, `--user-data-dir=${userDataDir}`, '--no-sandbox', '--disable-gpu'],
+          cwd: REPO_ROOT,
+        });
+        const stdout: string[] = [];
+        const stderr: string[] = [];
+        electron.process().stdout?.setEncoding('utf8').on('data', (c: string) => stdout.push(c));
+        electron.process().stderr?.setEncoding('utf8').on('data', (c: string) => stderr.push(c));
+        await use({ url: '', userDataDir, stdout, stderr, electron });
+        await electron.close().catch(() => {});
+        return;
+      }
+      const { child, url, stdout, stderr } = await spawnBrowserMode(userDataDir);
+      await use({ url, userDataDir, stdout, stderr, electron: null });
+      await stopChild(child);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('app-stdout.txt', { body: stdout.join(''), contentType: 'text/plain' });
+        await testInfo.attach('app-stderr.txt', { body: stderr.join(''), contentType: 'text/plain' });
+      }
+    } finally {
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  },
+
+  apiBodies: async ({}, use) => {
+    await use([]);
+  },
+
+  page: async ({ app, page, apiBodies }, use) => {
+    if (app.electron) {
+      const window = await app.electron.firstWindow();
+      await window.setViewportSize({ width: 1280, height: 800 }).catch(() => {});
+      await window.waitForLoadState('domcontentloaded');
+      await use(window);
+      return;
+    }
+    // Collected before the first request, so nothing the app is sent can slip past a check.
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
+      apiBodies.push(await response.text().catch(() => ''));
+    });
+    await page.goto(app.url);
+    await use(page);
+  },
+});
+
+export { expect };
+
+// ---------- helpers used by several specs ----------
+
+export const nav = (page: Page, view: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: view, exact: true });
+
+export async function openView(page: Page, view: string): Promise<void> {
+  await nav(page, view).click();
+  await expect(nav(page, view)).toHaveAttribute('aria-current', 'page');
+}
+
+/** Switches a fault on in the simulator through its admin API. */
+export async function injectFault(simulator: RunningSimulator, fault: { kind: string; path?: string; count?: number; status?: number; retryAfterSeconds?: number }): Promise<void> {
+  const response = await fetch(`${simulator.url}/__admin/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Admin-Token': simulator.adminToken },
+    body: JSON.stringify(fault),
+  });
+  if (!response.ok) throw new Error(`fault injection refused: ${response.status} ${await response.text()}`);
+}
+
+/** Adds an account through the Accounts view's form, as a person would. */
+export async function addAccount(page: Page, account: { name: string; baseUrl: string; apiKey: string; apiSecret: string }): Promise<void> {
+  await openView(page, 'Accounts');
+  const form = page.getByRole('form', { name: 'Add an account' });
+  await form.getByLabel('Name').fill(account.name);
+  await form.getByLabel('Region').selectOption('custom');
+  await form.getByLabel('Base URL').fill(account.baseUrl);
+  await form.getByLabel('API key').fill(account.apiKey);
+  await form.getByLabel('API secret').fill(account.apiSecret);
+  await form.getByRole('button', { name: 'Test & save' }).click();
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import type { AppMode } from './fixtures';
+
+/** Chromium from the OS; Playwright's own browsers are never downloaded. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export default defineConfig<{ appMode: AppMode }>({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results/e2e',
+  // Each test spawns its own app process: two at a time is what a 2-core machine carries.
+  workers: 2,
+  fullyParallel: true,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'browser', use: { appMode: 'browser' } },
+    // Same specs through Playwright's _electron; skipped (with the reason printed) without a binary.
+    { name: 'electron', use: { appMode: 'electron' } },
+  ],
+});

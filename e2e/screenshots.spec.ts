@@ -1,0 +1,31 @@
+/**
+ * Screenshots of every view in light and dark, 1280x800, for the README and for looking at.
+ * Written to e2e/screenshots/<view>-<theme>.png by the browser project.
+ */
+import { join } from 'node:path';
+import { expect, openView, test } from './fixtures';
+
+const VIEWS: Array<{ nav: string; file: string; ready: (page: import('@playwright/test').Page) => Promise<void> }> = [
+  { nav: 'Balances', file: 'balances', ready: async (p) => void (await expect(p.getByTestId('balance-row').first()).toBeVisible()) },
+  { nav: 'Codes', file: 'codes', ready: async (p) => void (await expect(p.getByTestId('code-row').first()).toBeVisible()) },
+  { nav: 'Positions', file: 'positions', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
+  { nav: 'Flex plans', file: 'flex', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
+  { nav: 'Withdraw', file: 'withdraw', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
+  { nav: 'Accounts', file: 'accounts', ready: async (p) => void (await expect(p.getByRole('listitem', { name: 'Demo' })).toBeVisible()) },
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`screenshots of every view (${theme})`, async ({ page, appMode }) => {
+    test.skip(appMode !== 'browser', 'screenshots come from the browser project');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await expect(page.getByTestId('balance-row').first()).toBeVisible();
+    for (const view of VIEWS) {
+      await openView(page, view.nav);
+      await view.ready(page);
+      // Let lazy chunks, fonts and the first refetch settle.
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(import.meta.dirname, 'screenshots', `${view.file}-${theme}.png`) });
+    }
+  });
+}
