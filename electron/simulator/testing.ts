@@ -74,7 +74,12 @@ export class SimClient {
 
   /** Sends a body with exactly the given headers (for tampering tests). */
   async send<T = unknown>(path: string, body: string | Uint8Array, headers: Record<string, string>): Promise<SimResponse<T>> {
-    const res = await fetch(this.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const res = await fetch(this.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      // A copy with a plain ArrayBuffer behind it, as fetch's types require.
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    });
     return toResponse<T>(res);
   }
 

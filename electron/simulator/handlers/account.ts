@@ -4,6 +4,7 @@
 import { CODES_LIMIT, CODES_OFFSET, ENDPOINTS } from '../../../shared/api/endpoints';
 import { isZero } from '../../../shared/money/decimal';
 import { privateError, validationFailed, type Reply } from '../http';
+import type { CodeRecord } from '../model';
 import { Validator } from '../validation';
 import type { PrivateContext } from './context';
 
@@ -32,16 +33,27 @@ export function balance(ctx: PrivateContext): Reply {
   return { status: ENDPOINTS.balance.successStatus, raw: { text: json, contentType: 'application/json' } };
 }
 
+/** Codes never change once issued: each is serialised once and reused. */
+const codeJson = new WeakMap<CodeRecord, string>();
+
+function codeToJson(code: CodeRecord): string {
+  let json = codeJson.get(code);
+  if (json === undefined) {
+    json = JSON.stringify(code);
+    codeJson.set(code, json);
+  }
+  return json;
+}
+
 export function myCodes(ctx: PrivateContext): Reply {
   const v = new Validator(ctx.body);
   const limit = v.integer('limit', { min: CODES_LIMIT.min, max: CODES_LIMIT.max, default: CODES_LIMIT.default });
   const offset = v.integer('offset', { min: CODES_OFFSET.min, max: CODES_OFFSET.max, default: CODES_OFFSET.default });
   if (v.failed || limit === undefined || offset === undefined) return validationFailed(v.errors);
   const codes = ctx.account.codes;
-  return {
-    status: ENDPOINTS.codes.successStatus,
-    body: { total: codes.length, data: codes.slice(offset, offset + limit), limit, offset },
-  };
+  const data = codes.slice(offset, offset + limit).map(codeToJson).join(',');
+  const json = `{"total":${codes.length},"data":[${data}],"limit":${limit},"offset":${offset}}`;
+  return { status: ENDPOINTS.codes.successStatus, raw: { text: json, contentType: 'application/json' } };
 }
 
 const MARKET = /^[A-Z0-9]{1,16}_[A-Z0-9]{1,16}$/;

@@ -36,6 +36,20 @@ export function historyRecordWire(entry: HistoryEntry): Record<string, unknown> 
   return out;
 }
 
+/**
+ * Serialised records, reused across requests: history is the heaviest answer (up to 100 records)
+ * and most records never change. A record's JSON is rebuilt when its status moves on.
+ */
+const wireCache = new WeakMap<HistoryEntry, { status: number; json: string }>();
+
+function recordJson(entry: HistoryEntry): string {
+  const cached = wireCache.get(entry);
+  if (cached && cached.status === entry.status) return cached.json;
+  const json = JSON.stringify(historyRecordWire(entry));
+  wireCache.set(entry, { status: entry.status, json });
+  return json;
+}
+
 function parseMethod(v: Validator): 1 | 2 | undefined {
   const raw = v.body.transactionMethod;
   if (raw === undefined || raw === null || raw === '') return undefined;
@@ -75,7 +89,7 @@ export function history(ctx: PrivateContext): Reply {
     (address === undefined || e.address === address || e.memo === address) &&
     (statuses === undefined || statuses.has(e.status));
 
-  const records: Record<string, unknown>[] = [];
+  const records: string[] = [];
   let total = 0;
   if (uniqueId !== undefined) {
     // Looked up by index: the client polls one withdrawal by its uniqueId after sending it.
@@ -83,7 +97,7 @@ export function history(ctx: PrivateContext): Reply {
     for (let i = found.length - 1; i >= 0; i--) {
       const e = found[i] as HistoryEntry;
       if (!matches(e)) continue;
-      if (total >= offset && records.length < limit) records.push(historyRecordWire(e));
+      if (total >= offset && records.length < limit) records.push(recordJson(e));
       total++;
     }
   } else {
@@ -91,9 +105,10 @@ export function history(ctx: PrivateContext): Reply {
     for (let i = all.length - 1; i >= 0; i--) {
       const e = all[i] as HistoryEntry;
       if (!matches(e)) continue;
-      if (total >= offset && records.length < limit) records.push(historyRecordWire(e));
+      if (total >= offset && records.length < limit) records.push(recordJson(e));
       total++;
     }
   }
-  return { status: ENDPOINTS.history.successStatus, body: { limit, offset, total, records } };
+  const json = `{"limit":${limit},"offset":${offset},"total":${total},"records":[${records.join(',')}]}`;
+  return { status: ENDPOINTS.history.successStatus, raw: { text: json, contentType: 'application/json' } };
 }
