@@ -8,7 +8,7 @@ export function B2bPanel({ detail }: { detail: string }) {
           Flex plans are available to B2B partner accounts. Contact WhiteBIT support to enable B2B lending access for this account; balances, codes,
           positions and withdrawals work as usual.
         </p>
-        <p className="field__hint b2b-panel__detail">The exchange said: {detail}</p>
+        <p className="field__hint b2b-panel__detail">Details: {detail}</p>
       </div>
     </div>
   );

@@ -50,22 +50,18 @@ export function FlexView({ account }: { account: AccountSummary }) {
         <B2bPanel detail={refused.message} />
       ) : (
         <>
-          <div className="card">
-            {plans.isPending ? (
+          {plans.isPending ? (
+            <div className="card">
               <div className="card__section">
                 <Skeleton rows={5} label="Loading plans" />
               </div>
-            ) : plans.isError && !plans.data ? (
-              <div className="card__section">
-                <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} />
-              </div>
-            ) : (
-              <>
-                {plans.isError ? (
-                  <div className="card__section">
-                    <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} compact />
-                  </div>
-                ) : null}
+            </div>
+          ) : plans.isError && !plans.data ? (
+            <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} />
+          ) : (
+            <>
+              {plans.isError ? <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} compact /> : null}
+              <div className="card">
                 <PlansTable
                   plans={plans.data ?? []}
                   page={page}
@@ -74,9 +70,9 @@ export function FlexView({ account }: { account: AccountSummary }) {
                   onPage={setPage}
                   onInvest={setSelected}
                 />
-              </>
-            )}
-          </div>
+              </div>
+            </>
+          )}
 
           {selected ? <InvestPanel key={selected.id} account={account} plan={selected} onClose={() => setSelected(null)} /> : null}
 

@@ -16,11 +16,11 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
       <div className="table-wrap">
         <table className="table flex-investments-table">
           <colgroup>
-            <col style={{ width: '24%' }} />
-            <col style={{ width: '18%' }} />
-            <col style={{ width: '12%' }} />
-            <col style={{ width: '12%' }} />
+            <col style={{ width: '21%' }} />
             <col style={{ width: '17%' }} />
+            <col style={{ width: '9%' }} />
+            <col style={{ width: '11%' }} />
+            <col style={{ width: '21%' }} />
             <col />
           </colgroup>
           <thead>

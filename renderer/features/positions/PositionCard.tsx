@@ -22,6 +22,7 @@ function Field({ label, children, sub, wide = false }: { label: string; children
   );
 }
 
+/** A profit or loss: coloured, and always with an explicit sign and a spoken word. */
 function Signed({ value, suffix = '' }: { value: string; suffix?: string }) {
   const tone = signTone(value);
   const spoken = tone === 'positive' ? ' (gain)' : tone === 'negative' ? ' (loss)' : '';
@@ -99,7 +100,10 @@ export function PositionCard({ position }: { position: Position }) {
       </header>
       <dl className="position-card__fields">
         <Field label="Amount">
-          <Signed value={position.amount} />
+          {/* As sent (a short is negative), not coloured: size is not profit. */}
+          <span className="num" title={position.amount}>
+            {formatAmount(position.amount)}
+          </span>
         </Field>
         <Field label="Base price">
           <Money value={position.basePrice} currency={currency} />
@@ -122,7 +126,7 @@ export function PositionCard({ position }: { position: Position }) {
         <Field label="Funding" sub={fundingNote}>
           <Money value={position.funding} currency={currency} />
         </Field>
-        <Field label="Unrealized funding" sub={fundingNote}>
+        <Field label="Unrealized funding" sub={perp ? 'always 0 on futures' : undefined}>
           <Money value={position.unrealizedFunding} currency={currency} />
         </Field>
         <Field label="TP / SL">

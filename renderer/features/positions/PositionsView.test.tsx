@@ -53,7 +53,7 @@ describe('PositionsView', () => {
 
     expect(within(card).getByText('LONG')).toBeTruthy();
     expect(within(card).getByTestId('risk-badge').textContent).toBe('Normal');
-    expect(field('Amount').textContent).toContain('+0.25');
+    expect(field('Amount').textContent).toBe('0.25');
     expect(field('Base price').textContent).toBe('100 USDT');
     expect(field('Liquidation price').textContent).toContain('87.66 USDT');
     expect(field('Liquidation price').textContent).toContain('liquidation 12.34 % below base');
