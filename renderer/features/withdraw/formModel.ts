@@ -95,7 +95,8 @@ export function checkForm(values: FormValues, data: { assets: AssetsResponse; fe
   const address = values.address.trim();
   if (!address) errors.address = isFiat(asset) ? 'Enter the card token or account identifier to pay out to.' : 'Enter the receiving wallet address.';
   else if (address.length > 512) errors.address = 'This address is too long (at most 512 characters).';
-  else if (/\s/.test(address)) errors.address = 'The address must not contain spaces.';
+  // Card tokens and bank identifiers may be written with spaces; wallet addresses never contain one.
+  else if (!isFiat(asset) && /\s/.test(address)) errors.address = 'A wallet address has no spaces; check what was pasted.';
 
   const amount = values.amount.trim();
   let preview: PreviewResult | null = null;

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
+import type { WithdrawalRecord } from '../../../shared/ipc';
+import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
+import { WithdrawView } from './WithdrawView';
+
+const ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+const assets: AssetsResponse = {
+  USDT: {
+    name: 'Tether',
+    can_deposit: true,
+    can_withdraw: true,
+    min_withdraw: '1',
+    max_withdraw: '0',
+    currency_precision: 6,
+    is_memo: false,
+    networks: { withdraws: ['ERC20', 'TRC20'], default: 'ERC20' },
+  },
+};
+const fees: FeesResponse = {
+  'USDT (ERC20)': { ticker: 'USDT', name: 'Tether', withdraw: { min_amount: '10', max_amount: '0', fixed: '5', flex: null } },
+  'USDT (TRC20)': { ticker: 'USDT', name: 'Tether', withdraw: { min_amount: '2', max_amount: '0', fixed: '1', flex: null } },
+};
+const balance: BalanceResponse = { USDT: { main_balance: '100' } };
+
+function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
+  return {
+    uniqueId: '0b7c2a8e-5f7e-4f7e-9a51-0d7c3c1f9e21',
+    accountId: DEMO_ACCOUNT.id,
+    ticker: 'USDT',
+    network: 'TRC20',
+    provider: null,
+    memo: null,
+    address: ADDRESS,
+    amount: '25',
+    fee: '1',
+    totalDebit: '26',
+    state: 'prepared',
+    phase: null,
+    historyStatus: null,
+    lastError: null,
+    createdAt: 1_760_000_000_000,
+    updatedAt: 1_760_000_000_000,
+    ...patch,
+  };
+}
+
+function setup() {
+  const bridge = installBridge();
+  bridge.reply('exchange.assets', assets);
+  bridge.reply('exchange.fees', fees);
+  bridge.reply('exchange.balance', balance);
+  bridge.reply('withdraw.list', []);
+  bridge.handle('withdraw.prepare', () => ({ ok: true, data: record() }));
+  renderWithQuery(<WithdrawView account={DEMO_ACCOUNT} />);
+  return { bridge, user: userEvent.setup() };
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByLabelText('Asset'), 'USDT');
+  await user.selectOptions(screen.getByLabelText('Network'), 'TRC20');
+  await user.type(screen.getByLabelText('Receiving address'), ADDRESS);
+  await user.type(screen.getByLabelText(/Amount the receiver gets/), '25');
+}
+
+describe('WithdrawView', () => {
+  it('previews fee on top live, with the default network preselected', async () => {
+    const { user } = setup();
+    await user.selectOptions(await screen.findByLabelText('Asset'), 'USDT');
+    expect(screen.getByLabelText('Network')).toHaveProperty('value', 'ERC20');
+    await user.type(screen.getByLabelText(/Amount the receiver gets/), '20');
+    expect(screen.getByTestId('preview-fee').textContent).toBe('+ 5 USDT');
+    expect(screen.getByTestId('preview-total').textContent).toBe('25 USDT');
+    expect(screen.getByTestId('preview-balance-after').textContent).toBe('75 USDT');
+    await user.selectOptions(screen.getByLabelText('Network'), 'TRC20');
+    expect(screen.getByTestId('preview-fee').textContent).toBe('+ 1 USDT');
+    expect(screen.getByTestId('preview-balance-after').textContent).toBe('79 USDT');
+  });
+
+  it('shows each problem on its field and sends nothing', async () => {
+    const { bridge, user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
+    expect(screen.getByText('Choose the asset to withdraw.')).toBeTruthy();
+    expect(screen.getByText('Enter the receiving wallet address.')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Asset'), 'USDT');
+    await user.type(screen.getByLabelText(/Amount the receiver gets/), '96');
+    expect(screen.getByText(/Not enough USDT: 101 needed \(amount \+ fee\), 100 available/)).toBeTruthy();
+    expect(screen.getByLabelText(/Amount the receiver gets/).getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.callsTo('withdraw.prepare')).toEqual([]);
+  });
+
+  it('maps an exchange refusal at prepare time onto the field', async () => {
+    const { bridge, user } = setup();
+    bridge.failWith('withdraw.prepare', { kind: 'validation', message: 'x', fields: { amount: ['Not enough USDT: 26 needed (amount + fee), 20 available.'] } });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(await screen.findByText('Not enough USDT: 26 needed (amount + fee), 20 available.')).toBeTruthy();
+  });
+
+  it('confirms with everything repeated, sends once on a double click, then follows the status live', async () => {
+    const { bridge, user } = setup();
+    let release: () => void = () => {};
+    bridge.handle('withdraw.send', () => new Promise((resolve) => (release = () => resolve({ ok: true, data: record({ state: 'sent' }) }))));
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(bridge.callsTo('withdraw.prepare')).toEqual([{ accountId: 'demo', ticker: 'USDT', amount: '25', address: ADDRESS, network: 'TRC20' }]);
+
+    const confirm = await screen.findByRole('region', { name: 'Confirm the withdrawal' });
+    expect(within(confirm).getByTestId('confirm-address').textContent).toBe(ADDRESS);
+    expect(within(confirm).getByTestId('confirm-total').textContent).toBe('26 USDT');
+    expect(within(confirm).getByTestId('confirm-unique-id').textContent).toContain(record().uniqueId);
+    expect(within(confirm).getByText(/can withdraw money/)).toBeTruthy();
+
+    const send = within(confirm).getByRole('button', { name: 'Send 25 USDT' });
+    await user.dblClick(send);
+    await user.click(send);
+    expect(bridge.callsTo('withdraw.send')).toEqual([{ uniqueId: record().uniqueId }]);
+    await act(async () => release());
+
+    const status = await screen.findByTestId('withdrawal-status');
+    expect(within(status).getByTestId('withdrawal-status-label').textContent).toBe('Sent');
+    act(() => bridge.emit('withdrawal.updated', record({ state: 'sent', phase: 'successful', historyStatus: 3, updatedAt: Date.now() })));
+    await waitFor(() => expect(within(status).getByTestId('withdrawal-status-label').textContent).toBe('Successful'));
+    const recent = screen.getAllByTestId('recent-withdrawal');
+    expect(recent).toHaveLength(1);
+    expect(within(recent[0]!).getByText('Successful')).toBeTruthy();
+  });
+
+  it('an absent withdrawal offers "Check again" and "Send again" with the same id', async () => {
+    const { bridge, user } = setup();
+    const absent = record({ state: 'not_found', lastError: { kind: 'network', message: 'The connection to the exchange was cut off before the answer was complete.' } });
+    bridge.reply('withdraw.send', absent);
+    bridge.reply('withdraw.reconcile', absent);
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Send 25 USDT' }));
+    const status = await screen.findByTestId('withdrawal-status');
+    expect(within(status).getByText('Not found at the exchange')).toBeTruthy();
+    expect(within(status).getByText(/cut off/)).toBeTruthy();
+    await user.click(within(status).getByRole('button', { name: 'Check again' }));
+    expect(bridge.callsTo('withdraw.reconcile')).toEqual([{ uniqueId: absent.uniqueId }]);
+    bridge.reply('withdraw.send', record({ state: 'sent' }));
+    await user.click(within(status).getByRole('button', { name: /Send again \(same id 0b7c2a8e…\)/ }));
+    expect(bridge.callsTo('withdraw.send')).toEqual([{ uniqueId: absent.uniqueId }, { uniqueId: absent.uniqueId }]);
+    await waitFor(() => expect(within(status).queryByRole('button', { name: /Send again/ })).toBeNull());
+  });
+
+  it('a refusal at send time returns to the form with the error on its field', async () => {
+    const { bridge, user } = setup();
+    bridge.reply(
+      'withdraw.send',
+      record({ state: 'rejected', lastError: { kind: 'validation', status: 422, code: 2, message: 'refused', fields: { address: ['The address is invalid'] } } }),
+    );
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Send 25 USDT' }));
+    expect(within(await screen.findByTestId('withdrawal-status')).getByTestId('withdrawal-status-label').textContent).toBe('Refused by the exchange');
+    await user.click(screen.getByRole('button', { name: 'Edit and try again' }));
+    expect(await screen.findByText(/this address is not valid for the chosen currency and network/)).toBeTruthy();
+    expect(screen.getByLabelText('Receiving address')).toHaveProperty('value', ADDRESS);
+  });
+});
