@@ -1,0 +1,64 @@
+/**
+ * Maps a URL path to a file inside the built renderer folder, and to nothing outside it: no `..`,
+ * no encoded or backslash traversal, no NUL bytes, no symlink that leads out. Shared by the
+ * Electron custom protocol and the browser-mode server.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import { extname, posix, resolve, sep } from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function contentTypeFor(file: string): string {
+  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/**
+ * The absolute path of the file to serve for `urlPath` (already stripped of query and fragment),
+ * or null when there is none or the path tries to leave `rootDir`. "/" and paths without an
+ * extension (client-side routes) serve index.html.
+ */
+export async function resolveStaticFile(rootDir: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\') || !decoded.startsWith('/')) return null;
+  // Refuse rather than normalise: a request that needs `..` to make sense is not one of ours.
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return null;
+  const normalized = posix.normalize(decoded);
+  const relative = normalized === '/' || extname(normalized) === '' ? '/index.html' : normalized;
+
+  const root = resolve(rootDir);
+  const candidate = resolve(root, `.${relative}`);
+  if (!isInside(root, candidate)) return null;
+  try {
+    const [realRoot, realCandidate] = await Promise.all([realpath(root), realpath(candidate)]);
+    if (!isInside(realRoot, realCandidate)) return null;
+    const info = await stat(realCandidate);
+    return info.isFile() ? realCandidate : null;
+  } catch {
+    return null;
+  }
+}
