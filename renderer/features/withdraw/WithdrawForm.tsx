@@ -74,7 +74,7 @@ export function WithdrawForm(props: {
         <h2 className="withdraw-form__title" id="withdraw-form-title">
           New withdrawal
         </h2>
-        <p className="field__hint">The receiver gets exactly the amount you enter; the fee is added on top and taken from your balance.</p>
+        <p className="field__hint">Choose what to send and where. The fee is added on top of the amount and taken from your balance.</p>
       </div>
       <div className="card__section withdraw-form__grid">
         <Field label="Asset" error={errorFor('ticker')} hint={selected ? `Available: ${formatAmount(selected.balance)} ${selected.ticker}` : undefined}>

@@ -1,0 +1,158 @@
+import { add, sub } from '../shared/money/decimal';
+import { expect, openView, test } from './fixtures';
+import {
+  admin,
+  balanceInUi,
+  confirmation,
+  confirmedUniqueId,
+  CRYPTO_ADDRESS,
+  fillWithdrawal,
+  form,
+  ledger,
+  status,
+  useSimulatorAccount,
+} from './withdrawHelpers';
+
+test.describe('fee-on-top withdrawal', () => {
+  test('happy path: the balance falls by exactly N + F, in the UI and in the ledger', async ({ page, simulator }) => {
+    const { apiKey } = await useSimulatorAccount(page, simulator);
+    const before = await balanceInUi(page, 'BTC', 'Bitcoin');
+    expect(before).toBe((await ledger(simulator, apiKey)).balances.BTC);
+    await openView(page, 'Withdraw');
+
+    await fillWithdrawal(page, { ticker: 'BTC', address: CRYPTO_ADDRESS, amount: '0.12345678' });
+    const f = form(page);
+    await expect(f.getByTestId('preview-receiver-gets')).toHaveText('0.12345678 BTC');
+    await expect(f.getByTestId('preview-fee')).toHaveText('+ 0.0004 BTC');
+    await expect(f.getByTestId('preview-total')).toHaveText('0.12385678 BTC');
+    await expect(f.getByTestId('preview-balance-after')).toHaveText(`${sub(before, '0.12385678')} BTC`);
+    await expect(f.getByTestId('preview-limits')).toHaveText('from 0.001 BTC, no maximum');
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+
+    const c = confirmation(page);
+    await expect(c.getByTestId('confirm-address')).toHaveText(CRYPTO_ADDRESS);
+    await expect(c.locator('.address-text__edge').first()).toHaveText(CRYPTO_ADDRESS.slice(0, 6));
+    await expect(c.locator('.address-text__edge').last()).toHaveText(CRYPTO_ADDRESS.slice(-6));
+    await expect(c.getByTestId('confirm-amount')).toHaveText('0.12345678 BTC');
+    await expect(c.getByTestId('confirm-fee')).toHaveText('0.0004 BTC');
+    await expect(c.getByTestId('confirm-total')).toHaveText('0.12385678 BTC');
+    await expect(c.getByText(/can withdraw money/)).toBeVisible();
+    const uniqueId = await confirmedUniqueId(page);
+    expect((await ledger(simulator, apiKey)).debits).toEqual([]);
+
+    await c.getByRole('button', { name: 'Send 0.12345678 BTC' }).dblclick();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+    await expect(status(page).getByTestId('status-unique-id')).toHaveText(uniqueId);
+    await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText(/^(Sent|Pending)$/);
+    await expect(page.getByTestId('recent-withdrawal').filter({ hasText: '0.12345678' })).toHaveCount(1);
+
+    const after = await ledger(simulator, apiKey);
+    expect(after.debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'BTC', amount: '0.12345678', fee: '0.0004', total: '0.12385678' })]);
+    expect(after.balances.BTC).toBe(sub(before, add('0.12345678', '0.0004')));
+    expect(await balanceInUi(page, 'BTC', 'Bitcoin')).toBe(after.balances.BTC);
+  });
+
+  test('validation: each problem is shown on its field, in plain words, before anything is sent', async ({ page, simulator }) => {
+    const { apiKey } = await useSimulatorAccount(page, simulator);
+    const f = form(page);
+    const review = f.getByRole('button', { name: 'Review withdrawal' });
+    const errorOf = (label: string | RegExp) => f.locator('.field').filter({ has: page.getByLabel(label) }).locator('.field__error');
+
+    await review.click();
+    await expect(errorOf('Asset')).toHaveText('Choose the asset to withdraw.');
+    await expect(errorOf('Receiving address')).toHaveText('Enter the receiving wallet address.');
+    await expect(errorOf(/Amount the receiver gets/)).toHaveText('Enter the amount the receiver should get.');
+
+    await fillWithdrawal(page, { ticker: 'BTC', address: CRYPTO_ADDRESS, amount: 'abc' });
+    await expect(errorOf(/Amount the receiver gets/)).toHaveText('Enter an amount such as 0.5.');
+    await f.getByLabel(/Amount the receiver gets/).fill('0');
+    await expect(errorOf(/Amount the receiver gets/)).toHaveText('The amount must be greater than zero.');
+    await f.getByLabel(/Amount the receiver gets/).fill('0.123456789');
+    await expect(errorOf(/Amount the receiver gets/)).toHaveText('BTC allows at most 8 decimal places.');
+    await f.getByLabel(/Amount the receiver gets/).fill('0.0001');
+    await expect(errorOf(/Amount the receiver gets/)).toHaveText('The minimum withdrawal is 0.001 BTC.');
+    await f.getByLabel(/Amount the receiver gets/).fill('1.23456789');
+    await expect(errorOf(/Amount the receiver gets/)).toHaveText('Not enough BTC: 1.23496789 needed (amount + fee), 1.23456789 available.');
+    await expect(f.getByTestId('preview-balance-after')).toHaveText('-0.0004 BTC');
+    await f.getByLabel('Receiving address').fill('bc1q has spaces');
+    await expect(errorOf('Receiving address')).toHaveText('A wallet address has no spaces; check what was pasted.');
+
+    // Memo assets need a memo.
+    await fillWithdrawal(page, { ticker: 'XRP', address: CRYPTO_ADDRESS, amount: '25' });
+    await review.click();
+    await expect(errorOf('Memo / destination tag')).toHaveText(/XRP needs a memo/);
+
+    // Fiat needs a provider.
+    await f.getByLabel('Asset').selectOption('UAH');
+    await f.getByLabel('Card token or account').fill('4111111111111111');
+    await f.getByLabel(/Amount the receiver gets/).fill('1000');
+    await review.click();
+    await expect(errorOf('Payment provider')).toHaveText('Choose the payment provider (required for fiat currencies).');
+
+    // Nothing of the above reached the exchange.
+    expect((await ledger(simulator, apiKey)).debits).toEqual([]);
+
+    // The exchange's own refusals land on the field they concern: an address it rejects (code 2)...
+    await fillWithdrawal(page, { ticker: 'BTC', address: 'invalid-address-0000000000', amount: '0.01' });
+    await review.click();
+    await confirmation(page).getByRole('button', { name: 'Send 0.01 BTC' }).click();
+    await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Refused by the exchange');
+    await status(page).getByRole('button', { name: 'Edit and try again' }).click();
+    await expect(errorOf('Receiving address')).toContainText('The exchange says this address is not valid for the chosen currency and network.');
+
+    // ...and two-factor authentication switched off (412) is said in plain words.
+    await admin(simulator, 'POST', 'account', { apiKey, twoFactor: false });
+    await f.getByLabel('Receiving address').fill(CRYPTO_ADDRESS);
+    await review.click();
+    await confirmation(page).getByRole('button', { name: 'Send 0.01 BTC' }).click();
+    await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Refused by the exchange');
+    await status(page).getByRole('button', { name: 'Edit and try again' }).click();
+    await expect(f.getByRole('alert').filter({ hasText: 'Two-factor authentication is off' })).toBeVisible();
+    expect((await ledger(simulator, apiKey)).debits).toEqual([]);
+  });
+
+  test('fiat: a UAH withdrawal through a provider', async ({ page, simulator }) => {
+    const { apiKey } = await useSimulatorAccount(page, simulator);
+    const before = (await ledger(simulator, apiKey)).balances.UAH!;
+    await fillWithdrawal(page, { ticker: 'UAH', provider: 'MONOBANK', address: '4111111111111111', amount: '1000' });
+    const f = form(page);
+    await expect(f.getByTestId('preview-fee')).toHaveText('+ 15 UAH');
+    await expect(f.getByTestId('preview-total')).toHaveText('1,015 UAH');
+    await expect(f.getByTestId('preview-limits')).toHaveText('50 to 100,000 UAH');
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    const c = confirmation(page);
+    await expect(c.getByText('Payment provider')).toBeVisible();
+    await expect(c.getByText('MONOBANK')).toBeVisible();
+    await expect(c.getByTestId('confirm-total')).toHaveText('1,015 UAH');
+    const uniqueId = await confirmedUniqueId(page);
+    await c.getByRole('button', { name: 'Send 1,000 UAH' }).click();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+    const after = await ledger(simulator, apiKey);
+    expect(after.debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'UAH', amount: '1000', fee: '15', total: '1015' })]);
+    expect(after.balances.UAH).toBe(sub(before, '1015'));
+  });
+
+  test('network choice: USDT over TRC20 instead of the default ERC20', async ({ page, simulator }) => {
+    const { apiKey } = await useSimulatorAccount(page, simulator);
+    const f = form(page);
+    await f.getByLabel('Asset').selectOption('USDT');
+    await expect(f.getByLabel('Network')).toHaveValue('ERC20');
+    await f.getByLabel('Receiving address').fill(CRYPTO_ADDRESS);
+    await f.getByLabel(/Amount the receiver gets/).fill('50');
+    await expect(f.getByTestId('preview-fee')).toHaveText('+ 5 USDT');
+    await f.getByLabel('Network').selectOption('TRC20');
+    await expect(f.getByTestId('preview-fee')).toHaveText('+ 1 USDT');
+    await expect(f.getByTestId('preview-total')).toHaveText('51 USDT');
+    await expect(f.getByTestId('preview-limits')).toHaveText('2 to 500,000 USDT');
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    const c = confirmation(page);
+    await expect(c.locator('.withdraw-details__row', { hasText: 'Network' })).toContainText('TRC20');
+    const uniqueId = await confirmedUniqueId(page);
+    await c.getByRole('button', { name: 'Send 50 USDT' }).click();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+    expect((await ledger(simulator, apiKey)).debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'USDT', amount: '50', fee: '1', total: '51' })]);
+    // The exchange recorded the chosen network.
+    const history = simulator.state.account(apiKey)!.history.find((e) => e.uniqueId === uniqueId);
+    expect(history?.network).toBe('TRC20');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Helpers for the withdrawal specs: an account on the test's own simulator made active, the
+ * simulator's ledger read through its admin API, and the withdraw form driven as a person would.
+ */
+import type { Page } from '@playwright/test';
+import type { RunningSimulator } from '../electron/simulator';
+import { addAccount, expect, openView } from './fixtures';
+
+export const CRYPTO_ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+
+export interface LedgerDebit {
+  uniqueId: string;
+  ticker: string;
+  amount: string;
+  fee: string;
+  total: string;
+  kind: string;
+}
+
+/** Adds the simulator account `name` through the Accounts view, makes it active, opens Withdraw. */
+export async function useSimulatorAccount(page: Page, simulator: RunningSimulator, name = 'Main (B2B)'): Promise<{ apiKey: string }> {
+  const account = simulator.accounts.find((a) => a.name === name)!;
+  await addAccount(page, { name, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  await expect(page.getByRole('listitem', { name })).toContainText('Stored in keychain');
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: name });
+  await openView(page, 'Withdraw');
+  await expect(page.getByRole('heading', { name: 'New withdrawal' })).toBeVisible();
+  return { apiKey: account.apiKey };
+}
+
+export async function admin(simulator: RunningSimulator, method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${simulator.url}/__admin/${route}`, {
+    method,
+    headers: { 'X-Admin-Token': simulator.adminToken, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`admin ${method} ${route}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export async function ledger(simulator: RunningSimulator, apiKey: string): Promise<{ balances: Record<string, string>; debits: LedgerDebit[] }> {
+  const view = (await admin(simulator, 'GET', `ledger?apiKey=${encodeURIComponent(apiKey)}`)) as { balances: Record<string, string>; debits: LedgerDebit[] };
+  return { balances: view.balances, debits: view.debits.filter((d) => d.kind === 'withdrawal') };
+}
+
+export const form = (page: Page) => page.getByRole('form', { name: 'New withdrawal' });
+
+export async function fillWithdrawal(page: Page, values: { ticker: string; network?: string; provider?: string; memo?: string; address: string; amount: string }): Promise<void> {
+  const f = form(page);
+  await f.getByLabel('Asset').selectOption(values.ticker);
+  if (values.network) await f.getByLabel('Network').selectOption(values.network);
+  if (values.provider) await f.getByLabel('Payment provider').selectOption(values.provider);
+  if (values.memo) await f.getByLabel('Memo / destination tag').fill(values.memo);
+  await f.getByLabel(values.provider ? 'Card token or account' : 'Receiving address').fill(values.address);
+  await f.getByLabel(/Amount the receiver gets/).fill(values.amount);
+}
+
+export const confirmation = (page: Page) => page.getByRole('region', { name: 'Confirm the withdrawal' });
+export const status = (page: Page) => page.getByTestId('withdrawal-status');
+
+/** The confirmation's withdrawal id. */
+export async function confirmedUniqueId(page: Page): Promise<string> {
+  const text = (await confirmation(page).getByTestId('confirm-unique-id').locator('.withdraw-details__id').textContent()) ?? '';
+  expect(text).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  return text;
+}
+
+/** A balance as the Balances view shows it (exact decimal text in the cell's title). */
+export async function balanceInUi(page: Page, ticker: string, search: string): Promise<string> {
+  await openView(page, 'Balances');
+  await page.getByRole('searchbox', { name: 'Search assets' }).fill(search);
+  const row = page.getByTestId('balance-row').filter({ has: page.locator('.cell-main', { hasText: new RegExp(`^${ticker}$`) }) });
+  await expect(row).toHaveCount(1);
+  return (await row.locator('td.num').getAttribute('title')) ?? '';
+}
