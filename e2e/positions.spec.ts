@@ -1,0 +1,129 @@
+/**
+ * Positions view end to end: the built app in browser mode against the exchange simulator.
+ * Accounts are added through the Accounts form so the admin API can steer the same simulator.
+ */
+import type { Page } from '@playwright/test';
+import { addAccount, expect, injectFault, openView, test } from './fixtures';
+import type { RunningSimulator } from '../electron/simulator';
+
+const cards = (page: Page) => page.getByTestId('position-card');
+
+async function useSimulatorAccount(page: Page, simulator: RunningSimulator, name: string, { open = true } = {}) {
+  const account = simulator.accounts.find((a) => a.name === name)!;
+  await addAccount(page, { name, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  await expect(page.getByText(new RegExp(`Saved .${name.replace(/[()]/g, '\\$&')}.`))).toBeVisible();
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: name });
+  if (open) await openView(page, 'Positions');
+  return account;
+}
+
+async function admin(simulator: RunningSimulator, path: string, body: unknown, method = 'POST') {
+  const response = await fetch(`${simulator.url}/__admin/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Admin-Token': simulator.adminToken },
+    body: method === 'DELETE' ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`admin ${path} refused: ${response.status} ${await response.text()}`);
+}
+
+test.describe('positions', () => {
+  test('risky positions first, with banner, badges, liquidation distance and futures funding note', async ({ page }) => {
+    await openView(page, 'Positions');
+    await expect(cards(page).first()).toBeVisible();
+    const states = await cards(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.liquidationState));
+    expect(states.length).toBeGreaterThan(3);
+    const rank = (s: string | undefined) => (s === 'liquidation' ? 0 : s === 'margin_call' ? 1 : 2);
+    expect(states.map(rank)).toEqual([...states.map(rank)].sort((a, b) => a - b));
+    expect(states[0]).toBe('liquidation');
+
+    const banner = page.getByTestId('risk-banner');
+    await expect(banner).toContainText(/\d+ positions? in liquidation/);
+    await expect(banner).toContainText(/\d+ positions? in margin call/);
+    await expect(cards(page).first().getByTestId('risk-badge')).toHaveText('Liquidation');
+
+    const btcUsdt = page.getByRole('article', { name: /on BTC_USDT$/ });
+    await expect(btcUsdt.getByTestId('liquidation-distance')).toHaveText(/^liquidation \d+(\.\d+)? % below base$/);
+    const perp = page.getByRole('article', { name: /on BTC_PERP$/ });
+    await expect(perp).toContainText('futures funding is settled through periodic balance updates, not per position');
+    await expect(page.getByText('side not reported').first()).toBeVisible();
+  });
+
+  test('market filter: invalid input is refused without a request, a valid market narrows the list', async ({ page }) => {
+    await openView(page, 'Positions');
+    await expect(cards(page).first()).toBeVisible();
+    const positionRequests: string[] = [];
+    page.on('request', (request) => {
+      const body = request.postData();
+      if (request.url().includes('/api/invoke') && body?.includes('exchange.positions')) positionRequests.push(body);
+    });
+    const search = page.getByRole('searchbox');
+    await search.fill('BTC-USDT');
+    await search.press('Enter');
+    await expect(page.getByText('The market must look like BASE_QUOTE, e.g. BTC_USDT or BTC_PERP.')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(positionRequests).toEqual([]);
+
+    await search.fill('btc_perp');
+    await search.press('Enter');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toHaveAttribute('aria-label', /on BTC_PERP$/);
+    expect(positionRequests.some((body) => body.includes('"market":"BTC_PERP"'))).toBe(true);
+  });
+
+  test("empty state with the simulator's Empty account", async ({ page, simulator }) => {
+    await useSimulatorAccount(page, simulator, 'Empty');
+    await expect(page.getByText('No open positions')).toBeVisible();
+    await expect(page.getByTestId('risk-banner')).toHaveCount(0);
+  });
+
+  test('error state: a server fault shows the error panel, Retry recovers', async ({ page, simulator }) => {
+    // After the account is saved: its key check also reads positions.
+    await useSimulatorAccount(page, simulator, 'Main (B2B)', { open: false });
+    await injectFault(simulator, { kind: 'server_error', path: '/api/v4/collateral-account/positions/open', count: 0 });
+    await openView(page, 'Positions');
+    await expect(page.getByRole('alert').filter({ hasText: 'The exchange had a problem' })).toBeVisible({ timeout: 60_000 });
+    await admin(simulator, 'faults', null, 'DELETE');
+    await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('opted in: a position entering liquidation raises a desktop notification on the next refresh', async ({ page, simulator }) => {
+    await page.context().grantPermissions(['notifications']);
+    // Record every notification the page creates (the real constructor still runs).
+    await page.addInitScript(() => {
+      const Original = window.Notification;
+      const shown: { title: string; body: string | undefined }[] = [];
+      (window as unknown as { __notifications: typeof shown }).__notifications = shown;
+      class Recording extends Original {
+        constructor(title: string, options?: NotificationOptions) {
+          shown.push({ title, body: options?.body });
+          super(title, options);
+        }
+      }
+      window.Notification = Recording;
+    });
+    await page.reload();
+    const main = await useSimulatorAccount(page, simulator, 'Main (B2B)');
+    const target = page.getByRole('article', { name: /on BTC_USDT$/ });
+    await expect(target.getByTestId('risk-badge')).toHaveText('Normal');
+    const positionId = Number(await target.getAttribute('data-position-id'));
+
+    const optIn = page.getByRole('checkbox', { name: 'Notify me when a position enters margin call or liquidation' });
+    await optIn.check();
+    await expect(optIn).toBeChecked();
+    await expect(optIn).toBeEnabled();
+    const notifications = () => page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications);
+    expect(await notifications()).toEqual([]);
+
+    await admin(simulator, 'positions', { apiKey: main.apiKey, positionId, liquidationState: 'liquidation' });
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(target.getByTestId('risk-badge')).toHaveText('Liquidation');
+    await expect.poll(notifications).toEqual([
+      { title: 'BTC_USDT: position in liquidation', body: `Position #${positionId} on BTC_USDT entered liquidation. Open WhiteBIT Desk to review it.` },
+    ]);
+    // The opt-in was saved with the account.
+    await page.reload();
+    await openView(page, 'Positions');
+    await expect(page.getByRole('checkbox', { name: 'Notify me when a position enters margin call or liquidation' })).toBeChecked();
+  });
+});
