@@ -71,6 +71,9 @@ export class AccountState {
 
   readonly nonces = new NonceTracker();
   readonly withdrawAttempts = new FixedWindowCounter(WITHDRAW_ATTEMPTS_PER_MINUTE, 60_000);
+  /** Bumped whenever a position changes; lets the positions handler reuse its serialised answer. */
+  positionsVersion = 0;
+  cachedPositionsJson: { version: number; json: string } | null = null;
   /** Bumped on every balance change; lets the balance handler reuse its serialised answer. */
   balanceVersion = 0;
   cachedBalanceJson: { version: number; json: string } | null = null;
@@ -284,6 +287,7 @@ export class SimulatorState {
     if (!position) throw new RangeError(`no position ${positionId} on this account`);
     position.liquidationState = state;
     position.modifyDate = Date.now() / 1000;
+    this.require(apiKey).positionsVersion++;
     return position;
   }
 

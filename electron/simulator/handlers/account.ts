@@ -65,7 +65,14 @@ const MARKET = /^[A-Z0-9]{1,16}_[A-Z0-9]{1,16}$/;
 export function openPositions(ctx: PrivateContext): Reply {
   const market = ctx.body.market;
   const positions = ctx.account.positions;
-  if (market === undefined || market === null || market === '') return { status: ENDPOINTS.positions.successStatus, body: positions };
+  if (market === undefined || market === null || market === '') {
+    // Polled constantly by dashboards (and the benchmark): serialise once per change.
+    const account = ctx.account;
+    if (account.cachedPositionsJson?.version !== account.positionsVersion) {
+      account.cachedPositionsJson = { version: account.positionsVersion, json: JSON.stringify(positions) };
+    }
+    return { status: ENDPOINTS.positions.successStatus, raw: { text: account.cachedPositionsJson.json, contentType: 'application/json' } };
+  }
   if (typeof market !== 'string' || !MARKET.test(market)) return privateError(422, 30, 'Validation failed', {});
   return { status: ENDPOINTS.positions.successStatus, body: positions.filter((p) => p.market === market) };
 }
