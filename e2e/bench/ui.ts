@@ -1,0 +1,146 @@
+/**
+ * Renderer performance figures, measured in Chromium against browser mode (a benchmark that prints
+ * figures, not a timed test):
+ *   1. initial renderer JS, gzipped (what index.html loads before any lazy view)     target <= 150 KB
+ *   2. navigation -> first balance row painted (median of several cold loads, Demo account)
+ *   3. balances search: keystroke -> next paint, p95 over many keystrokes with 1 000 assets  target <= 16 ms
+ * Run: npm run bench:ui  (builds first). Needs /usr/bin/chromium (npm run setup installs it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const RENDERER_OUT = join(ROOT, 'out', 'renderer');
+const COLD_LOADS = 5;
+const SEARCH_ROUNDS = 8;
+const SYNTHETIC_ASSETS = 1000;
+
+function initialJsGzipBytes(): { bytes: number; files: string[] } {
+  const html = readFileSync(join(RENDERER_OUT, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const bytes = files.reduce((total, f) => total + gzipSync(readFileSync(join(RENDERER_OUT, f)), { level: 9 }).length, 0);
+  return { bytes, files };
+}
+
+async function startBrowserMode(userDataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error('browser mode did not print its ready line within 30 s')), 30_000);
+    lines.on('line', (line) => {
+      try {
+        const event = JSON.parse(line) as { event?: string; url?: string };
+        if (event.event === 'ready' && event.url) {
+          clearTimeout(timer);
+          done(event.url);
+        }
+      } catch {
+        /* not the ready line */
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`browser mode exited early (${code})`)));
+  });
+  return { url, child };
+}
+
+/** Records, in the page, when the first balance row is in the DOM and then painted (next frame). */
+const FIRST_ROW_PROBE = `
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('[data-testid="balance-row"]')) {
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => { window.__firstRowPaintedAt = performance.now(); }, 0));
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+/** keydown -> after the frame that shows the result: rAF, then a task after the paint. */
+const KEYSTROKE_PROBE = `
+  window.__keystrokeMs = [];
+  document.addEventListener('keydown', (event) => {
+    const started = performance.now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => window.__keystrokeMs.push(performance.now() - started);
+      channel.port2.postMessage(0);
+    });
+  }, true);
+`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function withManyAssets(page: Page): Promise<void> {
+  // Adds synthetic assets to the real balance answer so the view holds 1 000+ rows.
+  await page.route('**/api/invoke', async (route) => {
+    const request = route.request();
+    const body = JSON.parse(request.postData() ?? '{}') as { channel?: string };
+    const response = await route.fetch();
+    if (body.channel !== 'exchange.balance') return route.fulfill({ response });
+    const envelope = (await response.json()) as { ok: boolean; data?: Record<string, { main_balance: string }> };
+    if (envelope.ok && envelope.data) {
+      for (let i = 0; i < SYNTHETIC_ASSETS; i += 1) envelope.data[`SYN${i.toString().padStart(4, '0')}`] = { main_balance: `${i}.${(i * 7919) % 100000000}` };
+    }
+    return route.fulfill({ response, json: envelope });
+  });
+}
+
+async function main(): Promise<void> {
+  const js = initialJsGzipBytes();
+  console.log(`initial renderer JS (gzip): ${(js.bytes / 1024).toFixed(1)} KB in ${js.files.length} file(s) (target <= 150 KB)`);
+
+  const userDataDir = mkdtempSync(join(tmpdir(), 'desk-bench-'));
+  const { url, child } = await startBrowserMode(userDataDir);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    // Warm the demo simulator and the server once, then measure cold page loads.
+    const firstRow: number[] = [];
+    for (let i = 0; i <= COLD_LOADS; i += 1) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.addInitScript(FIRST_ROW_PROBE);
+      await page.goto(url);
+      await page.waitForFunction(() => (window as unknown as { __firstRowPaintedAt?: number }).__firstRowPaintedAt !== undefined, null, { timeout: 60_000 });
+      const at = await page.evaluate(() => (window as unknown as { __firstRowPaintedAt: number }).__firstRowPaintedAt);
+      if (i > 0) firstRow.push(at);
+      await context.close();
+    }
+    console.log(`navigation to first balance row painted: median ${percentile(firstRow, 50).toFixed(0)} ms, max ${Math.max(...firstRow).toFixed(0)} ms over ${firstRow.length} loads`);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await withManyAssets(page);
+    await page.goto(url);
+    await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
+    const search = page.getByRole('searchbox', { name: 'Search assets' }).or(page.getByLabel('Search assets')).first();
+    await search.click();
+    await page.evaluate(KEYSTROKE_PROBE);
+    for (let round = 0; round < SEARCH_ROUNDS; round += 1) {
+      await page.keyboard.type(round % 2 ? 'syn01' : 'usdt', { delay: 40 });
+      for (let k = 0; k < 5; k += 1) await page.keyboard.press('Backspace', { delay: 40 });
+    }
+    await page.waitForTimeout(200);
+    const samples = await page.evaluate(() => (window as unknown as { __keystrokeMs: number[] }).__keystrokeMs);
+    console.log(`balances search keystroke to paint with ${SYNTHETIC_ASSETS}+ assets: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms over ${samples.length} keystrokes (target p95 <= 16 ms)`);
+    await context.close();
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
