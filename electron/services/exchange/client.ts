@@ -16,13 +16,13 @@ import type {
   PositionsResponse,
 } from '../../../shared/api/schemas';
 import { AppFailure, type AppError } from '../../../shared/errors';
-import { interpretAnswer, isNonceRejection } from './classify';
+import { interpretAnswer, isNonceRejection, type RawAnswer } from './classify';
 import { cancelledFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
 import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
 import { limiterFor } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
 import { signBody, SIGNING_HEADERS } from './signing';
-import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type Target } from './transport';
+import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
 
 export interface ExchangeCredentials {
   apiKey: string;
@@ -92,6 +92,8 @@ export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 const CLOCK_MEASURE_TIMEOUT_MS = 5_000;
 
 const MAX_TIMEOUT_MS = 10 * 60_000;
+const PUBLIC_HEADERS = Object.freeze({ Accept: 'application/json' });
+const EMPTY: readonly string[] = Object.freeze([]);
 
 /** Extra body fields some endpoints need on the wire (API.md Decisions). */
 const WIRE_EXTRAS: Partial<Record<EndpointName, (params: Record<string, unknown>) => Record<string, unknown>>> = {
@@ -191,35 +193,29 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     return call('time', undefined, { timeoutMs: Math.min(CLOCK_MEASURE_TIMEOUT_MS, defaultTimeoutMs) }, 0).then((r) => r.time);
   }
 
-  async function waitForClock(signal: AbortSignal | undefined): Promise<void> {
-    const pending = clock.ready(fetchServerSeconds);
-    if (!pending) return;
+  /** Waits for the first clock measurement; a caller's abort ends only that caller's wait. */
+  function waitForClock(pending: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
     if (!signal) return pending;
     // The measurement is shared by every waiting request, so one caller's abort must not end it.
-    await new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const onAbort = () => reject(cancelledFailure(signal.reason));
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
-      pending.then(() => {
+      void pending.then(() => {
         signal.removeEventListener('abort', onAbort);
         resolve();
       });
     });
   }
 
-  /** Builds the signed body and headers for one attempt; every attempt gets a new nonce. */
-  async function signedRequest(name: EndpointName, params: Record<string, unknown>, signal: AbortSignal | undefined) {
-    await waitForClock(signal);
+  /** The HTTP request for one attempt of a private call; every attempt is signed with a new nonce. */
+  function signedRequest(name: EndpointName, params: Record<string, unknown>, timeoutMs: number, signal: AbortSignal | undefined) {
     const nonce = nonces!.next(clock.correctedNow());
-    // Above ~1000 signed requests/s per key the sequence outruns the clock; let time catch up
-    // rather than leave the exchange's +-5 s window.
-    const lead = nonce - clock.correctedNow() - MAX_NONCE_LEAD_MS;
-    if (lead > 0) await sleep(lead, signal);
     const wire = WIRE_EXTRAS[name]?.(params) ?? params;
     const signed = signBody(apiSecret!, JSON.stringify({ request: ENDPOINTS[name].path, nonce, nonceWindow: true, ...wire }));
-    return {
-      body: signed.body,
-      sensitive: [apiSecret!, signed.signature, signed.payload],
+    const request: OutgoingRequest = {
+      method: 'POST',
+      path: pathOf(name),
       headers: {
         'Content-Type': 'application/json',
         'Content-Length': Buffer.byteLength(signed.body),
@@ -228,11 +224,22 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         [SIGNING_HEADERS.payload]: signed.payload,
         [SIGNING_HEADERS.signature]: signed.signature,
       },
+      body: signed.body,
+      timeoutMs,
+      signal,
+      freshConnection: ENDPOINTS[name].retry === 'never',
+    };
+    return {
+      request,
+      // Above ~1000 signed requests/s per key the sequence outruns the clock; the caller lets
+      // time catch up rather than leave the exchange's +-5 s window.
+      aheadMs: nonce - clock.correctedNow() - MAX_NONCE_LEAD_MS,
+      sensitive: [apiSecret!, signed.signature, signed.payload],
     };
   }
 
-  async function waitForRateLimit(name: EndpointName, signal: AbortSignal | undefined): Promise<void> {
-    if (!rateLimit) return;
+  /** Reserves a slot with the process-wide limiter; returns how long to wait (0 = go). */
+  function rateLimitWaitMs(name: EndpointName): number {
     const wait = limiterFor(baseUrl, ENDPOINTS[name].scope).reserve(performance.now(), MAX_RATE_LIMIT_WAIT_MS);
     if (wait < 0) {
       throw new AppFailure({
@@ -241,39 +248,33 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         retryAfterMs: MAX_RATE_LIMIT_WAIT_MS,
       });
     }
-    if (wait > 0) await sleep(wait, signal);
+    return wait;
   }
 
-  /** One attempt: returns data, or an AppError to be thrown or retried. */
-  async function attempt(name: EndpointName, params: Record<string, unknown>, o: CallOptions | undefined, timeoutMs: number) {
-    const spec = ENDPOINTS[name];
-    const signal = o?.signal;
-    await waitForRateLimit(name, signal);
-    let sensitive: readonly string[] = apiSecret ? [apiSecret] : [];
-    let answer;
-    if (spec.auth === 'private') {
-      const signed = await signedRequest(name, params, signal);
-      sensitive = signed.sensitive;
-      answer = await send(
-        target,
-        { method: 'POST', path: pathOf(name), headers: signed.headers, body: signed.body, timeoutMs, signal, freshConnection: spec.retry === 'never' },
-        maxResponseBytes,
-      );
-    } else {
-      answer = await send(target, { method: 'GET', path: pathOf(name), headers: { Accept: 'application/json' }, timeoutMs, signal }, maxResponseBytes);
+  /** Arguments checked once per call; `{}` (no arguments) is parsed once per endpoint and reused. */
+  const parsedWithoutArguments = new Map<EndpointName, Record<string, unknown>>();
+  function checkedParams(name: EndpointName, request: unknown): Record<string, unknown> {
+    if (request === undefined) {
+      const cached = parsedWithoutArguments.get(name);
+      if (cached) return cached;
     }
-    const result = interpretAnswer(answer, spec.response, now());
-    if (result.ok) return result;
-    return { ok: false as const, error: scrubError(result.error, sensitive) };
+    const checked = ENDPOINTS[name].request.safeParse(request ?? {});
+    if (!checked.success) throw validationFromIssues(checked.error.issues);
+    // Frozen: the same object serves every call without arguments, and nothing may change it.
+    const params = Object.freeze(checked.data as Record<string, unknown>);
+    if (request === undefined) parsedWithoutArguments.set(name, params);
+    return params;
   }
 
+  /**
+   * The engine: validate, then per attempt limit -> sign -> send -> classify, retrying reads.
+   * The hot path (limiter off or free, clock measured) awaits nothing but the HTTP exchange.
+   */
   async function call<N extends EndpointName>(name: N, request: unknown, o?: CallOptions, retriesOverride?: number): Promise<ResponseOf<N>> {
     const spec = ENDPOINTS[name];
-    const checked = spec.request.safeParse(request ?? {});
-    if (!checked.success) throw validationFromIssues(checked.error.issues);
-    const params = checked.data as Record<string, unknown>;
+    const params = checkedParams(name, request);
     if (spec.auth === 'private' && (apiKey === undefined || apiSecret === undefined)) throw missingCredentialsFailure();
-    const timeoutMs = checkedTimeout(o?.timeoutMs, defaultTimeoutMs, 'timeoutMs');
+    const timeoutMs = o?.timeoutMs === undefined ? defaultTimeoutMs : checkedTimeout(o.timeoutMs, defaultTimeoutMs, 'timeoutMs');
     const signal = o?.signal;
     if (signal?.aborted) throw cancelledFailure(signal.reason);
 
@@ -282,9 +283,25 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     for (let attemptIndex = 0; ; attemptIndex++) {
       let error: AppError;
       try {
-        const result = await attempt(name, params, o, timeoutMs);
+        if (rateLimit) {
+          const wait = rateLimitWaitMs(name);
+          if (wait > 0) await sleep(wait, signal);
+        }
+        let answer: RawAnswer;
+        let sensitive: readonly string[] = EMPTY;
+        if (spec.auth === 'private') {
+          const measuring = clock.ready(fetchServerSeconds);
+          if (measuring) await waitForClock(measuring, signal);
+          const signed = signedRequest(name, params, timeoutMs, signal);
+          if (signed.aheadMs > 0) await sleep(signed.aheadMs, signal);
+          sensitive = signed.sensitive;
+          answer = await send(target, signed.request, maxResponseBytes);
+        } else {
+          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs, signal }, maxResponseBytes);
+        }
+        const result = interpretAnswer(answer, spec.response, now());
         if (result.ok) return result.data as ResponseOf<N>;
-        error = result.error;
+        error = scrubError(result.error, sensitive.length > 0 ? sensitive : apiSecret ? [apiSecret] : EMPTY);
       } catch (thrown) {
         if (!(thrown instanceof AppFailure)) {
           logger?.warn('Unexpected error inside the exchange client', { endpoint: name, error: thrown instanceof Error ? thrown.name : typeof thrown });

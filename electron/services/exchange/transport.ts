@@ -18,6 +18,8 @@ export interface Target {
   port: number | undefined;
   /** Path prefix of a custom base URL (a proxy), '' for the exchange itself. */
   pathPrefix: string;
+  /** Key of the shared keep-alive agent for this origin. */
+  origin: string;
 }
 
 export interface OutgoingRequest {
@@ -51,6 +53,7 @@ export function parseTarget(baseUrl: string): Target {
     hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
     port: url.port ? Number(url.port) : undefined,
     pathPrefix: url.pathname.replace(/\/+$/, ''),
+    origin: url.origin,
   };
 }
 
@@ -58,7 +61,7 @@ const pooledAgents = new Map<string, http.Agent>();
 
 /** Keep-alive agents, one per origin, shared by every client in the process. */
 function pooledAgentFor(target: Target): http.Agent {
-  const key = `${target.protocol}//${target.hostname}:${target.port ?? ''}`;
+  const key = target.origin;
   let agent = pooledAgents.get(key);
   if (!agent) {
     const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64, maxFreeSockets: 64, scheduling: 'lifo' };
@@ -66,6 +69,12 @@ function pooledAgentFor(target: Target): http.Agent {
     pooledAgents.set(key, agent);
   }
   return agent;
+}
+
+/** Closes every pooled connection (app shutdown, benchmarks); later requests open new ones. */
+export function closePooledConnections(): void {
+  for (const agent of pooledAgents.values()) agent.destroy();
+  pooledAgents.clear();
 }
 
 function mediaType(header: string | undefined): string {
