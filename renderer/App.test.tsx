@@ -100,3 +100,28 @@ describe('App shell', () => {
     await waitFor(() => expect(bridge.callsTo('accounts.list').length).toBeGreaterThan(before));
   });
 });
+
+describe('App shell and the Accounts view', () => {
+  it('keeps the Accounts view (and a fresh key report) when adding makes the new account active', async () => {
+    const bridge = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Accounts' }));
+    const form = await screen.findByRole('form', { name: 'Add an account' });
+    bridge.handle('accounts.add', () => {
+      // The main process makes the first real account the active one.
+      bridge.reply('accounts.list', { accounts: [DEMO_ACCOUNT, REAL_ACCOUNT], activeAccountId: 'main' });
+      return {
+        ok: true,
+        data: {
+          account: REAL_ACCOUNT,
+          report: { balance: { status: 'ok' }, codes: { status: 'ok' }, positions: { status: 'ok' }, flex: { status: 'ok' }, testedAt: 1 },
+        },
+      };
+    });
+    await userEvent.type(within(form).getByLabelText('Name'), 'Main');
+    await userEvent.type(within(form).getByLabelText('API key'), 'KEY-0123456789');
+    await userEvent.type(within(form).getByLabelText('API secret'), 'SECRET-0123456789');
+    await userEvent.click(within(form).getByRole('button', { name: 'Test & save' }));
+    await waitFor(() => expect(screen.queryByText('Demo data')).toBeNull());
+    expect(screen.getByRole('group', { name: /What the key for Main can reach/ })).toBeTruthy();
+  });
+});

@@ -34,7 +34,10 @@ export function App() {
       <TopBar accounts={accounts} activeAccount={activeAccount} />
       {isDemo ? (
         <div className="demo-strip" role="note">
-          <Badge tone="demo">DEMO</Badge> <strong>Demo data</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
+          <Badge tone="demo">DEMO</Badge>
+          <span>
+            <strong>Demo data</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
+          </span>
         </div>
       ) : null}
       <NoticeBanner notice={notice} />
@@ -67,8 +70,10 @@ function CurrentView({ view, account }: { view: string; account: AccountSummary 
   return (
     <ViewErrorBoundary resetKey={`${entry.id}:${account?.id ?? ''}`}>
       <Suspense fallback={<Skeleton rows={8} />}>
-        {/* key: a view starts fresh for each account, so no state leaks between accounts. */}
-        <View key={account?.id ?? 'none'} account={account!} />
+        {/* key: an account's view starts fresh for each account, so no state leaks between accounts.
+            Accounts lists every account, so it keeps its state (e.g. the report of a key just added,
+            which makes that account the active one). */}
+        <View key={entry.id === 'accounts' ? 'accounts' : (account?.id ?? 'none')} account={account!} />
       </Suspense>
     </ViewErrorBoundary>
   );

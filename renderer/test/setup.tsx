@@ -4,12 +4,15 @@
  */
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AccountSummary, Settings } from '../../shared/ipc';
 import { createQueryClient } from '../api/queries';
 import { resetUi } from '../state/ui';
 import { createFakeBridge, type FakeBridge } from './fakeBridge';
+
+// Lazy view chunks are transformed on first use; on a busy 2-core machine that can take seconds.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

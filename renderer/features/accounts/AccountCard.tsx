@@ -76,7 +76,8 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
       <label className="checkbox account-card__notify">
         <input
           type="checkbox"
-          checked={account.notifyPositions}
+          // Shows the choice at once; the list catches up when the save returns.
+          checked={update.isPending && update.variables.notifyPositions !== undefined ? update.variables.notifyPositions : account.notifyPositions}
           disabled={update.isPending}
           onChange={(e) => update.mutate({ accountId: account.id, notifyPositions: e.target.checked })}
         />

@@ -73,10 +73,10 @@ export function CodesView({ account }: { account: AccountSummary }) {
               <div className="table-wrap">
                 <table className="table table--codes">
                   <colgroup>
-                    <col style={{ width: '30%' }} />
-                    <col style={{ width: '20%' }} />
-                    <col style={{ width: '13%' }} />
-                    <col style={{ width: '19%' }} />
+                    <col style={{ width: '28%' }} />
+                    <col style={{ width: '18%' }} />
+                    <col style={{ width: '14%' }} />
+                    <col style={{ width: '23%' }} />
                     <col />
                   </colgroup>
                   <thead>
@@ -123,7 +123,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
                               {formatAmount(row.amount)} <span className="ticker">{row.ticker}</span>
                             </td>
                             <td>
-                              <Badge tone={codeStatusTone(row.status)} title={isKnownCodeStatus(row.status) ? undefined : 'Status not known to this app, shown as the exchange sent it'}>
+                              <Badge tone={codeStatusTone(row.status)} title={isKnownCodeStatus(row.status) ? row.status : `${row.status} (not a status this app knows; shown as the exchange sent it)`}>
                                 {row.status || '\u2014'}
                               </Badge>
                             </td>
