@@ -27,7 +27,7 @@ test.describe('flex plans', () => {
   test('plans with bounds and rates, paged by full pages, filtered by ticker', async ({ page }) => {
     await openView(page, 'Flex plans');
     await expect(planRows(page)).toHaveCount(10);
-    await expect(page.getByRole('columnheader')).toHaveText(['Ticker', 'Min investment', 'Max investment', 'Max rate', 'Action']);
+    await expect(page.getByRole('table', { name: 'Flex plans' }).getByRole('columnheader')).toHaveText(['Ticker', 'Min investment', 'Max investment', 'Max rate', 'Action']);
     await expect(planRows(page).first().getByRole('cell').nth(3)).toHaveText(/^\d+(\.\d+)? %$/);
 
     const next = page.getByRole('button', { name: 'Next' });
@@ -61,6 +61,8 @@ test.describe('flex plans', () => {
   test('invest: checks, confirmation, one request, transaction id, balance and investments refreshed', async ({ page, simulator }) => {
     const main = await useSimulatorAccount(page, simulator, 'Main (B2B)');
     const before = await ledgerBalance(simulator, main.apiKey, 'USDT');
+    // The seeded account already holds investments; wait for them before counting.
+    await expect(page.getByTestId('investment-row').first()).toBeVisible();
     const investmentsBefore = await page.getByTestId('investment-row').count();
 
     const usdtPlan = planRows(page).filter({ has: page.locator('.cell-main', { hasText: /^USDT$/ }) }).first();

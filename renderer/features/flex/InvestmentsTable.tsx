@@ -14,7 +14,7 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
   return (
     <>
       <div className="table-wrap">
-        <table className="table flex-investments-table">
+        <table className="table flex-investments-table" aria-label="Current investments">
           <colgroup>
             <col style={{ width: '21%' }} />
             <col style={{ width: '17%' }} />

@@ -37,7 +37,7 @@ export function PlansTable({
   return (
     <>
       <div className="table-wrap">
-        <table className="table flex-plans-table">
+        <table className="table flex-plans-table" aria-label="Flex plans">
           <colgroup>
             <col style={{ width: '22%' }} />
             <col style={{ width: '22%' }} />
