@@ -1,0 +1,100 @@
+/**
+ * `npm start`: runs the real Electron app when an Electron binary is installed, and otherwise (or
+ * with --browser) the same core in browser mode on 127.0.0.1. Prints exactly one JSON line on
+ * stdout when ready: {"event":"ready","url":"http://127.0.0.1:<port>/#token=…"}.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBrowserServer } from './browser/server';
+import { createCore } from './core';
+import { findElectronBinary } from './electron-binary';
+import { parseLaunchArgs, USAGE, UsageError, type LaunchOptions } from './launch-args';
+import { defaultUserDataDir } from './paths';
+import { createLogger, logFileIn } from './services/logging';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Built: out/electron/launch.js -> repo root two levels up. From source (tsx): electron/launch.ts. */
+const projectRoot = here.endsWith(join('out', 'electron')) ? join(here, '..', '..') : join(here, '..');
+
+function openInBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args as string[], { detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // No browser opener on this machine: the URL is printed anyway.
+  }
+}
+
+function runElectron(binary: string, args: readonly string[]): void {
+  const child = spawn(binary, [join(projectRoot, 'out', 'electron', 'main.js'), ...args], { stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+async function runBrowserMode(options: LaunchOptions): Promise<void> {
+  const staticDir = join(projectRoot, 'out', 'renderer');
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    process.stderr.write(`launch: the renderer is not built (${staticDir} has no index.html); run "npm run build" first\n`);
+    process.exit(1);
+  }
+  const userDataDir = options.userDataDir ?? defaultUserDataDir();
+  const logger = createLogger({ file: logFileIn(userDataDir) });
+  const core = createCore({ userDataDir, mode: 'browser', logger });
+  let server;
+  try {
+    server = await startBrowserServer({ core, staticDir, port: options.port, logger });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    process.stderr.write(
+      code === 'EADDRINUSE' ? `launch: port ${options.port} is already in use; choose another with --port or use --port 0\n` : `launch: could not start the server (${code ?? 'error'})\n`,
+    );
+    await core.close();
+    process.exit(1);
+  }
+  const running = server;
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.allSettled([running.close(), core.close()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.stdout.write(`${JSON.stringify({ event: 'ready', url: running.url })}\n`);
+  if (options.open) openInBrowser(running.url);
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  let options: LaunchOptions;
+  try {
+    options = parseLaunchArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`launch: ${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (options.browser) {
+    process.stderr.write('launch: browser mode (--browser given)\n');
+    return runBrowserMode(options);
+  }
+  const electron = findElectronBinary();
+  if ('missing' in electron) {
+    process.stderr.write(`launch: browser mode, because Electron cannot start here: ${electron.missing}\n`);
+    return runBrowserMode(options);
+  }
+  const forwarded = options.userDataDir ? [`--user-data-dir=${options.userDataDir}`] : [];
+  runElectron(electron.path, forwarded);
+}
+
+await main(process.argv.slice(2));

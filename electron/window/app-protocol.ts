@@ -1,0 +1,43 @@
+/**
+ * The renderer is loaded from `app://renderer/…`, a privileged custom scheme backed by the built
+ * files in out/renderer, rather than file://: a file:// page could read any local file the user
+ * can, while this scheme serves exactly one folder (static/files.ts refuses traversal), with the
+ * CSP header on every response, and gives the page a stable origin the router can check.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Protocol } from 'electron';
+import { STATIC_SECURITY_HEADERS } from '../static/csp';
+import { contentTypeFor, resolveStaticFile } from '../static/files';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'renderer';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+/** Must run before the app is ready. `standard` + `secure` give the scheme a real origin and secure-context APIs. */
+export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: false } },
+  ]);
+}
+
+/** Answers one app:// request; exported so tests can call it without Electron. */
+export async function respondToAppRequest(rendererDir: string, requestUrl: string): Promise<Response> {
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    return new Response('Bad request', { status: 400, headers: { ...STATIC_SECURITY_HEADERS } });
+  }
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) {
+    return new Response('Not found', { status: 404, headers: { ...STATIC_SECURITY_HEADERS } });
+  }
+  const file = await resolveStaticFile(rendererDir, url.pathname);
+  if (!file) return new Response('Not found', { status: 404, headers: { ...STATIC_SECURITY_HEADERS } });
+  const body = await readFile(file);
+  return new Response(body, { status: 200, headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': contentTypeFor(file) } });
+}
+
+export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
+  protocol.handle(APP_SCHEME, (request) => respondToAppRequest(rendererDir, request.url));
+}

@@ -1,0 +1,120 @@
+/**
+ * The Electron shell around the core: one instance, one hardened window, the router on one IPC
+ * channel, core events pushed to the window. Everything security-relevant is set up before the
+ * first window exists.
+ */
+import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
+import { createCore, type Core } from '../core';
+import { defaultUserDataDir, PRODUCT_NAME, userDataDirFromArgs } from '../paths';
+import { electronSenderPolicy, type Sender } from '../router/sender';
+import { createLogger, logFileIn } from '../services/logging';
+import { installApplicationMenu } from '../shell/menu';
+import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
+import { createMainWindow } from './main-window';
+import { hardenSession, hardenWebContents } from './security';
+
+export interface ElectronAppOptions {
+  /** Folder of the built main.js / preload.cjs (out/electron). */
+  buildDir: string;
+  /** Folder of the built renderer (out/renderer). */
+  rendererDir: string;
+  version: string;
+  argv?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Development = an unpackaged run with DESK_DEV=1; only then may DevTools open. */
+export function isDevelopmentRun(isPackaged: boolean, env: NodeJS.ProcessEnv): boolean {
+  return !isPackaged && env.DESK_DEV === '1';
+}
+
+export function senderOf(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): Sender {
+  const frame = event.senderFrame;
+  return {
+    transport: 'electron',
+    webContentsId: event.sender.id,
+    frameUrl: frame?.url ?? '',
+    isMainFrame: frame !== null && frame !== undefined && frame === event.sender.mainFrame,
+  };
+}
+
+export interface ElectronAppHandle {
+  /** Resolves when the window is up; null when another instance already runs (this one quits). */
+  ready: Promise<{ core: Core; window: BrowserWindow } | null>;
+}
+
+export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
+  const argv = options.argv ?? process.argv;
+  const env = options.env ?? process.env;
+  const isDevelopment = isDevelopmentRun(app.isPackaged, env);
+
+  // Before `ready`: the scheme's privileges and the profile folder cannot change afterwards.
+  registerAppScheme(protocol);
+  app.setName(PRODUCT_NAME);
+  app.setPath('userData', userDataDirFromArgs(argv) ?? defaultUserDataDir());
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return { ready: Promise.resolve(null) };
+  }
+
+  const logger = createLogger({ file: logFileIn(app.getPath('userData')), echo: isDevelopment });
+  const trustedWindowIds = new Set<number>();
+  let mainWindow: BrowserWindow | null = null;
+  let core: Core | null = null;
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  // Every WebContents, including any the app did not mean to create, gets the same rules.
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, { openExternal: (url) => shell.openExternal(url), logger, isDevelopment });
+  });
+
+  const ready = app.whenReady().then(() => {
+    hardenSession(session.defaultSession, { appOrigin: APP_ORIGIN, logger });
+    handleAppProtocol(protocol, options.rendererDir);
+    installApplicationMenu({ isDevelopment, productName: PRODUCT_NAME, version: options.version });
+
+    const created = createCore({
+      userDataDir: app.getPath('userData'),
+      mode: 'electron',
+      logger,
+      isTrustedSender: electronSenderPolicy({ trustedWebContentsIds: () => trustedWindowIds, appOrigin: APP_ORIGIN }),
+    });
+    core = created;
+    ipcMain.handle(IPC_INVOKE_CHANNEL, (event, channel: unknown, payload: unknown) => created.route(channel, payload, senderOf(event)));
+    created.onEvent((name, payload) => {
+      for (const window of BrowserWindow.getAllWindows()) {
+        if (trustedWindowIds.has(window.webContents.id)) window.webContents.send(IPC_EVENT_CHANNEL, name, payload);
+      }
+    });
+
+    const window = createMainWindow({ preloadPath: `${options.buildDir}/preload.cjs`, isDevelopment, title: PRODUCT_NAME });
+    const windowId = window.webContents.id;
+    trustedWindowIds.add(windowId);
+    window.on('closed', () => {
+      trustedWindowIds.delete(windowId);
+      mainWindow = null;
+    });
+    mainWindow = window;
+    process.stdout.write(`${JSON.stringify({ event: 'ready', mode: 'electron', url: APP_ORIGIN + '/' })}\n`);
+    return { core: created, window };
+  });
+
+  app.on('window-all-closed', () => app.quit());
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting || !core) return;
+    // Let the core finish (withdrawal journal, simulator) before the process goes.
+    event.preventDefault();
+    quitting = true;
+    void core.close().finally(() => app.quit());
+  });
+
+  return { ready };
+}

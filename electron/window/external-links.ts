@@ -1,0 +1,20 @@
+/**
+ * Which links may leave the app for the user's browser: https only, and only the exchange's own
+ * sites (whitebit.com, whitebit.eu and their subdomains). Everything else - other hosts, http,
+ * file:, javascript:, custom schemes that could launch local programs - stays closed.
+ */
+const ALLOWED_DOMAINS = ['whitebit.com', 'whitebit.eu'] as const;
+
+export function isAllowedExternalUrl(raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:') return false;
+  // user:pass@host tricks and explicit ports are never part of a legitimate link to the exchange.
+  if (url.username !== '' || url.password !== '' || url.port !== '') return false;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  return ALLOWED_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}

@@ -1,0 +1,29 @@
+/**
+ * The one application window. Its security settings come from security.ts; it shows only the
+ * app:// pages and stays hidden until the first paint so it never flashes blank.
+ */
+import { BrowserWindow } from 'electron';
+import { APP_ENTRY_URL } from './app-protocol';
+import { secureWebPreferences } from './security';
+
+export interface MainWindowOptions {
+  preloadPath: string;
+  isDevelopment: boolean;
+  title: string;
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: options.title,
+    backgroundColor: '#111418',
+    webPreferences: secureWebPreferences(options.preloadPath, options.isDevelopment),
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(APP_ENTRY_URL);
+  return window;
+}
