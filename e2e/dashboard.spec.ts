@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { compare } from '../shared/money/decimal';
 import { addAccount, expect, injectFault, openView, test } from './fixtures';
 
-const balanceRows = (page: import('@playwright/test').Page) => page.getByTestId('balance-row');
+const balanceRows = (page: Page) => page.getByTestId('balance-row');
 
 test.describe('dashboard', () => {
   test('first launch lands in Demo with balances visible and the DEMO badge', async ({ page }) => {

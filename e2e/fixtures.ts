@@ -99,6 +99,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; apiBodies: string[] }, { appMode: AppMode }>({
   appMode: ['browser', { option: true, scope: 'worker' }],
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
   simulator: async ({}, use) => {
     const simulator = await startSimulator({ port: 0 });
     await use(simulator);
@@ -144,6 +145,7 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
     }
   },
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
   apiBodies: async ({}, use) => {
     await use([]);
   },

@@ -3,9 +3,10 @@
  * Written to e2e/screenshots/<view>-<theme>.png by the browser project.
  */
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, openView, test } from './fixtures';
 
-const VIEWS: Array<{ nav: string; file: string; ready: (page: import('@playwright/test').Page) => Promise<void> }> = [
+const VIEWS: Array<{ nav: string; file: string; ready: (page: Page) => Promise<void> }> = [
   { nav: 'Balances', file: 'balances', ready: async (p) => void (await expect(p.getByTestId('balance-row').first()).toBeVisible()) },
   { nav: 'Codes', file: 'codes', ready: async (p) => void (await expect(p.getByTestId('code-row').first()).toBeVisible()) },
   { nav: 'Positions', file: 'positions', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },

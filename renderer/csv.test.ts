@@ -37,12 +37,10 @@ describe('downloadCsv', () => {
       return 'blob:test';
     }) as typeof URL.createObjectURL;
     URL.revokeObjectURL = vi.fn();
-    let clicked: HTMLAnchorElement | null = null;
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked = this;
-    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     downloadCsv('x.csv', [['Ticker'], ['=BAD']]);
-    expect(clicked!.download).toBe('x.csv');
+    expect(click).toHaveBeenCalledOnce();
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('x.csv');
     expect(blobs[0]!.type).toContain('text/csv');
     const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
