@@ -39,7 +39,8 @@ function runElectron(binary: string, args: readonly string[]): void {
 }
 
 async function runBrowserMode(options: LaunchOptions): Promise<void> {
-  const staticDir = join(projectRoot, 'out', 'renderer');
+  // DESK_RENDERER_DIR serves another build (development, tests); normally the one beside this file.
+  const staticDir = process.env.DESK_RENDERER_DIR || join(projectRoot, 'out', 'renderer');
   if (!existsSync(join(staticDir, 'index.html'))) {
     process.stderr.write(`launch: the renderer is not built (${staticDir} has no index.html); run "npm run build" first\n`);
     process.exit(1);

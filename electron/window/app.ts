@@ -10,7 +10,7 @@ import { defaultUserDataDir, PRODUCT_NAME, userDataDirFromArgs } from '../paths'
 import { electronSenderPolicy, type Sender } from '../router/sender';
 import { createLogger, logFileIn } from '../services/logging';
 import { installApplicationMenu } from '../shell/menu';
-import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
+import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { createMainWindow } from './main-window';
 import { hardenSession, hardenWebContents } from './security';
 
@@ -22,6 +22,8 @@ export interface ElectronAppOptions {
   version: string;
   argv?: readonly string[];
   env?: NodeJS.ProcessEnv;
+  /** Where the one-line JSON ready message goes (default stdout, read by launchers and tests). */
+  announce?: (line: string) => void;
 }
 
 /** Development = an unpackaged run with DESK_DEV=1; only then may DevTools open. */
@@ -102,7 +104,8 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
       mainWindow = null;
     });
     mainWindow = window;
-    process.stdout.write(`${JSON.stringify({ event: 'ready', mode: 'electron', url: APP_ORIGIN + '/' })}\n`);
+    const announce = options.announce ?? ((line: string) => process.stdout.write(line));
+    announce(`${JSON.stringify({ event: 'ready', mode: 'electron', url: APP_ENTRY_URL })}\n`);
     return { core: created, window };
   });
 

@@ -1,0 +1,119 @@
+/**
+ * The launcher as a real child process (from source through tsx): flag validation, the single
+ * ready line, a working browser-mode server behind it, and a clean exit on SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findElectronBinary } from './electron-binary';
+import { parseLaunchArgs, UsageError } from './launch-args';
+
+const LAUNCH = fileURLToPath(new URL('./launch.ts', import.meta.url));
+let root: string;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'desk-launch-'));
+  mkdirSync(join(root, 'renderer'));
+  writeFileSync(join(root, 'renderer', 'index.html'), '<!doctype html><title>launch test</title>');
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function launch(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', LAUNCH, ...args], {
+    env: { ...process.env, DESK_RENDERER_DIR: join(root, 'renderer') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr?.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+describe('launcher flags', () => {
+  it('parses the documented flags in both spellings', () => {
+    expect(parseLaunchArgs(['--browser', '--port', '8123', '--no-open', '--user-data-dir', '/tmp/u'])).toEqual({ browser: true, port: 8123, open: false, userDataDir: '/tmp/u', help: false });
+    expect(parseLaunchArgs(['--port=0', '--user-data-dir=/tmp/v'])).toMatchObject({ port: 0, userDataDir: '/tmp/v', browser: false, open: true });
+  });
+
+  it.each([
+    [['--port', 'abc']],
+    [['--port', '70000']],
+    [['--port', '-1']],
+    [['--port']],
+    [['--port', '--browser']],
+    [['--user-data-dir']],
+    [['--user-data-dir', '']],
+    [['--browser=yes']],
+    [['--browser', '--browser']],
+    [['--unknown']],
+    [['positional']],
+  ])('refuses %j', (args) => {
+    expect(() => parseLaunchArgs(args)).toThrow(UsageError);
+  });
+
+  it('exits 2 with a clear message on a bad flag', async () => {
+    const run = launch(['--port', 'eighty']);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr()).toContain('--port must be a whole number from 0 to 65535');
+    expect(run.stdout()).toBe('');
+  });
+});
+
+describe('browser mode through the launcher', () => {
+  it('prints one ready line, serves the API with its token, and exits cleanly on SIGTERM', async () => {
+    const userDataDir = join(root, 'user-data');
+    const run = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
+    const deadline = Date.now() + 20_000;
+    while (!run.stdout().includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const lines = run.stdout().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const ready = JSON.parse(lines[0] ?? '') as { event: string; url: string };
+    expect(ready.event).toBe('ready');
+    expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
+    expect(run.stderr().trim().split('\n')).toEqual(['launch: browser mode (--browser given)']);
+
+    const url = new URL(ready.url);
+    const token = url.hash.slice('#token='.length);
+    const answer = await fetch(new URL('/api/invoke', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-desk-token': token }, body: JSON.stringify({ channel: 'app.info', payload: {} }) });
+    expect(await answer.json()).toMatchObject({ ok: true, data: { mode: 'browser' } });
+    const page = await fetch(new URL('/', url));
+    expect(await page.text()).toContain('launch test');
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+});
+
+describe('finding Electron without loading it', () => {
+  function fakeInstall(withBinary: boolean): string {
+    const base = mkdtempSync(join(root, 'install-'));
+    const pkg = join(base, 'node_modules', 'electron');
+    mkdirSync(join(pkg, 'dist'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'electron', main: 'index.js' }));
+    // index.js would throw if loaded: detection must never require the package.
+    writeFileSync(join(pkg, 'index.js'), 'throw new Error("electron index.js must not be loaded")');
+    writeFileSync(join(pkg, 'path.txt'), 'electron');
+    if (withBinary) {
+      writeFileSync(join(pkg, 'dist', 'electron'), '#!/bin/sh\n');
+      chmodSync(join(pkg, 'dist', 'electron'), 0o755);
+    }
+    return pathToFileURL(join(base, 'launcher.js')).href;
+  }
+
+  it('finds the binary named by path.txt', () => {
+    const found = findElectronBinary(fakeInstall(true));
+    expect('path' in found && found.path.endsWith(join('dist', 'electron'))).toBe(true);
+  });
+
+  it('reports why when the binary is missing', () => {
+    const found = findElectronBinary(fakeInstall(false));
+    expect('missing' in found && found.missing).toMatch(/does not exist/);
+    const none = findElectronBinary(pathToFileURL(join(root, 'nowhere', 'x.js')).href);
+    expect('missing' in none).toBe(true);
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * The Electron shell with a recording stand-in for the `electron` module (the binary cannot run
+ * here). The shell code, the core, the router and the hardening rules are all real; each test
+ * asserts one of the security settings or behaviours from the design.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
+import { CONTENT_SECURITY_POLICY } from '../static/csp';
+import { fake, FakeBrowserWindow, resetFakeElectron, type FakeWebContents } from './fake-electron';
+
+vi.mock('electron', async () => (await import('./fake-electron')).electronModule);
+
+const { runElectronApp } = await import('./app');
+const { APP_ENTRY_URL, APP_ORIGIN } = await import('./app-protocol');
+
+let userDataDir: string;
+let handles: Array<Awaited<ReturnType<typeof runElectronApp>['ready']>> = [];
+let announced: string[] = [];
+
+async function start(options: { env?: NodeJS.ProcessEnv; isPackaged?: boolean } = {}) {
+  fake.isPackaged = options.isPackaged ?? true;
+  const handle = runElectronApp({
+    buildDir: '/app/out/electron',
+    rendererDir: '/app/out/renderer',
+    version: '9.9.9',
+    argv: ['electron', 'main.js', `--user-data-dir=${userDataDir}`],
+    env: options.env ?? {},
+    announce: (line) => announced.push(line),
+  });
+  fake.resolveReady();
+  const ready = await handle.ready;
+  handles.push(ready);
+  return ready;
+}
+
+function theWindow(): FakeBrowserWindow {
+  const window = FakeBrowserWindow.created[0];
+  if (!window) throw new Error('no window was created');
+  return window;
+}
+
+beforeEach(() => {
+  resetFakeElectron();
+  userDataDir = mkdtempSync(join(tmpdir(), 'desk-shell-'));
+  handles = [];
+  announced = [];
+});
+
+afterEach(async () => {
+  for (const handle of handles) await handle?.core.close();
+  rmSync(userDataDir, { recursive: true, force: true });
+});
+
+describe('window settings', () => {
+  it('creates the window with context isolation, sandbox, no Node, web security and the preload', async () => {
+    await start();
+    const prefs = theWindow().options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      devTools: false,
+    });
+    expect(prefs.preload).toBe('/app/out/electron/preload.cjs');
+  });
+
+  it('loads the renderer from the app:// protocol, never file:// or the network', async () => {
+    await start();
+    expect(theWindow().loadedUrl).toBe(APP_ENTRY_URL);
+    expect(APP_ENTRY_URL).toBe('app://renderer/index.html');
+    expect(fake.privilegedSchemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(fake.protocolHandlers.has('app')).toBe(true);
+  });
+
+  it('serves renderer files through the protocol with the CSP header', async () => {
+    await start();
+    const handler = fake.protocolHandlers.get('app');
+    const response = (await handler?.({ url: 'app://renderer/../../etc/passwd' })) as Response;
+    expect(response.status).toBe(404);
+  });
+
+  it('uses the --user-data-dir folder and names the app', async () => {
+    await start();
+    expect(fake.paths.get('userData')).toBe(userDataDir);
+    expect(fake.name).toBe('WhiteBIT Desk');
+  });
+});
+
+describe('single instance', () => {
+  it('quits when another instance holds the lock, without creating a window', async () => {
+    fake.singleInstance = false;
+    const ready = await start();
+    expect(ready).toBeNull();
+    expect(fake.quitCalls).toBe(1);
+    expect(FakeBrowserWindow.created).toHaveLength(0);
+  });
+
+  it('focuses the existing window when a second instance starts', async () => {
+    await start();
+    fake.appEvents.emit('second-instance');
+    expect(theWindow().focused).toBe(1);
+  });
+});
+
+describe('devtools', () => {
+  it('are disabled outside development, and closed if opened anyway', async () => {
+    await start();
+    const contents = theWindow().webContents;
+    fake.appEvents.emit('web-contents-created', {}, contents);
+    contents.emit('devtools-opened');
+    expect(contents.devToolsClosed).toBe(1);
+  });
+
+  it('are available only in an unpackaged run with DESK_DEV=1', async () => {
+    await start({ isPackaged: false, env: { DESK_DEV: '1' } });
+    expect((theWindow().options.webPreferences as Record<string, unknown>).devTools).toBe(true);
+    resetFakeElectron();
+    await start({ isPackaged: true, env: { DESK_DEV: '1' } });
+    expect((theWindow().options.webPreferences as Record<string, unknown>).devTools).toBe(false);
+  });
+});
+
+describe('navigation and new windows', () => {
+  async function hardenedContents(): Promise<FakeWebContents> {
+    await start();
+    const contents = theWindow().webContents;
+    fake.appEvents.emit('web-contents-created', {}, contents);
+    return contents;
+  }
+
+  it('denies every new window; allow-listed https links open in the user browser instead', async () => {
+    const contents = await hardenedContents();
+    const open = (url: string) => contents.windowOpenHandler?.({ url });
+    expect(open('https://whitebit.com/trade')).toEqual({ action: 'deny' });
+    expect(open('https://docs.whitebit.eu/api')).toEqual({ action: 'deny' });
+    expect(open('https://evil.example')).toEqual({ action: 'deny' });
+    await Promise.resolve();
+    expect(fake.openedExternally).toEqual(['https://whitebit.com/trade', 'https://docs.whitebit.eu/api']);
+  });
+
+  it.each([
+    'http://whitebit.com/',
+    'https://whitebit.com.evil.example/',
+    'https://evilwhitebit.com/',
+    'https://user:pass@whitebit.com/',
+    'https://whitebit.com:8443/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'smb://whitebit.com/share',
+    'app://renderer/index.html',
+  ])('never opens %s externally', async (url) => {
+    const contents = await hardenedContents();
+    contents.windowOpenHandler?.({ url });
+    expect(contents.fire('will-navigate', url)).toBe(true);
+    await Promise.resolve();
+    expect(fake.openedExternally).toEqual([]);
+  });
+
+  it('blocks navigation, redirects, frame navigation and webviews', async () => {
+    const contents = await hardenedContents();
+    expect(contents.fire('will-navigate', 'https://whitebit.com/')).toBe(true);
+    expect(contents.fire('will-navigate', 'app://renderer/other.html')).toBe(true);
+    expect(contents.fire('will-redirect', 'https://evil.example/')).toBe(true);
+    expect(contents.fire('will-attach-webview', {}, {})).toBe(true);
+    expect(contents.fireDetails('will-frame-navigate', { url: 'https://evil.example', isMainFrame: false })).toBe(true);
+    // A blocked navigation to an allow-listed site goes to the browser instead.
+    await Promise.resolve();
+    expect(fake.openedExternally).toEqual(['https://whitebit.com/']);
+  });
+});
+
+describe('session', () => {
+  it('denies every permission request except notifications for the app itself', async () => {
+    await start();
+    const ask = (permission: string, requestingUrl: string) =>
+      new Promise<boolean>((resolve) => fake.permissionRequestHandler?.({}, permission, resolve, { requestingUrl }));
+    expect(await ask('notifications', `${APP_ORIGIN}/index.html`)).toBe(true);
+    expect(await ask('notifications', 'https://evil.example/')).toBe(false);
+    for (const permission of ['media', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb', 'midiSysex', 'pointerLock']) {
+      expect(await ask(permission, `${APP_ORIGIN}/index.html`), permission).toBe(false);
+    }
+    expect(fake.permissionCheckHandler?.({}, 'notifications', APP_ORIGIN, {})).toBe(true);
+    expect(fake.permissionCheckHandler?.({}, 'media', APP_ORIGIN, {})).toBe(false);
+    expect(fake.permissionCheckHandler?.({}, 'notifications', 'https://evil.example', {})).toBe(false);
+    expect(fake.devicePermissionHandler?.({})).toBe(false);
+  });
+
+  it('puts the strict CSP header on every response, replacing any other', async () => {
+    await start();
+    let result: { responseHeaders: Record<string, string[]> } | undefined;
+    fake.headersReceived?.({ url: 'app://renderer/index.html', responseHeaders: { 'content-security-policy': ["default-src *"], 'x-other': ['1'] } }, (r: typeof result) => (result = r));
+    expect(result?.responseHeaders).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY], 'x-other': ['1'] });
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it('cancels downloads', async () => {
+    await start();
+    let prevented = false;
+    fake.sessionEvents.emit('will-download', { preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+  });
+});
+
+describe('IPC', () => {
+  async function invoke(event: Record<string, unknown>, channel: unknown, payload: unknown) {
+    const handler = fake.ipcHandlers.get(IPC_INVOKE_CHANNEL);
+    if (!handler) throw new Error('no IPC handler');
+    return (await handler(event, channel, payload)) as { ok: boolean; error?: { kind: string }; data?: unknown };
+  }
+
+  it('answers the main frame of the app window through the router', async () => {
+    await start();
+    const contents = theWindow().webContents;
+    const answer = await invoke({ sender: contents, senderFrame: contents.mainFrame }, 'app.info', {});
+    expect(answer).toMatchObject({ ok: true, data: { mode: 'electron', version: expect.any(String) } });
+  });
+
+  it('refuses other WebContents, subframes and foreign page URLs', async () => {
+    await start();
+    const contents = theWindow().webContents;
+    const stranger = new (await import('./fake-electron')).FakeWebContents();
+    stranger.mainFrame.url = APP_ENTRY_URL;
+    const subframe = { url: APP_ENTRY_URL };
+    expect((await invoke({ sender: stranger, senderFrame: stranger.mainFrame }, 'app.info', {})).error?.kind).toBe('permission');
+    expect((await invoke({ sender: contents, senderFrame: subframe }, 'app.info', {})).error?.kind).toBe('permission');
+    contents.mainFrame.url = 'https://evil.example/';
+    expect((await invoke({ sender: contents, senderFrame: contents.mainFrame }, 'app.info', {})).error?.kind).toBe('permission');
+    expect((await invoke({ sender: contents, senderFrame: null }, 'app.info', {})).error?.kind).toBe('permission');
+  });
+
+  it('stops trusting a window once it is closed', async () => {
+    await start();
+    const window = theWindow();
+    window.emit('closed');
+    const answer = await invoke({ sender: window.webContents, senderFrame: window.webContents.mainFrame }, 'app.info', {});
+    expect(answer.error?.kind).toBe('permission');
+  });
+
+  it('pushes core events to the app window on the event channel', async () => {
+    await start();
+    const contents = theWindow().webContents;
+    await invoke({ sender: contents, senderFrame: contents.mainFrame }, 'accounts.select', { accountId: 'demo' });
+    expect(contents.sent).toContainEqual({ channel: IPC_EVENT_CHANNEL, args: ['accounts.changed', { activeAccountId: 'demo' }] });
+  });
+});
+
+describe('lifecycle', () => {
+  it('installs the application menu once ready, then announces readiness in one JSON line', async () => {
+    await start();
+    expect(fake.applicationMenus).toHaveLength(1);
+    expect(announced).toEqual([`${JSON.stringify({ event: 'ready', mode: 'electron', url: APP_ENTRY_URL })}\n`]);
+  });
+
+  it('closes the core before quitting', async () => {
+    const ready = await start();
+    let prevented = false;
+    fake.appEvents.emit('before-quit', { preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    await vi.waitFor(() => expect(fake.quitCalls).toBe(1));
+    const after = await ready?.core.route('app.info', {}, { transport: 'direct' });
+    expect(after?.ok).toBe(false);
+  });
+});
