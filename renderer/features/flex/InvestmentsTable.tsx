@@ -16,11 +16,11 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
       <div className="table-wrap">
         <table className="table flex-investments-table" aria-label="Current investments">
           <colgroup>
-            <col style={{ width: '21%' }} />
-            <col style={{ width: '17%' }} />
-            <col style={{ width: '9%' }} />
+            <col style={{ width: '19%' }} />
+            <col style={{ width: '14%' }} />
             <col style={{ width: '11%' }} />
-            <col style={{ width: '21%' }} />
+            <col style={{ width: '10%' }} />
+            <col style={{ width: '23%' }} />
             <col />
           </colgroup>
           <thead>
