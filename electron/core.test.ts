@@ -4,7 +4,7 @@
  * Every envelope, the settings file and the log are searched for secrets at the end.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,6 +136,42 @@ describe('core with real keychain and simulator', () => {
     expect((await data('accounts.update', { accountId: DEMO_ACCOUNT_ID, notifyPositions: true })).notifyPositions).toBe(true);
     const wrongBase = await call('accounts.update', { accountId: 'acc-doesnotexist', name: 'x' });
     expect(wrongBase.ok ? 'ok' : wrongBase.error.kind).toBe('not_found');
+  });
+
+  it('maps regions to their base URLs and insists on a URL for a custom region', async () => {
+    const toGlobal = await data('accounts.update', { accountId, region: 'global' });
+    expect(toGlobal.baseUrl).toBe('https://whitebit.com');
+    const toEu = await data('accounts.update', { accountId, region: 'eu' });
+    expect(toEu.baseUrl).toBe('https://whitebit.eu');
+    const customWithoutUrl = await call('accounts.update', { accountId, region: 'custom' });
+    expect(customWithoutUrl.ok ? 'ok' : customWithoutUrl.error.kind).toBe('validation');
+    const urlWithoutCustom = await call('accounts.update', { accountId, baseUrl: 'https://proxy.example' });
+    expect(urlWithoutCustom.ok ? 'ok' : urlWithoutCustom.error.kind).toBe('validation');
+    const back = await data('accounts.update', { accountId, region: 'custom', baseUrl: `${simulator.url}/` });
+    expect(back.baseUrl).toBe(simulator.url);
+    expect((await call('exchange.balance', { accountId })).ok).toBe(true);
+  });
+
+  it('rolls the keychain back when the settings file cannot be written', async () => {
+    const keytar = ((await import('keytar')) as unknown as { default: { findCredentials(s: string): Promise<Array<{ account: string }>> } }).default;
+    const before = (await keytar.findCredentials('com.whitebitdesk.app')).map((c) => c.account).sort();
+    // A folder where the settings file should be: the atomic rename over it fails.
+    const settingsPath = join(dir, 'settings.json');
+    const saved = readFileSync(settingsPath, 'utf8');
+    rmSync(settingsPath);
+    mkdirSync(join(settingsPath, 'blocker'), { recursive: true });
+    try {
+      const trader = account('Trader');
+      const failed = await call('accounts.add', { name: 'Doomed', region: 'custom', baseUrl: simulator.url, apiKey: trader.apiKey, apiSecret: trader.apiSecret });
+      expect(failed.ok).toBe(false);
+      if (!failed.ok) expect(failed.error.message).toMatch(/could not be saved.*Nothing was changed/);
+      const after = (await keytar.findCredentials('com.whitebitdesk.app')).map((c) => c.account).sort();
+      expect(after).toEqual(before);
+      expect((await data('accounts.list', {})).accounts.map((a: AccountSummary) => a.name)).not.toContain('Doomed');
+    } finally {
+      rmSync(settingsPath, { recursive: true, force: true });
+      writeFileSync(settingsPath, saved);
+    }
   });
 
   it('a secret lost from the keychain leaves the account listed with hasSecret:false and a clear keychain error', async () => {

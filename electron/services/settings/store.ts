@@ -6,6 +6,7 @@
  */
 import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { AppFailure } from '../../../shared/errors';
 import type { Logger } from '../logging/logger';
 import { writeFileAtomic } from './atomic-write';
 import { defaultSettings, SETTINGS_FILE_NAME, SettingsFile } from './schema';
@@ -76,7 +77,13 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       const draft = structuredClone(current);
       change(draft);
       const next = SettingsFile.parse(draft);
-      writeFileAtomic(filePath, JSON.stringify(next, null, 2) + '\n');
+      try {
+        writeFileAtomic(filePath, JSON.stringify(next, null, 2) + '\n');
+      } catch (error) {
+        options.logger.error('settings file could not be written', { error });
+        const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+        throw new AppFailure({ kind: 'internal', message: `The settings could not be saved in ${options.dir} (${code}). Nothing was changed.` });
+      }
       current = next;
       return structuredClone(next);
     };
