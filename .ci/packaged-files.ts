@@ -8,7 +8,7 @@
 // tests, TypeScript), the real production dependencies from node_modules, and a stand-in package for
 // every devDependency, so an exclusion that stops working shows up as an extra path.
 //
-//   npx tsx .ci/packaged-files.ts     prints the list
+//   npx tsx .ci/packaged-files.ts [--synthetic]     prints the list
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,16 +31,19 @@ export const PLANTED_LEAKS = [
   'out/renderer/__tests__/fixture.js',
 ] as const;
 
-/** The layout `npm run build` produces, used when out/ has not been built. */
-const SYNTHETIC_BUILD = [
-  'out/electron/main.js',
-  'out/electron/preload.cjs',
-  'out/electron/launch.js',
-  'out/electron/chunks/router-3f2a1c.js',
-  'out/renderer/index.html',
-  'out/renderer/assets/index-8d1e2b.js',
-  'out/renderer/assets/index-5c0f9e.css',
-] as const;
+/**
+ * The layout `npm run build` produces, used when out/ has not been built. The main-process files
+ * import what the real build imports from node_modules (its dependencies stay external).
+ */
+const SYNTHETIC_BUILD: Record<string, string> = {
+  'out/electron/main.js': "import { app } from 'electron';\nimport { z } from 'zod';\nimport './chunks/files-3f2a1c.js';\n",
+  'out/electron/chunks/files-3f2a1c.js': "import Decimal from 'decimal.js';\nconst keytar = () => import('keytar');\n",
+  'out/electron/preload.cjs': "const { contextBridge } = require('electron');\n",
+  'out/electron/launch.js': "import { spawn } from 'node:child_process';\n",
+  'out/renderer/index.html': '<!doctype html><script type="module" src="./assets/index-8d1e2b.js"></script>\n',
+  'out/renderer/assets/index-8d1e2b.js': '// React, TanStack Query and zustand are bundled in here by Vite\n',
+  'out/renderer/assets/index-5c0f9e.css': 'body { margin: 0 }\n',
+};
 
 export interface PackagedEntry {
   path: string;
@@ -116,7 +119,7 @@ function listFiles(root: string, prefix = ''): string[] {
   );
 }
 
-function buildSandbox(sandbox: string): { project: string; usedRealBuild: boolean } {
+function buildSandbox(sandbox: string, allowRealBuild: boolean): { project: string; usedRealBuild: boolean } {
   const project = join(sandbox, 'project');
   mkdirSync(project, { recursive: true });
   for (const entry of readdirSync(REPO_ROOT)) {
@@ -124,9 +127,9 @@ function buildSandbox(sandbox: string): { project: string; usedRealBuild: boolea
   }
 
   const realBuild = join(REPO_ROOT, 'out');
-  const usedRealBuild = existsSync(join(realBuild, 'electron', 'main.js'));
+  const usedRealBuild = allowRealBuild && existsSync(join(realBuild, 'electron', 'main.js'));
   if (usedRealBuild) cpSync(realBuild, join(project, 'out'), { recursive: true });
-  else for (const file of SYNTHETIC_BUILD) write(join(project, file), `// stand-in for ${file}\n`);
+  else for (const [file, content] of Object.entries(SYNTHETIC_BUILD)) write(join(project, file), content);
   for (const file of PLANTED_LEAKS) write(join(project, file), `// must not be packaged: ${file}\n`);
 
   // node_modules: production packages copied for real (npm resolves them by real path, so links
@@ -163,10 +166,12 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 }
 
 /** Packages a sandbox copy of the project (unpacked Linux app, x64) and lists its app.asar. */
-export async function previewPackagedFiles(options: { keepSandbox?: boolean } = {}): Promise<PackagingPreview> {
+export async function previewPackagedFiles(
+  options: { keepSandbox?: boolean; /** false: always the synthetic out/ layout */ useRealBuild?: boolean } = {},
+): Promise<PackagingPreview> {
   const sandbox = mkdtempSync(join(tmpdir(), 'packaging-preview-'));
   try {
-    const { project, usedRealBuild } = buildSandbox(sandbox);
+    const { project, usedRealBuild } = buildSandbox(sandbox, options.useRealBuild ?? true);
     const electronDist = join(sandbox, 'electron-dist');
     write(join(electronDist, 'electron'), '#!/bin/sh\nexit 0\n');
     chmodSync(join(electronDist, 'electron'), 0o755);
@@ -209,7 +214,7 @@ export async function previewPackagedFiles(options: { keepSandbox?: boolean } = 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const preview = await previewPackagedFiles();
+  const preview = await previewPackagedFiles({ useRealBuild: !process.argv.includes('--synthetic') });
   for (const entry of preview.entries) console.log(`${entry.path}${entry.unpacked ? '  (unpacked)' : ''}`);
   console.log(`${preview.entries.length} files; ${preview.usedRealBuild ? 'real out/ build' : 'synthetic out/ layout (run npm run build for the real one)'}`);
 }

@@ -2,6 +2,7 @@
 // exact set of files the installers would contain (computed by electron-builder itself, see
 // packaged-files.ts).
 import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -220,16 +221,42 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     for (const planted of PLANTED_LEAKS) expect(paths()).not.toContain(planted);
   });
 
-  it('includes every production dependency and only packages the lockfile has as production ones', () => {
-    const packages = packagesIn();
-    for (const name of Object.keys(manifest.dependencies)) expect(packages).toContain(`node_modules/${name}`);
-    for (const name of Object.keys(manifest.devDependencies)) expect(packages).not.toContain(`node_modules/${name}`);
+  /** Packages the built main process loads from node_modules: static imports, import() and require(). */
+  const importedByMain = () => {
+    const specifiers = new Set<string>();
+    for (const path of paths().filter((p) => p.startsWith('out/electron/') && /\.[cm]?js$/.test(p))) {
+      const code = preview.read(path).toString('utf8');
+      for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'.\/][^"']*)["']/g)) {
+        const specifier = match[1]!;
+        if (specifier === 'electron' || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+        specifiers.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+      }
+    }
+    return [...specifiers].sort();
+  };
 
+  it('includes every package the built main process imports, keytar among them', () => {
+    const imported = importedByMain();
+    expect(imported).toEqual(expect.arrayContaining(['decimal.js', 'keytar', 'zod']));
+    for (const name of imported) expect(paths(), `${name} is imported by the main process`).toContain(`node_modules/${name}/package.json`);
+  });
+
+  it('leaves out the renderer libraries Vite already bundled, and they are not imported by the main process', () => {
+    const rendererOnly = ['react', 'react-dom', 'scheduler', 'zustand', '@tanstack/react-query', '@tanstack/query-core'];
+    const packages = packagesIn();
+    for (const name of rendererOnly) {
+      expect(packages).not.toContain(`node_modules/${name}`);
+      expect(importedByMain()).not.toContain(name);
+    }
+  });
+
+  it('includes only packages the lockfile has as production ones, no devDependency', () => {
+    const packages = packagesIn();
+    for (const name of Object.keys(manifest.devDependencies)) expect(packages).not.toContain(`node_modules/${name}`);
     const packaged = packages.map((location) => {
       const { name, version } = JSON.parse(preview.read(`${location}/package.json`).toString('utf8')) as { name: string; version: string };
       return `${name}@${version}`;
     });
-    expect(packaged.length).toBeGreaterThan(Object.keys(manifest.dependencies).length);
     expect(packaged.filter((id) => !productionPackages.has(id))).toEqual([]);
   });
 
