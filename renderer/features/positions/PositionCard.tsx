@@ -51,14 +51,14 @@ function Dated({ seconds }: { seconds: number }) {
 function TakeProfitStopLoss({ tpsl, currency }: { tpsl: Position['tpsl']; currency: string | null }) {
   const takeProfit = tpsl?.takeProfit ?? null;
   const stopLoss = tpsl?.stopLoss ?? null;
-  if (takeProfit === null && stopLoss === null) return <span className="muted">none</span>;
+  if (takeProfit === null && stopLoss === null) return <span className="position-muted">none</span>;
   return (
     <span className="tpsl">
       <span>
-        TP {takeProfit === null ? <span className="muted">none</span> : <Money value={takeProfit} currency={currency} />}
+        TP {takeProfit === null ? <span className="position-muted">none</span> : <Money value={takeProfit} currency={currency} />}
       </span>
       <span>
-        SL {stopLoss === null ? <span className="muted">none</span> : <Money value={stopLoss} currency={currency} />}
+        SL {stopLoss === null ? <span className="position-muted">none</span> : <Money value={stopLoss} currency={currency} />}
       </span>
     </span>
   );
@@ -109,7 +109,7 @@ export function PositionCard({ position }: { position: Position }) {
           <Money value={position.basePrice} currency={currency} />
         </Field>
         <Field label="Liquidation price" sub={distance ? <span data-testid="liquidation-distance">{distance.text}</span> : 'no liquidation price reported'}>
-          {position.liquidationPrice === null ? <span className="muted">—</span> : <Money value={position.liquidationPrice} currency={currency} />}
+          {position.liquidationPrice === null ? <span className="position-muted">—</span> : <Money value={position.liquidationPrice} currency={currency} />}
         </Field>
         <Field label="PnL (realized)">
           <Signed value={position.pnl} suffix={currency ? ` ${currency}` : ''} />
