@@ -226,7 +226,7 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     const specifiers = new Set<string>();
     for (const path of paths().filter((p) => p.startsWith('out/electron/') && /\.[cm]?js$/.test(p))) {
       const code = preview.read(path).toString('utf8');
-      for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'.\/][^"']*)["']/g)) {
+      for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)) {
         const specifier = match[1]!;
         if (specifier === 'electron' || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
         specifiers.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
