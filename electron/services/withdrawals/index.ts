@@ -40,6 +40,8 @@ export interface WithdrawalServiceOptions {
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
 const DEFAULT_TRACK_INTERVAL_MS = 15_000;
+/** The first history check after a 201 comes sooner, so the person sees the exchange's own status quickly. */
+const FIRST_CHECK_AFTER_SEND_MS = 2_000;
 const DEFAULT_KEEP_RECENT = 200;
 /** Phases after which history will not change any more. */
 const FINAL_PHASES: ReadonlySet<WithdrawalPhase> = new Set(['successful', 'canceled', 'partially_successful', 'unconfirmed_by_user']);
@@ -59,6 +61,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
   const trackIntervalMs = options.trackIntervalMs ?? DEFAULT_TRACK_INTERVAL_MS;
   let closed = false;
   let trackTimer: ReturnType<typeof setTimeout> | null = null;
+  let trackDueAt = 0;
   let trackRun: Promise<void> | null = null;
 
   /** Records the tracker keeps looking at: money may be moving and we do not know the end yet. */
@@ -202,7 +205,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
         return settleFailedSend(store, sending, record.state, thrown);
       }
       const sent = await save(store, update(sending, { state: 'sent' }));
-      scheduleTracking(trackIntervalMs);
+      scheduleTracking(Math.min(FIRST_CHECK_AFTER_SEND_MS, trackIntervalMs));
       return sent;
     });
   }
@@ -267,11 +270,13 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
 
   function scheduleTracking(delayMs: number): void {
     if (closed) return;
+    const dueAt = Date.now() + delayMs;
     if (trackTimer) {
       // Keep the earlier of the two wake-ups.
-      if (delayMs > 0) return;
+      if (trackDueAt <= dueAt) return;
       clearTimeout(trackTimer);
     }
+    trackDueAt = dueAt;
     trackTimer = setTimeout(() => {
       trackTimer = null;
       trackRun = trackOnce().finally(() => {

@@ -17,6 +17,15 @@ export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalReco
       ) : (
         <div className="table-wrap">
           <table className="table withdraw-recent" aria-labelledby="recent-withdrawals-title">
+            <colgroup>
+              <col className="withdraw-recent__created" />
+              <col className="withdraw-recent__asset" />
+              <col className="withdraw-recent__amount" />
+              <col className="withdraw-recent__fee" />
+              <col />
+              <col className="withdraw-recent__status" />
+              <col className="withdraw-recent__open" />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Created</th>
