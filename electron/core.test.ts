@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../shared/errors';
-import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport, type RequestOf, type Channel } from '../shared/ipc';
+import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport, type RequestOf, type ResponseOf, type Channel } from '../shared/ipc';
 import { createCore, type Core } from './core';
 import { createKeytarKeychain } from './services/secrets';
 import { startSimulator, type RunningSimulator } from './simulator';
@@ -32,13 +32,13 @@ function account(name: string) {
   return found;
 }
 
-async function call<C extends Channel>(channel: C, payload: RequestOf<C>, target: Core = core): Promise<Envelope<any>> {
-  const envelope = await target.route(channel, payload, direct);
+async function call<C extends Channel>(channel: C, payload: RequestOf<C>, target: Core = core): Promise<Envelope<ResponseOf<C>>> {
+  const envelope = (await target.route(channel, payload, direct)) as Envelope<ResponseOf<C>>;
   envelopes.push(JSON.stringify(envelope));
   return envelope;
 }
 
-async function data<C extends Channel>(channel: C, payload: RequestOf<C>, target: Core = core): Promise<any> {
+async function data<C extends Channel>(channel: C, payload: RequestOf<C>, target: Core = core): Promise<ResponseOf<C>> {
   const envelope = await call(channel, payload, target);
   if (!envelope.ok) throw new Error(`${channel} failed: ${JSON.stringify(envelope.error)}`);
   return envelope.data;
@@ -73,8 +73,8 @@ describe('core with real keychain and simulator', () => {
     const balance = await data('exchange.balance', { accountId: DEMO_ACCOUNT_ID });
     expect(Object.keys(balance).length).toBeGreaterThan(0);
     const after = await data('accounts.list', {});
-    expect(after.accounts[0].baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(after.accounts[0].apiKeyMasked).toMatch(/…/);
+    expect(after.accounts[0]?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(after.accounts[0]?.apiKeyMasked).toMatch(/…/);
     expect((await data('settings.get', {})).notice).toBeNull();
     expect(await data('app.info', {})).toMatchObject({ mode: 'browser', version: expect.any(String) });
   });
@@ -243,7 +243,7 @@ describe('core without a reachable keychain', () => {
         env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/desk-test-bus' },
         timeout: 25_000,
       });
-      const result = JSON.parse(stdout) as Record<string, Envelope<any>>;
+      const result = JSON.parse(stdout) as { demoBalance?: Envelope<unknown>; add?: Envelope<unknown>; list?: Envelope<{ accounts: AccountSummary[] }> };
       expect(result.demoBalance?.ok).toBe(true);
       expect(result.add?.ok).toBe(false);
       if (result.add && !result.add.ok) {

@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- stands in for Electron's many listener signatures
 type Listener = (...args: any[]) => unknown;
 
 export class FakeWebContents extends EventEmitter {
@@ -46,7 +47,7 @@ export class FakeBrowserWindow extends EventEmitter {
   loadedUrl: string | null = null;
   shown = false;
   focused = 0;
-  constructor(readonly options: Record<string, any>) {
+  constructor(readonly options: Record<string, unknown>) {
     super();
     FakeBrowserWindow.created.push(this);
   }
