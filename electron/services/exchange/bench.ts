@@ -220,7 +220,7 @@ async function main(): Promise<void> {
     total.ms += r.ms;
     total.cpuMicros += r.cpuMicros;
   };
-  let perPhase = 0;
+  let perPhase: number;
   const roundRatios: number[] = [];
   try {
     const warmClient = await clientPhase(WARMUP_REQUESTS);

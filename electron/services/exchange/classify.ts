@@ -22,6 +22,8 @@ const MAX_EXCHANGE_TEXT = 300;
 
 /** Exchange-written text made safe to show: no control characters, bounded length. */
 function tidy(text: string): string {
+  // Control characters (including newlines) could fake extra lines in a log or a message box.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > MAX_EXCHANGE_TEXT ? `${flat.slice(0, MAX_EXCHANGE_TEXT - 1)}…` : flat;
 }

@@ -4,7 +4,7 @@
  * It records every request that reached it (method, path, headers, body).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface ReceivedRequest {
   method: string;
@@ -53,7 +53,7 @@ export function withRealTime(handler: CraftedHandler): CraftedHandler {
 export async function startCraftedServer(initial: CraftedHandler = realTime): Promise<CraftedServer> {
   let handler = initial;
   const requests: ReceivedRequest[] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -91,13 +91,12 @@ export function send(target: Target, request: OutgoingRequest, maxResponseBytes:
       return;
     }
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
 
     const settle = (failure: AppFailure | undefined, answer?: RawAnswer): void => {
       if (settled) return;
       settled = true;
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
       if (failure) reject(failure);
       else resolve(answer!);
@@ -146,7 +145,7 @@ export function send(target: Target, request: OutgoingRequest, maxResponseBytes:
     );
     req.on('error', (error) => settle(networkFailure(error)));
 
-    timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       settle(timeoutFailure(request.timeoutMs));
       req.destroy();
     }, request.timeoutMs);
