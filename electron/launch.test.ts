@@ -89,6 +89,23 @@ describe('browser mode through the launcher', () => {
   });
 });
 
+describe('browser mode port in use', () => {
+  it('exits 1 and says so', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = launch(['--browser', '--no-open', '--port', String(port), '--user-data-dir', join(root, 'busy')]);
+      expect(await run.exited).toBe(1);
+      expect(run.stderr()).toContain(`port ${port} is already in use`);
+      expect(run.stdout()).toBe('');
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
 describe('finding Electron without loading it', () => {
   function fakeInstall(withBinary: boolean): string {
     const base = mkdtempSync(join(root, 'install-'));
