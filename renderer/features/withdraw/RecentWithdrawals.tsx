@@ -58,7 +58,7 @@ export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalReco
                     <td className="num" title={record.address}>
                       {record.address.length > 18 ? `${record.address.slice(0, 8)}…${record.address.slice(-8)}` : record.address}
                     </td>
-                    <td>
+                    <td className="withdraw-recent__status-cell">
                       <Badge tone={words.tone}>{words.label}</Badge>
                     </td>
                     <td className="align-end">
