@@ -1,17 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import type { AppMode } from './fixtures';
 
-/** Chromium from the OS; Playwright's own browsers are never downloaded. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+/** Kept here too for scripts that import the flags from the config. */
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export default defineConfig<{ appMode: AppMode }>({
   testDir: '.',
@@ -28,7 +20,7 @@ export default defineConfig<{ appMode: AppMode }>({
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'browser', use: { appMode: 'browser' } },

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { AccountSummary } from '../../../shared/ipc';
 import { dec, isLooseDecimalString, isPositive } from '../../../shared/money/decimal';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
@@ -23,8 +23,9 @@ export function BalancesView({ account }: { account: AccountSummary }) {
 
   const allRows = useMemo(() => (balance.data ? buildRows(balance.data, assets.data) : []), [balance.data, assets.data]);
   const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
-  // The input stays instant while filtering catches up on the next render.
-  const search = useDeferredValue(ui.search);
+  // Filtering is synchronous on purpose: with windowing a keystroke re-renders ~20 rows, so the
+  // input and the list update in the same frame (a deferred value would paint the list a frame later).
+  const search = ui.search;
   const hideBelow = useMemo(
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? dec(threshold) : null),
     [ui.hideSmall, threshold],
@@ -98,7 +99,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               />
             </div>
           ) : (
-            <BalancesTable rows={visible} ui={ui} onSort={(sortBy) => setUi(nextSort(ui, sortBy))} />
+            <BalancesTable rows={visible} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
           )}
         </>
       )}
@@ -106,13 +107,22 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   );
 }
 
-function nextSort(ui: BalancesUi, sortBy: BalancesUi['sortBy']): Partial<BalancesUi> {
+function nextSort(ui: Pick<BalancesUi, 'sortBy' | 'sortDirection'>, sortBy: BalancesUi['sortBy']): Partial<BalancesUi> {
   if (ui.sortBy === sortBy) return { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' };
   // Amounts are most useful largest first; tickers alphabetically.
   return { sortBy, sortDirection: sortBy === 'amount' ? 'desc' : 'asc' };
 }
 
-function BalancesTable({ rows, ui, onSort }: { rows: BalanceRow[]; ui: BalancesUi; onSort(by: BalancesUi['sortBy']): void }) {
+type SortProps = Pick<BalancesUi, 'sortBy' | 'sortDirection'>;
+
+/** Memoised: typing in the search box re-renders it only when the visible rows change. */
+const BalancesTable = memo(function BalancesTable({
+  rows,
+  sortBy,
+  sortDirection,
+  onSort,
+}: SortProps & { rows: BalanceRow[]; onSort(patch: Partial<BalancesUi>): void }) {
+  const ui = { sortBy, sortDirection };
   const { containerRef, onScroll, start, end, padTop, padBottom } = useWindowedRows(rows.length, ROW_HEIGHT);
   const ariaSort = (by: BalancesUi['sortBy']) => (ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none');
   const arrow = (by: BalancesUi['sortBy']) => (ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : '');
@@ -127,12 +137,12 @@ function BalancesTable({ rows, ui, onSort }: { rows: BalanceRow[]; ui: BalancesU
         <thead>
           <tr>
             <th aria-sort={ariaSort('ticker')}>
-              <button type="button" className="sort-button" data-active={ui.sortBy === 'ticker'} onClick={() => onSort('ticker')}>
+              <button type="button" className="sort-button" data-active={ui.sortBy === 'ticker'} onClick={() => onSort(nextSort(ui, 'ticker'))}>
                 Asset {arrow('ticker')}
               </button>
             </th>
             <th className="align-end" aria-sort={ariaSort('amount')}>
-              <button type="button" className="sort-button" data-active={ui.sortBy === 'amount'} onClick={() => onSort('amount')}>
+              <button type="button" className="sort-button" data-active={ui.sortBy === 'amount'} onClick={() => onSort(nextSort(ui, 'amount'))}>
                 Amount {arrow('amount')}
               </button>
             </th>
@@ -144,25 +154,31 @@ function BalancesTable({ rows, ui, onSort }: { rows: BalanceRow[]; ui: BalancesU
         <tbody>
           {padTop > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padTop }} /> : null}
           {rows.slice(start, end).map((row, i) => (
-            <tr key={row.ticker} aria-rowindex={start + i + 2} data-testid="balance-row">
-              <td title={row.name ? `${row.ticker} \u00b7 ${row.name}` : row.ticker}>
-                <span className="cell-main">{row.ticker}</span>
-                {row.name ? <span className="cell-sub">{row.name}</span> : null}
-              </td>
-              <td className="align-end num" title={row.amount}>
-                {formatAmount(row.amount)}
-              </td>
-              <td className="align-end">
-                <CopyButton value={row.amount} label={`${row.ticker} amount`} />
-              </td>
-            </tr>
+            <BalanceRowView key={row.ticker} row={row} rowIndex={start + i + 2} />
           ))}
           {padBottom > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padBottom }} /> : null}
         </tbody>
       </table>
     </div>
   );
-}
+});
+
+const BalanceRowView = memo(function BalanceRowView({ row, rowIndex }: { row: BalanceRow; rowIndex: number }) {
+  return (
+    <tr aria-rowindex={rowIndex} data-testid="balance-row">
+      <td title={row.name ? `${row.ticker} \u00b7 ${row.name}` : row.ticker}>
+        <span className="cell-main">{row.ticker}</span>
+        {row.name ? <span className="cell-sub">{row.name}</span> : null}
+      </td>
+      <td className="align-end num" title={row.amount}>
+        {formatAmount(row.amount)}
+      </td>
+      <td className="align-end">
+        <CopyButton value={row.amount} label={`${row.ticker} amount`} />
+      </td>
+    </tr>
+  );
+});
 
 /** The "below" amount for hiding small balances; saved to settings when it is a valid decimal. */
 function ThresholdInput({ saved }: { saved: string }) {
