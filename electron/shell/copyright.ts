@@ -3,4 +3,4 @@
  * installers' metadata; .ci/packaging.test.ts keeps the two equal. Kept apart from menu.ts so that
  * Node-only code (tests, scripts) can read it without loading Electron.
  */
-export const COPYRIGHT = 'Copyright © 2025 WhiteBIT Desk team';
+export const COPYRIGHT = 'Copyright © 2026 WhiteBIT Desk team';
