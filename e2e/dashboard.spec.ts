@@ -119,4 +119,43 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('code-row').first()).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
+
+  test('hostile data renders as text and never breaks the layout', async ({ page }) => {
+    const longTicker = 'X'.repeat(32);
+    const fortyDigits = '1234567890123456789012345678901234567890';
+    const html = '<img src=x onerror="window.__pwned=1">';
+    // Swapped in at the bridge boundary: what a misbehaving exchange could send.
+    await page.route('**/api/invoke', async (route) => {
+      const { channel } = route.request().postDataJSON() as { channel: string };
+      if (channel === 'exchange.balance') {
+        return route.fulfill({ json: { ok: true, data: { [longTicker]: { main_balance: `${fortyDigits}.123456789012345678` }, BTC: { main_balance: '1' } } } });
+      }
+      if (channel === 'exchange.assets') {
+        const asset = { name: html + 'N'.repeat(180), can_deposit: true, can_withdraw: true, currency_precision: 8, is_memo: false };
+        return route.fulfill({ json: { ok: true, data: { [longTicker]: asset } } });
+      }
+      if (channel === 'exchange.codes') {
+        const code = { amount: fortyDigits, code: 'C'.repeat(500), date: 1_760_000_000, status: `${html}unknown-status-${'z'.repeat(40)}`, ticker: longTicker, external_id: html };
+        return route.fulfill({ json: { ok: true, data: { total: 1, data: [code], limit: 30, offset: 0 } } });
+      }
+      return route.continue();
+    });
+    await page.reload();
+    await expect(balanceRows(page)).toHaveCount(2);
+    await expect(balanceRows(page).first()).toContainText(longTicker);
+    await expect(page.getByText(html + 'N', { exact: false })).toBeVisible();
+    const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    expect(await fitsWidth()).toBe(true);
+
+    await openView(page, 'Codes');
+    await expect(page.getByTestId('code-row')).toHaveCount(1);
+    await expect(page.getByText(/unknown-status-z+/)).toBeVisible();
+    await page.getByRole('button', { name: /^Reveal code/ }).click();
+    await expect(page.getByTestId('code-value')).toHaveText('C'.repeat(500));
+    expect(await fitsWidth()).toBe(true);
+    // Still one line per row: nothing wrapped into a tall cell.
+    expect((await page.getByTestId('code-row').boundingBox())!.height).toBeLessThan(80);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('main img').count()).toBe(0);
+  });
 });

@@ -19,8 +19,7 @@ import { startSimulator, type RunningSimulator } from '../electron/simulator';
 export type AppMode = 'browser' | 'electron';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
-/** DESK_E2E_LAUNCH points at another launcher (a .ts file runs through tsx) while developing. */
-const LAUNCH_SCRIPT = process.env.DESK_E2E_LAUNCH ?? join(REPO_ROOT, 'out/electron/launch.js');
+const LAUNCH_SCRIPT = join(REPO_ROOT, 'out/electron/launch.js');
 const ELECTRON_MAIN = join(REPO_ROOT, 'out/electron/main.js');
 const READY_TIMEOUT_MS = 45_000;
 
@@ -46,8 +45,7 @@ const reportedSkips = new Set<string>();
 
 function spawnBrowserMode(userDataDir: string): Promise<{ child: ChildProcess; url: string; stdout: string[]; stderr: string[] }> {
   if (!existsSync(LAUNCH_SCRIPT)) throw new Error(`${LAUNCH_SCRIPT} is missing: run "npm run build" before the e2e tests`);
-  const loader = /\.m?ts$/.test(LAUNCH_SCRIPT) ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, LAUNCH_SCRIPT, '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
+  const child = spawn(process.execPath, [LAUNCH_SCRIPT, '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
