@@ -7,7 +7,7 @@ import { ConnectionIndicator } from './shell/ConnectionIndicator';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
 import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { VIEWS } from './shell/views';
-import { useUi } from './state/ui';
+import { useUi, type ViewId } from './state/ui';
 
 const REFRESH_LABELS: Record<number, string> = { 0: 'Off', 10_000: '10 s', 30_000: '30 s', 60_000: '1 min', 300_000: '5 min' };
 
@@ -57,7 +57,7 @@ export function App() {
   );
 }
 
-function CurrentView({ view, account }: { view: string; account: AccountSummary | null }) {
+function CurrentView({ view, account }: { view: ViewId; account: AccountSummary | null }) {
   const entry = VIEWS.find((v) => v.id === view) ?? VIEWS[0]!;
   if (!account && entry.id !== 'accounts') {
     return (

@@ -52,5 +52,3 @@ export function formatAgo(elapsedMs: number): string {
   if (minutes < 60) return `${minutes} min ago`;
   return `${Math.floor(minutes / 60)} h ago`;
 }
-
-export { downloadCsv, toCsv } from './csv';

@@ -176,10 +176,14 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
   function wait(ms: number, signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
 

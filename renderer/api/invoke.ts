@@ -1,4 +1,4 @@
-import { AppFailure, toAppError, type AppError } from '../../shared/errors';
+import { AppFailure } from '../../shared/errors';
 import type { Channel, RequestOf, ResponseOf } from '../../shared/ipc';
 import { getBridge } from './bridge';
 
@@ -13,9 +13,4 @@ export async function invoke<C extends Channel>(channel: C, payload: RequestOf<C
   }
   if (envelope.ok) return envelope.data;
   throw new AppFailure(envelope.error);
-}
-
-/** The AppError inside anything a query or mutation rejected with. */
-export function asAppError(thrown: unknown): AppError {
-  return toAppError(thrown);
 }

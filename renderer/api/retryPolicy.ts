@@ -6,8 +6,7 @@
  * - transient trouble (network, server, timeout, bad_response): up to 2 times, backing off.
  * Mutations never retry: a repeated write (a withdrawal!) is not the transport's decision.
  */
-import { isPermanent } from '../../shared/errors';
-import { asAppError } from './invoke';
+import { isPermanent, toAppError } from '../../shared/errors';
 
 export const MAX_TRANSIENT_RETRIES = 2;
 export const MAX_RATE_LIMIT_RETRIES = 3;
@@ -17,7 +16,7 @@ const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 /** TanStack calls this with failureCount 0 after the first failure. */
 export function shouldRetry(failureCount: number, thrown: unknown): boolean {
-  const error = asAppError(thrown);
+  const error = toAppError(thrown);
   if (isPermanent(error)) return false;
   switch (error.kind) {
     case 'rate_limited':
@@ -37,7 +36,7 @@ export function backoffMs(failureCount: number): number {
 }
 
 export function retryDelayMs(failureCount: number, thrown: unknown): number {
-  const error = asAppError(thrown);
+  const error = toAppError(thrown);
   if (error.kind === 'rate_limited') {
     const asked = error.retryAfterMs ?? backoffMs(failureCount);
     return Math.min(Math.max(asked, 0), MAX_RATE_LIMIT_WAIT_MS);

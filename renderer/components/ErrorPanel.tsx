@@ -11,8 +11,8 @@ function useSecondsUntil(deadline: number | null): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadline === null || deadline <= now) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
+    const timer = setTimeout(() => setNow(Date.now()), 1_000);
+    return () => clearTimeout(timer);
   }, [deadline, now]);
   return deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
 }

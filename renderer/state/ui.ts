@@ -28,8 +28,6 @@ export interface UiState {
   codes: CodesUi;
   /** Code rows whose value the person chose to reveal, keyed by `revealKey(accountId, row)`. */
   revealedCodes: Record<string, true>;
-  /** Free-form per-view choices for views that need a few (e.g. positions filter). */
-  viewPrefs: Record<string, Record<string, unknown>>;
   dismissedNotice: string | null;
 
   setView(view: ViewId): void;
@@ -37,18 +35,16 @@ export interface UiState {
   setCodes(patch: Partial<CodesUi>): void;
   toggleReveal(key: string): void;
   hideAllCodes(): void;
-  setViewPref(view: string, key: string, value: unknown): void;
   dismissNotice(notice: string): void;
 }
 
-type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'revealedCodes' | 'viewPrefs' | 'dismissedNotice'>;
+type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'revealedCodes' | 'dismissedNotice'>;
 
 export const INITIAL_UI: UiData = {
   view: 'balances',
   balances: { search: '', sortBy: 'amount', sortDirection: 'desc', hideSmall: false },
   codes: { pageSize: 30, offset: 0 },
   revealedCodes: {},
-  viewPrefs: {},
   dismissedNotice: null,
 };
 
@@ -65,7 +61,6 @@ export const useUi = create<UiState>()((set) => ({
       return { revealedCodes: next };
     }),
   hideAllCodes: () => set({ revealedCodes: {} }),
-  setViewPref: (view, key, value) => set((s) => ({ viewPrefs: { ...s.viewPrefs, [view]: { ...s.viewPrefs[view], [key]: value } } })),
   dismissNotice: (notice) => set({ dismissedNotice: notice }),
 }));
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AppError } from '../../../shared/errors';
+import { toAppError, type AppError } from '../../../shared/errors';
 import type { Channel, RequestOf, ResponseOf } from '../../../shared/ipc';
-import { asAppError, invoke } from '../../api/invoke';
+import { invoke } from '../../api/invoke';
 
 type SecretChannel = Extract<Channel, 'accounts.add' | 'accounts.setKey'>;
 
@@ -27,7 +27,7 @@ export function useSecretSubmit<C extends SecretChannel>(channel: C) {
       await queryClient.invalidateQueries({ queryKey: ['accounts.list'] });
       return data;
     } catch (thrown) {
-      setError(asAppError(thrown));
+      setError(toAppError(thrown));
       return null;
     } finally {
       setPending(false);
