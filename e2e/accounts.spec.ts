@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import keytar from 'keytar';
+import { KEYCHAIN_SERVICE } from '../electron/services/secrets/keychain';
 import { addAccount, expect, openView, test } from './fixtures';
 
 /** Every file under `dir`, recursively (settings, logs, journals…). */
@@ -30,6 +32,9 @@ test.describe('accounts', () => {
     await expect(form.getByLabel('API secret')).toHaveValue('');
     const card = page.getByRole('listitem', { name: 'Main (B2B)' });
     await expect(card).toContainText('Stored in keychain');
+    // The real keychain (this run's private Secret Service) holds it under the account's id.
+    const accountId = (await card.getAttribute('data-account-id'))!;
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, accountId)).toBe(main.apiSecret);
     await expect(card).toContainText(`${main.apiKey.slice(0, 4)}…${main.apiKey.slice(-4)}`);
 
     // 3. It works as the active account.
