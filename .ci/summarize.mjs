@@ -29,3 +29,4 @@ if (playwrightReport && existsSync(playwrightReport)) {
 }
 
 console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exitCode = failed > 0 ? 1 : 0;
