@@ -62,8 +62,23 @@ const FIRST_ROW_PROBE = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-/** keydown -> after the frame that shows the result: rAF, then a task after the paint. */
+/**
+ * Two views of keystroke -> paint:
+ *  - the browser's own Event Timing (what INP uses): for each key interaction, the time from the
+ *    hardware event to the next paint after its handlers ran. Chromium reports only interactions
+ *    of 16 ms or more (its minimum threshold), so an unreported keystroke took less than 16 ms;
+ *  - a script probe (keydown -> rAF -> task after paint), which also counts the wait for the next
+ *    frame that a keystroke arriving mid-frame pays even when the app does no work at all.
+ */
 const KEYSTROKE_PROBE = `
+  window.__slowInteractions = new Map();
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.interactionId || !entry.name.startsWith('key')) continue;
+      const previous = window.__slowInteractions.get(entry.interactionId) ?? 0;
+      window.__slowInteractions.set(entry.interactionId, Math.max(previous, entry.duration));
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: false });
   window.__keystrokeMs = [];
   document.addEventListener('keydown', (event) => {
     const started = performance.now();
@@ -131,7 +146,15 @@ async function main(): Promise<void> {
     }
     await page.waitForTimeout(200);
     const samples = await page.evaluate(() => (window as unknown as { __keystrokeMs: number[] }).__keystrokeMs);
-    console.log(`balances search keystroke to paint with ${SYNTHETIC_ASSETS}+ assets: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms over ${samples.length} keystrokes (target p95 <= 16 ms)`);
+    const slow = await page.evaluate(() => [...(window as unknown as { __slowInteractions: Map<number, number> }).__slowInteractions.values()]);
+    // Unreported keystrokes took under 16 ms; count them at 16 ms, which can only overstate the p95.
+    const eventTiming = [...slow, ...Array.from({ length: Math.max(0, samples.length - slow.length) }, () => 16)];
+    const p95 = percentile(eventTiming, 95);
+    const p95Text = slow.filter((d) => d > 16).length <= Math.floor(samples.length * 0.05) ? '<= 16' : p95.toFixed(0);
+    console.log(
+      `balances search keystroke to paint with ${SYNTHETIC_ASSETS}+ assets (Event Timing): p95 ${p95Text} ms, ${slow.length} of ${samples.length} keystrokes at 16 ms or more (target p95 <= 16 ms)`,
+    );
+    console.log(`balances search keystroke to paint, script probe incl. next-frame wait: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`);
     await context.close();
   } finally {
     await browser.close();
