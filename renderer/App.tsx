@@ -7,6 +7,7 @@ import { ConnectionIndicator } from './shell/ConnectionIndicator';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
 import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { VIEWS } from './shell/views';
+import { PositionsWatcher } from './features/positions/PositionsWatcher';
 import { useUi, type ViewId } from './state/ui';
 
 const REFRESH_LABELS: Record<number, string> = { 0: 'Off', 10_000: '10 s', 30_000: '30 s', 60_000: '1 min', 300_000: '5 min' };
@@ -49,7 +50,11 @@ export function App() {
           ) : accountsQuery.error ? (
             <ErrorPanel error={accountsQuery.error.error} onRetry={() => void accountsQuery.refetch()} />
           ) : (
-            <CurrentView view={view} account={activeAccount} />
+            <>
+              <CurrentView view={view} account={activeAccount} />
+              {/* The Positions view watches for itself; elsewhere this keeps risk alerts coming. */}
+              {activeAccount && view !== 'positions' ? <PositionsWatcher key={activeAccount.id} account={activeAccount} /> : null}
+            </>
           )}
         </main>
       </div>
