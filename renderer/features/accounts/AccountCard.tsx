@@ -13,6 +13,10 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
   const test = useChannelMutation('accounts.test');
   const update = useChannelMutation('accounts.update', { invalidates: ['accounts.list'] });
+  // The choice shows at once, set in the click itself: the mutation's own pending state arrives a
+  // tick later, long enough for a controlled checkbox to snap back visibly. Cleared once the save
+  // settles, when the refreshed account list (or, on failure, the old value) takes over.
+  const [notifyChoice, setNotifyChoice] = useState<boolean | null>(null);
   const remove = useChannelMutation('accounts.remove', { invalidates: ['accounts.list'] });
   const secretMissing = !account.isDemo && !account.hasSecret;
   const error = select.error ?? test.error ?? update.error ?? remove.error;
@@ -76,10 +80,12 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
       <label className="checkbox account-card__notify">
         <input
           type="checkbox"
-          // Shows the choice at once; the list catches up when the save returns.
-          checked={update.isPending && update.variables.notifyPositions !== undefined ? update.variables.notifyPositions : account.notifyPositions}
+          checked={notifyChoice ?? account.notifyPositions}
           disabled={update.isPending}
-          onChange={(e) => update.mutate({ accountId: account.id, notifyPositions: e.target.checked })}
+          onChange={(e) => {
+            setNotifyChoice(e.target.checked);
+            update.mutate({ accountId: account.id, notifyPositions: e.target.checked }, { onSettled: () => setNotifyChoice(null) });
+          }}
         />
         Notify me about margin calls and liquidations
       </label>

@@ -23,12 +23,16 @@ export function NotifyToggle({ account }: { account: AccountSummary }) {
       );
     },
   });
-  const checked = update.isPending && update.variables ? Boolean(update.variables.notifyPositions) : account.notifyPositions;
+  // Set in the click itself so the box never snaps back while the save is on its way (the
+  // mutation's pending state arrives a tick later); cleared when the save settles.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const checked = choice ?? account.notifyPositions;
 
   const onChange = async (wanted: boolean) => {
     // Ask while the click still counts as a user gesture; browsers ignore requests made later.
     const permission = wanted ? requestNotificationAccess() : null;
-    update.mutate({ accountId: account.id, notifyPositions: wanted });
+    setChoice(wanted);
+    update.mutate({ accountId: account.id, notifyPositions: wanted }, { onSettled: () => setChoice(null) });
     if (permission) setAccess(await permission);
   };
 
