@@ -60,7 +60,7 @@ export const status = (page: Page) => page.getByTestId('withdrawal-status');
 
 /** The confirmation's withdrawal id. */
 export async function confirmedUniqueId(page: Page): Promise<string> {
-  const text = (await confirmation(page).getByTestId('confirm-unique-id').locator('.withdraw-details__id').textContent()) ?? '';
+  const text = (await confirmation(page).getByTestId('confirm-unique-id').textContent()) ?? '';
   expect(text).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   return text;
 }

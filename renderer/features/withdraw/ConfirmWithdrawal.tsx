@@ -1,8 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/ipc';
-import { CopyButton } from '../../components';
 import { formatAmount } from '../../format';
-import { AddressText } from './AddressText';
+import { Row, WithdrawalDetails } from './WithdrawalDetails';
 
 /**
  * The last look before money moves. Everything the exchange will receive is repeated in full, and
@@ -38,38 +37,7 @@ export function ConfirmWithdrawal(props: {
         <p className="field__hint">Check every line. A withdrawal cannot be undone once the exchange has it.</p>
       </div>
       <div className="card__section">
-        <dl className="withdraw-details">
-          <Row label="From account">{props.accountName}</Row>
-          <Row label="Asset">{record.ticker}</Row>
-          {record.network ? <Row label="Network">{record.network}</Row> : null}
-          {record.provider ? <Row label="Payment provider">{record.provider}</Row> : null}
-          <Row label={record.provider ? 'Pay out to' : 'To address'} testId="confirm-address">
-            <AddressText address={record.address} />
-          </Row>
-          {record.memo ? (
-            <Row label="Memo">
-              <span className="num">{record.memo}</span>
-            </Row>
-          ) : null}
-          <Row label="Receiver gets" testId="confirm-amount">
-            <span className="num">
-              {formatAmount(record.amount)} {record.ticker}
-            </span>
-          </Row>
-          <Row label="Fee" testId="confirm-fee">
-            <span className="num">
-              {formatAmount(record.fee)} {record.ticker}
-            </span>
-          </Row>
-          <Row label="Balance falls by" testId="confirm-total" strong>
-            <span className="num">
-              {formatAmount(record.totalDebit)} {record.ticker}
-            </span>
-          </Row>
-          <Row label="Withdrawal id" testId="confirm-unique-id">
-            <span className="num withdraw-details__id">{record.uniqueId}</span> <CopyButton value={record.uniqueId} label="withdrawal id" />
-          </Row>
-        </dl>
+        <WithdrawalDetails record={record} testIdPrefix="confirm" before={<Row label="From account">{props.accountName}</Row>} />
       </div>
       <div className="card__section">
         <div className="withdraw-warning" role="note">
@@ -87,14 +55,5 @@ export function ConfirmWithdrawal(props: {
         </button>
       </div>
     </section>
-  );
-}
-
-export function Row({ label, children, testId, strong = false }: { label: string; children: ReactNode; testId?: string; strong?: boolean }) {
-  return (
-    <div className={`withdraw-details__row${strong ? ' withdraw-details__row--strong' : ''}`}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
   );
 }

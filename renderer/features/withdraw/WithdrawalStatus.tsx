@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/ipc';
-import { Badge, CopyButton } from '../../components';
+import { Badge } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
-import { AddressText } from './AddressText';
-import { Row } from './ConfirmWithdrawal';
+import { Row, WithdrawalDetails } from './WithdrawalDetails';
 import { statusWords } from './words';
 
 /**
@@ -39,42 +38,16 @@ export function WithdrawalStatus(props: {
         {record.lastError && record.state !== 'sent' ? <p className="field__error">{record.lastError.message}</p> : null}
       </div>
       <div className="card__section">
-        <dl className="withdraw-details">
-          <Row label="Asset">{record.ticker}</Row>
-          {record.network ? <Row label="Network">{record.network}</Row> : null}
-          {record.provider ? <Row label="Payment provider">{record.provider}</Row> : null}
-          <Row label={record.provider ? 'Pay out to' : 'To address'}>
-            <AddressText address={record.address} />
-          </Row>
-          {record.memo ? (
-            <Row label="Memo">
-              <span className="num">{record.memo}</span>
-            </Row>
-          ) : null}
-          <Row label="Receiver gets">
-            <span className="num">
-              {formatAmount(record.amount)} {record.ticker}
-            </span>
-          </Row>
-          <Row label="Fee">
-            <span className="num">
-              {formatAmount(record.fee)} {record.ticker}
-            </span>
-          </Row>
-          <Row label="Balance falls by" strong>
-            <span className="num" data-testid="status-total">
-              {formatAmount(record.totalDebit)} {record.ticker}
-            </span>
-          </Row>
-          <Row label="Withdrawal id">
-            <span className="num withdraw-details__id" data-testid="status-unique-id">
-              {record.uniqueId}
-            </span>{' '}
-            <CopyButton value={record.uniqueId} label="withdrawal id" />
-          </Row>
-          <Row label="Created">{formatEpochMs(record.createdAt)}</Row>
-          {record.historyStatus !== null ? <Row label="Exchange status code">{record.historyStatus}</Row> : null}
-        </dl>
+        <WithdrawalDetails
+          record={record}
+          testIdPrefix="status"
+          after={
+            <>
+              <Row label="Created">{formatEpochMs(record.createdAt)}</Row>
+              {record.historyStatus !== null ? <Row label="Exchange status code">{record.historyStatus}</Row> : null}
+            </>
+          }
+        />
       </div>
       {props.error ? <div className="card__section">{props.error}</div> : null}
       <div className="card__section withdraw-form__actions">
