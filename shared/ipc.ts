@@ -200,6 +200,16 @@ export interface ExchangeBridge {
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
 }
 
+/**
+ * Browser mode speaks the same contract over loopback HTTP (electron/browser serves it,
+ * renderer/api/bridge.ts calls it). Header names are compared case-insensitively by HTTP.
+ */
+export const BROWSER_MODE = {
+  tokenHeader: 'x-desk-token',
+  invokePath: '/api/invoke',
+  eventsPath: '/api/events',
+} as const;
+
 /** Electron IPC channel names used by the preload and the main process (one per direction). */
 export const IPC_INVOKE_CHANNEL = 'exchange:invoke';
 export const IPC_EVENT_CHANNEL = 'exchange:event';

@@ -10,8 +10,9 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { BROWSER_MODE } from '../../shared/ipc';
 
-export const TOKEN_HEADER = 'x-desk-token';
+export const TOKEN_HEADER = BROWSER_MODE.tokenHeader;
 const TOKEN_BYTES = 32;
 
 export function createToken(): string {

@@ -10,6 +10,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BROWSER_MODE } from '../../shared/ipc';
 import type { Core } from '../core';
 import type { Logger } from '../services/logging/logger';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
@@ -172,11 +173,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         logger.warn('browser-mode API request refused', { status: verdict.status, reason: verdict.error, path: pathname });
         return sendJson(res, verdict.status, { error: verdict.error });
       }
-      if (pathname === '/api/invoke') {
+      if (pathname === BROWSER_MODE.invokePath) {
         if (req.method !== 'POST') return sendJson(res, 405, { error: 'Use POST' });
         return handleInvoke(req, res);
       }
-      if (pathname === '/api/events') {
+      if (pathname === BROWSER_MODE.eventsPath) {
         if (req.method !== 'GET') return sendJson(res, 405, { error: 'Use GET' });
         return handleEvents(req, res);
       }

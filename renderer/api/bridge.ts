@@ -7,10 +7,10 @@
  * launch URL's hash. The HTTP transport never throws: every failure becomes an error envelope,
  * exactly like the IPC path, so callers handle one shape.
  */
-import { EVENT_NAMES, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type RequestOf, type ResponseOf } from '../../shared/ipc';
+import { BROWSER_MODE, EVENT_NAMES, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type RequestOf, type ResponseOf } from '../../shared/ipc';
 import { ERROR_KINDS, fail, type AppError, type Envelope } from '../../shared/errors';
 
-export const TOKEN_HEADER = 'X-Desk-Token';
+export const TOKEN_HEADER = BROWSER_MODE.tokenHeader;
 const TOKEN_STORAGE_KEY = 'desk.sessionToken';
 const DEFAULT_INVOKE_TIMEOUT_MS = 60_000;
 
@@ -84,7 +84,7 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
       let response: Response;
       let text: string;
       try {
-        response = await fetchImpl(`${options.origin}/api/invoke`, {
+        response = await fetchImpl(`${options.origin}${BROWSER_MODE.invokePath}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', ...authHeaders },
           body: JSON.stringify({ channel, payload }),
@@ -191,7 +191,7 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
     let delay = initialReconnectMs;
     while (!controller.signal.aborted) {
       try {
-        const response = await fetchImpl(`${options.origin}/api/events`, {
+        const response = await fetchImpl(`${options.origin}${BROWSER_MODE.eventsPath}`, {
           headers: { Accept: 'text/event-stream', ...authHeaders },
           signal: controller.signal,
           cache: 'no-store',
