@@ -1,10 +1,15 @@
 /**
  * Screenshots of every view in light and dark, 1280x800, for the README and for looking at.
- * Written to e2e/screenshots/<view>-<theme>.png by the browser project.
+ * `npm test` writes them under test-results/screenshots/ so a test run never rewrites committed
+ * files; `npm run screenshots` writes them to e2e/screenshots/ (the README's pictures).
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { addAccount, expect, openView, test } from './fixtures';
+
+const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR
+  ? resolve(process.env.DESK_SCREENSHOT_DIR)
+  : join(import.meta.dirname, '..', 'test-results', 'screenshots');
 
 const VIEWS: Array<{ nav: string; file: string; ready: (page: Page) => Promise<void> }> = [
   { nav: 'Balances', file: 'balances', ready: async (p) => void (await expect(p.getByTestId('balance-row').first()).toBeVisible()) },
@@ -25,7 +30,7 @@ for (const theme of ['light', 'dark'] as const) {
       await view.ready(page);
       // Let lazy chunks, fonts and the first refetch settle.
       await page.waitForTimeout(400);
-      await page.screenshot({ path: join(import.meta.dirname, 'screenshots', `${view.file}-${theme}.png`) });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${view.file}-${theme}.png`) });
     }
     // Accounts last: adding a key makes that account the active one.
     const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
@@ -34,6 +39,6 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(report).toBeVisible();
     await report.scrollIntoViewIfNeeded();
     await page.waitForTimeout(400);
-    await page.screenshot({ path: join(import.meta.dirname, 'screenshots', `accounts-${theme}.png`) });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `accounts-${theme}.png`) });
   });
 }
