@@ -18,7 +18,7 @@
 import { isLosslessNumber } from 'lossless-json';
 import { z } from 'zod';
 import { isLooseDecimalString } from '../money/decimal';
-import { tolerantArray, tolerantRecord, type UnreadableItem } from './tolerant';
+import { tolerantArray, tolerantRecord } from './tolerant';
 
 export type { UnreadableItem } from './tolerant';
 
@@ -306,13 +306,12 @@ export const FuturesMarket = z.object({
 });
 export type FuturesMarket = z.output<typeof FuturesMarket>;
 /** `{success, message, result}`; the list inside bends element by element. */
-const envelopeOf = <T extends z.ZodType>(result: T) =>
-  z
-    .object({ success: z.literal(true), message: z.string().max(500).nullable().optional(), result })
-    .transform((v) => v.result as z.output<T>);
-export const FuturesResponse = envelopeOf(tolerantArray(FuturesMarket, ['ticker_id']));
+const SuccessEnvelope = { success: z.literal(true), message: z.string().max(500).nullable().optional() };
+export const FuturesResponse = z
+  .object({ ...SuccessEnvelope, result: tolerantArray(FuturesMarket, ['ticker_id']) })
+  .transform((v) => v.result);
 export type FuturesResponse = z.output<typeof FuturesResponse>;
-export const CollateralMarketsResponse = envelopeOf(tolerantArray(MarketName, []));
+export const CollateralMarketsResponse = z.object({ ...SuccessEnvelope, result: tolerantArray(MarketName) }).transform((v) => v.result);
 export type CollateralMarketsResponse = z.output<typeof CollateralMarketsResponse>;
 
 // ---------- main account ----------
@@ -342,7 +341,7 @@ export type CodesResponse = z.output<typeof CodesResponse>;
 
 /** Codes history: like codes/my, amounts signed ("+0.002" received, "-0.002" sent). */
 export const CodeHistoryRecord = CodeRecord.extend({
-  amount: z.string().regex(/^[+-]?/).refine((v) => isLooseDecimalString(v.replace(/^[+]/, '')), { message: 'must be a signed decimal string' }),
+  amount: z.string().refine((v) => isLooseDecimalString(v.replace(/^\+/, '')), { message: 'must be a signed decimal string' }),
 });
 export type CodeHistoryRecord = z.infer<typeof CodeHistoryRecord>;
 export const CodesHistoryResponse = codesPage(CodeHistoryRecord);
@@ -586,9 +585,6 @@ export const FlexInvestmentsResponse = z
   .object({ data: tolerantArray(FlexInvestment, ['id']), limit: IntLike, offset: IntLike })
   .transform(({ data, limit, offset }) => ({ data: data.items, limit, offset, unreadable: data.unreadable }));
 export type FlexInvestmentsResponse = z.output<typeof FlexInvestmentsResponse>;
-
-/** Every list answer reports its unreadable elements under this name. */
-export type WithUnreadable = { unreadable: UnreadableItem[] };
 
 // ---------- error bodies ----------
 
