@@ -317,6 +317,7 @@ export type CollateralMarketsResponse = z.output<typeof CollateralMarketsRespons
 // ---------- main account ----------
 
 export const BalanceEntry = z.object({ main_balance: AmountString });
+export type BalanceEntry = z.infer<typeof BalanceEntry>;
 /** Keyed by ticker; the real exchange lists every asset, zero balances included. */
 export const BalanceResponse = tolerantRecord(BalanceEntry);
 export type BalanceResponse = z.output<typeof BalanceResponse>;
