@@ -8,8 +8,8 @@ function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = 
   const bridge = installBridge(accounts);
   bridge.reply('settings.get', { settings: DEFAULT_SETTINGS, notice });
   bridge.reply('exchange.ping', { latencyMs: 42, serverTime: 1 });
-  bridge.reply('exchange.balance', { BTC: { main_balance: '1.5' } });
-  bridge.reply('exchange.assets', {});
+  bridge.reply('exchange.balance', { items: { BTC: { main_balance: '1.5' } }, unreadable: [] });
+  bridge.reply('exchange.assets', { items: {}, unreadable: [] });
   bridge.handle('accounts.select', (p) => {
     bridge.reply('accounts.list', { accounts, activeAccountId: p.accountId });
     return { ok: true, data: { activeAccountId: p.accountId } };

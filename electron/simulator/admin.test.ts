@@ -35,11 +35,11 @@ describe('admin API', () => {
   });
 
   it('moves a position into and out of margin_call / liquidation', async () => {
-    const positions = PositionsResponse.parse((await main.post(ENDPOINTS.positions.path)).body);
+    const positions = PositionsResponse.parse((await main.post(ENDPOINTS.positions.path)).body).items;
     const calm = positions.find((p) => p.liquidationState === null)!;
     const res = await admin(sim, 'POST', 'positions', { apiKey: main.account.apiKey, positionId: calm.positionId, liquidationState: 'liquidation' });
     expect(res.status).toBe(200);
-    const after = PositionsResponse.parse((await main.post(ENDPOINTS.positions.path)).body).find((p) => p.positionId === calm.positionId)!;
+    const after = PositionsResponse.parse((await main.post(ENDPOINTS.positions.path)).body).items.find((p) => p.positionId === calm.positionId)!;
     expect(after.liquidationState).toBe('liquidation');
     expect(after.modifyDate).toBeGreaterThan(calm.modifyDate);
     await admin(sim, 'POST', 'positions', { apiKey: main.account.apiKey, positionId: calm.positionId, liquidationState: null });

@@ -42,8 +42,8 @@ describe('seeded generation', () => {
 
 describe('public catalogue', () => {
   it('lists at least 150 assets and their fees, valid under the client schemas', async () => {
-    const assets = AssetsResponse.parse((await main.get(ENDPOINTS.assets.path)).body);
-    const fees = FeesResponse.parse((await main.get(ENDPOINTS.fees.path)).body);
+    const assets = AssetsResponse.parse((await main.get(ENDPOINTS.assets.path)).body).items;
+    const fees = FeesResponse.parse((await main.get(ENDPOINTS.fees.path)).body).items;
     expect(Object.keys(assets).length).toBeGreaterThanOrEqual(150);
     expect(Object.keys(fees).length).toBeGreaterThanOrEqual(150);
 
@@ -59,22 +59,22 @@ describe('public catalogue', () => {
     expect(Object.values(assets).filter((a) => a.currency_precision === 18).length).toBeGreaterThanOrEqual(5);
 
     const entries = Object.values(fees);
-    const fixedOnly = entries.filter((e) => e.withdraw.fixed !== null && e.withdraw.flex === null);
-    const flexOnly = entries.filter((e) => e.withdraw.fixed === null && e.withdraw.flex !== null);
-    const both = entries.filter((e) => e.withdraw.fixed !== null && e.withdraw.flex !== null);
-    const uncapped = entries.filter((e) => e.withdraw.flex?.max_fee === '0');
+    const fixedOnly = entries.filter((e) => e.withdraw?.fixed !== null && e.withdraw?.flex === null);
+    const flexOnly = entries.filter((e) => e.withdraw?.fixed === null && e.withdraw?.flex !== null);
+    const both = entries.filter((e) => e.withdraw?.fixed !== null && e.withdraw?.flex !== null);
+    const uncapped = entries.filter((e) => e.withdraw?.flex?.max_fee === '0');
     expect(fixedOnly.length).toBeGreaterThan(20);
     expect(flexOnly.length).toBeGreaterThan(3);
     expect(both.length).toBeGreaterThan(3);
     expect(uncapped.length).toBeGreaterThan(0);
-    expect(fees.DAI?.withdraw.flex).toEqual({ percent: '0.1', min_fee: '1', max_fee: '20' });
+    expect(fees.DAI?.withdraw?.flex).toEqual({ percent: '0.1', min_fee: '1', max_fee: '20' });
   });
 });
 
 describe('balances', () => {
   it('the main account holds at least 150 assets, as decimal strings, zero balances omitted', async () => {
     const res = await main.post(ENDPOINTS.balance.path);
-    const balances = BalanceResponse.parse(res.body);
+    const balances = BalanceResponse.parse(res.body).items;
     expect(Object.keys(balances).length).toBeGreaterThanOrEqual(150);
     for (const { main_balance } of Object.values(balances)) {
       expect(isDecimalString(main_balance)).toBe(true);
@@ -162,7 +162,7 @@ describe('open positions', () => {
     const res = await main.post(POSITIONS);
     expect(res.status).toBe(200);
     const raw = res.body as Record<string, unknown>[];
-    const positions = PositionsResponse.parse(raw);
+    const positions = PositionsResponse.parse(raw).items;
     expect(new Set(positions.map((p) => p.liquidationState))).toEqual(new Set([null, 'margin_call', 'liquidation']));
     expect(new Set(positions.map((p) => p.positionSide))).toEqual(new Set(['LONG', 'SHORT', 'BOTH', null]));
     expect(raw.some((p) => !('positionSide' in p))).toBe(true);

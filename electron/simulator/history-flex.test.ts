@@ -70,7 +70,7 @@ describe('history', () => {
 
 describe('flex plans', () => {
   it('lists at least 12 active plans and never a paused or inactive one', async () => {
-    const plans = FlexPlansResponse.parse((await main.post(PLANS)).body);
+    const plans = FlexPlansResponse.parse((await main.post(PLANS)).body).items;
     expect(plans.length).toBeGreaterThanOrEqual(12);
     const hidden = sim.state.plans.filter((p) => p.status !== 'active');
     expect(hidden.length).toBeGreaterThanOrEqual(4);
@@ -78,7 +78,7 @@ describe('flex plans', () => {
     for (const plan of hidden) expect(listed.has(plan.id)).toBe(false);
     // Paging never reveals them either.
     for (let offset = 0; offset < 30; offset += 3) {
-      const page = FlexPlansResponse.parse((await main.post(PLANS, { limit: 3, offset })).body);
+      const page = FlexPlansResponse.parse((await main.post(PLANS, { limit: 3, offset })).body).items;
       for (const plan of page) expect(hidden.some((h) => h.id === plan.id)).toBe(false);
     }
     const [first] = (await main.post(PLANS)).body as Record<string, unknown>[];
@@ -86,14 +86,14 @@ describe('flex plans', () => {
   });
 
   it('filters by ticker (USDT has a paused plan that stays hidden)', async () => {
-    const usdt = FlexPlansResponse.parse((await main.post(PLANS, { ticker: 'USDT' })).body);
+    const usdt = FlexPlansResponse.parse((await main.post(PLANS, { ticker: 'USDT' })).body).items;
     expect(usdt).toHaveLength(2);
     expect(sim.state.plans.filter((p) => p.ticker === 'USDT')).toHaveLength(3);
   });
 
   it('pages with limit and offset and validates them', async () => {
-    const all = FlexPlansResponse.parse((await main.post(PLANS)).body);
-    const page = FlexPlansResponse.parse((await main.post(PLANS, { limit: 5, offset: 5 })).body);
+    const all = FlexPlansResponse.parse((await main.post(PLANS)).body).items;
+    const page = FlexPlansResponse.parse((await main.post(PLANS, { limit: 5, offset: 5 })).body).items;
     expect(page.map((p) => p.id)).toEqual(all.slice(5, 10).map((p) => p.id));
     expect((await main.post(PLANS, { offset: 1000 })).body).toEqual([]);
     expect((await main.post(PLANS, { limit: 101 })).body).toEqual({ code: 0, message: 'Validation failed', errors: { limit: ['The limit may not be greater than 100.'] } });
@@ -109,7 +109,7 @@ describe('flex investing', () => {
     const before = sim.state.balanceOf(main.account.apiKey, 'USDT');
     const res = await main.post(INVEST, { plan: plan.id, amount: '100', withReinvest: true });
     expect(res.status).toBe(201);
-    const { data } = FlexInvestResponse.parse(res.body);
+    const { transactionId } = FlexInvestResponse.parse(res.body);
     expect(sim.state.balanceOf(main.account.apiKey, 'USDT')).toBe(sub(before, '100'));
 
     const viaPlanId = await main.post(INVEST, { planId: plan.id, amount: '50' });
@@ -118,7 +118,7 @@ describe('flex investing', () => {
     expect(both.status).toBe(201);
 
     const list = FlexInvestmentsResponse.parse((await main.post(INVESTMENTS, { ticker: 'USDT' })).body);
-    expect(list.data.find((i) => i.id === data.transaction_id)).toMatchObject({ planId: plan.id, invested: '100', withAutoReinvest: true, status: 'active' });
+    expect(list.data.find((i) => i.id === transactionId)).toMatchObject({ planId: plan.id, invested: '100', withAutoReinvest: true, status: 'active' });
     expect(sim.state.ledger(main.account.apiKey).debits.filter((d) => d.kind === 'flex_investment')).toHaveLength(3);
   });
 
@@ -142,7 +142,7 @@ describe('flex investing', () => {
 
   it('the Empty account (B2B) sees plans but has no investments', async () => {
     const empty = clientFor(sim, 'Empty');
-    expect(FlexPlansResponse.parse((await empty.post(PLANS)).body).length).toBeGreaterThanOrEqual(12);
+    expect(FlexPlansResponse.parse((await empty.post(PLANS)).body).items.length).toBeGreaterThanOrEqual(12);
     expect((await empty.post(INVESTMENTS)).body).toEqual({ data: [], limit: 100, offset: 0 });
     const res = await empty.post(INVEST, { plan: activePlan('USDT').id, amount: '10' });
     expect(res.body).toMatchObject({ code: 4, errors: { amount: ['Not enough money, Tether US balance = 0'] } });

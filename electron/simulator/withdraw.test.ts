@@ -29,10 +29,10 @@ const balance = (ticker: string) => sim.state.balanceOf(main.account.apiKey, tic
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function expectedFee(ticker: string, amount: string, network?: string): string {
-  const { fees, assets } = sim.state.catalogue;
-  const entry = findFeeEntry(fees, ticker, network);
+  const { feeEntries, assets } = sim.state.catalogue;
+  const entry = findFeeEntry(feeEntries, ticker, network);
   if (!entry) throw new Error(`no fee entry for ${ticker}`);
-  return withdrawalFee(entry, amount, assets[ticker]!.currency_precision);
+  return withdrawalFee(entry, amount, assets[ticker]!.currency_precision ?? 8);
 }
 
 async function historyOf(id: string) {

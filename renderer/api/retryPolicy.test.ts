@@ -49,7 +49,7 @@ describe('the policy inside the app QueryClient', () => {
     let i = 0;
     bridge.handle('exchange.balance', () => {
       const next = answers[Math.min(i++, answers.length - 1)];
-      return next ? { ok: false, error: next } : { ok: true, data: { BTC: { main_balance: '1' } } };
+      return next ? { ok: false, error: next } : { ok: true, data: { items: { BTC: { main_balance: '1' } }, unreadable: [] } };
     });
     (globalThis as { exchange?: unknown }).exchange = bridge;
     return bridge;
@@ -66,7 +66,7 @@ describe('the policy inside the app QueryClient', () => {
   it('waits retryAfterMs on rate_limited, then succeeds', async () => {
     const bridge = install([{ kind: 'rate_limited', message: 'slow down', retryAfterMs: 300 }, null]);
     const started = Date.now();
-    await expect(fetchBalance()).resolves.toEqual({ BTC: { main_balance: '1' } });
+    await expect(fetchBalance()).resolves.toEqual({ items: { BTC: { main_balance: '1' } }, unreadable: [] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     expect(bridge.callsTo('exchange.balance')).toHaveLength(2);
   });

@@ -5,3 +5,4 @@ export { Badge, type BadgeTone } from './Badge';
 export { CopyButton } from './CopyButton';
 export { UpdatedAgo } from './UpdatedAgo';
 export { downloadCsv } from '../csv';
+export { UnreadableNotice, unreadableText, type UnreadableNoun } from './UnreadableNotice';

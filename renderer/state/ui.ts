@@ -15,6 +15,8 @@ export interface BalancesUi {
   sortBy: 'ticker' | 'amount';
   sortDirection: SortDirection;
   hideSmall: boolean;
+  /** The real exchange lists every asset, most at "0": zero rows are hidden unless asked for. */
+  showZero: boolean;
 }
 
 export interface CodesUi {
@@ -42,7 +44,7 @@ type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'revealedCodes' | 'd
 
 export const INITIAL_UI: UiData = {
   view: 'balances',
-  balances: { search: '', sortBy: 'amount', sortDirection: 'desc', hideSmall: false },
+  balances: { search: '', sortBy: 'amount', sortDirection: 'desc', hideSmall: false, showZero: false },
   codes: { pageSize: 30, offset: 0 },
   revealedCodes: {},
   dismissedNotice: null,

@@ -14,12 +14,17 @@ export const RATE_LIMIT_SCOPES = {
   history: { requests: 200, perMs: 10_000 },
   codes: { requests: 1000, perMs: 10_000 },
   positions: { requests: 12_000, perMs: 10_000 },
+  collateral: { requests: 12_000, perMs: 10_000 },
+  'trade-account': { requests: 12_000, perMs: 10_000 },
+  /** `/profile/websocket_token`: 10 per 60 s. */
+  'websocket-token': { requests: 10, perMs: 60_000 },
 } as const;
 export type RateLimitScope = keyof typeof RATE_LIMIT_SCOPES;
 
 export const CODES_LIMIT = { min: 1, max: 100, default: 30 } as const;
 export const CODES_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
-export const HISTORY_LIMIT = { min: 1, max: 100, default: 100 } as const;
+/** History pages: `limit` 1..500 (documented), `offset + limit` at most 10 000. */
+export const HISTORY_LIMIT = { min: 1, max: 500, default: 100 } as const;
 export const HISTORY_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
 export const FLEX_LIMIT = { min: 1, max: 100, default: 100 } as const;
 export const FLEX_OFFSET = { min: 0, max: 1_000_000, default: 0 } as const;
@@ -85,6 +90,21 @@ export const Requests = {
       ticker: S.Ticker.optional(),
     })
     .strict(),
+  /** Collateral and trade balances take an optional ticker filter. */
+  tickerFilter: z.object({ ticker: S.Ticker.optional() }).strict(),
+  positionsHistory: z
+    .object({
+      market: S.MarketName.optional(),
+      positionId: z.number().int().min(0).optional(),
+      startDate: z.number().int().min(0).optional(),
+      endDate: z.number().int().min(0).optional(),
+    })
+    .strict()
+    .refine((v) => v.startDate === undefined || v.endDate === undefined || v.startDate <= v.endDate, {
+      message: 'must not be after endDate',
+      path: ['startDate'],
+    }),
+  depositAddress: z.object({ ticker: S.Ticker, network: z.string().min(1).max(64).optional() }).strict(),
 };
 
 /** `read`: safe to retry after a transient failure. `never`: moves money, never retried automatically. */
@@ -115,10 +135,24 @@ export const ENDPOINTS = {
   codes: endpoint({ method: 'POST', path: '/api/v4/main-account/codes/my', auth: 'private', scope: 'codes', retry: 'read', successStatus: 201, request: Requests.codes, response: S.CodesResponse }),
   positions: endpoint({ method: 'POST', path: '/api/v4/collateral-account/positions/open', auth: 'private', scope: 'positions', retry: 'read', successStatus: 200, request: Requests.positions, response: S.PositionsResponse }),
   withdrawPay: endpoint({ method: 'POST', path: '/api/v4/main-account/withdraw-pay', auth: 'private', scope: 'main-account', retry: 'never', successStatus: 201, request: Requests.withdrawPay, response: S.WithdrawPayResponse }),
-  history: endpoint({ method: 'POST', path: '/api/v4/main-account/history', auth: 'private', scope: 'history', retry: 'read', successStatus: 200, request: Requests.history, response: S.HistoryResponse }),
+  history: endpoint({ method: 'POST', path: '/api/v4/main-account/history', auth: 'private', scope: 'history', retry: 'read', successStatus: 201, request: Requests.history, response: S.HistoryResponse }),
   flexPlans: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/plans', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.flexPlans, response: S.FlexPlansResponse }),
   flexInvest: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/investments/invest', auth: 'private', scope: 'main-account', retry: 'never', successStatus: 201, request: Requests.flexInvest, response: S.FlexInvestResponse }),
   flexInvestments: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/investments', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.flexInvestments, response: S.FlexInvestmentsResponse }),
+
+  // Documented endpoints the product does not call yet; valuation and market data build on them.
+  ticker: endpoint({ method: 'GET', path: '/api/v4/public/ticker', auth: 'public', scope: 'public', retry: 'read', successStatus: 200, request: Requests.none, response: S.TickerResponse }),
+  markets: endpoint({ method: 'GET', path: '/api/v4/public/markets', auth: 'public', scope: 'public', retry: 'read', successStatus: 200, request: Requests.none, response: S.MarketsResponse }),
+  futures: endpoint({ method: 'GET', path: '/api/v4/public/futures', auth: 'public', scope: 'public', retry: 'read', successStatus: 200, request: Requests.none, response: S.FuturesResponse }),
+  collateralMarkets: endpoint({ method: 'GET', path: '/api/v4/public/collateral/markets', auth: 'public', scope: 'public', retry: 'read', successStatus: 200, request: Requests.none, response: S.CollateralMarketsResponse }),
+  collateralBalance: endpoint({ method: 'POST', path: '/api/v4/collateral-account/balance', auth: 'private', scope: 'collateral', retry: 'read', successStatus: 200, request: Requests.tickerFilter, response: S.CollateralBalanceResponse }),
+  collateralSummary: endpoint({ method: 'POST', path: '/api/v4/collateral-account/summary', auth: 'private', scope: 'collateral', retry: 'read', successStatus: 200, request: Requests.none, response: S.CollateralSummaryResponse }),
+  positionsHistory: endpoint({ method: 'POST', path: '/api/v4/collateral-account/positions/history', auth: 'private', scope: 'collateral', retry: 'read', successStatus: 200, request: Requests.positionsHistory, response: S.PositionsHistoryResponse }),
+  tradeBalance: endpoint({ method: 'POST', path: '/api/v4/trade-account/balance', auth: 'private', scope: 'trade-account', retry: 'read', successStatus: 200, request: Requests.tickerFilter, response: S.TradeBalanceResponse }),
+  codesHistory: endpoint({ method: 'POST', path: '/api/v4/main-account/codes/history', auth: 'private', scope: 'codes', retry: 'read', successStatus: 201, request: Requests.codes, response: S.CodesHistoryResponse }),
+  depositAddress: endpoint({ method: 'POST', path: '/api/v4/main-account/address', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.depositAddress, response: S.DepositAddressResponse }),
+  mainAccountFees: endpoint({ method: 'POST', path: '/api/v4/main-account/fee', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.none, response: S.PrivateFeesResponse }),
+  websocketToken: endpoint({ method: 'POST', path: '/api/v4/profile/websocket_token', auth: 'private', scope: 'websocket-token', retry: 'read', successStatus: 200, request: Requests.none, response: S.WebsocketTokenResponse }),
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { feeKey, findFeeEntry, previewWithdrawal, withdrawalFee, withdrawalLimits } from './fees';
 import type { AssetStatus, FeeEntry, FeesResponse } from './schemas';
 
-function feeEntry(ticker: string, withdraw: Partial<FeeEntry['withdraw']>): FeeEntry {
-  return { ticker, name: ticker, is_withdrawal: true, is_api_withdrawal: true, withdraw: { min_amount: '0', max_amount: '0', fixed: null, flex: null, ...withdraw } };
+function feeEntry(ticker: string, withdraw: Partial<NonNullable<FeeEntry['withdraw']>>): FeeEntry {
+  return { ticker, name: ticker, is_withdrawal: true, is_api_withdrawal: true, withdraw: { min_amount: '0', max_amount: '0', fixed: null, flex: null, ...withdraw }, withdrawByProvider: {} };
 }
+const feeList = (items: Record<string, FeeEntry>): FeesResponse => ({ items, unreadable: [] });
 
 function asset(overrides: Partial<AssetStatus> = {}): AssetStatus {
   return { name: 'Asset', can_deposit: true, can_withdraw: true, min_withdraw: '0', max_withdraw: '0', currency_precision: 8, is_memo: false, ...overrides };
@@ -37,12 +38,12 @@ describe('withdrawalFee: fee(N) = fixed + clamp(N * percent / 100, min_fee, max_
 });
 
 describe('fee entries for multi-network assets', () => {
-  const fees: FeesResponse = {
+  const fees: FeesResponse = feeList({
     USDT: feeEntry('USDT', { fixed: '5' }),
     'USDT (ERC20)': feeEntry('USDT', { fixed: '5' }),
     'USDT (TRC20)': feeEntry('USDT', { fixed: '1' }),
     BTC: feeEntry('BTC', { fixed: '0.0004' }),
-  };
+  });
   it.each([
     { ticker: 'USDT', network: 'TRC20', key: 'USDT (TRC20)', fixed: '1' },
     { ticker: 'USDT', network: 'ERC20', key: 'USDT (ERC20)', fixed: '5' },
@@ -50,7 +51,7 @@ describe('fee entries for multi-network assets', () => {
     { ticker: 'BTC', network: null, key: 'BTC', fixed: '0.0004' },
   ])('$ticker over $network uses the "$key" entry', ({ ticker, network, key, fixed }) => {
     expect(feeKey(ticker, network)).toBe(key);
-    expect(findFeeEntry(fees, ticker, network)?.withdraw.fixed).toBe(fixed);
+    expect(findFeeEntry(fees, ticker, network)?.withdraw?.fixed).toBe(fixed);
   });
   it('knows nothing about an asset without an entry', () => {
     expect(findFeeEntry(fees, 'XRP', null)).toBeUndefined();
@@ -95,12 +96,12 @@ describe('withdrawalLimits: the tightest of asset, fee entry and network limits 
 });
 
 describe('previewWithdrawal', () => {
-  const fees: FeesResponse = {
+  const fees: FeesResponse = feeList({
     BTC: feeEntry('BTC', { fixed: '0.0004', min_amount: '0.001', max_amount: '100' }),
     'USDT (TRC20)': feeEntry('USDT', { fixed: '1', min_amount: '10', max_amount: '0' }),
     'USDT (ERC20)': feeEntry('USDT', { fixed: '5', min_amount: '20', max_amount: '0' }),
     ETH: feeEntry('ETH', { flex: { percent: '0.1', min_fee: '0.001', max_fee: '0' } }),
-  };
+  });
   const btc = asset({ currency_precision: 8 });
   const usdt = asset({ currency_precision: 6, networks: { withdraws: ['ERC20', 'TRC20'], default: 'ERC20' } });
   const eth = asset({ currency_precision: 18 });
@@ -123,7 +124,7 @@ describe('previewWithdrawal', () => {
 
   it('fiat: the provider limits are checked (UAH over GEOPAY, min 200)', () => {
     const uah = asset({ currency_precision: 2, providers: { withdraws: ['VISAMASTER', 'GEOPAY'] }, limits: { withdraw: { VISAMASTER: { min: '100' }, GEOPAY: { min: '200', max: '29999' } } } });
-    const uahFees: FeesResponse = { UAH: feeEntry('UAH', { flex: { percent: '1.5', min_fee: '10', max_fee: '1000' }, min_amount: '50', max_amount: '150000' }) };
+    const uahFees: FeesResponse = feeList({ UAH: feeEntry('UAH', { flex: { percent: '1.5', min_fee: '10', max_fee: '1000' }, min_amount: '50', max_amount: '150000' }) });
     const visa = previewWithdrawal({ ticker: 'UAH', amount: '150', balance: '1000', asset: uah, fees: uahFees, provider: 'VISAMASTER' });
     expect(visa.ok && visa.preview).toMatchObject({ fee: '10', totalDebit: '160', limits: { min: '100', max: '150000' } });
     const geopay = previewWithdrawal({ ticker: 'UAH', amount: '150', balance: '1000', asset: uah, fees: uahFees, provider: 'GEOPAY' });

@@ -14,10 +14,12 @@ export function feeKey(ticker: string, network?: string | null): string {
 }
 
 export function findFeeEntry(fees: FeesResponse, ticker: string, network?: string | null): FeeEntry | undefined {
-  return (network ? fees[feeKey(ticker, network)] : undefined) ?? fees[ticker];
+  return (network ? fees.items[feeKey(ticker, network)] : undefined) ?? fees.items[ticker];
 }
 
 export function withdrawalFee(entry: FeeEntry, amount: string, precision: number): string {
+  // Fiat entries carry their terms per provider (withdrawByProvider); the preview refuses them before this.
+  if (entry.withdraw === null) throw new RangeError(`no flat withdrawal terms for ${entry.ticker}`);
   const n = dec(amount);
   let fee = entry.withdraw.fixed ? dec(entry.withdraw.fixed) : new Decimal(0);
   const flex = entry.withdraw.flex;
@@ -44,12 +46,12 @@ export interface WithdrawalLimits {
 export function withdrawalLimits(asset: AssetStatus, entry: FeeEntry | undefined, network?: string | null, provider?: string | null): WithdrawalLimits {
   const mins: string[] = [];
   const maxes: string[] = [];
-  const push = (list: string[], v: string | undefined) => {
+  const push = (list: string[], v: string | null | undefined) => {
     if (v !== undefined && isLooseDecimalString(v) && !dec(v).isZero()) list.push(v);
   };
   push(mins, asset.min_withdraw);
   push(maxes, asset.max_withdraw);
-  if (entry) {
+  if (entry?.withdraw) {
     push(mins, entry.withdraw.min_amount);
     push(maxes, entry.withdraw.max_amount);
   }
@@ -98,9 +100,12 @@ export function previewWithdrawal(input: {
   if (!asset.can_withdraw) return { ok: false, problem: { field: 'ticker', reason: 'not_withdrawable', message: `${ticker} cannot be withdrawn right now.` } };
   const entry = findFeeEntry(fees, ticker, network);
   if (!entry) return { ok: false, problem: { field: 'ticker', reason: 'no_fee_data', message: `No fee information for ${feeKey(ticker, network)}.` } };
+  // Fiat fees are keyed by provider id; matching a provider to them is not done here yet.
+  if (entry.withdraw === null) return { ok: false, problem: { field: 'ticker', reason: 'no_fee_data', message: `No fee information for ${feeKey(ticker, network)} without a matching provider.` } };
   if (!isLooseDecimalString(amount)) return { ok: false, problem: { field: 'amount', reason: 'not_a_number', message: 'Enter an amount such as 0.5.' } };
   if (!dec(amount).greaterThan(0)) return { ok: false, problem: { field: 'amount', reason: 'not_positive', message: 'The amount must be greater than zero.' } };
-  const precision = asset.currency_precision;
+  // The exchange may omit currency_precision (API.md): 8 then, as API.md suggests.
+  const precision = asset.currency_precision ?? 8;
   const trimmed = toPlain(dec(amount));
   if (decimalPlaces(trimmed) > precision) {
     return { ok: false, problem: { field: 'amount', reason: 'too_precise', message: `${ticker} allows at most ${precision} decimal places.` } };

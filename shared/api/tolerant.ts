@@ -7,7 +7,9 @@
  * beside the rows it could read. The container itself (an array, an object keyed by ticker) must
  * still have the right type: an answer that is not a list at all stays a `bad_response`.
  */
+import { isLosslessNumber } from 'lossless-json';
 import { z } from 'zod';
+import { safeExchangeText } from './exchangeText';
 
 export interface UnreadableItem {
   /** Which element: the ticker key, the position id, or `#index` when nothing better is known. */
@@ -33,8 +35,8 @@ export function describeFirstIssue(error: z.ZodError): string {
   const first = error.issues[0];
   if (!first) return 'unreadable';
   const where = first.path.length > 0 ? `${first.path.map(String).join('.')}: ` : '';
-  const text = `${where}${first.message}`;
-  return text.length > MAX_REASON_CHARS ? `${text.slice(0, MAX_REASON_CHARS - 1)}…` : text;
+  // Paths hold exchange-written keys: shown only after invisible and control characters are gone.
+  return safeExchangeText(`${where}${first.message}`, MAX_REASON_CHARS);
 }
 
 /** A readable label for an element that failed, from a few id-like fields if it has them. */
@@ -42,7 +44,8 @@ function labelOf(raw: unknown, index: number, idFields: readonly string[]): stri
   if (raw !== null && typeof raw === 'object') {
     for (const field of idFields) {
       const value = (raw as Record<string, unknown>)[field];
-      if (typeof value === 'string' || typeof value === 'number') return `${field} ${String(value).slice(0, 64)}`;
+      const text = isLosslessNumber(value) ? value.value : value;
+      if (typeof text === 'string' || typeof text === 'number') return `${field} ${safeExchangeText(String(text), 64)}`;
     }
   }
   return `#${index + 1}`;
@@ -74,7 +77,7 @@ export function tolerantRecord<T extends z.ZodType>(value: T) {
       const parsed = value.safeParse(element);
       // defineProperty, not assignment: a key such as "__proto__" must stay a plain data key.
       if (parsed.success) Object.defineProperty(items, key, { value: parsed.data, enumerable: true, writable: true, configurable: true });
-      else unreadable.push({ where: key.slice(0, 64), reason: describeFirstIssue(parsed.error) });
+      else unreadable.push({ where: safeExchangeText(key, 64), reason: describeFirstIssue(parsed.error) });
     }
     return { items, unreadable };
   });

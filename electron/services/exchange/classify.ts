@@ -4,7 +4,9 @@
  * cut off. Request-shape failures are recognised by their body ("Validation failed"), because the
  * sources disagree on 400 vs 422.
  */
+import { isLosslessNumber, parse as parseLosslessJson } from 'lossless-json';
 import type { z } from 'zod';
+import { safeExchangeText } from '../../../shared/api/exchangeText';
 import type { AppError } from '../../../shared/errors';
 import { parseRetryAfterMs } from './retry';
 
@@ -18,31 +20,33 @@ export interface RawAnswer {
 
 export type Interpretation = { ok: true; data: unknown } | { ok: false; error: AppError };
 
-const MAX_EXCHANGE_TEXT = 300;
-
-/** Exchange-written text made safe to show: no control characters, bounded length. */
-function tidy(text: string): string {
-  // Control characters (including newlines) could fake extra lines in a log or a message box.
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_EXCHANGE_TEXT ? `${flat.slice(0, MAX_EXCHANGE_TEXT - 1)}…` : flat;
-}
+/** Exchange-written text made safe to show: one line, no control or invisible format characters, bounded. */
+const tidy = (text: string): string => safeExchangeText(text);
 
 function looksLikeJson(text: string): boolean {
   const c = text.trimStart()[0];
   return c === '{' || c === '[';
 }
 
-function tryParseJson(rawText: string): { ok: true; value: unknown } | { ok: false } {
-  // Some Windows-side proxies prepend a byte-order mark, which JSON.parse rejects.
+/**
+ * JSON numbers keep their source text (a `LosslessNumber`), so an amount the exchange sends as a
+ * number ("USDT":1000.123456789012345678) is not rounded through a float; the schemas turn that
+ * text into a decimal string or an integer. A repeated key keeps its last value, as JSON.parse does.
+ */
+const LOSSLESS_OPTIONS = { onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue };
+
+/** Raw answer text -> value, the one path every answer takes (the contract tests use it too). */
+export function parseAnswerText(rawText: string): { ok: true; value: unknown } | { ok: false } {
+  // Some Windows-side proxies prepend a byte-order mark, which a JSON parser rejects.
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   if (!looksLikeJson(text)) return { ok: false };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseLosslessJson(text, null, LOSSLESS_OPTIONS) };
   } catch {
     return { ok: false };
   }
 }
+const tryParseJson = parseAnswerText;
 
 function isHtml(answer: RawAnswer): boolean {
   return answer.contentType === 'text/html' || /^\s*<(!doctype|html|head|body)\b/i.test(answer.text);
@@ -53,8 +57,9 @@ function readErrorBody(value: unknown): { code?: number; message?: string; field
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const o = value as Record<string, unknown>;
   const out: { code?: number; message?: string; fields?: Record<string, string[]> } = {};
-  if (typeof o.code === 'number' && Number.isInteger(o.code)) out.code = o.code;
-  else if (typeof o.code === 'string' && /^-?\d{1,9}$/.test(o.code)) out.code = Number(o.code);
+  const code = isLosslessNumber(o.code) ? o.code.value : o.code;
+  if (typeof code === 'number' && Number.isInteger(code)) out.code = code;
+  else if (typeof code === 'string' && /^-?\d{1,9}$/.test(code)) out.code = Number(code);
   if (typeof o.message === 'string') out.message = tidy(o.message);
   else if (Array.isArray(o.message) && o.message.every((m) => typeof m === 'string')) out.message = tidy(o.message.join(' '));
   if (typeof o.errors === 'object' && o.errors !== null && !Array.isArray(o.errors)) {
@@ -129,7 +134,12 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
       { code, fields },
     );
   }
-  if (status === 401) {
+  // Auth failures are recognised by their body too: the docs show code 9 "Invalid payload." under
+  // 400, our notes had 401 (API.md: accept both).
+  const authBody =
+    said !== undefined &&
+    ((code === 9 && /invalid payload/i.test(said)) || (code === 10 && /unauthori[sz]ed request/i.test(said)) || /\bnot provided\b/i.test(said));
+  if (status === 401 || (status >= 400 && status < 500 && authBody)) {
     const words =
       (code !== undefined && AUTH_WORDS[code]) ||
       (said && /not provided/i.test(said)
@@ -137,15 +147,26 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
         : 'The exchange did not accept the API key. Check the API key and secret.');
     return withOptional({ kind: 'auth', status, message: words }, { code, fields });
   }
-  if (status === 403) {
+  // Withdrawal throttling is documented under 400; gateways may say it with 429 (API.md: accept both).
+  if ((status === 400 || status === 429) && said !== undefined && /too many attempts/i.test(said)) {
     return withOptional(
-      {
-        kind: 'permission',
-        status,
-        message: said ? `The exchange does not allow this account to do this: ${said}` : 'The exchange does not allow this account to do this.',
-      },
-      { code, fields },
+      { kind: 'rate_limited', status, message: 'The exchange is limiting withdrawal attempts right now. Wait a little before trying again.' },
+      { code, retryAfterMs },
     );
+  }
+  if (status === 403) {
+    // The exchange's words do not say which of two causes applies (API.md), so both are named.
+    const endpointRefused = said !== undefined && /permission to use this endpoint/i.test(said);
+    const message = endpointRefused
+      ? `The exchange refused this endpoint ("${said}"). Either the account has no access to it (smart-flex needs B2B access) or this API key's endpoint restrictions exclude it.`
+      : said
+        ? `The exchange does not allow this account to do this: ${said}`
+        : 'The exchange does not allow this account to do this.';
+    return withOptional({ kind: 'permission', status, message }, { code, fields });
+  }
+  if (status === 451) {
+    // Our wording: the body only carries a key such as "api.futures.unavailable".
+    return withOptional({ kind: 'permission', status, message: 'This part of the exchange is not available in your region.' }, { code });
   }
   if (status === 412) {
     return withOptional(
@@ -158,10 +179,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     );
   }
   if (status === 429) {
-    const message =
-      said && /too many attempts/i.test(said)
-        ? 'The exchange is limiting withdrawal attempts right now. Wait a little before trying again.'
-        : 'The exchange is limiting how often the app may ask right now. The app slows down and tries again.';
+    const message = 'The exchange is limiting how often the app may ask right now. The app slows down and tries again.';
     return withOptional({ kind: 'rate_limited', status, message }, { code, retryAfterMs });
   }
   if (status === 404) {

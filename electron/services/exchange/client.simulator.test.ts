@@ -81,27 +81,30 @@ describe('every endpoint, happy path', () => {
     expect((await c.ping()).latencyMs).toBeGreaterThanOrEqual(0);
     expect(Math.abs((await c.serverTime()) - Date.now() / 1000)).toBeLessThan(5);
     const assets = await c.assets();
-    expect(assets.USDT).toMatchObject({ can_withdraw: true });
+    expect(assets.items.USDT).toMatchObject({ can_withdraw: true });
+    expect(assets.unreadable).toEqual([]);
     const fees = await c.fees();
-    expect(Object.keys(fees).some((key) => key.startsWith('USDT'))).toBe(true);
+    expect(Object.keys(fees.items).some((key) => key.startsWith('USDT'))).toBe(true);
+    expect(fees.unreadable).toEqual([]);
   });
 
   it('balance, codes, positions, history', async () => {
     const c = clientFor(main);
     const balance = await c.balance();
-    expect(Object.keys(balance).length).toBeGreaterThan(10);
-    expect(await c.balance({ ticker: 'USDT' })).toEqual({ USDT: balance.USDT });
+    expect(Object.keys(balance.items).length).toBeGreaterThan(10);
+    expect(await c.balance({ ticker: 'USDT' })).toEqual({ items: { USDT: balance.items.USDT }, unreadable: [] });
     const codes = await c.codes();
     expect(codes.limit).toBe(30);
     expect(codes.data.length).toBeLessThanOrEqual(30);
     const page = await c.codes({ limit: 5, offset: 5 });
     expect(page).toMatchObject({ limit: 5, offset: 5 });
-    const positions = await c.positions();
+    const { items: positions, unreadable } = await c.positions();
+    expect(unreadable).toEqual([]);
     expect(positions.length).toBeGreaterThan(0);
     // Some simulated records omit positionSide, as real captures do: they arrive as null.
     expect(positions.every((p) => p.positionSide === null || ['LONG', 'SHORT', 'BOTH'].includes(p.positionSide))).toBe(true);
     const one = positions[0]!;
-    expect((await c.positions({ market: one.market as 'BTC_USDT' })).every((p) => p.market === one.market)).toBe(true);
+    expect((await c.positions({ market: one.market as 'BTC_USDT' })).items.every((p) => p.market === one.market)).toBe(true);
     const history = await c.history({ transactionMethod: 2, limit: 10 });
     expect(history.limit).toBe(10);
     expect(history.records.every((r) => typeof r.status === 'number')).toBe(true);
@@ -109,13 +112,13 @@ describe('every endpoint, happy path', () => {
 
   it('flex plans, invest (both plan fields) and investments', async () => {
     const c = clientFor(main);
-    const plans = await c.flexPlans({ ticker: 'USDT' });
+    const plans = (await c.flexPlans({ ticker: 'USDT' })).items;
     expect(plans.length).toBeGreaterThan(0);
     const plan = plans[0]!;
-    const before = (await c.balance({ ticker: 'USDT' })).USDT!.main_balance;
+    const before = (await c.balance({ ticker: 'USDT' })).items.USDT!.main_balance;
     const { transactionId } = await c.flexInvest({ planId: plan.id, amount: plan.minInvestment });
     expect(transactionId).not.toBe('');
-    const after = (await c.balance({ ticker: 'USDT' })).USDT!.main_balance;
+    const after = (await c.balance({ ticker: 'USDT' })).items.USDT!.main_balance;
     expect(add(after, plan.minInvestment)).toBe(add(before, '0'));
     const investments = await c.flexInvestments({ ticker: 'USDT' });
     expect(investments.data.some((i) => i.planId === plan.id)).toBe(true);
@@ -241,7 +244,7 @@ describe('injected faults', () => {
 
   it('flex invest is sent exactly once on a 503', async () => {
     const { id } = await fault({ kind: 'server_error', path: ENDPOINTS.flexInvest.path, count: 0 });
-    const plan = (await clientFor(main).flexPlans({ ticker: 'USDT' }))[0]!;
+    const plan = (await clientFor(main).flexPlans({ ticker: 'USDT' })).items[0]!;
     expect((await failureOf(clientFor(main, { maxRetries: 5 }).flexInvest({ planId: plan.id, amount: plan.minInvestment }))).kind).toBe('server');
     expect(await faultHits(id)).toBe(1);
   });

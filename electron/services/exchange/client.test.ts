@@ -57,7 +57,7 @@ describe('signed requests on the wire', () => {
   it('sends the exact signed body with the four headers', async () => {
     const s = await server(withRealTime((_req, res) => json(res, 200, { BTC: { main_balance: '0.5' } })));
     const c = client(s);
-    expect(await c.balance({ ticker: 'BTC' })).toEqual({ BTC: { main_balance: '0.5' } });
+    expect(await c.balance({ ticker: 'BTC' })).toEqual({ items: { BTC: { main_balance: '0.5' } }, unreadable: [] });
     const [req] = s.hits(BALANCE_PATH);
     expect(req!.method).toBe('POST');
     expect(req!.headers['content-type']).toBe('application/json');
@@ -143,7 +143,7 @@ describe('retries', () => {
     const { waits, sleep } = recordingSleep();
     const warnings: unknown[] = [];
     const c = client(s, { sleep, random: () => 0.5, logger: { warn: (m, meta) => warnings.push([m, meta]) } });
-    expect(await c.balance()).toEqual({});
+    expect(await c.balance()).toEqual({ items: {}, unreadable: [] });
     expect(s.hits(BALANCE_PATH)).toHaveLength(3);
     expect(waits).toEqual([500, 1000]);
     expect(warnings).toHaveLength(2);
@@ -203,7 +203,7 @@ describe('retries', () => {
     let n = 0;
     const s = await server(withRealTime((_req, res) => (++n === 1 ? res.socket?.destroy() : json(res, 200, {}))));
     const { sleep } = recordingSleep();
-    await expect(client(s, { sleep }).balance()).resolves.toEqual({});
+    await expect(client(s, { sleep }).balance()).resolves.toEqual({ items: {}, unreadable: [] });
     expect(s.hits(BALANCE_PATH)).toHaveLength(2);
   });
 
@@ -214,7 +214,7 @@ describe('retries', () => {
         ++n === 1 ? json(res, 400, { code: 0, message: 'Your nonce is more than 5 seconds lesser than the current nonce.', errors: {} }) : json(res, 200, {}),
       ),
     );
-    await expect(client(s).balance()).resolves.toEqual({});
+    await expect(client(s).balance()).resolves.toEqual({ items: {}, unreadable: [] });
     expect(s.hits('/api/v4/public/time')).toHaveLength(2);
     expect(s.hits(BALANCE_PATH)).toHaveLength(2);
   });

@@ -365,10 +365,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
     history: (req, o) => call('history', req, o),
     flexPlans: (req, o) => call('flexPlans', req, o),
-    async flexInvest(req, o) {
-      const answer = await call('flexInvest', req, o);
-      return { transactionId: answer.data.transaction_id };
-    },
+    // The schema folds both documented spellings (transaction_id, transactionId) into one.
+    flexInvest: (req, o) => call('flexInvest', req, o),
     flexInvestments: (req, o) => call('flexInvestments', req, o),
   };
   return Object.freeze(client);

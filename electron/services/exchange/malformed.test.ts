@@ -43,6 +43,11 @@ interface Case {
 }
 
 const balance: Call = (c) => c.balance();
+
+/** Expects a list answer whose only unreadable element is `where`, for `reason`, beside `items`. */
+function unreadableOnly(where: string, reason: string, items: unknown): (value: unknown) => void {
+  return (value) => expect(value).toEqual({ items, unreadable: [{ where, reason }] });
+}
 const positions: Call = (c) => c.positions();
 
 const cases: Case[] = [
@@ -81,18 +86,21 @@ const cases: Case[] = [
     expect: { kind: 'network' },
   },
   // ---- wrong shape ----
-  { name: 'amount as a JSON number', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: 0.5 } }), expect: { kind: 'bad_response', status: 200 } },
-  { name: 'amount "NaN"', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: 'NaN' } }), expect: { kind: 'bad_response' } },
-  { name: 'amount in exponent notation', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '1e-8' } }), expect: { kind: 'bad_response' } },
-  { name: 'amount "Infinity"', call: positions, answer: (res) => json(res, 200, [{ ...POSITION, amount: 'Infinity' }]), expect: { kind: 'bad_response' } },
-  { name: 'negative balance', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '-1' } }), expect: { kind: 'bad_response' } },
-  { name: 'an 81-digit amount', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '1'.repeat(81) } }), expect: { kind: 'bad_response' } },
+  // One unreadable element of a list answer is named beside the readable ones, never a failed answer.
+  { name: 'amount as a JSON number is read from its source text', call: balance, answer: (res) => raw(res, 200, '{"BTC":{"main_balance":0.50000000000000000001}}'), expect: { data: (v) => expect(v).toEqual({ items: { BTC: { main_balance: '0.50000000000000000001' } }, unreadable: [] }) } },
+  { name: 'amount "NaN"', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: 'NaN' }, ETH: { main_balance: '1' } }), expect: { data: unreadableOnly('BTC', 'main_balance: must be a decimal string', { ETH: { main_balance: '1' } }) } },
+  { name: 'amount in exponent notation', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '1e-8' } }), expect: { data: unreadableOnly('BTC', 'main_balance: must be a decimal string', {}) } },
+  { name: 'amount as a JSON number in exponent notation', call: balance, answer: (res) => raw(res, 200, '{"BTC":{"main_balance":1e-8}}'), expect: { data: unreadableOnly('BTC', 'main_balance: must be a decimal string', {}) } },
+  { name: 'amount "Infinity"', call: positions, answer: (res) => json(res, 200, [{ ...POSITION, amount: 'Infinity' }]), expect: { data: unreadableOnly('positionId 1', 'amount: must be a decimal string', []) } },
+  { name: 'negative balance', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '-1' } }), expect: { data: unreadableOnly('BTC', 'main_balance: must not be negative', {}) } },
+  { name: 'an 81-digit amount', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '1'.repeat(81) } }), expect: { data: unreadableOnly('BTC', 'main_balance: must be a decimal string', {}) } },
   { name: 'missing field (codes without total)', call: (c) => c.codes(), answer: (res) => json(res, 201, { ...CODES, total: undefined }), expect: { kind: 'bad_response', status: 201 } },
   { name: 'extra nesting (positions wrapped in data)', call: positions, answer: (res) => json(res, 200, { data: [POSITION] }), expect: { kind: 'bad_response' } },
-  { name: 'extra nesting (balance wrapped in result)', call: balance, answer: (res) => json(res, 200, { result: { BTC: { main_balance: '1' } } }), expect: { kind: 'bad_response' } },
-  { name: 'null where not nullable (position amount)', call: positions, answer: (res) => json(res, 200, [{ ...POSITION, amount: null }]), expect: { kind: 'bad_response' } },
+  { name: 'extra nesting (balance wrapped in result) reads as one unreadable entry', call: balance, answer: (res) => json(res, 200, { result: { BTC: { main_balance: '1' } } }), expect: { data: unreadableOnly('result', 'main_balance: Invalid input: expected string, received undefined', {}) } },
+  { name: 'a balance answer that is an array', call: balance, answer: (res) => json(res, 200, [{ main_balance: '1' }]), expect: { kind: 'bad_response' } },
+  { name: 'null where not nullable (position margin)', call: positions, answer: (res) => json(res, 200, [{ ...POSITION, margin: null }]), expect: { data: unreadableOnly('positionId 1', 'margin: Invalid input: expected string, received null', []) } },
   { name: 'object where an array is expected', call: positions, answer: (res) => json(res, 200, { '0': POSITION }), expect: { kind: 'bad_response' } },
-  { name: 'unknown liquidation side', call: positions, answer: (res) => json(res, 200, [{ ...POSITION, positionSide: 'UP' }]), expect: { kind: 'bad_response' } },
+  { name: 'unknown liquidation side', call: positions, answer: (res) => json(res, 200, [{ ...POSITION, positionSide: 'UP' }, { ...POSITION, positionId: 2 }]), expect: { data: (v) => expect(v).toMatchObject({ items: [{ positionId: 2 }], unreadable: [{ where: 'positionId 1' }] }) } },
   { name: 'ping without pong', call: (c) => c.ping(), answer: (res) => json(res, 200, ['pang']), expect: { kind: 'bad_response' } },
   { name: 'time as a float string with letters', call: (c) => c.serverTime(), answer: (res) => json(res, 200, { time: '12ab' }), expect: { kind: 'bad_response' }, answersTime: true },
   { name: 'withdraw-pay 201 with an unexpected object', call: (c) => c.withdrawPay({ ticker: 'BTC', amount: '1', address: 'a1', uniqueId: 'unique-001' }), answer: (res) => json(res, 201, { status: 'queued' }), expect: { kind: 'bad_response', status: 201 } },
@@ -142,19 +150,19 @@ const cases: Case[] = [
   { name: 'public error format on 400', call: (c) => c.assets(), answer: (res) => json(res, 400, { success: false, message: 'Bad things', params: [] }), expect: { kind: 'validation', status: 400 } },
   { name: 'JSON array as an error body', call: balance, answer: (res) => json(res, 400, []), expect: { kind: 'bad_response', status: 400 } },
   // ---- tolerated variations ----
-  { name: 'valid JSON labelled text/plain', call: balance, answer: (res) => raw(res, 200, '{"BTC":{"main_balance":"1.5"}}', 'text/plain'), expect: { data: (v) => expect(v).toEqual({ BTC: { main_balance: '1.5' } }) } },
-  { name: 'JSON after a byte-order mark', call: balance, answer: (res) => raw(res, 200, '\uFEFF{"BTC":{"main_balance":"2"}}', 'application/json'), expect: { data: (v) => expect(v).toEqual({ BTC: { main_balance: '2' } }) } },
+  { name: 'valid JSON labelled text/plain', call: balance, answer: (res) => raw(res, 200, '{"BTC":{"main_balance":"1.5"}}', 'text/plain'), expect: { data: (v) => expect(v).toEqual({ items: { BTC: { main_balance: '1.5' } }, unreadable: [] }) } },
+  { name: 'JSON after a byte-order mark', call: balance, answer: (res) => raw(res, 200, '\uFEFF{"BTC":{"main_balance":"2"}}', 'application/json'), expect: { data: (v) => expect(v).toEqual({ items: { BTC: { main_balance: '2' } }, unreadable: [] }) } },
   { name: 'no content type at all', call: (c) => c.ping(), answer: (res) => { res.writeHead(200); res.end('["pong"]'); }, expect: { data: (v) => expect(v).toHaveProperty('latencyMs') } },
-  { name: 'leading zeros and trailing dot in amounts', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '00.5' }, ETH: { main_balance: '1.' } }), expect: { data: (v) => expect(v).toEqual({ BTC: { main_balance: '00.5' }, ETH: { main_balance: '1.' } }) } },
-  { name: 'unknown extra fields are dropped', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '1', frozen: '0' } }), expect: { data: (v) => expect(v).toEqual({ BTC: { main_balance: '1' } }) } },
+  { name: 'leading zeros and trailing dot in amounts', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '00.5' }, ETH: { main_balance: '1.' } }), expect: { data: (v) => expect(v).toEqual({ items: { BTC: { main_balance: '00.5' }, ETH: { main_balance: '1.' } }, unreadable: [] }) } },
+  { name: 'unknown extra fields are dropped', call: balance, answer: (res) => json(res, 200, { BTC: { main_balance: '1', frozen: '0' } }), expect: { data: (v) => expect(v).toEqual({ items: { BTC: { main_balance: '1' } }, unreadable: [] }) } },
   { name: 'integers as numeric strings', call: (c) => c.codes(), answer: (res) => json(res, 201, { ...CODES, total: '1', limit: '30' }), expect: { data: (v) => expect(v).toMatchObject({ total: 1, limit: 30 }) } },
   { name: 'server time as a string', call: (c) => c.serverTime(), answer: (res) => json(res, 200, { time: '1631451591' }), expect: { data: (v) => expect(v).toBe(1631451591) }, answersTime: true },
-  { name: 'missing positionSide', call: positions, answer: (res) => json(res, 200, [{ ...POSITION, positionSide: undefined }]), expect: { data: (v) => expect((v as { positionSide: unknown }[])[0]!.positionSide).toBeNull() } },
+  { name: 'missing positionSide', call: positions, answer: (res) => json(res, 200, [{ ...POSITION, positionSide: undefined }]), expect: { data: (v) => expect((v as { items: { positionSide: unknown }[] }).items[0]!.positionSide).toBeNull() } },
   {
     name: 'nullable liquidation fields and tpsl present',
     call: positions,
     answer: (res) => json(res, 200, [{ ...POSITION, liquidationPrice: null, liquidationState: 'margin_call', tpsl: { takeProfitId: 5, takeProfit: '50000', stopLossId: null, stopLoss: null } }]),
-    expect: { data: (v) => expect(v).toMatchObject([{ liquidationPrice: null, liquidationState: 'margin_call' }]) },
+    expect: { data: (v) => expect(v).toMatchObject({ items: [{ liquidationPrice: null, liquidationState: 'margin_call' }], unreadable: [] }) },
   },
   {
     name: 'history with camelCase ids',

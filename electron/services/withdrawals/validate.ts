@@ -25,7 +25,7 @@ export function resolveWithdrawal(
   market: { assets: AssetsResponse; fees: FeesResponse; balance: BalanceResponse },
 ): ResolvedWithdrawal {
   const { ticker } = request;
-  const asset = market.assets[ticker];
+  const asset = market.assets.items[ticker];
   if (!asset) throw fieldError('ticker', `${ticker} is not an asset on this exchange.`);
   if (!asset.can_withdraw) throw fieldError('ticker', `${ticker} cannot be withdrawn right now.`);
 
@@ -40,15 +40,15 @@ export function resolveWithdrawal(
     throw fieldError('ticker', `${ticker} can be withdrawn on the exchange website only, not through the API.`);
   }
 
-  const balance = market.balance[ticker]?.main_balance ?? '0';
+  const balance = market.balance.items[ticker]?.main_balance ?? '0';
   const result = previewWithdrawal({ ticker, amount: request.amount, balance, asset, fees: market.fees, network, provider });
   if (!result.ok) throw fieldError(result.problem.field, result.problem.message);
 
   return { ticker, address: request.address, network, provider, memo, preview: result.preview };
 }
 
-type Networks = NonNullable<AssetsResponse[string]['networks']>;
-type Providers = NonNullable<AssetsResponse[string]['providers']>;
+type Networks = NonNullable<AssetsResponse['items'][string]['networks']>;
+type Providers = NonNullable<AssetsResponse['items'][string]['providers']>;
 
 function resolveNetwork(request: PrepareRequest, networks: Networks | undefined): string | null {
   const { ticker } = request;

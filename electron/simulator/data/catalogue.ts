@@ -7,7 +7,7 @@
  * min/max clamps, both combined, and none). The rest is generated from the seed so lists are long
  * enough to need scrolling and searching.
  */
-import type { AssetStatus, FeeEntry } from '../../../shared/api/schemas';
+import { FeesResponse, type AssetStatus, type FeeTerms } from '../../../shared/api/schemas';
 import { feeKey } from '../../../shared/api/fees';
 import { forkRandom, type Random } from '../random';
 
@@ -52,7 +52,15 @@ export interface AssetSpec {
 /** The wire shape of an asset entry, a superset of the client's schema. */
 export type AssetWire = AssetStatus;
 /** The wire shape of a fee entry: the client's schema plus the deposit section the exchange also sends. */
-export type FeeWire = FeeEntry & { deposit: { min_amount: string; max_amount: string; fixed: string | null; flex: FlexFeeSpec | null } };
+export interface FeeWire {
+  ticker: string;
+  name: string;
+  is_withdrawal: boolean;
+  is_api_withdrawal: boolean;
+  is_depositable: boolean;
+  withdraw: FeeTerms;
+  deposit: FeeTerms;
+}
 
 const fixed = (fee: string, min: string, max = '0'): FeeSpec => ({ fixed: fee, flex: null, min_amount: min, max_amount: max });
 const flex = (percent: string, minFee: string, maxFee: string, min: string, max = '0', fixedPart: string | null = null): FeeSpec => ({
@@ -226,6 +234,8 @@ export interface Catalogue {
   assets: Record<string, AssetWire>;
   /** The `/public/fee` answer, keyed by ticker or "TICKER (NETWORK)". */
   fees: Record<string, FeeWire>;
+  /** The same entries as the client reads them, for the shared fee model. */
+  feeEntries: FeesResponse;
 }
 
 function assetWire(spec: AssetSpec): AssetWire {
@@ -280,5 +290,5 @@ export function buildCatalogue(seed: number): Catalogue {
     const multiNetwork = (spec.networks?.length ?? 0) > 1;
     for (const [key, fee] of Object.entries(spec.fees)) fees[multiNetwork ? feeKey(ticker, key) : ticker] = feeWire(spec, fee);
   }
-  return { specs, assets, fees };
+  return { specs, assets, fees, feeEntries: FeesResponse.parse(fees) };
 }

@@ -121,7 +121,7 @@ export function withdrawPay(ctx: PrivateContext): Reply {
   const asset = state.catalogue.assets[ticker];
   const effectiveNetwork = spec.fiat ? null : (network ?? spec.networks?.[0] ?? null);
   const multiNetwork = (spec.networks?.length ?? 0) > 1;
-  const entry = findFeeEntry(state.catalogue.fees, ticker, multiNetwork ? effectiveNetwork : null);
+  const entry = findFeeEntry(state.catalogue.feeEntries, ticker, multiNetwork ? effectiveNetwork : null);
   if (!asset || !entry || !asset.can_withdraw || entry.is_api_withdrawal === false) {
     return innerValidationFailed(1, { ticker: [WITHDRAW_MESSAGES.notWithdrawable] });
   }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BalanceResponse } from '../../../shared/api/schemas';
+import type { BalanceResponse, UnreadableItem } from '../../../shared/api/schemas';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, installBridge, renderWithQuery } from '../../test/setup';
 import { BalancesView } from './BalancesView';
 
 const FORTY_DIGITS = '9999999999999999999999999999999999999999';
 
-function balances(): BalanceResponse {
+type Balances = BalanceResponse['items'];
+const answer = (items: Balances, unreadable: UnreadableItem[] = []): BalanceResponse => ({ items, unreadable });
+
+function balances(): Balances {
   return {
     BTC: { main_balance: '0.5' },
     ETH: { main_balance: '10' },
@@ -17,12 +20,15 @@ function balances(): BalanceResponse {
   };
 }
 
-function setup(data: BalanceResponse = balances(), hideSmallBelow = '0') {
+function setup(data: Balances | BalanceResponse = balances(), hideSmallBelow = '0') {
   const bridge = installBridge([DEMO_ACCOUNT], { ...DEFAULT_SETTINGS, hideSmallBelow });
-  bridge.reply('exchange.balance', data);
+  bridge.reply('exchange.balance', 'items' in data && 'unreadable' in data ? (data as BalanceResponse) : answer(data as Balances));
   bridge.reply('exchange.assets', {
-    BTC: { name: 'Bitcoin', can_deposit: true, can_withdraw: true, currency_precision: 8, is_memo: false },
-    ETH: { name: 'Ethereum', can_deposit: true, can_withdraw: true, currency_precision: 18, is_memo: false },
+    items: {
+      BTC: { name: 'Bitcoin', can_deposit: true, can_withdraw: true, currency_precision: 8, is_memo: false },
+      ETH: { name: 'Ethereum', can_deposit: true, can_withdraw: true, currency_precision: 18, is_memo: false },
+    },
+    unreadable: [],
   });
   renderWithQuery(<BalancesView account={DEMO_ACCOUNT} />);
   return bridge;
@@ -104,27 +110,27 @@ describe('BalancesView', () => {
   it('shows the auth error with a way to fix the key, and Retry asks again', async () => {
     const bridge = installBridge();
     bridge.failWith('exchange.balance', { kind: 'auth', message: 'Unauthorized request.', code: 10, status: 401 });
-    bridge.reply('exchange.assets', {});
+    bridge.reply('exchange.assets', { items: {}, unreadable: [] });
     renderWithQuery(<BalancesView account={DEMO_ACCOUNT} />);
     const panel = await screen.findByRole('alert');
     expect(panel.textContent).toContain('The exchange refused this API key');
     expect(within(panel).getByRole('button', { name: 'Fix the key in Accounts' })).toBeTruthy();
     expect(bridge.callsTo('exchange.balance')).toHaveLength(1); // auth is never retried
-    bridge.reply('exchange.balance', { BTC: { main_balance: '1' } });
+    bridge.reply('exchange.balance', answer({ BTC: { main_balance: '1' } }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(tickers()).toEqual(['BTC']));
   });
 
   it('still shows balances when asset names fail to load', async () => {
     const bridge = installBridge();
-    bridge.reply('exchange.balance', { BTC: { main_balance: '1' } });
+    bridge.reply('exchange.balance', answer({ BTC: { main_balance: '1' } }));
     bridge.failWith('exchange.assets', { kind: 'permission', message: 'no' });
     renderWithQuery(<BalancesView account={DEMO_ACCOUNT} />);
     await waitFor(() => expect(tickers()).toEqual(['BTC']));
   });
 
   it('renders hostile strings as text and keeps the DOM small with 5 000 assets (windowing)', async () => {
-    const many: BalanceResponse = {};
+    const many: Balances = {};
     for (let i = 0; i < 5_000; i++) many[`T${String(i).padStart(4, '0')}`] = { main_balance: `${i}.5` };
     many['<img src=x onerror=alert(1)>'] = { main_balance: '99999' };
     setup(many);
@@ -139,5 +145,31 @@ describe('BalancesView', () => {
     await waitFor(() => expect(tickers()).toContain('T2999'));
     expect(tickers().length).toBeLessThan(100);
     expect(screen.getByText(/5001 assets/)).toBeTruthy();
+  });
+
+  it('hides zero balances by default, says how many, and shows them on request', async () => {
+    setup({ BTC: { main_balance: '0.5' }, BSV: { main_balance: '0' }, BTG: { main_balance: '0.000' }, XLM: { main_balance: '36.48' } });
+    await waitFor(() => expect(tickers()).toEqual(['XLM', 'BTC']));
+    expect(screen.getByTestId('hidden-zero-count').textContent).toContain('2 hidden');
+    const toggle = screen.getByRole('checkbox', { name: /Show zero balances/ });
+    expect(toggle).toHaveProperty('checked', false);
+    await userEvent.click(toggle);
+    expect(tickers()).toEqual(['XLM', 'BTC', 'BSV', 'BTG']);
+    expect(screen.queryByTestId('hidden-zero-count')).toBeNull();
+    await userEvent.click(toggle);
+    expect(tickers()).toEqual(['XLM', 'BTC']);
+  });
+
+  it('says so when every balance is zero, and offers to show them', async () => {
+    setup({ BSV: { main_balance: '0' }, BTG: { main_balance: '0' } });
+    await screen.findByText('Every balance is zero');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(tickers()).toEqual(['BSV', 'BTG']));
+  });
+
+  it('shows the readable balances and names the unreadable one', async () => {
+    setup(answer({ BTC: { main_balance: '0.5' } }, [{ where: 'ETH', reason: 'main_balance: must be a decimal string' }]));
+    await waitFor(() => expect(tickers()).toEqual(['BTC']));
+    expect(screen.getByTestId('unreadable-notice').textContent).toBe('1 balance could not be read: ETH: main_balance: must be a decimal string');
   });
 });

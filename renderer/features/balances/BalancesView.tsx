@@ -2,12 +2,12 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { AccountSummary } from '../../../shared/ipc';
 import { dec, isLooseDecimalString, isPositive } from '../../../shared/money/decimal';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, EmptyState, ErrorPanel, Skeleton } from '../../components';
+import { CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice } from '../../components';
 import { useWindowedRows } from '../../components/useWindowedRows';
 import { downloadCsv } from '../../csv';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
-import { buildRows, filterRows, sortRows, type BalanceRow } from './rows';
+import { buildRows, filterRows, sortRows, withoutZeroRows, type BalanceRow } from './rows';
 import { csvFilename } from '../../csvFilename';
 
 const ROW_HEIGHT = 52;
@@ -21,8 +21,10 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const { settings } = useSettings();
   const threshold = settings?.hideSmallBelow ?? '0';
 
-  const allRows = useMemo(() => (balance.data ? buildRows(balance.data, assets.data) : []), [balance.data, assets.data]);
-  const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
+  const allRows = useMemo(() => (balance.data ? buildRows(balance.data.items, assets.data?.items) : []), [balance.data, assets.data]);
+  const nonZero = useMemo(() => withoutZeroRows(allRows), [allRows]);
+  const shownRows = ui.showZero ? allRows : nonZero.rows;
+  const sorted = useMemo(() => sortRows(shownRows, ui.sortBy, ui.sortDirection), [shownRows, ui.sortBy, ui.sortDirection]);
   // The list follows a deferred copy of the search text: the keystroke itself paints at once (the
   // input never waits for the table), and React renders the filtered rows right after, dropping
   // intermediate renders while someone types fast. bench:ui measures keystroke -> next paint.
@@ -70,6 +72,16 @@ export function BalancesView({ account }: { account: AccountSummary }) {
           Hide small balances
         </label>
         <ThresholdInput key={threshold} saved={threshold} />
+        <label className="checkbox">
+          <input type="checkbox" checked={ui.showZero} onChange={(e) => setUi({ showZero: e.target.checked })} />
+          Show zero balances
+          {balance.data && nonZero.hiddenZero > 0 && !ui.showZero ? (
+            <span className="field__hint" data-testid="hidden-zero-count">
+              {' '}
+              ({nonZero.hiddenZero} hidden)
+            </span>
+          ) : null}
+        </label>
         {balance.data && visible.length !== allRows.length ? (
           <span className="field__hint">
             Showing {visible.length} of {allRows.length}
@@ -84,6 +96,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
       ) : (
         <>
           {balance.isError ? <ErrorPanel error={balance.error.error} onRetry={() => void balance.refetch()} compact /> : null}
+          <UnreadableNotice items={balance.data?.unreadable} noun={{ one: 'balance', many: 'balances' }} />
           {allRows.length === 0 ? (
             <div className="card">
               <EmptyState title="No balances yet">This account holds no assets on its main balance.</EmptyState>
@@ -91,9 +104,9 @@ export function BalancesView({ account }: { account: AccountSummary }) {
           ) : visible.length === 0 ? (
             <div className="card">
               <EmptyState
-                title={ui.search ? `No assets match \u201c${ui.search}\u201d` : 'Every balance is below the threshold'}
+                title={ui.search ? `No assets match \u201c${ui.search}\u201d` : shownRows.length === 0 ? 'Every balance is zero' : 'Every balance is below the threshold'}
                 action={
-                  <button type="button" className="button" onClick={() => setUi({ search: '', hideSmall: false })}>
+                  <button type="button" className="button" onClick={() => setUi({ search: '', hideSmall: false, showZero: true })}>
                     Show all
                   </button>
                 }

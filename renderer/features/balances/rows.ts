@@ -3,7 +3,7 @@
  * sorting and the small-balance filter never re-parse), then sorted, then filtered.
  */
 import { dec, type Decimal } from '../../../shared/money/decimal';
-import type { AssetsResponse, BalanceResponse } from '../../../shared/api/schemas';
+import type { AssetStatus, BalanceEntry } from '../../../shared/api/schemas';
 import type { BalancesUi } from '../../state/ui';
 
 export interface BalanceRow {
@@ -15,11 +15,17 @@ export interface BalanceRow {
   haystack: string;
 }
 
-export function buildRows(balance: BalanceResponse, assets: AssetsResponse | undefined): BalanceRow[] {
+export function buildRows(balance: Readonly<Record<string, BalanceEntry>>, assets: Readonly<Record<string, AssetStatus>> | undefined): BalanceRow[] {
   return Object.entries(balance).map(([ticker, entry]) => {
     const name = assets?.[ticker]?.name ?? '';
     return { ticker, name, amount: entry.main_balance, amountValue: dec(entry.main_balance), haystack: `${ticker} ${name}`.toLowerCase() };
   });
+}
+
+/** Rows with a non-zero amount, and how many zero rows were left out. */
+export function withoutZeroRows(rows: readonly BalanceRow[]): { rows: BalanceRow[]; hiddenZero: number } {
+  const nonZero = rows.filter((row) => !row.amountValue.isZero());
+  return { rows: nonZero, hiddenZero: rows.length - nonZero.length };
 }
 
 export function sortRows(rows: readonly BalanceRow[], sortBy: BalancesUi['sortBy'], direction: BalancesUi['sortDirection']): BalanceRow[] {

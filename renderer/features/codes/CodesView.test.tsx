@@ -11,12 +11,12 @@ function code(i: number, extra: Partial<CodeRecord> = {}): CodeRecord {
 }
 
 /** A server with `total` codes that pages like the exchange does. */
-function setup(total: number, make: (i: number) => CodeRecord = (i) => code(i)) {
+function setup(total: number, make: (i: number) => CodeRecord = (i) => code(i), unreadable: CodesResponse['unreadable'] = []) {
   const bridge = installBridge();
   bridge.handle('exchange.codes', ({ limit = 30, offset = 0 }) => {
     const data: CodeRecord[] = [];
     for (let i = offset; i < Math.min(total, offset + limit); i++) data.push(make(i));
-    const answer: CodesResponse = { total, data, limit, offset };
+    const answer: CodesResponse = { total, data, limit, offset, unreadable };
     return { ok: true, data: answer };
   });
   renderWithQuery(<CodesView account={DEMO_ACCOUNT} />);
@@ -97,5 +97,11 @@ describe('CodesView', () => {
     const panel = await screen.findByRole('alert');
     expect(panel.textContent).toContain('This API key lacks a permission');
     expect(panel.textContent).toContain('This API Key is not authorized to perform this action.');
+  });
+
+  it('lists the readable codes and names the unreadable one by its external id, never by its code', async () => {
+    setup(2, (i) => code(i), [{ where: 'external_id ext-9', reason: 'amount: must be a decimal string' }]);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByTestId('unreadable-notice').textContent).toBe('1 code could not be read: external_id ext-9: amount: must be a decimal string');
   });
 });

@@ -3,7 +3,7 @@ import type { CodeRecord } from '../../../shared/api/schemas';
 import { CODES_LIMIT, CODES_OFFSET } from '../../../shared/api/endpoints';
 import type { AccountSummary } from '../../../shared/ipc';
 import { useChannelQuery } from '../../api/queries';
-import { Badge, CopyButton, EmptyState, ErrorPanel, Skeleton } from '../../components';
+import { Badge, CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -64,6 +64,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
       ) : (
         <>
           {codes.isError ? <ErrorPanel error={codes.error.error} onRetry={() => void codes.refetch()} compact /> : null}
+          <UnreadableNotice items={page?.unreadable} noun={{ one: 'code', many: 'codes' }} />
           {total === 0 && offset === 0 ? (
             <div className="card">
               <EmptyState title="No codes yet">Codes this account creates on the exchange appear here.</EmptyState>

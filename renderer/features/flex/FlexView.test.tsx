@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FlexInvestment, FlexPlan } from '../../../shared/api/schemas';
+import type { FlexInvestment, FlexPlan, UnreadableItem } from '../../../shared/api/schemas';
 import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT, type FakeHandlers } from '../positions/fakeBridge.testing';
 import { FlexView } from './FlexView';
 
@@ -10,7 +10,7 @@ const plan = (n: number, patch: Partial<FlexPlan> = {}): FlexPlan => ({
   ticker: 'USDT',
   minInvestment: '10',
   maxInvestment: '100000',
-  maxRate: '12.5',
+  maxRate: '0.125',
   ...patch,
 });
 
@@ -20,7 +20,7 @@ const investment: FlexInvestment = {
   currency: 'USDT',
   invested: '1500.25',
   withAutoReinvest: true,
-  status: 'active',
+  status: 1,
   createdAt: 1_760_000_000,
   updatedAt: 1_760_000_100,
 };
@@ -32,12 +32,15 @@ const B2B_REFUSAL = {
   message: "The exchange does not allow this account to do this: You don't have permission to use this endpoint. Please contact support for more details",
 };
 
+/** The channel's answer: readable plans plus the ones the schema could not read. */
+const plans = (items: FlexPlan[], unreadable: UnreadableItem[] = []) => ({ items, unreadable });
+
 function setup(handlers: FakeHandlers = {}) {
   const bridge = installFakeBridge({
-    'exchange.flexPlans': () => [plan(1), plan(2, { ticker: 'BTC', minInvestment: '0.001', maxInvestment: '10', maxRate: '3.2' })],
-    'exchange.flexInvestments': (p) => ({ data: [investment], limit: p.limit ?? 100, offset: p.offset ?? 0 }),
-    'exchange.balance': () => ({ USDT: { main_balance: '250.5' } }),
-    'exchange.assets': () => ({ USDT: { name: 'Tether', can_deposit: true, can_withdraw: true, currency_precision: 6, is_memo: false } }),
+    'exchange.flexPlans': () => plans([plan(1), plan(2, { ticker: 'BTC', minInvestment: '0.001', maxInvestment: '10', maxRate: '0.0030' })]),
+    'exchange.flexInvestments': (p) => ({ data: [investment], limit: p.limit ?? 100, offset: p.offset ?? 0, unreadable: [] }),
+    'exchange.balance': () => ({ items: { USDT: { main_balance: '250.5' } }, unreadable: [] }),
+    'exchange.assets': () => ({ items: { USDT: { name: 'Tether', can_deposit: true, can_withdraw: true, currency_precision: 6, is_memo: false } }, unreadable: [] }),
     ...handlers,
   });
   const view = renderWithQueries(<FlexView account={TEST_ACCOUNT} />);
@@ -56,17 +59,18 @@ describe('FlexView', () => {
   it('lists plans with their bounds and rate, and the current investments', async () => {
     setup();
     await screen.findAllByTestId('plan-row');
+    // maxRate is a fraction of 1 (API.md): 0.125 -> 12.5 %, 0.0030 -> 0.3 %, exactly.
     expect(cellTexts(rows()[0]!)).toEqual(['USDTplan-1', '10', '100,000', '12.5 %', 'Invest']);
-    expect(cellTexts(rows()[1]!)).toEqual(['BTCplan-2', '0.001', '10', '3.2 %', 'Invest']);
+    expect(cellTexts(rows()[1]!)).toEqual(['BTCplan-2', '0.001', '10', '0.3 %', 'Invest']);
     const investmentRow = await screen.findByTestId('investment-row');
     expect(within(investmentRow).getByText('inv-1')).toBeTruthy();
     expect(investmentRow.textContent).toContain('1,500.25 USDT');
     expect(investmentRow.textContent).toContain('Yes');
-    expect(investmentRow.textContent).toContain('active');
+    expect(investmentRow.textContent).toContain('Active');
   });
 
   it('shows empty states for no plans and no investments', async () => {
-    setup({ 'exchange.flexPlans': () => [], 'exchange.flexInvestments': () => ({ data: [], limit: 100, offset: 0 }) });
+    setup({ 'exchange.flexPlans': () => plans([]), 'exchange.flexInvestments': () => ({ data: [], limit: 100, offset: 0, unreadable: [] }) });
     expect(await screen.findByText('No flex plans')).toBeTruthy();
     expect(await screen.findByText('No investments yet')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
@@ -79,7 +83,8 @@ describe('FlexView', () => {
       },
     });
     const panel = await screen.findByTestId('b2b-panel');
-    expect(panel.textContent).toContain('Flex plans are available to B2B partner accounts. Contact WhiteBIT support to enable');
+    expect(panel.textContent).toContain('The account has no B2B lending access');
+    expect(panel.textContent).toContain('endpoint access restrictions exclude the flex endpoints');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(bridge.callsTo('exchange.flexInvestments')).toHaveLength(0);
@@ -91,7 +96,7 @@ describe('FlexView', () => {
     const { bridge } = setup({
       'exchange.flexPlans': () => {
         if (failing) throw failure(error);
-        return [plan(1)];
+        return plans([plan(1)]);
       },
     });
     const panel = await screen.findByRole('alert');
@@ -107,7 +112,7 @@ describe('FlexView', () => {
     const { bridge } = setup({
       'exchange.flexPlans': (p) => {
         const all = Array.from({ length: 13 }, (_, i) => plan(i + 1));
-        return all.slice(p.offset ?? 0, (p.offset ?? 0) + (p.limit ?? 100));
+        return plans(all.slice(p.offset ?? 0, (p.offset ?? 0) + (p.limit ?? 100)));
       },
     });
     await waitFor(() => expect(rows()).toHaveLength(10));
@@ -130,7 +135,7 @@ describe('FlexView', () => {
   });
 
   it('validates the ticker filter before sending it', async () => {
-    const { bridge } = setup({ 'exchange.flexPlans': (p) => (p.ticker ? [plan(5, { ticker: p.ticker })] : [plan(1), plan(2)]) });
+    const { bridge } = setup({ 'exchange.flexPlans': (p) => (p.ticker ? plans([plan(5, { ticker: p.ticker })]) : plans([plan(1), plan(2)])) });
     await waitFor(() => expect(rows()).toHaveLength(2));
     const input = screen.getByRole('searchbox');
     await userEvent.type(input, 'US DT{Enter}');
@@ -220,9 +225,28 @@ describe('FlexView', () => {
 
   it('renders hostile plan data as text', async () => {
     const ticker = '<script>x</script>' + 'Z'.repeat(40);
-    const { container } = setup({ 'exchange.flexPlans': () => [plan(1, { ticker, id: '"><img src=x>' })] });
+    const { container } = setup({ 'exchange.flexPlans': () => plans([plan(1, { ticker, id: '"><img src=x>' })]) });
     const row = await screen.findByTestId('plan-row');
     expect(row.textContent).toContain(ticker);
     expect(container.querySelector('script, img')).toBeNull();
+  });
+
+  it('shows investment status words: 1 Active, 0 Closed', async () => {
+    setup({ 'exchange.flexInvestments': () => ({ data: [investment, { ...investment, id: 'inv-2', status: 0 }], limit: 100, offset: 0, unreadable: [] }) });
+    const [active, closed] = await screen.findAllByTestId('investment-row');
+    expect(active!.textContent).toContain('Active');
+    expect(closed!.textContent).toContain('Closed');
+    expect(closed!.textContent).not.toContain('Active');
+  });
+
+  it('names unreadable plans and investments, and a page with an unreadable plan still counts as full', async () => {
+    setup({
+      'exchange.flexPlans': (p) => plans(Array.from({ length: (p.limit ?? 10) - 1 }, (_, i) => plan(i + 1)), [{ where: 'id plan-x', reason: 'maxRate: must be a decimal string' }]),
+      'exchange.flexInvestments': () => ({ data: [investment], limit: 100, offset: 0, unreadable: [{ where: 'id inv-9', reason: 'status: Invalid input' }] }),
+    });
+    await waitFor(() => expect(rows()).toHaveLength(9));
+    await waitFor(() => expect(screen.getAllByTestId('unreadable-notice')).toHaveLength(2));
+    expect(screen.getAllByTestId('unreadable-notice').map((n) => n.textContent)).toEqual(['1 plan could not be read: id plan-x: maxRate: must be a decimal string', '1 investment could not be read: id inv-9: status: Invalid input']);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { FLEX_LIMIT } from '../../../shared/api/endpoints';
 import type { FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/ipc';
 import { useChannelQuery } from '../../api/queries';
-import { ErrorPanel, Skeleton } from '../../components';
+import { ErrorPanel, Skeleton, UnreadableNotice } from '../../components';
 import { isB2bRefusal } from './access';
 import { B2bPanel } from './B2bPanel';
 import { InvestmentsTable } from './InvestmentsTable';
@@ -61,9 +61,11 @@ export function FlexView({ account }: { account: AccountSummary }) {
           ) : (
             <>
               {plans.isError ? <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} compact /> : null}
+              <UnreadableNotice items={plans.data?.unreadable} noun={{ one: 'plan', many: 'plans' }} />
               <div className="card">
                 <PlansTable
-                  plans={plans.data ?? []}
+                  plans={plans.data?.items ?? []}
+                  unreadableCount={plans.data?.unreadable.length ?? 0}
                   page={page}
                   loading={plans.isFetching}
                   selectedPlanId={selected?.id ?? null}
@@ -91,7 +93,10 @@ export function FlexView({ account }: { account: AccountSummary }) {
                 <ErrorPanel error={investments.error.error} onRetry={() => void investments.refetch()} />
               </div>
             ) : (
-              <InvestmentsTable investments={investments.data.data} limit={INVESTMENTS_LIMIT} />
+              <>
+                <UnreadableNotice items={investments.data.unreadable} noun={{ one: 'investment', many: 'investments' }} />
+                <InvestmentsTable investments={investments.data.data} limit={INVESTMENTS_LIMIT} />
+              </>
             )}
           </section>
         </>

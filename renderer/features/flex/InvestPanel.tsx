@@ -31,7 +31,8 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
   const invest = useChannelMutation('exchange.flexInvest', { invalidates: ['exchange.balance', 'exchange.flexInvestments'] });
 
   const available = availableBalance(balances.data, plan.ticker);
-  const precision = assets.data?.[plan.ticker]?.currency_precision;
+  // Absent when the exchange does not state it: the amount check then skips the decimals rule.
+  const precision = assets.data?.items[plan.ticker]?.currency_precision ?? undefined;
 
   const review = () => {
     if (!balances.data) {

@@ -1,11 +1,7 @@
 import type { FlexInvestment } from '../../../shared/api/schemas';
 import { Badge, EmptyState } from '../../components';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
-
-/** Status words vary (not documented): only "active" gets a tone, anything else is shown as sent. */
-function statusTone(status: string) {
-  return status.toLowerCase() === 'active' ? 'positive' : 'neutral';
-}
+import { investmentStatusWords } from './rate';
 
 export function InvestmentsTable({ investments, limit }: { investments: FlexInvestment[]; limit: number }) {
   if (investments.length === 0) {
@@ -45,9 +41,7 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
                 </td>
                 <td>{item.withAutoReinvest ? 'Yes' : 'No'}</td>
                 <td>
-                  <Badge tone={statusTone(item.status)} title={item.status}>
-                    {item.status || '\u2014'}
-                  </Badge>
+                  <InvestmentStatus status={item.status} />
                 </td>
                 <td title={isoFromUnixSeconds(item.createdAt)}>{formatUnixSeconds(item.createdAt)}</td>
                 <td title={isoFromUnixSeconds(item.updatedAt)}>{formatUnixSeconds(item.updatedAt)}</td>
@@ -58,5 +52,14 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
       </div>
       {investments.length >= limit ? <p className="pager-note field__hint">Showing the first {limit} investments.</p> : null}
     </>
+  );
+}
+
+function InvestmentStatus({ status }: { status: number }) {
+  const words = investmentStatusWords(status);
+  return (
+    <Badge tone={words.tone} title={`Status ${status} as the exchange sends it`}>
+      {words.label}
+    </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import type { FlexPlan } from '../../../shared/api/schemas';
 import { FLEX_LIMIT, FLEX_OFFSET } from '../../../shared/api/endpoints';
+import { maxRatePercent } from './rate';
 import { EmptyState } from '../../components';
 import { formatAmount } from '../../format';
 
@@ -25,15 +26,19 @@ export function PlansTable({
   selectedPlanId,
   onPage,
   onInvest,
+  unreadableCount = 0,
 }: {
   plans: FlexPlan[];
   page: PlansPage;
+  /** Plans on this page the exchange sent but the app could not read: they still fill the page. */
+  unreadableCount?: number;
   loading: boolean;
   selectedPlanId: string | null;
   onPage: (page: PlansPage) => void;
   onInvest: (plan: FlexPlan) => void;
 }) {
   const first = page.offset + 1;
+  const received = plans.length + unreadableCount;
   return (
     <>
       <div className="table-wrap">
@@ -78,9 +83,7 @@ export function PlansTable({
                   <td className="align-end num" title={plan.maxInvestment}>
                     {formatAmount(plan.maxInvestment)}
                   </td>
-                  <td className="align-end num" title={`${plan.maxRate} %`}>
-                    {formatAmount(plan.maxRate)} %
-                  </td>
+                  <RateCell fraction={plan.maxRate} />
                   <td className="align-end">
                     <button type="button" className="button button--small" aria-label={`Invest in ${plan.ticker} plan ${plan.id}`} onClick={() => onInvest(plan)}>
                       Invest
@@ -94,7 +97,7 @@ export function PlansTable({
       </div>
       <nav className="pager" aria-label="Plan pages">
         <span aria-live="polite">
-          {plans.length > 0 ? `Plans ${first}\u2013${page.offset + plans.length}` : 'No plans on this page'}
+          {received > 0 ? `Plans ${first}\u2013${page.offset + received}` : 'No plans on this page'}
           {loading ? ' \u00b7 loading\u2026' : ''}
         </span>
         <div className="toolbar">
@@ -111,11 +114,21 @@ export function PlansTable({
           <button type="button" className="button" disabled={page.offset === 0 || loading} onClick={() => onPage({ ...page, offset: Math.max(0, page.offset - page.limit) })}>
             Previous
           </button>
-          <button type="button" className="button" disabled={!hasNextPage(plans.length, page) || loading} onClick={() => onPage({ ...page, offset: page.offset + page.limit })}>
+          <button type="button" className="button" disabled={!hasNextPage(received, page) || loading} onClick={() => onPage({ ...page, offset: page.offset + page.limit })}>
             Next
           </button>
         </div>
       </nav>
     </>
+  );
+}
+
+/** The exchange's fraction (0.15) shown as a percent (15 %); the exchange's value stays in the tooltip. */
+function RateCell({ fraction }: { fraction: string }) {
+  const percent = maxRatePercent(fraction);
+  return (
+    <td className="align-end num" title={`maxRate ${fraction} (a fraction of 1)`} data-testid="plan-rate">
+      {percent === null ? fraction : `${formatAmount(percent)} %`}
+    </td>
   );
 }

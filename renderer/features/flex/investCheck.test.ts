@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableBalance, checkInvestAmount } from './investCheck';
+import { investmentStatusWords, maxRatePercent } from './rate';
 
 const plan = { ticker: 'USDT', minInvestment: '10', maxInvestment: '1000.5' };
 
@@ -35,8 +36,23 @@ describe('checkInvestAmount', () => {
 
 describe('availableBalance', () => {
   it('reads the main balance and treats an omitted ticker as zero', () => {
-    expect(availableBalance({ USDT: { main_balance: '12.5' } }, 'USDT')).toBe('12.5');
-    expect(availableBalance({ USDT: { main_balance: '12.5' } }, 'BTC')).toBe('0');
+    expect(availableBalance({ items: { USDT: { main_balance: '12.5' } }, unreadable: [] }, 'USDT')).toBe('12.5');
+    expect(availableBalance({ items: { USDT: { main_balance: '12.5' } }, unreadable: [] }, 'BTC')).toBe('0');
     expect(availableBalance(undefined, 'BTC')).toBe('0');
+  });
+});
+
+describe('maxRatePercent and investment status words', () => {
+  it('shows the fraction as an exact percent', () => {
+    expect(maxRatePercent('0.15')).toBe('15');
+    expect(maxRatePercent('0.12')).toBe('12');
+    expect(maxRatePercent('0.0030')).toBe('0.3');
+    expect(maxRatePercent('0.123456789012345678901')).toBe('12.3456789012345678901');
+    expect(maxRatePercent('abc')).toBeNull();
+  });
+  it('names the documented statuses and shows others by number', () => {
+    expect(investmentStatusWords(1).label).toBe('Active');
+    expect(investmentStatusWords(0).label).toBe('Closed');
+    expect(investmentStatusWords(7).label).toBe('Status 7');
   });
 });

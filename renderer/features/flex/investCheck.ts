@@ -9,9 +9,9 @@ import { compare, decimalPlaces, toPlain, dec } from '../../../shared/money/deci
 
 export type InvestCheck = { ok: true; amount: string } | { ok: false; message: string };
 
-/** The main balance of a ticker; the exchange omits zero balances, so a missing entry means 0. */
+/** The main balance of a ticker; a missing entry (or one that could not be read) counts as 0. */
 export function availableBalance(balances: BalanceResponse | undefined, ticker: string): string {
-  return balances?.[ticker]?.main_balance ?? '0';
+  return balances?.items[ticker]?.main_balance ?? '0';
 }
 
 /**

@@ -35,6 +35,18 @@ function Signed({ value, suffix = '' }: { value: string; suffix?: string }) {
   );
 }
 
+/**
+ * The exchange sends null amounts, prices and PnL for a position opened by a trigger or limit
+ * order that has not filled yet (API.md). Shown as a dash with the word, never as NaN.
+ */
+function Pending() {
+  return (
+    <span className="position-muted" title="Not known yet: the order that opens this position has not filled">
+      — <span className="position-pending">pending</span>
+    </span>
+  );
+}
+
 function Money({ value, currency }: { value: string; currency: string | null }) {
   return (
     <span className="num" title={value}>
@@ -71,6 +83,7 @@ export function PositionCard({ position }: { position: Position }) {
   const currency = moneyCurrency(position.market);
   const distance = liquidationDistance(position.basePrice, position.liquidationPrice);
   const fundingNote = perp ? PERP_FUNDING_NOTE : undefined;
+  const pending = position.amount === null || position.basePrice === null;
 
   return (
     <article
@@ -96,27 +109,42 @@ export function PositionCard({ position }: { position: Position }) {
           <span className="risk-badge__dot" aria-hidden="true" />
           {risk.label}
         </span>
+        {pending ? (
+          <Badge tone="neutral" title="The order that opens this position has not filled yet">
+            pending
+          </Badge>
+        ) : null}
         <span className="position-card__id num">#{position.positionId}</span>
       </header>
       <dl className="position-card__fields">
         <Field label="Amount">
           {/* As sent (a short is negative), not coloured: size is not profit. */}
-          <span className="num" title={position.amount}>
-            {formatAmount(position.amount)}
-          </span>
+          {position.amount === null ? (
+            <Pending />
+          ) : (
+            <span className="num" title={position.amount}>
+              {formatAmount(position.amount)}
+            </span>
+          )}
         </Field>
-        <Field label="Base price">
-          <Money value={position.basePrice} currency={currency} />
-        </Field>
+        <Field label="Base price">{position.basePrice === null ? <Pending /> : <Money value={position.basePrice} currency={currency} />}</Field>
         <Field label="Liquidation price" sub={distance ? <span data-testid="liquidation-distance">{distance.text}</span> : 'no liquidation price reported'}>
           {position.liquidationPrice === null ? <span className="position-muted">—</span> : <Money value={position.liquidationPrice} currency={currency} />}
         </Field>
-        <Field label="PnL (realized)">
-          <Signed value={position.pnl} suffix={currency ? ` ${currency}` : ''} />
-        </Field>
-        <Field label="PnL % (unrealized)">
-          <Signed value={position.pnlPercent} suffix=" %" />
-        </Field>
+        <Field label="PnL (realized)">{position.pnl === null ? <Pending /> : <Signed value={position.pnl} suffix={currency ? ` ${currency}` : ''} />}</Field>
+        <Field label="PnL % (unrealized)">{position.pnlPercent === null ? <Pending /> : <Signed value={position.pnlPercent} suffix=" %" />}</Field>
+        {position.unrealizedPnl !== null ? (
+          <Field label="Unrealized PnL">
+            <Signed value={position.unrealizedPnl} suffix={currency ? ` ${currency}` : ''} />
+          </Field>
+        ) : null}
+        {position.leverage !== null ? (
+          <Field label="Leverage">
+            <span className="num" title={position.leverage}>
+              {formatAmount(position.leverage)}×
+            </span>
+          </Field>
+        ) : null}
         <Field label="Margin">
           <Money value={position.margin} currency={currency} />
         </Field>

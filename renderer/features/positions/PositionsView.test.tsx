@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Position } from '../../../shared/api/schemas';
+import type { Position, PositionsResponse, UnreadableItem } from '../../../shared/api/schemas';
 import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT } from './fakeBridge.testing';
 import { PositionsView } from './PositionsView';
 import { RiskTracker } from './useRiskNotifications';
@@ -24,9 +24,14 @@ function position(positionId: number, patch: Partial<Position> = {}): Position {
     unrealizedFunding: '0.0121',
     tpsl: null,
     positionSide: 'LONG',
+    leverage: null,
+    unrealizedPnl: null,
     ...patch,
   };
 }
+
+/** The channel's answer: readable positions plus the ones the schema could not read. */
+const list = (items: Position[], unreadable: UnreadableItem[] = []) => ({ items, unreadable });
 
 const cards = () => screen.getAllByTestId('position-card');
 
@@ -39,13 +44,13 @@ afterEach(() => {
 describe('PositionsView', () => {
   it('shows every field of a position, with signs, units and the liquidation distance', async () => {
     installFakeBridge({
-      'exchange.positions': () => [
+      'exchange.positions': () => list([
         position(11, {
           pnl: '-12.5',
           pnlPercent: '-4.2',
           tpsl: { takeProfitId: 1, takeProfit: '72000', stopLossId: null, stopLoss: null },
         }),
-      ],
+      ]),
     });
     renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
     const card = await screen.findByRole('article', { name: 'Position 11 on BTC_USDT' });
@@ -72,13 +77,13 @@ describe('PositionsView', () => {
 
   it('puts liquidation first, then margin call, and summarises the risk in a banner', async () => {
     installFakeBridge({
-      'exchange.positions': () => [
+      'exchange.positions': () => list([
         position(1),
         position(2, { liquidationState: 'margin_call' }),
         position(3, { liquidationState: 'something_new' }),
         position(4, { liquidationState: 'liquidation' }),
         position(5, { liquidationState: 'margin_call' }),
-      ],
+      ]),
     });
     renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
     await screen.findAllByTestId('position-card');
@@ -88,7 +93,7 @@ describe('PositionsView', () => {
   });
 
   it('shows no banner when nothing is at risk', async () => {
-    installFakeBridge({ 'exchange.positions': () => [position(1), position(2, { liquidationState: 'odd' })] });
+    installFakeBridge({ 'exchange.positions': () => list([position(1), position(2, { liquidationState: 'odd' })]) });
     renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
     await screen.findAllByTestId('position-card');
     expect(screen.queryByTestId('risk-banner')).toBeNull();
@@ -96,7 +101,7 @@ describe('PositionsView', () => {
 
   it('explains funding on futures, missing side, missing liquidation price and no TP/SL', async () => {
     installFakeBridge({
-      'exchange.positions': () => [position(7, { market: 'BTC_PERP', funding: '0', unrealizedFunding: '0', positionSide: null, liquidationPrice: null })],
+      'exchange.positions': () => list([position(7, { market: 'BTC_PERP', funding: '0', unrealizedFunding: '0', positionSide: null, liquidationPrice: null })]),
     });
     renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
     const card = await screen.findByRole('article', { name: 'Position 7 on BTC_PERP' });
@@ -108,11 +113,11 @@ describe('PositionsView', () => {
   });
 
   it('shows a skeleton while loading and the empty state when there are no positions', async () => {
-    let answer: (value: Position[]) => void = () => undefined;
-    installFakeBridge({ 'exchange.positions': () => new Promise<Position[]>((resolve) => (answer = resolve)) });
+    let answer: (value: PositionsResponse) => void = () => undefined;
+    installFakeBridge({ 'exchange.positions': () => new Promise<PositionsResponse>((resolve) => (answer = resolve)) });
     renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
     expect(await screen.findByText('Loading positions…')).toBeTruthy();
-    act(() => answer([]));
+    act(() => answer(list([])));
     expect(await screen.findByText('No open positions')).toBeTruthy();
   });
 
@@ -121,7 +126,7 @@ describe('PositionsView', () => {
     const bridge = installFakeBridge({
       'exchange.positions': () => {
         if (fail) throw failure({ kind: 'auth', message: 'The exchange did not accept the API key.', status: 401, code: 10 });
-        return [position(1)];
+        return list([position(1)]);
       },
     });
     renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
@@ -135,7 +140,7 @@ describe('PositionsView', () => {
   });
 
   it('validates the market filter before sending anything', async () => {
-    const bridge = installFakeBridge({ 'exchange.positions': (p) => (p.market ? [position(9, { market: p.market })] : [position(1), position(2)]) });
+    const bridge = installFakeBridge({ 'exchange.positions': (p) => (p.market ? list([position(9, { market: p.market })]) : list([position(1), position(2)])) });
     renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
     await screen.findAllByTestId('position-card');
     const input = screen.getByRole('searchbox');
@@ -157,7 +162,7 @@ describe('PositionsView', () => {
 
   it('notifies when a position enters margin call or liquidation between refreshes, not on first load', async () => {
     let states: (string | null)[] = ['margin_call', null, null];
-    installFakeBridge({ 'exchange.positions': () => states.map((s, i) => position(i + 1, { liquidationState: s })) });
+    installFakeBridge({ 'exchange.positions': () => list(states.map((s, i) => position(i + 1, { liquidationState: s }))) });
     const notify = vi.fn();
     const { queryClient } = renderWithQueries(<PositionsView account={{ ...TEST_ACCOUNT, notifyPositions: true }} riskTracker={new RiskTracker()} notify={notify} />);
     await screen.findAllByTestId('position-card');
@@ -180,7 +185,7 @@ describe('PositionsView', () => {
 
   it('does not notify when the account has not opted in', async () => {
     let state: string | null = null;
-    const bridge = installFakeBridge({ 'exchange.positions': () => [position(1, { liquidationState: state })] });
+    const bridge = installFakeBridge({ 'exchange.positions': () => list([position(1, { liquidationState: state })]) });
     const notify = vi.fn();
     const { queryClient } = renderWithQueries(<PositionsView account={TEST_ACCOUNT} riskTracker={new RiskTracker()} notify={notify} />);
     await screen.findByTestId('position-card');
@@ -195,7 +200,7 @@ describe('PositionsView', () => {
     const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
     vi.stubGlobal('Notification', Object.assign(function FakeNotification() {}, { permission: 'default', requestPermission }));
     const bridge = installFakeBridge({
-      'exchange.positions': () => [],
+      'exchange.positions': () => list([]),
       'accounts.update': (p) => ({ ...TEST_ACCOUNT, notifyPositions: Boolean(p.notifyPositions) }),
     });
     renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
@@ -208,12 +213,52 @@ describe('PositionsView', () => {
 
   it('renders hostile text as text without breaking the card', async () => {
     const market = '<img src=x onerror=alert(1)>' + 'W'.repeat(30);
-    installFakeBridge({ 'exchange.positions': () => [position(1, { market, liquidationState: '<b>bold</b>' })] });
+    installFakeBridge({ 'exchange.positions': () => list([position(1, { market, liquidationState: '<b>bold</b>' })]) });
     const { container } = renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
     const card = await screen.findByTestId('position-card');
     expect(within(card).getByRole('heading').textContent).toBe(market);
     expect(within(card).getByTestId('risk-badge').textContent).toBe('<b>bold</b>');
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('shows a pending position (null amount, prices and PnL) in words, never NaN', async () => {
+    const pendingOne = position(21, { amount: null, basePrice: null, liquidationPrice: null, pnl: null, pnlPercent: null, tpsl: null, positionSide: null });
+    installFakeBridge({ 'exchange.positions': () => list([pendingOne]) });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    const card = await screen.findByRole('article', { name: 'Position 21 on BTC_USDT' });
+    const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    for (const label of ['Amount', 'Base price', 'PnL (realized)', 'PnL % (unrealized)']) expect(field(label).textContent).toBe('— pending');
+    expect(field('Liquidation price').textContent).toContain('no liquidation price reported');
+    expect(within(card).getByText('side not reported')).toBeTruthy();
+    expect(within(card).getAllByText('pending').length).toBeGreaterThanOrEqual(5);
+    expect(card.textContent).not.toMatch(/NaN|undefined|null/);
+  });
+
+  it('shows leverage and unrealized PnL when the exchange sends them', async () => {
+    installFakeBridge({ 'exchange.positions': () => list([position(31, { leverage: '10', unrealizedPnl: '-1.25' }), position(32)]) });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    const card = await screen.findByRole('article', { name: 'Position 31 on BTC_USDT' });
+    const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(field('Leverage').textContent).toBe('10×');
+    expect(field('Unrealized PnL').textContent).toContain('-1.25 USDT');
+    const plain = screen.getByRole('article', { name: 'Position 32 on BTC_USDT' });
+    expect(within(plain).queryByText('Leverage')).toBeNull();
+    expect(within(plain).queryByText('Unrealized PnL')).toBeNull();
+  });
+
+  it('shows the readable positions and a notice naming the unreadable ones', async () => {
+    const unreadable = [
+      { where: 'positionId 7', reason: 'amount: must be a decimal string' },
+      { where: 'positionId 8', reason: 'margin: must be a decimal string' },
+      { where: '#3', reason: 'positionId: Invalid input' },
+      { where: 'positionId 9', reason: 'funding: must be a decimal string' },
+    ];
+    installFakeBridge({ 'exchange.positions': () => list([position(1)], unreadable) });
+    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    await screen.findByRole('article', { name: 'Position 1 on BTC_USDT' });
+    expect(screen.getByTestId('unreadable-notice').textContent).toBe(
+      '4 positions could not be read: positionId 7: amount: must be a decimal string; positionId 8: margin: must be a decimal string; #3: positionId: Invalid input; and 1 more',
+    );
   });
 });

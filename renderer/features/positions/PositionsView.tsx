@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { AccountSummary } from '../../../shared/ipc';
 import { useChannelQuery } from '../../api/queries';
-import { EmptyState, ErrorPanel, Skeleton } from '../../components';
+import { EmptyState, ErrorPanel, Skeleton, UnreadableNotice } from '../../components';
 import { MarketFilterForm } from './MarketFilterForm';
 import { NotifyToggle } from './NotifyToggle';
 import { PositionCard } from './PositionCard';
@@ -24,10 +24,10 @@ export function PositionsView({ account, riskTracker, notify }: PositionsViewPro
   const positions = useChannelQuery('exchange.positions', payload, { placeholderData: keepPreviousData });
 
   // Placeholder data belongs to the previous filter: never compare it against this one.
-  const fresh = positions.isPlaceholderData ? undefined : positions.data;
+  const fresh = positions.isPlaceholderData ? undefined : positions.data?.items;
   useRiskNotifications(`${account.id}|${market ?? '*'}`, fresh, account.notifyPositions, { tracker: riskTracker, notify });
 
-  const sorted = useMemo(() => (positions.data ? sortByRisk(positions.data) : []), [positions.data]);
+  const sorted = useMemo(() => (positions.data ? sortByRisk(positions.data.items) : []), [positions.data]);
   const summary = useMemo(() => summarizeRisk(sorted), [sorted]);
 
   return (
@@ -51,6 +51,7 @@ export function PositionsView({ account, riskTracker, notify }: PositionsViewPro
         <>
           {positions.isError ? <ErrorPanel error={positions.error.error} onRetry={() => void positions.refetch()} compact /> : null}
           <RiskBanner summary={summary} />
+          <UnreadableNotice items={positions.data?.unreadable} noun={{ one: 'position', many: 'positions' }} />
           {sorted.length === 0 ? (
             <div className="card">
               <EmptyState title="No open positions">

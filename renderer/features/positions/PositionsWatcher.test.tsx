@@ -22,6 +22,8 @@ const position = (positionId: number, liquidationState: string | null): Position
   unrealizedFunding: '0',
   tpsl: null,
   positionSide: 'LONG',
+  leverage: null,
+  unrealizedPnl: null,
 });
 
 afterEach(() => {
@@ -32,7 +34,7 @@ afterEach(() => {
 describe('PositionsWatcher (risk notifications outside the Positions view)', () => {
   it('notifies when a watched position enters margin call, without the Positions view mounted', async () => {
     let state: string | null = null;
-    const bridge = installFakeBridge({ 'exchange.positions': () => [position(7, state)] });
+    const bridge = installFakeBridge({ 'exchange.positions': () => ({ items: [position(7, state)], unreadable: [] }) });
     const notify = vi.fn();
     const { queryClient } = renderWithQueries(<PositionsWatcher account={{ ...TEST_ACCOUNT, notifyPositions: true }} riskTracker={new RiskTracker()} notify={notify} />);
     await waitFor(() => expect(bridge.callsTo('exchange.positions')).toHaveLength(1));
@@ -46,7 +48,7 @@ describe('PositionsWatcher (risk notifications outside the Positions view)', () 
   });
 
   it('sends no request at all for an account that did not opt in', async () => {
-    const bridge = installFakeBridge({ 'exchange.positions': () => [position(7, 'liquidation')] });
+    const bridge = installFakeBridge({ 'exchange.positions': () => ({ items: [position(7, 'liquidation')], unreadable: [] }) });
     const notify = vi.fn();
     renderWithQueries(<PositionsWatcher account={TEST_ACCOUNT} riskTracker={new RiskTracker()} notify={notify} />);
     await new Promise((r) => setTimeout(r, 50));

@@ -10,6 +10,6 @@ import { useRiskNotifications, type Notifier, type RiskTracker } from './useRisk
  */
 export function PositionsWatcher({ account, riskTracker, notify }: { account: AccountSummary; riskTracker?: RiskTracker; notify?: Notifier }) {
   const positions = useChannelQuery('exchange.positions', { accountId: account.id }, { enabled: account.notifyPositions });
-  useRiskNotifications(`${account.id}|*`, positions.data, account.notifyPositions, { tracker: riskTracker, notify });
+  useRiskNotifications(`${account.id}|*`, positions.data?.items, account.notifyPositions, { tracker: riskTracker, notify });
   return null;
 }

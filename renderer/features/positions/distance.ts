@@ -13,8 +13,9 @@ export interface LiquidationDistance {
   text: string;
 }
 
-export function liquidationDistance(basePrice: string, liquidationPrice: string | null): LiquidationDistance | null {
-  if (liquidationPrice === null) return null;
+/** Null when either price is missing: a pending position has no base price yet (API.md). */
+export function liquidationDistance(basePrice: string | null, liquidationPrice: string | null): LiquidationDistance | null {
+  if (basePrice === null || liquidationPrice === null) return null;
   if (!isLooseDecimalString(basePrice) || !isLooseDecimalString(liquidationPrice)) return null;
   const change = percentChange(basePrice, liquidationPrice, 2);
   if (change === null) return null;

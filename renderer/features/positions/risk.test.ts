@@ -46,6 +46,11 @@ describe('liquidationDistance', () => {
     expect(liquidationDistance('123456789012345678901234.5', '123456789012345678901234.5')?.text).toBe('liquidation at the base price');
   });
 
+  it('is absent for a pending position, whose base price is not known yet', () => {
+    expect(liquidationDistance(null, '87.66')).toBeNull();
+    expect(liquidationDistance(null, null)).toBeNull();
+  });
+
   it('is absent when there is no liquidation price or the base price is zero', () => {
     expect(liquidationDistance('100', null)).toBeNull();
     expect(liquidationDistance('0', '5')).toBeNull();

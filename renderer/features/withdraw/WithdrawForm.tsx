@@ -39,7 +39,7 @@ export function WithdrawForm(props: {
   const [touched, setTouched] = useState<Partial<Record<FieldName, true>>>({});
   const [triedSubmit, setTriedSubmit] = useState(false);
   const choices = useMemo(() => withdrawableAssets(data.assets, data.balance), [data.assets, data.balance]);
-  const asset = values.ticker ? data.assets[values.ticker] : undefined;
+  const asset = values.ticker ? data.assets.items[values.ticker] : undefined;
   const networks = networkChoices(asset);
   const providers = providerChoices(asset);
   const check = useMemo(() => checkForm(values, data), [values, data]);
@@ -49,7 +49,7 @@ export function WithdrawForm(props: {
     onChange({ ...values, [field]: value });
   };
   const chooseAsset = (ticker: string) => {
-    const next = data.assets[ticker];
+    const next = data.assets.items[ticker];
     // A new asset starts with its default network preselected and no provider or memo carried over.
     for (const field of ['ticker', 'network', 'provider', 'memo', 'amount'] as const) props.onServerErrorSeen(field);
     onChange({ ...values, ticker, network: defaultNetwork(next), provider: '', memo: '' });

@@ -8,6 +8,8 @@ import { WithdrawView } from './WithdrawView';
 
 const ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 const assets: AssetsResponse = {
+  unreadable: [],
+  items: {
   USDT: {
     name: 'Tether',
     can_deposit: true,
@@ -18,12 +20,16 @@ const assets: AssetsResponse = {
     is_memo: false,
     networks: { withdraws: ['ERC20', 'TRC20'], default: 'ERC20' },
   },
+  },
 };
 const fees: FeesResponse = {
-  'USDT (ERC20)': { ticker: 'USDT', name: 'Tether', withdraw: { min_amount: '10', max_amount: '0', fixed: '5', flex: null } },
-  'USDT (TRC20)': { ticker: 'USDT', name: 'Tether', withdraw: { min_amount: '2', max_amount: '0', fixed: '1', flex: null } },
+  unreadable: [],
+  items: {
+    'USDT (ERC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, is_api_withdrawal: null, withdraw: { min_amount: '10', max_amount: '0', fixed: '5', flex: null }, withdrawByProvider: {} },
+    'USDT (TRC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, is_api_withdrawal: null, withdraw: { min_amount: '2', max_amount: '0', fixed: '1', flex: null }, withdrawByProvider: {} },
+  },
 };
-const balance: BalanceResponse = { USDT: { main_balance: '100' } };
+const balance: BalanceResponse = { items: { USDT: { main_balance: '100' } }, unreadable: [] };
 
 function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
   return {

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
+import type { AssetsResponse, BalanceResponse, FeeEntry, FeesResponse, FlexFee } from '../../../shared/api/schemas';
 import { checkForm, defaultNetwork, EMPTY_FORM, mapServerError, withdrawableAssets, type FormValues } from './formModel';
 
-const fee = (ticker: string, fixed: string | null, min = '0', flex: FeesResponse[string]['withdraw']['flex'] = null) => ({
+const fee = (ticker: string, fixed: string | null, min = '0', flex: FlexFee | null = null): FeeEntry => ({
   ticker,
   name: ticker,
+  is_withdrawal: true,
+  is_api_withdrawal: null,
   withdraw: { min_amount: min, max_amount: '0', fixed, flex },
+  withdrawByProvider: {},
 });
 
-const assets: AssetsResponse = {
+const assetItems: AssetsResponse['items'] = {
   BTC: { name: 'Bitcoin', can_deposit: true, can_withdraw: true, min_withdraw: '0.001', max_withdraw: '0', currency_precision: 8, is_memo: false, networks: { withdraws: ['BTC'], deposits: ['BTC'], default: 'BTC' } },
   USDT: {
     name: 'Tether',
@@ -37,7 +40,8 @@ const assets: AssetsResponse = {
   ETH: { name: 'Ethereum', can_deposit: true, can_withdraw: true, currency_precision: 18, is_memo: false },
   SOL: { name: 'Solana', can_deposit: true, can_withdraw: true, currency_precision: 9, is_memo: false, networks: { deposits: ['SOL'] } },
 };
-const fees: FeesResponse = {
+const assets: AssetsResponse = { items: assetItems, unreadable: [] };
+const feeItems: FeesResponse['items'] = {
   BTC: fee('BTC', '0.0004', '0.001'),
   'USDT (ERC20)': fee('USDT', '5', '10'),
   'USDT (TRC20)': fee('USDT', '1', '2'),
@@ -46,7 +50,8 @@ const fees: FeesResponse = {
   BSV: fee('BSV', '0.001'),
   ETH: fee('ETH', '0.002'),
 };
-const balance: BalanceResponse = {
+const fees: FeesResponse = { items: feeItems, unreadable: [] };
+const balanceItems: BalanceResponse['items'] = {
   BTC: { main_balance: '1.23456789' },
   USDT: { main_balance: '100' },
   XRP: { main_balance: '5000' },
@@ -54,6 +59,7 @@ const balance: BalanceResponse = {
   BSV: { main_balance: '3.5' },
   SOL: { main_balance: '4' },
 };
+const balance: BalanceResponse = { items: balanceItems, unreadable: [] };
 const data = { assets, fees, balance };
 const form = (patch: Partial<FormValues>): FormValues => ({ ...EMPTY_FORM, ...patch });
 const ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
@@ -68,9 +74,9 @@ describe('asset choices', () => {
     ]);
   });
   it('preselects the default network', () => {
-    expect(defaultNetwork(assets.USDT)).toBe('ERC20');
-    expect(defaultNetwork(assets.BTC)).toBe('BTC');
-    expect(defaultNetwork(assets.UAH)).toBe('');
+    expect(defaultNetwork(assets.items.USDT)).toBe('ERC20');
+    expect(defaultNetwork(assets.items.BTC)).toBe('BTC');
+    expect(defaultNetwork(assets.items.UAH)).toBe('');
   });
 });
 

@@ -34,8 +34,8 @@ export interface AssetChoice {
 /** Assets that can be withdrawn and that the account holds, by ticker. */
 export function withdrawableAssets(assets: AssetsResponse, balance: BalanceResponse): AssetChoice[] {
   const choices: AssetChoice[] = [];
-  for (const [ticker, asset] of Object.entries(assets)) {
-    const held = balance[ticker]?.main_balance;
+  for (const [ticker, asset] of Object.entries(assets.items)) {
+    const held = balance.items[ticker]?.main_balance;
     if (!asset.can_withdraw || held === undefined || !isLooseDecimalString(held) || compare(held, '0') <= 0) continue;
     if (asset.networks && !asset.networks.withdraws?.length) continue;
     if (asset.providers && !asset.providers.withdraws?.length) continue;
@@ -76,7 +76,7 @@ export interface FormCheck {
  */
 export function checkForm(values: FormValues, data: { assets: AssetsResponse; fees: FeesResponse; balance: BalanceResponse }): FormCheck {
   const errors: FieldErrors = {};
-  const asset = values.ticker ? data.assets[values.ticker] : undefined;
+  const asset = values.ticker ? data.assets.items[values.ticker] : undefined;
   if (!values.ticker) errors.ticker = 'Choose the asset to withdraw.';
   else if (!asset) errors.ticker = `${values.ticker} is not available on this exchange.`;
 
@@ -105,7 +105,7 @@ export function checkForm(values: FormValues, data: { assets: AssetsResponse; fe
     preview = previewWithdrawal({
       ticker: values.ticker,
       amount,
-      balance: data.balance[values.ticker]?.main_balance ?? '0',
+      balance: data.balance.items[values.ticker]?.main_balance ?? '0',
       asset,
       fees: data.fees,
       network: values.network || defaultNetwork(asset) || null,

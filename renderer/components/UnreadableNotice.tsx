@@ -1,0 +1,31 @@
+import type { UnreadableItem } from '../../shared/api/tolerant';
+
+/** How many unreadable elements are named; the rest are counted. */
+const MAX_NAMED = 3;
+
+export interface UnreadableNoun {
+  one: string;
+  many: string;
+}
+
+/**
+ * "1 position could not be read: positionId 7: amount: must be a decimal string". Shown beside the
+ * rows that could be read, so one odd element from the exchange is visible, never a blank list.
+ * The wording is ours; the reasons come from the schema check of the exchange's data.
+ */
+export function unreadableText(items: readonly UnreadableItem[], noun: UnreadableNoun, maxNamed = MAX_NAMED): string {
+  const count = items.length;
+  const named = items.slice(0, maxNamed).map((item) => `${item.where}: ${item.reason}`);
+  const rest = count - named.length;
+  const list = rest > 0 ? `${named.join('; ')}; and ${rest} more` : named.join('; ');
+  return `${count} ${count === 1 ? noun.one : noun.many} could not be read: ${list}`;
+}
+
+export function UnreadableNotice({ items, noun }: { items: readonly UnreadableItem[] | undefined; noun: UnreadableNoun }) {
+  if (!items || items.length === 0) return null;
+  return (
+    <p className="notice-banner unreadable-notice" role="status" data-testid="unreadable-notice">
+      {unreadableText(items, noun)}
+    </p>
+  );
+}

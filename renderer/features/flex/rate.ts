@@ -1,0 +1,19 @@
+/**
+ * `maxRate` has no documented unit and every documented example is a fraction (0.15, 0.12,
+ * 0.0030). API.md's decision: a fraction of 1, shown as a percent (0.15 -> 15 %). Exact decimal
+ * math: "0.0030" becomes "0.3", never 0.30000000000000004.
+ */
+import { dec, isLooseDecimalString, toPlain } from '../../../shared/money/decimal';
+
+/** The rate in percent as a plain decimal string, or null when the exchange sent no decimal. */
+export function maxRatePercent(fraction: string): string | null {
+  if (!isLooseDecimalString(fraction)) return null;
+  return toPlain(dec(fraction).times(100));
+}
+
+/** Investment status as documented: 1 active, 0 closed. The words are ours. */
+export function investmentStatusWords(status: number): { label: string; tone: 'positive' | 'neutral' | 'info' } {
+  if (status === 1) return { label: 'Active', tone: 'positive' };
+  if (status === 0) return { label: 'Closed', tone: 'neutral' };
+  return { label: `Status ${status}`, tone: 'info' };
+}
