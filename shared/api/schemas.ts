@@ -28,11 +28,18 @@ export type { UnreadableItem } from './tolerant';
 const numberAsSourceText = (value: unknown): unknown => (isLosslessNumber(value) ? value.value : value);
 
 /**
+ * For decimal fields, a plain JS number is also taken as text: classify.ts hands the schemas plain
+ * numbers only when every number in the answer reads back as exactly its source characters.
+ */
+const decimalSourceText = (value: unknown): unknown =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : numberAsSourceText(value);
+
+/**
  * A decimal amount: a JSON string holding a plain decimal, or a JSON number read from its exact
  * source text (collateral balances are documented as numbers: `{"USDT":1000}`).
  */
 export const DecimalString = z.preprocess(
-  numberAsSourceText,
+  decimalSourceText,
   z.string().refine(isLooseDecimalString, { message: 'must be a decimal string' }),
 );
 
@@ -64,7 +71,7 @@ const UnixSeconds = z.preprocess(
 ).pipe(z.number().nonnegative());
 
 /** Ids the exchange writes as strings or integers; kept as text. */
-const IdText = z.preprocess(numberAsSourceText, z.string().min(1).max(128));
+const IdText = z.preprocess(decimalSourceText, z.string().min(1).max(128));
 
 // ---------- public ----------
 

@@ -41,10 +41,32 @@ export function parseAnswerText(rawText: string): { ok: true; value: unknown } |
   const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
   if (!looksLikeJson(text)) return { ok: false };
   try {
-    return { ok: true, value: parseLosslessJson(text, null, LOSSLESS_OPTIONS) };
+    const value = everyNumberSurvivesFloat(text) ? (JSON.parse(text) as unknown) : parseLosslessJson(text, null, LOSSLESS_OPTIONS);
+    return { ok: true, value };
   } catch {
     return { ok: false };
   }
+}
+
+/**
+ * Number tokens: a JSON number always follows `:`, `[` or `,`. The pattern can also match inside a
+ * string ("fee: 0.10"), which only sends that answer down the slower lossless path.
+ */
+const NUMBER_TOKEN = /[:[,]\s*(-?\d[\d.eE+-]*)/g;
+
+/**
+ * True when every JSON number in the text reads back as exactly the same characters through a
+ * float, so the native parser (about 4x faster than lossless-json on a positions answer) loses
+ * nothing and the schemas can take `String(n)` as the source text. Most answers carry amounts as
+ * strings and only small integers and times as numbers, so this is the common case; one token such
+ * as 1000.123456789012345678 or 1.50 sends the whole answer to the lossless parser.
+ */
+function everyNumberSurvivesFloat(text: string): boolean {
+  for (const match of text.matchAll(NUMBER_TOKEN)) {
+    const token = match[1] as string;
+    if (String(Number(token)) !== token) return false;
+  }
+  return true;
 }
 const tryParseJson = parseAnswerText;
 

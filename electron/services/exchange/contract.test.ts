@@ -206,6 +206,12 @@ describe('balances', () => {
     const data = readSuccess('collateralBalance', '{"BTC":1,"USDT":1000.123456789012345678}');
     expect(data).toEqual({ items: { BTC: '1', USDT: '1000.123456789012345678' }, unreadable: [] });
   });
+  it('reads every number exactly whichever parser the answer takes (native when all numbers survive a float, lossless otherwise)', () => {
+    // Each line holds one number that reads back as itself through a float and, beside it, one that does not.
+    expect(readSuccess('collateralBalance', '{"BTC":0.5,"ETH":12,"USDT":0.1}')).toEqual({ items: { BTC: '0.5', ETH: '12', USDT: '0.1' }, unreadable: [] });
+    expect(readSuccess('collateralBalance', '{"BTC":0.5,"ETH":12,"USDT":0.10}')).toEqual({ items: { BTC: '0.5', ETH: '12', USDT: '0.10' }, unreadable: [] });
+    expect(readSuccess('collateralBalance', '{"BTC":0.5,"SHIB":123456789012345678901234}')).toEqual({ items: { BTC: '0.5', SHIB: '123456789012345678901234' }, unreadable: [] });
+  });
   it('tolerates a byte-order mark before the body', () => {
     expect(readSuccess('balance', '\ufeff{"BTC":{"main_balance":"1"}}')).toMatchObject({ items: { BTC: { main_balance: '1' } } });
   });
