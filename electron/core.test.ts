@@ -261,6 +261,42 @@ describe('core without a reachable keychain', () => {
   });
 });
 
+describe('core with a settings file it could not read (issue 10, finding 3)', () => {
+  it('keeps Demo working, refuses settings changes, and refuses a new account before its secret reaches the keychain', async () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-unreadable-'));
+    const keychainWrites: string[] = [];
+    const recording = {
+      getSecret: (id: string) => keychain.getSecret(id),
+      setSecret: (id: string, secret: string) => {
+        keychainWrites.push(id);
+        return keychain.setSecret(id, secret);
+      },
+      deleteSecret: (id: string) => keychain.deleteSecret(id),
+    };
+    // Valid settings padded past the size limit: too large to be read, so they must not be replaced.
+    const valid = JSON.stringify(settingsWithAccounts('acc-one', 'acc-two'));
+    const original = valid + ' '.repeat(1024 * 1024 + 1 - valid.length);
+    writeFileSync(join(userDataDir, 'settings.json'), original);
+    const unreadable = createCore({ userDataDir, mode: 'browser', keychain: recording, clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
+    try {
+      const notice = (await data('settings.get', {}, unreadable)).notice;
+      expect(notice).toContain('too large');
+      expect(unreadable.notice).toBe(notice);
+      expect((await call('exchange.balance', { accountId: DEMO_ACCOUNT_ID }, unreadable)).ok).toBe(true);
+      const theme = await call('settings.update', { theme: 'dark' }, unreadable);
+      expect(theme.ok ? 'written' : theme.error.message).toMatch(/^Settings could not be read \(.*too large.*\); the app will not overwrite them\./);
+      const trader = account('Trader');
+      const added = await call('accounts.add', { name: 'Refused', region: 'custom', baseUrl: simulator.url, apiKey: trader.apiKey, apiSecret: trader.apiSecret }, unreadable);
+      expect(added.ok ? 'added' : added.error.message).toMatch(/^Settings could not be read/);
+      expect(keychainWrites).toEqual([]);
+      expect(readFileSync(join(userDataDir, 'settings.json'), 'utf8')).toBe(original);
+    } finally {
+      await unreadable.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('core on a read-only user-data folder (issue 10, finding 5)', () => {
   it('starts, shows what it can, and refuses settings changes with a clear error naming the folder (as a non-root user)', async (context) => {
     const runner = unprivilegedRunner();

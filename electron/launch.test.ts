@@ -105,8 +105,8 @@ describe('browser mode on a read-only user-data folder (issue 10, finding 5)', (
     mkdirSync(userDataDir);
     runner.handOver(base);
     chmodSync(userDataDir, 0o500);
-    const [program, ...rest] = [...runner.prefix, process.execPath, '--import', 'tsx', LAUNCH, '--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir] as [string, ...string[]];
-    const child = spawn(program, rest, { env: { ...process.env, DESK_RENDERER_DIR: join(base, 'renderer') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = runner.nodeCommand(['--import', 'tsx', LAUNCH, '--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
+    const child = spawn(command.program, command.args, { env: { ...process.env, DESK_RENDERER_DIR: join(base, 'renderer') }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));

@@ -24,8 +24,8 @@ export interface UnprivilegedRunner {
   readonly user: string;
   /** Makes a path (recursively) owned by the scenario's user; a no-op when it is us already. */
   handOver(path: string): void;
-  /** The command prefix that drops privileges ([] when we are not root). */
-  readonly prefix: readonly string[];
+  /** Program and arguments that run `node <nodeArgs>` as the scenario's user. */
+  nodeCommand(nodeArgs: readonly string[]): { program: string; args: string[] };
   run<T>(script: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ScenarioResult<T>>;
 }
 
@@ -44,6 +44,15 @@ function chownTree(path: string, uid: number, gid: number): void {
   chownSync(path, uid, gid);
   if (!lstatSync(path).isDirectory()) return;
   for (const entry of readdirSync(path)) chownTree(join(path, entry), uid, gid);
+}
+
+function lastJsonLine<T>(stdout: string): T | null {
+  const last = stdout.trim().split('\n').pop() ?? '';
+  try {
+    return last ? (JSON.parse(last) as T) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The runner, or the reason this machine cannot run a scenario without root's privileges. */
@@ -67,17 +76,20 @@ export function unprivilegedRunner(): UnprivilegedRunner | { skip: string } {
     user = 'nobody';
     owner = { uid: nobodyUid, gid: nobodyGid };
   }
+  const nodeCommand = (nodeArgs: readonly string[]) => {
+    const [program = process.execPath, ...args] = [...prefix, process.execPath, ...nodeArgs];
+    return { program, args };
+  };
   return {
     user,
-    prefix,
+    nodeCommand,
     handOver(path) {
       if (owner) chownTree(path, owner.uid, owner.gid);
     },
     run<T>(script: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}) {
-      const command = [...prefix, process.execPath, '--import', 'tsx', script, ...args];
-      const [program, ...rest] = command as [string, ...string[]];
+      const command = nodeCommand(['--import', 'tsx', script, ...args]);
       return new Promise<ScenarioResult<T>>((resolve, reject) => {
-        const child = spawn(program, rest, {
+        const child = spawn(command.program, command.args, {
           cwd: PROJECT_ROOT,
           // No session bus: the scenario's user could not reach ours anyway, and keytar fails fast without one.
           env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/desk-test-bus', ...options.env },
@@ -91,14 +103,7 @@ export function unprivilegedRunner(): UnprivilegedRunner | { skip: string } {
         child.on('error', reject);
         child.on('close', (code) => {
           clearTimeout(timer);
-          const last = stdout.trim().split('\n').pop() ?? '';
-          let result: T | null = null;
-          try {
-            result = last ? (JSON.parse(last) as T) : null;
-          } catch {
-            result = null;
-          }
-          resolve({ code, stdout, stderr, result });
+          resolve({ code, stdout, stderr, result: lastJsonLine<T>(stdout) });
         });
       });
     },

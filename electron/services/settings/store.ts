@@ -68,7 +68,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       accessSync(dir, constants.W_OK);
       return null;
     } catch (error) {
-      logger.warn('settings folder is not writable', { dir, error });
+      // No warning of its own: the notice built from this is logged and shown by the caller.
       return describeFsProblem(error);
     }
   }
