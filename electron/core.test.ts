@@ -4,7 +4,7 @@
  * Every envelope, the settings file and the log are searched for secrets at the end.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,9 @@ import type { Envelope } from '../shared/errors';
 import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport, type RequestOf, type ResponseOf, type Channel } from '../shared/ipc';
 import { createCore, type Core } from './core';
 import { createKeytarKeychain } from './services/secrets';
+import { settingsWithAccounts } from './services/settings/test/fixtures';
 import { startSimulator, type RunningSimulator } from './simulator';
+import { unprivilegedRunner } from './test/unprivileged';
 
 const run = promisify(execFile);
 const direct = { transport: 'direct' } as const;
@@ -255,6 +257,93 @@ describe('core without a reachable keychain', () => {
       expect(stdout).not.toContain(account('Trader').apiSecret);
     } finally {
       rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('core with a settings file it could not read (issue 10, finding 3)', () => {
+  it('keeps Demo working, refuses settings changes, and refuses a new account before its secret reaches the keychain', async () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-unreadable-'));
+    const keychainWrites: string[] = [];
+    const recording = {
+      getSecret: (id: string) => keychain.getSecret(id),
+      setSecret: (id: string, secret: string) => {
+        keychainWrites.push(id);
+        return keychain.setSecret(id, secret);
+      },
+      deleteSecret: (id: string) => keychain.deleteSecret(id),
+    };
+    // Valid settings padded past the size limit: too large to be read, so they must not be replaced.
+    const valid = JSON.stringify(settingsWithAccounts('acc-one', 'acc-two'));
+    const original = valid + ' '.repeat(1024 * 1024 + 1 - valid.length);
+    writeFileSync(join(userDataDir, 'settings.json'), original);
+    const unreadable = createCore({ userDataDir, mode: 'browser', keychain: recording, clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
+    try {
+      const notice = (await data('settings.get', {}, unreadable)).notice;
+      expect(notice).toContain('too large');
+      expect(unreadable.notice).toBe(notice);
+      expect((await call('exchange.balance', { accountId: DEMO_ACCOUNT_ID }, unreadable)).ok).toBe(true);
+      const theme = await call('settings.update', { theme: 'dark' }, unreadable);
+      expect(theme.ok ? 'written' : theme.error.message).toMatch(/^Settings could not be read \(.*too large.*\); the app will not overwrite them\./);
+      const trader = account('Trader');
+      const added = await call('accounts.add', { name: 'Refused', region: 'custom', baseUrl: simulator.url, apiKey: trader.apiKey, apiSecret: trader.apiSecret }, unreadable);
+      expect(added.ok ? 'added' : added.error.message).toMatch(/^Settings could not be read/);
+      expect(keychainWrites).toEqual([]);
+      expect(readFileSync(join(userDataDir, 'settings.json'), 'utf8')).toBe(original);
+    } finally {
+      await unreadable.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('core on a read-only user-data folder (issue 10, finding 5)', () => {
+  it('starts, shows what it can, and refuses settings changes with a clear error naming the folder (as a non-root user)', async (context) => {
+    const runner = unprivilegedRunner();
+    if ('skip' in runner) {
+      process.stdout.write(`skipped: ${runner.skip}\n`);
+      context.skip();
+      return;
+    }
+    const parent = mkdtempSync(join(tmpdir(), 'desk-readonly-'));
+    const userDataDir = join(parent, 'user-data');
+    try {
+      mkdirSync(userDataDir);
+      const original = JSON.stringify(settingsWithAccounts('acc-one', 'acc-two'), null, 2) + '\n';
+      writeFileSync(join(userDataDir, 'settings.json'), original, { mode: 0o600 });
+      runner.handOver(parent);
+      chmodSync(userDataDir, 0o500);
+      const scenario = fileURLToPath(new URL('./test/read-only-user-data.scenario.ts', import.meta.url));
+      const run = await runner.run<{
+        probe: string;
+        started: boolean;
+        thrown?: string;
+        settingsGet: Envelope<{ notice: string | null }>;
+        list: Envelope<{ accounts: AccountSummary[] }>;
+        demoBalance: Envelope<unknown>;
+        settingsUpdate: Envelope<unknown>;
+        selectDemo: Envelope<unknown>;
+        loggerThrew: boolean;
+      }>(scenario, [userDataDir]);
+      const seen = run.result;
+      expect(seen?.probe).toBe('EACCES');
+      expect(seen?.thrown).toBeUndefined();
+      expect(seen?.started).toBe(true);
+      expect(seen?.settingsGet.ok).toBe(true);
+      if (seen?.settingsGet.ok) expect(seen.settingsGet.data.notice).toContain(userDataDir);
+      expect(seen?.list.ok && seen.list.data.accounts.map((a) => a.id)).toEqual(['demo', 'acc-one', 'acc-two']);
+      expect(seen?.demoBalance.ok).toBe(true);
+      const clearError = `The settings could not be saved in ${userDataDir} (permission denied). Nothing was changed.`;
+      expect(seen?.settingsUpdate).toEqual({ ok: false, error: { kind: 'internal', message: clearError } });
+      expect(seen?.selectDemo).toEqual({ ok: false, error: { kind: 'internal', message: clearError } });
+      expect(seen?.loggerThrew).toBe(false);
+      // The log could not be created: one line says so, and no stack trace reaches the terminal.
+      expect(run.stderr.split('\n').filter((l) => l.startsWith('log: cannot write'))).toHaveLength(1);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(readFileSync(join(userDataDir, 'settings.json'), 'utf8')).toBe(original);
+    } finally {
+      chmodSync(userDataDir, 0o700);
+      rmSync(parent, { recursive: true, force: true });
     }
   });
 });

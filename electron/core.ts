@@ -45,6 +45,11 @@ export interface Core {
   onEvent(listener: CoreEventListener): () => void;
   close(): Promise<void>;
   readonly logger: Logger;
+  /**
+   * What the user must hear about from start-up (settings that could not be read, a folder that
+   * cannot be written), or null. The renderer gets it through settings.get; the launcher prints it.
+   */
+  readonly notice: string | null;
 }
 
 async function startEmbeddedSimulator(): Promise<RunningSimulator> {
@@ -179,5 +184,6 @@ export function createCore(options: CoreOptions): Core {
       return closing;
     },
     logger,
+    notice: settings.notice,
   };
 }

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findElectronBinary } from './electron-binary';
 import { parseLaunchArgs, UsageError } from './launch-args';
+import { unprivilegedRunner } from './test/unprivileged';
 
 const LAUNCH = fileURLToPath(new URL('./launch.ts', import.meta.url));
 let root: string;
@@ -86,6 +87,58 @@ describe('browser mode through the launcher', () => {
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+  });
+});
+
+describe('browser mode on a read-only user-data folder (issue 10, finding 5)', () => {
+  it('starts and serves reads as a non-root user, printing one clear warning and no stack trace', async (context) => {
+    const runner = unprivilegedRunner();
+    if ('skip' in runner) {
+      process.stdout.write(`skipped: ${runner.skip}\n`);
+      context.skip();
+      return;
+    }
+    const base = mkdtempSync(join(tmpdir(), 'desk-launch-ro-'));
+    const userDataDir = join(base, 'user-data');
+    mkdirSync(join(base, 'renderer'));
+    writeFileSync(join(base, 'renderer', 'index.html'), '<!doctype html><title>launch test</title>');
+    mkdirSync(userDataDir);
+    runner.handOver(base);
+    chmodSync(userDataDir, 0o500);
+    const command = runner.nodeCommand(['--import', 'tsx', LAUNCH, '--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
+    const child = spawn(command.program, command.args, { env: { ...process.env, DESK_RENDERER_DIR: join(base, 'renderer') }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!out.includes('\n') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(err).not.toMatch(/\n\s+at /);
+      const ready = JSON.parse(out.trim()) as { url: string };
+      const url = new URL(ready.url);
+      const invoke = async (channel: string, payload: unknown) =>
+        (await fetch(new URL('/api/invoke', url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-desk-token': url.hash.slice('#token='.length) },
+          body: JSON.stringify({ channel, payload }),
+        }).then((r) => r.json())) as { ok: boolean; error?: { message: string } };
+      expect((await invoke('settings.get', {})).ok).toBe(true);
+      expect((await invoke('accounts.list', {})).ok).toBe(true);
+      const refused = await invoke('settings.update', { theme: 'dark' });
+      expect(refused.error?.message).toBe(`The settings could not be saved in ${userDataDir} (permission denied). Nothing was changed.`);
+      const warnings = err.split('\n').filter((l) => l.startsWith('launch: warning:'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(userDataDir);
+      expect(warnings[0]).toContain('permission denied');
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      chmodSync(userDataDir, 0o700);
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
 

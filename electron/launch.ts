@@ -48,6 +48,8 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
   const userDataDir = options.userDataDir ?? defaultUserDataDir();
   const logger = createLogger({ file: logFileIn(userDataDir) });
   const core = createCore({ userDataDir, mode: 'browser', logger });
+  // Settings that could not be read or saved: the page shows this too, but say it where we were started.
+  if (core.notice) process.stderr.write(`launch: warning: ${core.notice}\n`);
   let server;
   try {
     server = await startBrowserServer({ core, staticDir, port: options.port, logger });

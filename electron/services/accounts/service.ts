@@ -128,6 +128,14 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     };
   }
 
+  /**
+   * Settings that could not be read refuse every write; learn that before testing a key against the
+   * exchange and before its secret goes into the keychain, where a failed rollback would strand it.
+   */
+  function refuseIfSettingsLocked(): void {
+    if (settings.writeRefusal) throw new AppFailure({ kind: 'internal', message: settings.writeRefusal });
+  }
+
   function changed(): void {
     options.onChanged?.(effectiveActiveId());
   }
@@ -183,6 +191,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     },
 
     async add(req) {
+      refuseIfSettingsLocked();
       const baseUrl = baseUrlFor(req.region, req.baseUrl);
       logger.info('testing a new key before storing it', { region: req.region, baseUrl });
       secrets.registerForRedaction(req.apiSecret);
@@ -254,6 +263,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
 
     async setKey(req) {
       if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('apiKey', 'The Demo account uses built-in keys; add a real account to use your own key.');
+      refuseIfSettingsLocked();
       const existing = findStored(req.accountId);
       secrets.registerForRedaction(req.apiSecret);
       const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now);

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signBody } from '../exchange/signing';
 import { createLogger, logFileIn } from './logger';
 import { createRedactor, REDACTED } from './redact';
@@ -72,5 +72,54 @@ describe('logger', () => {
     logger.info('hidden');
     logger.warn('shown');
     expect(readFileSync(logFileIn(dir), 'utf8')).not.toContain('hidden');
+  });
+});
+
+describe('logger on a folder it cannot write (issue 10, finding 5)', () => {
+  let dir: string;
+  afterEach(() => {
+    vi.restoreAllMocks();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Everything the logger writes to stderr while `body` runs. */
+  function stderrOf(body: () => void): string[] {
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      return true;
+    });
+    body();
+    vi.restoreAllMocks();
+    return lines;
+  }
+
+  it('does not throw when its folder cannot be created, and says once that entries go to stderr', () => {
+    dir = mkdtempSync(join(tmpdir(), 'desk-log-'));
+    // A file where the user-data folder should be: even root cannot create logs/ inside it.
+    const notAFolder = join(dir, 'user-data');
+    writeFileSync(notAFolder, 'a file, not a folder');
+    const lines = stderrOf(() => {
+      const logger = createLogger({ file: logFileIn(notAFolder) });
+      logger.info('first entry', { n: 1 });
+      logger.error('second entry', { apiSecret: 'typed-in-secret' });
+    });
+    expect(lines[0]).toBe(`log: cannot write ${logFileIn(notAFolder)} (a part of the path is a file, not a folder); log entries go to stderr instead.`);
+    expect(lines.filter((l) => l.startsWith('log: '))).toHaveLength(1);
+    expect(lines.slice(1).map((l) => (JSON.parse(l) as { message: string }).message)).toEqual(['first entry', 'second entry']);
+    expect(lines.join('\n')).not.toContain('typed-in-secret');
+    expect(lines.join('\n')).not.toMatch(/\n\s+at /);
+  });
+
+  it('falls back to stderr when the disk is full', () => {
+    dir = mkdtempSync(join(tmpdir(), 'desk-log-'));
+    if (!existsSync('/dev/full')) return;
+    const lines = stderrOf(() => {
+      const logger = createLogger({ file: '/dev/full' });
+      logger.warn('one');
+      logger.warn('two');
+    });
+    expect(lines[0]).toBe('log: cannot write /dev/full (the disk is full); log entries go to stderr instead.');
+    expect(lines).toHaveLength(3);
   });
 });

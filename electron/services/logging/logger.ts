@@ -1,10 +1,13 @@
 /**
  * The main process log: one JSON object per line in `<userData>/logs/main.log`, every entry passed
  * through the redactor first. Writes are synchronous appends: the log is small, and an entry must
- * survive the crash it describes.
+ * survive the crash it describes. When the file cannot be created or written (a read-only or full
+ * disk), the logger says so once on stderr and sends its entries there instead: a log must never
+ * be the reason the app does not start.
  */
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { describeFsProblem } from './fs-problem';
 import { createRedactor, type Redactor } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -41,7 +44,21 @@ export function createLogger(options: LoggerOptions): Logger {
   const threshold = LEVEL_ORDER[options.level ?? 'info'];
   const file = options.file;
   let writtenSinceCheck = 0;
-  if (file) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  let onStderr = false;
+
+  function fallBackToStderr(error: unknown): void {
+    if (onStderr) return;
+    onStderr = true;
+    process.stderr.write(`log: cannot write ${file} (${describeFsProblem(error)}); log entries go to stderr instead.\n`);
+  }
+
+  if (file) {
+    try {
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    } catch (error) {
+      fallBackToStderr(error);
+    }
+  }
 
   function rotateIfLarge(): void {
     if (!file) return;
@@ -60,19 +77,24 @@ export function createLogger(options: LoggerOptions): Logger {
     const line = redactor.redactText(JSON.stringify(entry)) + '\n';
     if (options.echo) process.stderr.write(line);
     if (!file) return;
-    try {
-      if (writtenSinceCheck > 64 * 1024) {
-        writtenSinceCheck = 0;
-        rotateIfLarge();
+    if (!onStderr) {
+      try {
+        if (writtenSinceCheck > 64 * 1024) {
+          writtenSinceCheck = 0;
+          rotateIfLarge();
+        }
+        appendFileSync(file, line, { mode: 0o600 });
+        writtenSinceCheck += line.length;
+        return;
+      } catch (error) {
+        // A full disk or a read-only profile must not take the app down with it.
+        fallBackToStderr(error);
       }
-      appendFileSync(file, line, { mode: 0o600 });
-      writtenSinceCheck += line.length;
-    } catch {
-      // A full disk or a read-only profile must not take the app down with it.
     }
+    if (!options.echo) process.stderr.write(line);
   }
 
-  rotateIfLarge();
+  if (!onStderr) rotateIfLarge();
   return {
     debug: (m, d) => write('debug', m, d),
     info: (m, d) => write('info', m, d),

@@ -1,11 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppFailure } from '../../../shared/errors';
+import { unprivilegedRunner } from '../../test/unprivileged';
 import { createSilentLogger } from '../logging';
-import { defaultSettings, SETTINGS_FILE_NAME } from './schema';
-import { createSettingsStore } from './store';
+import { defaultSettings, SETTINGS_FILE_NAME, SettingsFile } from './schema';
+import { createSettingsStore, SETTINGS_MAX_BYTES } from './store';
 import { writeFileAtomic } from './atomic-write';
+import { settingsWithAccounts, storedAccount } from './test/fixtures';
 
 let dir: string;
 beforeEach(() => {
@@ -83,6 +89,137 @@ describe('settings store', () => {
     expect(store.notice).toContain('fresh settings');
     expect(readFileSync(join(dir, backup), 'utf8')).toBe(content);
     expect(existsSync(join(dir, SETTINGS_FILE_NAME))).toBe(false);
+  });
+});
+
+const runner = unprivilegedRunner();
+const scenario = (name: string) => fileURLToPath(new URL(`./test/${name}`, import.meta.url));
+const settingsPath = () => join(dir, SETTINGS_FILE_NAME);
+
+/** The refusal every write must end in while the original file could not be read. */
+async function expectWriteRefused(store: ReturnType<typeof open>, cause: RegExp): Promise<AppFailure> {
+  const failure = await store
+    .update((d) => {
+      d.theme = 'dark';
+    })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  expect(failure).toBeInstanceOf(AppFailure);
+  const message = (failure as AppFailure).message;
+  expect(message).toMatch(/^Settings could not be read \(/);
+  expect(message).toMatch(cause);
+  expect(message).toContain('the app will not overwrite them');
+  expect(message).not.toMatch(/\n\s+at /);
+  return failure as AppFailure;
+}
+
+describe('settings that could not be read are never overwritten (issue 10, finding 3)', () => {
+  it('an unreadable settings file (permission denied, as a non-root user) is kept byte for byte and every write is refused', async (context) => {
+    if ('skip' in runner) {
+      process.stdout.write(`skipped: ${runner.skip}\n`);
+      context.skip();
+      return;
+    }
+    const original = JSON.stringify(settingsWithAccounts('acc-one', 'acc-two'), null, 2) + '\n';
+    writeFileSync(settingsPath(), original, { mode: 0o600 });
+    runner.handOver(dir);
+    const run = await runner.run<{
+      probe: string;
+      notice: string | null;
+      accountsSeen: number;
+      update: { ok: boolean; message?: string; error?: { kind: string; message: string } | null };
+    }>(scenario('unreadable-settings.scenario.ts'), [dir]);
+    expect(run.stderr).toBe('');
+    const seen = run.result;
+    // The scenario really ran without the right to read the file.
+    expect(seen?.probe).toBe('EACCES');
+    expect(seen?.update.ok).toBe(false);
+    expect(seen?.update.error?.message).toBe(
+      `Settings could not be read (permission denied on ${settingsPath()}); the app will not overwrite them. Fix the file's permissions and restart.`,
+    );
+    expect(seen?.notice).toContain('permission denied');
+    expect(seen?.notice).toContain(settingsPath());
+    chmodSync(settingsPath(), 0o600);
+    expect(readFileSync(settingsPath(), 'utf8')).toBe(original);
+    expect(SettingsFile.parse(JSON.parse(original)).accounts).toHaveLength(2);
+  });
+
+  it('a settings file over 1 MiB is not loaded: kept where it is, copied aside, and every write is refused', async () => {
+    const valid = JSON.stringify(settingsWithAccounts('acc-one', 'acc-two'));
+    // Still valid JSON (trailing white space), but larger than settings can ever legitimately be.
+    const original = valid + ' '.repeat(SETTINGS_MAX_BYTES + 1 - valid.length);
+    writeFileSync(settingsPath(), original);
+    const store = open();
+    expect(store.read()).toEqual(defaultSettings());
+    const copy = 'settings.unreadable-2025-01-02T03-04-05-678Z.json';
+    expect(store.notice).toContain('larger than');
+    expect(store.notice).toContain(copy);
+    await expectWriteRefused(store, /too large/);
+    expect(readFileSync(settingsPath(), 'utf8')).toBe(original);
+    expect(readFileSync(join(dir, copy), 'utf8')).toBe(original);
+  });
+
+  it('a settings path that cannot be read as a file (a folder) is left alone and writes are refused', async () => {
+    mkdirSync(join(settingsPath(), 'something-inside'), { recursive: true });
+    const store = open();
+    expect(store.notice).toContain(settingsPath());
+    await expectWriteRefused(store, /EISDIR|not a file/);
+    expect(existsSync(join(settingsPath(), 'something-inside'))).toBe(true);
+  });
+});
+
+describe('settings changed by two processes (issue 10, finding 1, settings side)', () => {
+  it('an account added by one store survives a theme change made by another store on the same folder', async () => {
+    const first = open();
+    const second = open();
+    await first.update((d) => {
+      d.accounts.push(storedAccount('acc-from-first'));
+    });
+    const afterTheme = await second.update((d) => {
+      d.theme = 'dark';
+    });
+    expect(afterTheme.accounts.map((a) => a.id)).toEqual(['acc-from-first']);
+    const reread = open().read();
+    expect(reread.accounts.map((a) => a.id)).toEqual(['acc-from-first']);
+    expect(reread.theme).toBe('dark');
+  });
+
+  it('two processes writing at the same time lose nothing', async () => {
+    const run = promisify(execFile);
+    const count = 15;
+    const writers = ['a', 'b'].map((prefix) =>
+      run(process.execPath, ['--import', 'tsx', scenario('concurrent-writer.scenario.ts'), dir, `acc-${prefix}`, String(count)], { timeout: 25_000 }),
+    );
+    await Promise.all(writers);
+    const ids = open().read().accounts.map((a) => a.id);
+    expect(ids).toHaveLength(2 * count);
+    expect(new Set(ids).size).toBe(2 * count);
+    expect(readdirSync(dir).filter((name) => name !== SETTINGS_FILE_NAME)).toEqual([]);
+  });
+
+  it('waits for a lock another process holds, and takes over a lock left behind by a crash', async () => {
+    const lock = join(dir, 'settings.lock');
+    const store = open();
+    writeFileSync(lock, 'another process');
+    const started = Date.now();
+    setTimeout(() => rmSync(lock, { force: true }), 300);
+    await store.update((d) => {
+      d.theme = 'light';
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+
+    writeFileSync(lock, 'a process that crashed');
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, longAgo, longAgo);
+    const staleStart = Date.now();
+    await store.update((d) => {
+      d.theme = 'dark';
+    });
+    expect(Date.now() - staleStart).toBeLessThan(2_000);
+    expect(existsSync(lock)).toBe(false);
+    expect(open().read().theme).toBe('dark');
   });
 });
 

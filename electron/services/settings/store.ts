@@ -1,22 +1,45 @@
 /**
- * Loads the settings file once at start and writes every change atomically. A file that cannot
- * be read as valid settings is never overwritten in place: it is moved aside as
- * `settings.corrupt-<timestamp>.json`, the app starts clean, and `notice` tells the user where
- * the old copy went (their secrets stay in the keychain and are untouched).
+ * The settings file: loaded once at start, and changed only by read-modify-write under a short
+ * lock, so a change made meanwhile by another process on the same folder is kept.
+ *
+ * Nothing that could not be read is ever overwritten:
+ *  - a file that is readable but not valid settings is moved aside as `settings.corrupt-<ts>.json`
+ *    and the app starts clean (the user is told where the old copy went);
+ *  - a file that cannot be read at all (permissions, too large, a folder in its place, a disk
+ *    error) stays where it is, a copy goes to `settings.unreadable-<ts>.json` when it can be made,
+ *    the app runs on defaults, and every write is refused with a clear error until a restart.
+ * A folder that cannot be written (read-only or full disk) leaves reads working; each write then
+ * fails with an error naming the folder and the cause.
  */
-import { mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppFailure } from '../../../shared/errors';
-import type { Logger } from '../logging/logger';
+import { describeFsProblem, type Logger } from '../logging';
+import { acquireFileLock } from './file-lock';
+import { readSettingsFile, SETTINGS_MAX_BYTES } from './read-settings-file';
 import { writeFileAtomic } from './atomic-write';
 import { defaultSettings, SETTINGS_FILE_NAME, SettingsFile } from './schema';
+
+export { SETTINGS_MAX_BYTES };
+
+/** A copy aside of an unreadable file is made up to this size; past it, the original alone is kept. */
+const COPY_ASIDE_MAX_BYTES = 64 * 1024 * 1024;
+const LOCK_FILE_NAME = 'settings.lock';
 
 export interface SettingsStore {
   /** The current settings (a copy: changing it changes nothing). */
   read(): SettingsFile;
-  /** Set once at load when the file had to be replaced; null otherwise. */
+  /** Set once at load when the user must hear about the settings file or folder; null otherwise. */
   readonly notice: string | null;
-  /** Applies a change, validates the result, writes it atomically; changes are applied one at a time. */
+  /**
+   * Why every write is refused for this run (the file on disk could not be read), or null.
+   * Callers may check it before work that would be wasted if the write is refused.
+   */
+  readonly writeRefusal: string | null;
+  /**
+   * Applies a change to the settings as they are on disk now, validates the result, writes it
+   * atomically; changes are applied one at a time, across processes too.
+   */
   update(change: (draft: SettingsFile) => void): Promise<SettingsFile>;
   readonly filePath: string;
 }
@@ -28,64 +51,132 @@ export interface SettingsStoreOptions {
 }
 
 export function createSettingsStore(options: SettingsStoreOptions): SettingsStore {
-  const filePath = join(options.dir, SETTINGS_FILE_NAME);
+  const { dir, logger } = options;
+  const filePath = join(dir, SETTINGS_FILE_NAME);
   const now = options.now ?? (() => new Date());
-  mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+  const stamp = () => now().toISOString().replace(/[:.]/g, '-');
 
+  const folderProblem = prepareFolder();
   const loaded = load();
   let current: SettingsFile = loaded.settings;
   let queue: Promise<unknown> = Promise.resolve();
 
-  function load(): { settings: SettingsFile; notice: string | null } {
-    let text: string;
+  /** Null when the folder exists and looks writable; otherwise why not, in plain words. */
+  function prepareFolder(): string | null {
     try {
-      text = readFileSync(filePath, 'utf8');
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      accessSync(dir, constants.W_OK);
+      return null;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), notice: null };
-      options.logger.error('settings file could not be opened', { error });
-      return { settings: defaultSettings(), notice: 'Your settings file could not be opened, so the app is using fresh settings for now. Details are in the log.' };
+      // No warning of its own: the notice built from this is logged and shown by the caller.
+      return describeFsProblem(error);
     }
-    let problem: string;
+  }
+
+  function load(): { settings: SettingsFile; notice: string | null; writeRefusal: string | null } {
+    const found = readSettingsFile(filePath);
+    switch (found.kind) {
+      case 'valid':
+      case 'missing': {
+        const settings = found.kind === 'valid' ? found.settings : defaultSettings();
+        const notice = folderProblem
+          ? `Settings cannot be saved: the folder ${dir} cannot be written (${folderProblem}). ` +
+            'The app shows what it can, but changes will not be kept until the folder is writable.'
+          : null;
+        return { settings, notice, writeRefusal: null };
+      }
+      case 'damaged':
+        return { settings: defaultSettings(), notice: moveDamagedAside(found.problem), writeRefusal: null };
+      case 'unreadable': {
+        logger.error('settings file could not be read; it is kept as it is and settings writes are refused', { cause: found.cause });
+        const copyName = found.copyable ? copyAside() : null;
+        const kept = copyName ? ` A copy was kept as ${copyName} in ${dir}.` : '';
+        return {
+          settings: defaultSettings(),
+          notice:
+            `Your settings could not be read (${found.cause}), so the app shows fresh settings and will not save changes; ` +
+            `the file itself is left untouched.${kept} ${found.advice}`,
+          writeRefusal: `Settings could not be read (${found.cause}); the app will not overwrite them. ${found.advice}`,
+        };
+      }
+    }
+  }
+
+  function moveDamagedAside(problem: string): string {
+    const backupName = `settings.corrupt-${stamp()}.json`;
     try {
-      const parsed = SettingsFile.safeParse(JSON.parse(text));
-      if (parsed.success) return { settings: parsed.data, notice: null };
-      problem = parsed.error.issues
-        .slice(0, 5)
-        .map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`)
-        .join('; ');
+      renameSync(filePath, join(dir, backupName));
     } catch (error) {
-      problem = `not valid JSON (${(error as Error).message})`;
+      logger.error('corrupt settings file could not be moved aside', { error });
     }
-    const stamp = now().toISOString().replace(/[:.]/g, '-');
-    const backupName = `settings.corrupt-${stamp}.json`;
+    logger.warn('settings file was invalid and has been replaced by defaults', { problem, backupName });
+    return (
+      `Your settings file was damaged, so the app started with fresh settings. The old file was kept as ${backupName} ` +
+      `in ${dir}. API secrets in the system keychain were not touched: add your accounts again to use them.`
+    );
+  }
+
+  /** A copy of a file that can be opened but not loaded; the original stays in place regardless. */
+  function copyAside(): string | null {
+    const copyName = `settings.unreadable-${stamp()}.json`;
     try {
-      renameSync(filePath, join(options.dir, backupName));
+      if (statSync(filePath).size > COPY_ASIDE_MAX_BYTES) return null;
+      copyFileSync(filePath, join(dir, copyName), constants.COPYFILE_EXCL);
+      return copyName;
     } catch (error) {
-      options.logger.error('corrupt settings file could not be moved aside', { error });
+      logger.warn('unreadable settings file could not be copied aside', { error });
+      return null;
     }
-    options.logger.warn('settings file was invalid and has been replaced by defaults', { problem, backupName });
-    return {
-      settings: defaultSettings(),
-      notice:
-        `Your settings file was damaged, so the app started with fresh settings. The old file was kept as ${backupName} ` +
-        `in ${options.dir}. API secrets in the system keychain were not touched: add your accounts again to use them.`,
-    };
+  }
+
+  function writeFailure(error: unknown): AppFailure {
+    logger.error('settings file could not be written', { error });
+    return new AppFailure({ kind: 'internal', message: `The settings could not be saved in ${dir} (${describeFsProblem(error)}). Nothing was changed.` });
+  }
+
+  /** The settings on disk now, which a change must start from; throws when they can no longer be read. */
+  function settingsOnDisk(): SettingsFile {
+    const found = readSettingsFile(filePath);
+    if (found.kind === 'missing') return defaultSettings();
+    if (found.kind === 'valid') return found.settings;
+    const why = found.kind === 'damaged' ? `it is no longer valid: ${found.problem}` : found.cause;
+    logger.error('settings file changed on disk and can no longer be read; write refused', { why });
+    throw new AppFailure({
+      kind: 'internal',
+      message: `The settings could not be saved in ${dir}: the settings file there can no longer be read (${why}). Nothing was changed; restart the app.`,
+    });
   }
 
   function update(change: (draft: SettingsFile) => void): Promise<SettingsFile> {
     const run = async (): Promise<SettingsFile> => {
-      const draft = structuredClone(current);
-      change(draft);
-      const next = SettingsFile.parse(draft);
+      if (loaded.writeRefusal) throw new AppFailure({ kind: 'internal', message: loaded.writeRefusal });
+      let release: () => void;
       try {
-        writeFileAtomic(filePath, JSON.stringify(next, null, 2) + '\n');
+        release = await acquireFileLock(join(dir, LOCK_FILE_NAME), {
+          onStale: (ageMs) => logger.warn('took over a stale settings lock', { ageMs }),
+        });
       } catch (error) {
-        options.logger.error('settings file could not be written', { error });
-        const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-        throw new AppFailure({ kind: 'internal', message: `The settings could not be saved in ${options.dir} (${code}). Nothing was changed.` });
+        throw writeFailure(error);
       }
-      current = next;
-      return structuredClone(next);
+      try {
+        current = settingsOnDisk();
+        const draft = structuredClone(current);
+        change(draft);
+        const next = SettingsFile.parse(draft);
+        try {
+          writeFileAtomic(filePath, JSON.stringify(next, null, 2) + '\n');
+        } catch (error) {
+          throw writeFailure(error);
+        }
+        current = next;
+        return structuredClone(next);
+      } finally {
+        try {
+          release();
+        } catch (error) {
+          logger.warn('settings lock could not be removed; it will be taken over once stale', { error });
+        }
+      }
     };
     const result = queue.then(run, run);
     queue = result.catch(() => undefined);
@@ -95,6 +186,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   return {
     read: () => structuredClone(current),
     notice: loaded.notice,
+    writeRefusal: loaded.writeRefusal,
     update,
     filePath,
   };
