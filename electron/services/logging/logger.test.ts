@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signBody } from '../exchange/signing';
+import { signBody } from '../../protocol/signing';
 import { createLogger, logFileIn } from './logger';
 import { createRedactor, REDACTED } from './redact';
 
