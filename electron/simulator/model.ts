@@ -19,10 +19,10 @@ export interface CodeRecord {
 export type LiquidationState = 'margin_call' | 'liquidation' | null;
 
 export interface TpslRecord {
-  takeProfitId: number | null;
-  takeProfit: string | null;
-  stopLossId: number | null;
-  stopLoss: string | null;
+  takeProfitId: number;
+  takeProfit: string;
+  stopLossId: number;
+  stopLoss: string;
 }
 
 /**

@@ -252,7 +252,7 @@ function mainPositions(id: number): PositionRecord[] {
       liquidationPrice: '1905',
       liquidationState: null,
       side: 'LONG',
-      tpsl: { takeProfitId: 9103, takeProfit: '2800', stopLossId: null, stopLoss: null },
+      tpsl: { takeProfitId: 9103, takeProfit: '2800', stopLossId: 9105, stopLoss: '2150' },
       leverage: 10,
       unrealizedPnl: '-120.5',
     }),
@@ -262,7 +262,7 @@ function mainPositions(id: number): PositionRecord[] {
       liquidationPrice: null,
       liquidationState: null,
       side: 'SHORT',
-      tpsl: { takeProfitId: null, takeProfit: null, stopLossId: 9104, stopLoss: '0.61' },
+      tpsl: { takeProfitId: 9106, takeProfit: '0.45', stopLossId: 9104, stopLoss: '0.61' },
     }),
     position(id + 6, 'DOGE_PERP', {
       amount: '-50000',

@@ -24,7 +24,8 @@ export function balance(ctx: PrivateContext): Reply {
   const v = new Validator(body);
   const ticker = v.string('ticker', { max: 32 });
   if (ticker !== undefined && !TICKER_TEXT.test(ticker)) v.add('ticker', INVALID_TICKER);
-  if (v.failed) return validationFailed(v.errors);
+  // The balance endpoint documents its validation failure under 422.
+  if (v.failed) return validationFailed(v.errors, 422);
   if (ticker !== undefined) return { status: 200, body: { [ticker]: { main_balance: account.balanceOf(ticker) } } };
   // The full list is the hot path of dashboards and benchmarks: serialise once per balance change.
   const cached = account.cachedBalanceJson;
