@@ -161,7 +161,7 @@ describe('permissions and account gates', () => {
   });
 
   it('flex endpoints answer 403 to accounts without B2B access', async () => {
-    const forbidden = { success: false, message: "You don't have permission to use this endpoint. Please contact support for more details", code: 0 };
+    const forbidden = { code: 0, message: "You don't have permission to use this endpoint. Please contact support for more details" };
     for (const name of ['Trader', 'Read-only']) {
       const res = await clientFor(sim, name).post(ENDPOINTS.flexPlans.path);
       expect(res.status).toBe(403);
