@@ -178,3 +178,13 @@ describe("the exchange's documented withdraw request examples", () => {
     }
   });
 });
+
+describe('memo follows memo.withdraw', () => {
+  it('HBAR (memo to deposit, none to withdraw) goes without memo; XRP (memo both ways) does not', async () => {
+    await admin(sim, 'POST', 'balances', { apiKey: main.account.apiKey, ticker: 'HBAR', amount: '500' });
+    const hbar = await main.post(PATHS.withdrawPay, { ticker: 'HBAR', amount: '20', address: '0.0.1234567-abcdefghijklmnop', uniqueId: freshId() });
+    expect(hbar.status, hbar.text).toBe(201);
+    const xrp = await main.post(PATHS.withdrawPay, { ticker: 'XRP', amount: '50', address: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', uniqueId: freshId() });
+    expect(xrp.body).toEqual({ code: 0, message: 'Validation failed', errors: { memo: ['The memo field is required.'] } });
+  });
+});
