@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { PositionsResponse } from '../../shared/api/schemas';
 import { startSimulator, type RunningSimulator } from './index';
+import type { PositionRecord } from './model';
 import type { LedgerView } from './state';
 import { admin, clientFor, type SimClient } from './testing';
 
@@ -27,19 +27,19 @@ describe('admin API', () => {
     const set = await admin(sim, 'POST', 'balances', { apiKey: main.account.apiKey, ticker: 'ETH', amount: '1' });
     expect(set.body).toEqual({ ticker: 'ETH', amount: '1' });
     expect((await main.post(ENDPOINTS.balance.path, { ticker: 'ETH' })).body).toEqual({ ETH: { main_balance: '1' } });
-    // A zero balance drops out of the full list.
+    // A zero balance stays in the full list, as "0" (the exchange lists zero balances).
     await admin(sim, 'POST', 'balances', { apiKey: main.account.apiKey, ticker: 'ETH', amount: '0' });
-    expect((await main.post(ENDPOINTS.balance.path)).body).not.toHaveProperty('ETH');
+    expect((await main.post(ENDPOINTS.balance.path)).body).toHaveProperty('ETH', { main_balance: '0' });
     expect((await admin(sim, 'POST', 'balances', { apiKey: main.account.apiKey, ticker: 'ETH', amount: '-1' })).status).toBe(400);
     expect((await admin(sim, 'POST', 'balances', { apiKey: main.account.apiKey, ticker: 'NOPE1', amount: '1' })).status).toBe(400);
   });
 
   it('moves a position into and out of margin_call / liquidation', async () => {
-    const positions = PositionsResponse.parse((await main.post(ENDPOINTS.positions.path)).body).items;
-    const calm = positions.find((p) => p.liquidationState === null)!;
+    const positionsNow = async () => (await main.post(ENDPOINTS.positions.path)).body as PositionRecord[];
+    const calm = (await positionsNow()).find((p) => p.liquidationState === null)!;
     const res = await admin(sim, 'POST', 'positions', { apiKey: main.account.apiKey, positionId: calm.positionId, liquidationState: 'liquidation' });
     expect(res.status).toBe(200);
-    const after = PositionsResponse.parse((await main.post(ENDPOINTS.positions.path)).body).items.find((p) => p.positionId === calm.positionId)!;
+    const after = (await positionsNow()).find((p) => p.positionId === calm.positionId)!;
     expect(after.liquidationState).toBe('liquidation');
     expect(after.modifyDate).toBeGreaterThan(calm.modifyDate);
     await admin(sim, 'POST', 'positions', { apiKey: main.account.apiKey, positionId: calm.positionId, liquidationState: null });
@@ -50,9 +50,12 @@ describe('admin API', () => {
 
   it('switches account flags and validates them', async () => {
     const res = await admin(sim, 'POST', 'account', { apiKey: main.account.apiKey, twoFactor: false });
-    expect(res.body).toEqual({ name: 'Main (B2B)', twoFactor: false, enabled: true, b2b: true });
+    expect(res.body).toEqual({ name: 'Main (B2B)', twoFactor: false, enabled: true, b2b: true, eea: false });
     expect((await admin(sim, 'POST', 'account', { apiKey: main.account.apiKey, twoFactor: 'no' })).status).toBe(400);
     await admin(sim, 'POST', 'account', { apiKey: main.account.apiKey, twoFactor: true });
+    expect((await admin(sim, 'POST', 'account', { apiKey: main.account.apiKey, eea: true })).body).toMatchObject({ eea: true });
+    expect((await main.post(ENDPOINTS.withdrawPay.path, { ticker: 'BTC', amount: '0.01', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', uniqueId: 'admin-eea-1' })).status).toBe(422);
+    await admin(sim, 'POST', 'account', { apiKey: main.account.apiKey, eea: false });
   });
 
   it('refuses malformed bodies and unknown routes', async () => {

@@ -8,13 +8,14 @@
  *   DELETE /__admin/faults     clear all faults
  *   GET    /__admin/ledger?apiKey=...   {balances, debits:[{uniqueId,ticker,amount,fee,total,at,kind}], refunds}
  *   POST   /__admin/balances   {apiKey, ticker, amount}                 set one balance
- *   POST   /__admin/account    {apiKey, twoFactor?, enabled?, b2b?}     switch account flags
+ *   POST   /__admin/account    {apiKey, twoFactor?, enabled?, b2b?, eea?}  switch account flags
+ *   POST   /__admin/plans      {planId, status: active|paused|inactive}  e.g. pause a listed plan
  *   POST   /__admin/positions  {apiKey, positionId, liquidationState}   null | margin_call | liquidation
  *   POST   /__admin/reset      back to the seed's data (also clears faults and rate counters)
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { FAULT_KINDS, type FaultKind, type FaultSpec } from './faults';
+import { FAULT_BODY_FORMATS, FAULT_KINDS, type FaultBodyFormat, type FaultKind, type FaultSpec } from './faults';
 import type { Reply } from './http';
 import type { LiquidationState } from './model';
 import type { SimulatorState } from './state';
@@ -56,6 +57,10 @@ function parseFault(body: Record<string, unknown>, knownPaths: ReadonlySet<strin
   if (body.path !== undefined && body.path !== null) {
     if (typeof body.path !== 'string' || !knownPaths.has(body.path)) return 'path must be one of the API endpoint paths';
     spec.path = body.path;
+  }
+  if (body.body !== undefined && body.body !== null) {
+    if (typeof body.body !== 'string' || !(FAULT_BODY_FORMATS as readonly string[]).includes(body.body)) return `body must be one of ${FAULT_BODY_FORMATS.join(', ')}`;
+    spec.body = body.body as FaultBodyFormat;
   }
   const ints: [keyof FaultSpec, number, number][] = [
     ['count', 0, 1_000_000],
@@ -117,15 +122,26 @@ export function handleAdmin(
     case 'POST account': {
       const account = apiKeyOf(body.apiKey);
       if (!account) return error(404, 'unknown apiKey');
-      const flags: { twoFactor?: boolean; enabled?: boolean; b2b?: boolean } = {};
-      for (const flag of ['twoFactor', 'enabled', 'b2b'] as const) {
+      const flags: { twoFactor?: boolean; enabled?: boolean; b2b?: boolean; eea?: boolean } = {};
+      for (const flag of ['twoFactor', 'enabled', 'b2b', 'eea'] as const) {
         const value = body[flag];
         if (value === undefined) continue;
         if (typeof value !== 'boolean') return error(400, `${flag} must be true or false`);
         flags[flag] = value;
       }
       const updated = state.setAccountFlags(account.apiKey, flags);
-      return ok({ name: updated.name, twoFactor: updated.twoFactor, enabled: updated.enabled, b2b: updated.b2b });
+      return ok({ name: updated.name, twoFactor: updated.twoFactor, enabled: updated.enabled, b2b: updated.b2b, eea: updated.eea });
+    }
+    case 'POST plans': {
+      const status = body.status;
+      if (typeof body.planId !== 'string' || (status !== 'active' && status !== 'paused' && status !== 'inactive')) {
+        return error(400, 'planId (string) and status ("active", "paused" or "inactive") are required');
+      }
+      try {
+        return ok(state.setPlanStatus(body.planId, status));
+      } catch (e) {
+        return error(404, (e as Error).message);
+      }
     }
     case 'POST positions': {
       const account = apiKeyOf(body.apiKey);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { signBody } from '../services/exchange/signing';
+import { signBody } from '../protocol/signing';
 import { startSimulator, type RunningSimulator } from './index';
 import { admin, clientFor, nextNonce, type SimClient } from './testing';
 
@@ -60,12 +60,12 @@ describe('signed requests', () => {
     expect(res.body).toMatchObject({ message: 'Payload not provided.' });
   });
 
-  it('refuses a tampered body with code 9 "Invalid payload."', async () => {
+  it('refuses a tampered body with code 9 "Invalid payload." under HTTP 400 (the docs\' first-call guide)', async () => {
     const body = main.bodyFor(BALANCE);
     const headers = headersFor(main.account.apiSecret, main.account.apiKey, body);
     const tampered = body.replace('}', ',"ticker":"BTC"}');
     const res = await main.send(BALANCE, tampered, headers);
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 9, message: 'Invalid payload.', errors: {} });
   });
 
@@ -161,7 +161,7 @@ describe('permissions and account gates', () => {
   });
 
   it('flex endpoints answer 403 to accounts without B2B access', async () => {
-    const forbidden = { success: false, message: "You don't have permission to use this endpoint. Please contact support for more details", code: 0 };
+    const forbidden = { code: 0, message: "You don't have permission to use this endpoint. Please contact support for more details" };
     for (const name of ['Trader', 'Read-only']) {
       const res = await clientFor(sim, name).post(ENDPOINTS.flexPlans.path);
       expect(res.status).toBe(403);

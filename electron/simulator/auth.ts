@@ -2,7 +2,8 @@
  * Authentication of private requests, in the order a request meets the checks:
  *   1. X-TXC-APIKEY present and known, key enabled          else 401 code 2
  *   2. X-TXC-PAYLOAD present                                 else 401 code 0 "Payload not provided."
- *   3. X-TXC-PAYLOAD == base64(raw body)                     else 401 code 9 "Invalid payload."
+ *   3. X-TXC-PAYLOAD == base64(raw body)                     else 400 code 9 "Invalid payload." (the docs'
+ *                                                            first-call guide shows it under HTTP 400)
  *   4. X-TXC-SIGNATURE == hex HMAC-SHA512(secret, payload)   else 401 code 10 "Unauthorized request."
  *   5. body is a JSON object                                 else 400 "Validation failed" (errors.body)
  *   6. `request` present                                     else 401 code 0 "Request not provided."
@@ -16,7 +17,7 @@
  * The signature is verified before the nonce is looked at, so forged requests cannot burn nonces.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { SIGNING_HEADERS, signatureMatches } from '../services/exchange/signing';
+import { payloadOf, SIGNING_HEADERS, signatureMatches } from '../protocol/signing';
 import { privateError, validationFailed, type Reply } from './http';
 import type { Permission } from './model';
 import type { AccountState, SimulatorState } from './state';
@@ -75,7 +76,7 @@ export function authenticate(
 
   const payload = header(headers, SIGNING_HEADERS.payload);
   if (payload === undefined) return unauthorized(0, AUTH_MESSAGES.payloadMissing);
-  if (payload !== raw.toString('base64')) return unauthorized(9, AUTH_MESSAGES.invalidPayload);
+  if (payload !== payloadOf(raw)) return { ok: false, reply: privateError(400, 9, AUTH_MESSAGES.invalidPayload) };
 
   const signature = header(headers, SIGNING_HEADERS.signature);
   if (signature === undefined || !signatureMatches(account.apiSecret, payload, signature)) return unauthorized(10, AUTH_MESSAGES.unauthorized);

@@ -44,7 +44,7 @@ function spawnCli(args: string[], onFirstLine?: (line: string, stop: () => void)
 describe('simulator CLI', () => {
   it('prints exactly one ready line, serves, and exits 0 on SIGTERM', async () => {
     let pingStatus = 0;
-    let ready: { event: string; url: string; adminToken: string; accounts: { name: string; apiKey: string; apiSecret: string; b2b: boolean }[] } | null = null;
+    let ready: { event: string; url: string; adminToken: string; accounts: { name: string; apiKey: string; apiSecret: string; b2b: boolean; eea: boolean }[] } | null = null;
     const run = await spawnCli(['--port', '0', '--seed', '42'], (line, stop) => {
       ready = JSON.parse(line);
       fetch(`${ready!.url}${ENDPOINTS.ping.path}`)
@@ -59,8 +59,8 @@ describe('simulator CLI', () => {
     expect(r.event).toBe('ready');
     expect(r.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(r.adminToken.length).toBeGreaterThanOrEqual(24);
-    expect(r.accounts.map((a) => a.name)).toEqual(['Main (B2B)', 'Trader', 'Read-only', 'Empty']);
-    for (const a of r.accounts) expect(Object.keys(a)).toEqual(['name', 'apiKey', 'apiSecret', 'b2b']);
+    expect(r.accounts.map((a) => a.name)).toEqual(['Main (B2B)', 'Trader', 'Read-only', 'Empty', 'EEA (Travel Rule)']);
+    for (const a of r.accounts) expect(Object.keys(a)).toEqual(['name', 'apiKey', 'apiSecret', 'b2b', 'eea']);
     expect(pingStatus).toBe(200);
     // Diagnostics never repeat the credentials.
     for (const a of r.accounts) expect(run.stderr).not.toContain(a.apiSecret);

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     event: 'ready',
     url: sim.url,
     adminToken: sim.adminToken,
-    accounts: sim.accounts.map(({ name, apiKey, apiSecret, b2b }) => ({ name, apiKey, apiSecret, b2b })),
+    accounts: sim.accounts.map(({ name, apiKey, apiSecret, b2b, eea }) => ({ name, apiKey, apiSecret, b2b, eea })),
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   process.stderr.write(`simulator: listening on ${sim.url} (seed ${parsed.seed ?? 42})\n`);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { AssetsResponse, BalanceResponse, CodesResponse, FeesResponse, PositionsResponse } from '../../shared/api/schemas';
 import { isDecimalString } from '../../shared/money/decimal';
+import type { AssetWire, CryptoFeeWire, FeeWire } from './data/catalogue';
 import { startSimulator, type RunningSimulator } from './index';
+import type { CodeRecord, PositionRecord } from './model';
 import { SimulatorState } from './state';
 import { clientFor, type SimClient } from './testing';
 
@@ -26,12 +27,13 @@ describe('seeded generation', () => {
     expect(c.accounts()[0]!.apiKey).not.toBe(a.accounts()[0]!.apiKey);
   });
 
-  it('gives the four demo accounts random-looking credentials', () => {
-    expect(sim.accounts.map((a) => [a.name, a.b2b])).toEqual([
-      ['Main (B2B)', true],
-      ['Trader', false],
-      ['Read-only', false],
-      ['Empty', true],
+  it('gives the five demo accounts random-looking credentials', () => {
+    expect(sim.accounts.map((a) => [a.name, a.b2b, a.eea])).toEqual([
+      ['Main (B2B)', true, false],
+      ['Trader', false, false],
+      ['Read-only', false, false],
+      ['Empty', true, false],
+      ['EEA (Travel Rule)', false, true],
     ]);
     for (const account of sim.accounts) {
       expect(account.apiKey).toMatch(/^[A-Za-z0-9]{32,}$/);
@@ -41,11 +43,13 @@ describe('seeded generation', () => {
 });
 
 describe('public catalogue', () => {
-  it('lists at least 150 assets and their fees, valid under the client schemas', async () => {
-    const assets = AssetsResponse.parse((await main.get(ENDPOINTS.assets.path)).body).items;
-    const fees = FeesResponse.parse((await main.get(ENDPOINTS.fees.path)).body).items;
+  it('lists at least 150 assets and their fees', async () => {
+    const assets = (await main.get(ENDPOINTS.assets.path)).body as Record<string, AssetWire>;
+    const allFees = (await main.get(ENDPOINTS.fees.path)).body as Record<string, FeeWire>;
+    // Crypto entries (flat sides); fiat entries are keyed by provider and checked in realShapes.test.ts.
+    const fees = Object.fromEntries(Object.entries(allFees).filter(([, e]) => e.providers.length === 0)) as Record<string, CryptoFeeWire>;
     expect(Object.keys(assets).length).toBeGreaterThanOrEqual(150);
-    expect(Object.keys(fees).length).toBeGreaterThanOrEqual(150);
+    expect(Object.keys(allFees).length).toBeGreaterThanOrEqual(150);
 
     expect(assets.USDT?.networks).toMatchObject({ default: 'ERC20', withdraws: ['ERC20', 'TRC20', 'BEP20'] });
     for (const net of ['ERC20', 'TRC20', 'BEP20']) expect(fees[`USDT (${net})`]?.ticker).toBe('USDT');
@@ -59,47 +63,45 @@ describe('public catalogue', () => {
     expect(Object.values(assets).filter((a) => a.currency_precision === 18).length).toBeGreaterThanOrEqual(5);
 
     const entries = Object.values(fees);
-    const fixedOnly = entries.filter((e) => e.withdraw?.fixed !== null && e.withdraw?.flex === null);
-    const flexOnly = entries.filter((e) => e.withdraw?.fixed === null && e.withdraw?.flex !== null);
-    const both = entries.filter((e) => e.withdraw?.fixed !== null && e.withdraw?.flex !== null);
-    const uncapped = entries.filter((e) => e.withdraw?.flex?.max_fee === '0');
+    const fixedOnly = entries.filter((e) => e.withdraw.fixed !== null && e.withdraw.flex === null);
+    const flexOnly = entries.filter((e) => e.withdraw.fixed === null && e.withdraw.flex !== null);
+    const both = entries.filter((e) => e.withdraw.fixed !== null && e.withdraw.flex !== null);
+    const uncapped = entries.filter((e) => e.withdraw.flex?.max_fee === '0');
     expect(fixedOnly.length).toBeGreaterThan(20);
     expect(flexOnly.length).toBeGreaterThan(3);
     expect(both.length).toBeGreaterThan(3);
     expect(uncapped.length).toBeGreaterThan(0);
-    expect(fees.DAI?.withdraw?.flex).toEqual({ percent: '0.1', min_fee: '1', max_fee: '20' });
+    expect(fees.DAI?.withdraw.flex).toEqual({ percent: '0.1', min_fee: '1', max_fee: '20' });
   });
 });
 
 describe('balances', () => {
-  it('the main account holds at least 150 assets, as decimal strings, zero balances omitted', async () => {
+  it('the main account holds at least 150 assets, as decimal strings, zero balances listed too', async () => {
     const res = await main.post(ENDPOINTS.balance.path);
-    const balances = BalanceResponse.parse(res.body).items;
-    expect(Object.keys(balances).length).toBeGreaterThanOrEqual(150);
-    for (const { main_balance } of Object.values(balances)) {
-      expect(isDecimalString(main_balance)).toBe(true);
-      expect(main_balance).not.toBe('0');
-    }
+    const balances = res.body as Record<string, { main_balance: string }>;
+    expect(Object.values(balances).filter((b) => b.main_balance !== '0').length).toBeGreaterThanOrEqual(150);
+    for (const { main_balance } of Object.values(balances)) expect(isDecimalString(main_balance)).toBe(true);
     expect(balances.ETH?.main_balance).toBe('12.5');
     expect(balances.SHIB?.main_balance).toBe('123456789012345678901.25');
   });
 
-  it('answers one ticker on request, zero included; an unknown ticker is a validation error', async () => {
+  it('answers one ticker on request, zero included; a ticker that cannot be one is a 422 validation error', async () => {
     expect((await main.post(ENDPOINTS.balance.path, { ticker: 'BTC' })).body).toEqual({ BTC: { main_balance: '1.23456789' } });
     const empty = clientFor(sim, 'Empty');
     expect((await empty.post(ENDPOINTS.balance.path, { ticker: 'BTC' })).body).toEqual({ BTC: { main_balance: '0' } });
-    const bad = await main.post(ENDPOINTS.balance.path, { ticker: 'NOPE1' });
-    expect(bad.status).toBe(400);
+    const bad = await main.post(ENDPOINTS.balance.path, { ticker: 'no such ticker' });
+    expect(bad.status).toBe(422);
     expect(bad.body).toEqual({ code: 0, message: 'Validation failed', errors: { ticker: ['The selected ticker is invalid.'] } });
   });
 
   it('the Empty account owns nothing', async () => {
     const empty = clientFor(sim, 'Empty');
-    expect((await empty.post(ENDPOINTS.balance.path)).body).toEqual({});
+    const balances = (await empty.post(ENDPOINTS.balance.path)).body as Record<string, { main_balance: string }>;
+    expect(Object.values(balances).every((b) => b.main_balance === '0')).toBe(true);
     expect((await empty.post(ENDPOINTS.codes.path)).body).toEqual({ total: 0, data: [], limit: 30, offset: 0 });
     expect((await empty.post(ENDPOINTS.positions.path)).body).toEqual([]);
     expect((await empty.post(ENDPOINTS.flexInvestments.path)).body).toEqual({ data: [], limit: 100, offset: 0 });
-    expect((await empty.post(ENDPOINTS.history.path, { limit: 100, offset: 0 })).body).toMatchObject({ total: 0, records: [] });
+    expect((await empty.post(ENDPOINTS.history.path, { limit: 100, offset: 0 })).body).toEqual({ limit: 100, offset: 0, total: 0, records: [] });
   });
 });
 
@@ -109,7 +111,7 @@ describe('my codes', () => {
   it('answers 201 with 30 codes by default, and pages through at least 250', async () => {
     const first = await main.post(CODES);
     expect(first.status).toBe(201);
-    const page = CodesResponse.parse(first.body);
+    const page = first.body as { total: number; data: CodeRecord[]; limit: number; offset: number };
     expect(page).toMatchObject({ limit: 30, offset: 0 });
     expect(page.data).toHaveLength(30);
     expect(page.total).toBeGreaterThanOrEqual(250);
@@ -117,7 +119,7 @@ describe('my codes', () => {
     const seen = new Set<string>();
     const statuses = new Set<string>();
     for (let offset = 0; offset < page.total; offset += 100) {
-      const res = CodesResponse.parse((await main.post(CODES, { limit: 100, offset })).body);
+      const res = (await main.post(CODES, { limit: 100, offset })).body as { data: CodeRecord[] };
       for (const code of res.data) {
         seen.add(code.code);
         statuses.add(code.status);
@@ -158,13 +160,13 @@ describe('my codes', () => {
 describe('open positions', () => {
   const POSITIONS = ENDPOINTS.positions.path;
 
-  it('covers every state, side and tpsl shape, valid under the client schema', async () => {
+  it('covers every state, side and tpsl shape', async () => {
     const res = await main.post(POSITIONS);
     expect(res.status).toBe(200);
     const raw = res.body as Record<string, unknown>[];
-    const positions = PositionsResponse.parse(raw).items;
+    const positions = res.body as PositionRecord[];
     expect(new Set(positions.map((p) => p.liquidationState))).toEqual(new Set([null, 'margin_call', 'liquidation']));
-    expect(new Set(positions.map((p) => p.positionSide))).toEqual(new Set(['LONG', 'SHORT', 'BOTH', null]));
+    expect(new Set(positions.map((p) => p.positionSide))).toEqual(new Set(['LONG', 'SHORT', 'BOTH', undefined]));
     expect(raw.some((p) => !('positionSide' in p))).toBe(true);
     const perps = positions.filter((p) => p.market.endsWith('_PERP'));
     expect(perps.length).toBeGreaterThanOrEqual(2);
@@ -176,7 +178,8 @@ describe('open positions', () => {
       expect(typeof p.openDate).toBe('number');
       expect(Number.isInteger(p.openDate)).toBe(false);
     }
-    for (const p of raw) for (const field of ['amount', 'basePrice', 'pnl', 'margin', 'freeMargin', 'funding']) expect(typeof p[field]).toBe('string');
+    // Filled positions carry money as strings; the pending one (amount null) is checked in realShapes.test.ts.
+    for (const p of raw.filter((p) => p.amount !== null)) for (const field of ['amount', 'basePrice', 'pnl', 'margin', 'freeMargin', 'funding']) expect(typeof p[field]).toBe('string');
   });
 
   it('filters by market; a malformed market is 422 code 30 with empty errors', async () => {

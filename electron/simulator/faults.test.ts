@@ -60,11 +60,12 @@ describe('fault kinds', () => {
     expect(Date.now() - again).toBeLessThan(250);
   });
 
-  it('server_error answers 503 by default in the endpoint\'s format, `count` times', async () => {
+  it('server_error answers 503 by default (public: the gateway\'s HTML page; private: JSON), `count` times', async () => {
     await addFault({ kind: 'server_error', count: 2 });
     const publicAnswer = await main.get(PING);
     expect(publicAnswer.status).toBe(503);
-    expect(publicAnswer.body).toEqual({ success: false, message: 'Service temporarily unavailable.', params: [] });
+    expect(publicAnswer.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(publicAnswer.text).toContain('503 Service Temporarily Unavailable');
     const privateAnswer = await main.post(BALANCE);
     expect(privateAnswer.status).toBe(503);
     expect(privateAnswer.body).toEqual({ code: 0, message: 'Service temporarily unavailable.', errors: {} });
@@ -73,7 +74,11 @@ describe('fault kinds', () => {
 
   it('server_error with a chosen status, only on its path, until cleared (count 0)', async () => {
     await addFault({ kind: 'server_error', status: 500, count: 0, path: TIME });
-    for (let i = 0; i < 3; i++) expect((await main.get(TIME)).status).toBe(500);
+    for (let i = 0; i < 3; i++) {
+      const res = await main.get(TIME);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: ['Internal server error.'] });
+    }
     expect((await main.get(PING)).status).toBe(200);
     await admin(sim, 'DELETE', 'faults');
     expect((await main.get(TIME)).status).toBe(200);

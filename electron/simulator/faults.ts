@@ -5,16 +5,23 @@
  * delay and the first other matching fault decides what goes wrong.
  *
  *   latency              wait latencyMs (default 1000), then answer normally
- *   server_error         answer `status` (default 503) with the endpoint's JSON error format, unprocessed
- *   rate_limit           answer 429 with Retry-After (retryAfterSeconds, default 1), unprocessed
+ *   server_error         answer `status` (default 503), unprocessed: private endpoints in their JSON error
+ *                        format; public ones as documented, 500 `{"error":["Internal server error."]}`
+ *                        and any other status as the gateway's HTML page
+ *   rate_limit           answer 429 with Retry-After (retryAfterSeconds, default 1), unprocessed; the body
+ *                        is `body` ("json" | "html" | "text"), by default JSON for private endpoints and
+ *                        the gateway's HTML page for public ones (the exchange documents non-JSON there)
  *   reset_before_commit  destroy the connection without an answer; nothing was processed
  *   reset_after_commit   process the request completely (withdraw-pay: the ledger is debited), then
  *                        destroy the connection without an answer
  *   truncated_json       process the request, then send only the first half of the JSON body (with a
  *                        Content-Length that matches what is sent, so the client sees broken JSON)
  *   html_error           answer `status` (default 503) with an HTML maintenance page, unprocessed
+ *   text_error           answer `status` (default 503) with a plain-text gateway body, unprocessed
  */
-export const FAULT_KINDS = ['latency', 'server_error', 'rate_limit', 'reset_before_commit', 'reset_after_commit', 'truncated_json', 'html_error'] as const;
+export const FAULT_KINDS = ['latency', 'server_error', 'rate_limit', 'reset_before_commit', 'reset_after_commit', 'truncated_json', 'html_error', 'text_error'] as const;
+export const FAULT_BODY_FORMATS = ['json', 'html', 'text'] as const;
+export type FaultBodyFormat = (typeof FAULT_BODY_FORMATS)[number];
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
@@ -26,6 +33,8 @@ export interface FaultSpec {
   latencyMs?: number;
   status?: number;
   retryAfterSeconds?: number;
+  /** rate_limit only: the answer's body format. */
+  body?: FaultBodyFormat;
 }
 
 export interface ActiveFault {
@@ -37,6 +46,7 @@ export interface ActiveFault {
   latencyMs: number;
   status: number;
   retryAfterSeconds: number;
+  body: FaultBodyFormat | null;
   hits: number;
 }
 
@@ -62,6 +72,7 @@ export class FaultRegistry {
       latencyMs: spec.latencyMs ?? 1000,
       status: spec.status ?? (spec.kind === 'rate_limit' ? 429 : 503),
       retryAfterSeconds: spec.retryAfterSeconds ?? 1,
+      body: spec.body ?? null,
       hits: 0,
     };
     this.faults.push(fault);

@@ -21,9 +21,40 @@ export function privateError(status: number, code: number, message: string, erro
   return { status, body: { code, message, errors } };
 }
 
-/** Public endpoints' error format. */
-export function publicError(status: number, message: string): Reply {
-  return { status, body: { success: false, message, params: [] } };
+/**
+ * Public endpoints' errors as documented (openapi/public/http-v4.yaml): an unknown route is 404 with
+ * an EMPTY body, an internal error is 500 `{"error":["Internal server error."]}`, and the gateway's
+ * own answers (maintenance 503, rate limit 429) are not JSON at all.
+ */
+export function publicEmpty(status: number): Reply {
+  return { status, raw: { text: '', contentType: 'text/plain; charset=utf-8' } };
+}
+
+export const PUBLIC_INTERNAL_ERROR = { error: ['Internal server error.'] } as const;
+
+export function publicInternalError(): Reply {
+  return { status: 500, body: PUBLIC_INTERNAL_ERROR };
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  429: '429 Too Many Requests',
+  500: '500 Internal Server Error',
+  502: '502 Bad Gateway',
+  503: '503 Service Temporarily Unavailable',
+  504: '504 Gateway Time-out',
+};
+
+/** An nginx-style HTML page, as a gateway in front of the exchange answers. */
+export function gatewayHtml(status: number, headers?: Record<string, string>): Reply {
+  const title = STATUS_TITLES[status] ?? `${status} Error`;
+  const text = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+  return { status, raw: { text, contentType: 'text/html; charset=utf-8' }, headers };
+}
+
+/** A plain-text gateway answer (some CDNs answer rate limits this way). */
+export function gatewayText(status: number, headers?: Record<string, string>): Reply {
+  const title = STATUS_TITLES[status] ?? `${status} Error`;
+  return { status, raw: { text: `${title.replace(/^\d+ /, '')}\n`, contentType: 'text/plain; charset=utf-8' }, headers };
 }
 
 export function validationFailed(errors: FieldErrors, status = 400): Reply {

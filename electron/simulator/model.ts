@@ -19,28 +19,38 @@ export interface CodeRecord {
 export type LiquidationState = 'margin_call' | 'liquidation' | null;
 
 export interface TpslRecord {
-  takeProfitId: number | null;
-  takeProfit: string | null;
-  stopLossId: number | null;
-  stopLoss: string | null;
+  takeProfitId: number;
+  takeProfit: string;
+  stopLossId: number;
+  stopLoss: string;
 }
 
+/**
+ * An open position as the exchange sends it. A position opened by a trigger or limit order that has
+ * not filled yet ("pending") has `amount`, `basePrice`, `liquidationPrice`, `pnl` and `pnlPercent`
+ * null (API.md "Positions").
+ */
 export interface PositionRecord {
   positionId: number;
   market: string;
   openDate: number;
   modifyDate: number;
-  amount: string;
-  basePrice: string;
+  amount: string | null;
+  basePrice: string | null;
   liquidationPrice: string | null;
   liquidationState: LiquidationState;
-  pnl: string;
-  pnlPercent: string;
+  pnl: string | null;
+  pnlPercent: string | null;
   margin: string;
   freeMargin: string;
   funding: string;
   unrealizedFunding: string;
-  tpsl: TpslRecord | null;
+  /** Mark-to-market profit and loss in money currency; sent by newer API versions only. */
+  unrealizedPnl?: string;
+  /** The account's leverage at the position; sent by newer API versions only. */
+  leverage?: number;
+  /** Absent on purpose for some records: the docs allow it to be missing. */
+  tpsl?: TpslRecord | null;
   /** Absent on purpose for some records: real captures omit it. */
   positionSide?: 'LONG' | 'SHORT' | 'BOTH';
 }
@@ -64,10 +74,15 @@ export interface HistoryEntry {
   createdAt: number;
   status: number;
   transactionHash: string | null;
-  confirmations?: { actual: number; required: number };
-  details?: { partial: { requestAmount: string; processedAmount: string; processedFee: string; normalizeTransaction: string } };
-  /** Write `unique_id` / `transaction_id` instead of the camelCase names (some real records do). */
-  snakeCaseIds?: boolean;
+  /** Crypto records; null for fiat. */
+  confirmations?: { actual: number; required: number } | null;
+  /** Filled for a partially successful withdrawal (status 18). */
+  details?: { partial: { requestAmount: string; processedAmount: string; processedFee: string; normalizeTransaction: string } } | null;
+  /**
+   * Write `uniqueId` / `transactionId` instead of the documented `unique_id` / `transaction_id`
+   * (older docs and SDKs use the camelCase names; API.md says to accept both).
+   */
+  camelCaseIds?: boolean;
 }
 
 /** A withdrawal made through withdraw-pay that has not reached its final status yet. */
@@ -85,7 +100,8 @@ export interface InvestmentRecord {
   currency: string;
   invested: string;
   withAutoReinvest: boolean;
-  status: string;
+  /** 1 active, 0 closed (an integer on the wire, as documented). */
+  status: 0 | 1;
   createdAt: number;
   updatedAt: number;
 }

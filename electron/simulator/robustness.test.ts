@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, RATE_LIMIT_SCOPES } from '../../shared/api/endpoints';
+import { ENDPOINTS } from '../../shared/api/endpoints';
+import { RATE_BUDGETS } from './rateLimit';
 import { startSimulator, type RunningSimulator } from './index';
 import { clientFor, type SimClient } from './testing';
 
@@ -71,13 +72,13 @@ describe('bodies', () => {
 });
 
 describe('routing', () => {
-  it('answers unknown paths 404 and wrong methods 405 in the matching format', async () => {
+  it('answers unknown paths 404 with an empty body (as the exchange documents) and wrong methods 405', async () => {
     const unknownGet = await main.get('/api/v4/public/nothing');
     expect(unknownGet.status).toBe(404);
-    expect(unknownGet.body).toEqual({ success: false, message: 'Not found.', params: [] });
+    expect(unknownGet.text).toBe('');
     const unknownPost = await main.post('/api/v4/main-account/nothing');
     expect(unknownPost.status).toBe(404);
-    expect(unknownPost.body).toEqual({ code: 0, message: 'Not found.', errors: {} });
+    expect(unknownPost.text).toBe('');
     expect((await main.get(BALANCE)).status).toBe(405);
     expect((await fetch(sim.url + ENDPOINTS.ping.path, { method: 'POST' })).status).toBe(405);
   });
@@ -94,11 +95,11 @@ async function statusesOf(url: string, count: number): Promise<number[]> {
 }
 
 describe('rate limits', () => {
-  it(`answer 429 with Retry-After past a scope's budget (history: ${RATE_LIMIT_SCOPES.history.requests} per 10 s), per scope`, async () => {
+  it(`answer 429 with Retry-After past a scope's budget (history: ${RATE_BUDGETS.history} per 10 s), per scope`, async () => {
     const limited = await startSimulator({ seed: 42 });
     try {
       const client = clientFor(limited, 'Main (B2B)');
-      const budget = RATE_LIMIT_SCOPES.history.requests;
+      const budget = RATE_BUDGETS.history;
       // Unsigned requests count too: limits apply before authentication, as at a gateway.
       const answers = await statusesOf(limited.url + HISTORY, budget);
       expect(answers.every((s) => s === 401)).toBe(true);
@@ -117,7 +118,7 @@ describe('rate limits', () => {
   it('are off when the simulator is started with rateLimits: false', async () => {
     const open = await startSimulator({ seed: 42, rateLimits: false });
     try {
-      const budget = RATE_LIMIT_SCOPES.history.requests;
+      const budget = RATE_BUDGETS.history;
       const answers = await statusesOf(open.url + HISTORY, budget + 20);
       expect(answers.includes(429)).toBe(false);
     } finally {

@@ -1,31 +1,29 @@
 /**
- * Which handler answers which endpoint, keyed by the paths of the shared catalogue (ENDPOINTS), so
- * a path is written down once for client and simulator alike.
+ * Which handler answers which path (paths.ts: the exchange's paths as documented). A test checks
+ * that every path of the client's catalogue is served here.
  */
-import { ENDPOINTS, type EndpointName, type EndpointSpec } from '../../shared/api/endpoints';
-import type { z } from 'zod';
 import type { Reply } from './http';
 import type { Permission } from './model';
 import type { PrivateHandler } from './handlers/context';
 import type { SimulatorState } from './state';
+import { PATHS, type PathName } from './paths';
 import { balance, myCodes, openPositions } from './handlers/account';
 import { history } from './handlers/history';
 import { withdrawPay } from './handlers/withdraw';
 import { flexInvest, flexInvestments, flexPlans } from './handlers/flex';
+import { travelRuleVasps } from './handlers/travelRule';
 
 export type PublicHandler = (state: SimulatorState, nowMs: number) => Reply;
 
 export interface PublicRoute {
   kind: 'public';
-  name: EndpointName;
-  spec: EndpointSpec<z.ZodType, z.ZodType>;
+  name: PathName;
   handle: PublicHandler;
 }
 
 export interface PrivateRoute {
   kind: 'private';
-  name: EndpointName;
-  spec: EndpointSpec<z.ZodType, z.ZodType>;
+  name: PathName;
   permission: Permission;
   /** Smart-flex endpoints: 403 for accounts without B2B access. */
   b2bOnly: boolean;
@@ -37,14 +35,14 @@ export type Route = PublicRoute | PrivateRoute;
 const json = (text: Buffer): Reply => ({ status: 200, raw: { text, contentType: 'application/json' } });
 const PONG = Buffer.from(JSON.stringify(['pong']));
 
-const PUBLIC_HANDLERS: Partial<Record<EndpointName, PublicHandler>> = {
+const PUBLIC_HANDLERS = {
   ping: () => json(PONG),
   time: (_state, nowMs) => ({ status: 200, body: { time: Math.floor(nowMs / 1000) } }),
   assets: (state) => json(state.assetsJson),
   fees: (state) => json(state.feesJson),
-};
+} satisfies Partial<Record<PathName, PublicHandler>>;
 
-const PRIVATE_HANDLERS: Partial<Record<EndpointName, { handle: PrivateHandler; permission: Permission; b2bOnly?: boolean }>> = {
+const PRIVATE_HANDLERS = {
   balance: { handle: balance, permission: 'read' },
   codes: { handle: myCodes, permission: 'read' },
   positions: { handle: openPositions, permission: 'read' },
@@ -53,40 +51,19 @@ const PRIVATE_HANDLERS: Partial<Record<EndpointName, { handle: PrivateHandler; p
   flexPlans: { handle: flexPlans, permission: 'read', b2bOnly: true },
   flexInvestments: { handle: flexInvestments, permission: 'read', b2bOnly: true },
   flexInvest: { handle: flexInvest, permission: 'invest', b2bOnly: true },
-};
-
-/**
- * Catalogue entries the product does not call yet (market data, other balances): not simulated,
- * so they answer 404 like an unknown path. Listed by name so a forgotten handler still fails loudly.
- */
-const NOT_SIMULATED_YET: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'ticker',
-  'markets',
-  'futures',
-  'collateralMarkets',
-  'collateralBalance',
-  'collateralSummary',
-  'positionsHistory',
-  'tradeBalance',
-  'codesHistory',
-  'depositAddress',
-  'mainAccountFees',
-  'websocketToken',
-]);
+  travelRuleVasps: { handle: travelRuleVasps, permission: 'read' },
+} satisfies Partial<Record<PathName, { handle: PrivateHandler; permission: Permission; b2bOnly?: boolean }>>;
 
 export function buildRoutes(): Map<string, Route> {
   const routes = new Map<string, Route>();
-  for (const [name, spec] of Object.entries(ENDPOINTS) as [EndpointName, EndpointSpec<z.ZodType, z.ZodType>][]) {
-    if (NOT_SIMULATED_YET.has(name)) continue;
-    if (spec.auth === 'public') {
-      const handle = PUBLIC_HANDLERS[name];
-      if (!handle) throw new Error(`simulator has no handler for public endpoint ${name}`);
-      routes.set(spec.path, { kind: 'public', name, spec, handle });
-    } else {
-      const entry = PRIVATE_HANDLERS[name];
-      if (!entry) throw new Error(`simulator has no handler for private endpoint ${name}`);
-      routes.set(spec.path, { kind: 'private', name, spec, permission: entry.permission, b2bOnly: entry.b2bOnly ?? false, handle: entry.handle });
-    }
+  for (const [name, handle] of Object.entries(PUBLIC_HANDLERS) as [PathName, PublicHandler][]) {
+    routes.set(PATHS[name], { kind: 'public', name, handle });
+  }
+  for (const [name, entry] of Object.entries(PRIVATE_HANDLERS) as [PathName, { handle: PrivateHandler; permission: Permission; b2bOnly?: boolean }][]) {
+    routes.set(PATHS[name], { kind: 'private', name, permission: entry.permission, b2bOnly: entry.b2bOnly ?? false, handle: entry.handle });
+  }
+  for (const [name, path] of Object.entries(PATHS)) {
+    if (!routes.has(path)) throw new Error(`simulator has no handler for ${name}`);
   }
   return routes;
 }

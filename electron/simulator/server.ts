@@ -11,8 +11,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ADMIN_PREFIX, ADMIN_TOKEN_HEADER, adminTokenMatches, handleAdmin } from './admin';
 import { authenticate } from './auth';
-import type { ActiveFault } from './faults';
-import { MAX_BODY_BYTES, privateError, publicError, readBody, send, serialise, type Reply } from './http';
+import type { ActiveFault, FaultBodyFormat } from './faults';
+import { gatewayHtml, gatewayText, MAX_BODY_BYTES, privateError, publicEmpty, publicInternalError, readBody, send, serialise, type Reply } from './http';
 import { FLEX_FORBIDDEN } from './handlers/flex';
 import { buildRoutes, type Route } from './routes';
 import type { SimulatorState } from './state';
@@ -29,27 +29,36 @@ export interface SimulatorServer {
   cancelTimers(): void;
 }
 
-const MAINTENANCE_PAGE = `<!DOCTYPE html>
-<html><head><title>503 Service Temporarily Unavailable</title></head>
-<body><center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center></body></html>
-`;
-
-function tooManyRequests(isPrivate: boolean, retryAfterSeconds: number): Reply {
-  const body = isPrivate ? { code: 0, errors: {}, message: 'Too many requests.' } : { success: false, message: 'Too many requests.', params: [] };
-  return { status: 429, body, headers: { 'retry-after': String(retryAfterSeconds) } };
+/**
+ * Private endpoints' rate-limit answer. Public ones are refused by the gateway in front of the
+ * exchange, which answers with a non-JSON page (openapi/public/http-v4.yaml).
+ */
+function tooManyRequests(isPrivate: boolean, retryAfterSeconds: number, format?: FaultBodyFormat): Reply {
+  const headers = { 'retry-after': String(retryAfterSeconds) };
+  const chosen = format ?? (isPrivate ? 'json' : 'html');
+  if (chosen === 'html') return gatewayHtml(429, headers);
+  if (chosen === 'text') return gatewayText(429, headers);
+  return { status: 429, body: { code: 0, errors: {}, message: 'Too many requests.' }, headers };
 }
 
 function faultReply(fault: ActiveFault, isPrivate: boolean): Reply {
   switch (fault.kind) {
     case 'rate_limit':
-      return tooManyRequests(isPrivate, fault.retryAfterSeconds);
+      return tooManyRequests(isPrivate, fault.retryAfterSeconds, fault.body ?? undefined);
     case 'html_error':
-      return { status: fault.status, raw: { text: MAINTENANCE_PAGE, contentType: 'text/html; charset=utf-8' } };
+      return gatewayHtml(fault.status);
+    case 'text_error':
+      return gatewayText(fault.status);
     default: {
+      if (!isPrivate) return fault.status === 500 ? publicInternalError() : gatewayHtml(fault.status);
       const message = fault.status === 503 ? 'Service temporarily unavailable.' : 'Server error.';
-      return isPrivate ? privateError(fault.status, 0, message) : publicError(fault.status, message);
+      return privateError(fault.status, 0, message);
     }
   }
+}
+
+function isPrivateRequest(req: IncomingMessage): boolean {
+  return req.method === 'POST';
 }
 
 export function createSimulatorServer(options: ServerOptions): SimulatorServer {
@@ -68,19 +77,20 @@ export function createSimulatorServer(options: ServerOptions): SimulatorServer {
     });
 
   function dispatch(route: Route | undefined, req: IncomingMessage, raw: Buffer, path: string, nowMs: number): Reply {
-    if (!route) return req.method === 'POST' ? privateError(404, 0, 'Not found.') : publicError(404, 'Not found.');
+    // An unknown route is 404 with an empty body, as the exchange's gateway answers it.
+    if (!route) return publicEmpty(404);
     const clientIp = req.socket.remoteAddress ?? 'unknown';
     if (route.kind === 'public') {
-      if (req.method !== 'GET') return publicError(405, 'Method not allowed.');
+      if (req.method !== 'GET') return publicEmpty(405);
       if (rateLimits) {
-        const admission = state.rateLimiter.hit(clientIp, route.spec.scope, nowMs);
+        const admission = state.rateLimiter.hit(clientIp, path, nowMs);
         if (!admission.ok) return tooManyRequests(false, admission.retryAfterSeconds);
       }
       return route.handle(state, nowMs);
     }
     if (req.method !== 'POST') return privateError(405, 0, 'Method not allowed.');
     if (rateLimits) {
-      const admission = state.rateLimiter.hit(clientIp, route.spec.scope, nowMs);
+      const admission = state.rateLimiter.hit(clientIp, path, nowMs);
       if (!admission.ok) return tooManyRequests(true, admission.retryAfterSeconds);
     }
     const auth = authenticate(state, req.headers, raw, path, route.permission, nowMs);
@@ -109,7 +119,7 @@ export function createSimulatorServer(options: ServerOptions): SimulatorServer {
     if (body.kind === 'aborted') return;
     if (body.kind === 'too_large') {
       const message = 'Payload too large.';
-      return send(res, isPrivate ? privateError(413, 0, message) : publicError(413, message));
+      return send(res, isPrivate ? privateError(413, 0, message) : publicEmpty(413));
     }
 
     const plan = state.faults.take(path);
@@ -120,7 +130,7 @@ export function createSimulatorServer(options: ServerOptions): SimulatorServer {
       req.socket.destroy();
       return;
     }
-    if (fault && (fault.kind === 'server_error' || fault.kind === 'rate_limit' || fault.kind === 'html_error')) {
+    if (fault && (fault.kind === 'server_error' || fault.kind === 'rate_limit' || fault.kind === 'html_error' || fault.kind === 'text_error')) {
       return send(res, faultReply(fault, isPrivate));
     }
 
@@ -142,7 +152,7 @@ export function createSimulatorServer(options: ServerOptions): SimulatorServer {
     handle(req, res).catch((err: unknown) => {
       // Never echo the request: it may carry signed payloads.
       process.stderr.write(`simulator: internal error: ${err instanceof Error ? err.message : 'unknown'}\n`);
-      send(res, privateError(500, 0, 'Internal server error.'));
+      send(res, isPrivateRequest(req) ? privateError(500, 0, 'Internal server error.') : publicInternalError());
     });
   });
   server.keepAliveTimeout = 30_000;

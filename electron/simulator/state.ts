@@ -33,6 +33,8 @@ export interface SimulatorAccount {
   apiKey: string;
   apiSecret: string;
   b2b: boolean;
+  /** An account from the European Economic Area: crypto withdrawals need Travel Rule data. */
+  eea: boolean;
 }
 
 export interface LedgerView {
@@ -48,6 +50,7 @@ export class AccountState {
   readonly apiSecret: string;
   readonly permissions: ReadonlySet<Permission>;
   b2b: boolean;
+  eea: boolean;
   twoFactor = true;
   enabled = true;
 
@@ -84,6 +87,7 @@ export class AccountState {
     this.apiSecret = seed.apiSecret;
     this.permissions = seed.permissions;
     this.b2b = seed.b2b;
+    this.eea = seed.eea;
     this.balances = seed.balances;
     this.codes = seed.codes;
     this.positions = seed.positions;
@@ -96,7 +100,7 @@ export class AccountState {
   }
 
   publicInfo(): SimulatorAccount {
-    return { name: this.name, apiKey: this.apiKey, apiSecret: this.apiSecret, b2b: this.b2b };
+    return { name: this.name, apiKey: this.apiKey, apiSecret: this.apiSecret, b2b: this.b2b, eea: this.eea };
   }
 
   balanceOf(ticker: string): string {
@@ -155,7 +159,11 @@ export class AccountState {
       if (next.dueAtMs > nowMs) break;
       this.pendingHead++;
       next.entry.status = next.finalStatus;
-      if (next.finalStatus === 3 || next.finalStatus === 18) next.entry.transactionHash = transactionHashFor(next.entry.transactionId);
+      if (next.finalStatus === 3 || next.finalStatus === 18) {
+        next.entry.transactionHash = transactionHashFor(next.entry.transactionId);
+        const confirmations = next.entry.confirmations;
+        if (confirmations) next.entry.confirmations = { actual: confirmations.required, required: confirmations.required };
+      }
       if (compare(next.refund, '0') > 0) {
         this.credit(
           { uniqueId: next.entry.uniqueId ?? next.entry.transactionId, ticker: next.entry.ticker, amount: next.refund, reason: next.finalStatus === 4 ? 'canceled' : 'partially_successful' },
@@ -208,7 +216,6 @@ export class SimulatorState {
   assetsJson!: Buffer;
   feesJson!: Buffer;
   plans!: FlexPlanRecord[];
-  activePlans!: FlexPlanRecord[];
   plansById!: Map<string, FlexPlanRecord>;
   private accountsByKey!: Map<string, AccountState>;
   private accountOrder!: AccountState[];
@@ -226,7 +233,6 @@ export class SimulatorState {
     this.assetsJson = Buffer.from(JSON.stringify(this.catalogue.assets));
     this.feesJson = Buffer.from(JSON.stringify(this.catalogue.fees));
     this.plans = buildPlans(this.seed);
-    this.activePlans = this.plans.filter((p) => p.status === 'active');
     this.plansById = new Map(this.plans.map((p) => [p.id, p]));
     this.accountOrder = buildAccounts(this.seed, this.catalogue, this.plans).map((seed) => new AccountState(seed));
     this.accountsByKey = new Map(this.accountOrder.map((a) => [a.apiKey, a]));
@@ -250,6 +256,26 @@ export class SimulatorState {
   nextTransactionId(): string {
     this.transactionCounter++;
     return `${this.seed.toString(16)}-${Date.now().toString(16)}-${this.transactionCounter.toString(16).padStart(6, '0')}`;
+  }
+
+  /** A unique UUID-shaped id, as history's `transaction_id` is documented ("Transaction UUID"). */
+  nextTransactionUuid(): string {
+    this.transactionCounter++;
+    const hex = (Date.now().toString(16).padStart(12, '0') + this.seed.toString(16).padStart(8, '0') + this.transactionCounter.toString(16).padStart(12, '0')).slice(-32);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  }
+
+  /** The plans /smart-flex/plans lists: active ones, and the paused one kept listed for demos. */
+  listedPlans(): FlexPlanRecord[] {
+    return this.plans.filter((p) => p.status === 'active' || p.listedWhilePaused === true);
+  }
+
+  /** Pauses, deactivates or reactivates a plan (admin API), e.g. to pause one a test has just listed. */
+  setPlanStatus(planId: string, status: FlexPlanRecord['status']): FlexPlanRecord {
+    const plan = this.plansById.get(planId);
+    if (!plan) throw new RangeError(`no plan ${planId}`);
+    plan.status = status;
+    return plan;
   }
 
   // ----- conveniences for tests and the admin API -----
@@ -291,8 +317,9 @@ export class SimulatorState {
     return position;
   }
 
-  setAccountFlags(apiKey: string, flags: { twoFactor?: boolean; enabled?: boolean; b2b?: boolean }): AccountState {
+  setAccountFlags(apiKey: string, flags: { twoFactor?: boolean; enabled?: boolean; b2b?: boolean; eea?: boolean }): AccountState {
     const account = this.require(apiKey);
+    if (flags.eea !== undefined) account.eea = flags.eea;
     if (flags.twoFactor !== undefined) account.twoFactor = flags.twoFactor;
     if (flags.enabled !== undefined) account.enabled = flags.enabled;
     if (flags.b2b !== undefined) account.b2b = flags.b2b;

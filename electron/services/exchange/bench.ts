@@ -23,7 +23,7 @@ import { startSimulator } from '../../simulator';
 import { closePooledConnections } from './transport';
 import { createExchangeClient, type ExchangeClient } from './client';
 import { nonceSequenceFor } from './nonce';
-import { signBody, SIGNING_HEADERS } from './signing';
+import { signBody, SIGNING_HEADERS } from '../../protocol/signing';
 
 const CONCURRENCY = 16;
 const ROUNDS = 8;

@@ -9,7 +9,7 @@ import { AppFailure, type AppError } from '../../../shared/errors';
 import { createExchangeClient, type ExchangeClientOptions } from './client';
 import { json, raw, realTime, startCraftedServer, withRealTime, type CraftedHandler, type CraftedServer } from './crafted-server';
 import { CANCELLED_MESSAGE, isCancellation } from './failures';
-import { signatureMatches } from './signing';
+import { signatureMatches } from '../../protocol/signing';
 
 const SECRET = 'super-secret-value-0123456789abcdef';
 let keyCounter = 0;

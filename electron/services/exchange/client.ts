@@ -21,7 +21,7 @@ import { cancelledFailure, isCancellation, missingCredentialsFailure, scrubError
 import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
 import { limiterFor } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
-import { signBody, SIGNING_HEADERS } from './signing';
+import { signBody, SIGNING_HEADERS } from '../../protocol/signing';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
 
 export interface ExchangeCredentials {

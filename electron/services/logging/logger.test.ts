@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signBody } from '../exchange/signing';
+import { signBody } from '../../protocol/signing';
 import { createLogger, logFileIn } from './logger';
 import { createRedactor, REDACTED } from './redact';
 

@@ -1,15 +1,20 @@
 /**
- * The demo accounts and everything they own, generated from the seed. Four profiles:
- *   Main (B2B)  every permission, flex access, hundreds of balances, codes and history records
- *   Trader      every permission, no flex access (flex endpoints answer 403)
- *   Read-only   may read but not withdraw (withdraw-pay answers 401 code 4)
- *   Empty       B2B but owns nothing: for the empty states of every screen
+ * The demo accounts and everything they own, generated from the seed. Five profiles:
+ *   Main (B2B)         every permission, flex access, hundreds of balances, codes and history records
+ *   Trader             every permission, no flex access (flex endpoints answer 403)
+ *   Read-only          may read but not withdraw (withdraw-pay answers 401 code 4)
+ *   Empty              B2B but owns nothing: for the empty states of every screen
+ *   EEA (Travel Rule)  an account from the European Economic Area: crypto withdrawals need a valid
+ *                      structured `travelRule`, and /travel-rule/vasps answers for it
+ * Balances list every asset of the catalogue, zero where the account holds none (as the exchange does).
  */
 import type { Catalogue, AssetSpec } from './catalogue';
 import type { FlexPlanRecord } from './plans';
 import type { CodeRecord, HistoryEntry, InvestmentRecord, Permission, PositionRecord } from '../model';
 import { forkRandom, type Random } from '../random';
-import { mul } from '../../../shared/money/decimal';
+import { dec, mul, roundDown } from '../../../shared/money/decimal';
+
+const halfOf = (amount: string, precision: number) => roundDown(dec(amount).dividedBy(2), precision);
 
 /** Seeded records are dated before this moment (2025-10-09), so the same seed gives the same data. */
 export const DATA_EPOCH_SECONDS = 1_760_000_000;
@@ -24,6 +29,7 @@ export interface AccountSeed {
   apiKey: string;
   apiSecret: string;
   b2b: boolean;
+  eea: boolean;
   permissions: ReadonlySet<Permission>;
   balances: Map<string, string>;
   codes: CodeRecord[];
@@ -37,6 +43,8 @@ export interface AccountSeed {
 interface Profile {
   name: string;
   b2b: boolean;
+  /** Travel Rule applies to its crypto withdrawals. */
+  eea?: boolean;
   permissions: Permission[];
   /** Share of the catalogue with a non-zero balance. */
   balanceShare: number;
@@ -69,6 +77,7 @@ export const PROFILES: readonly Profile[] = [
       USDC: '9000',
       UAH: '150000.5',
       EUR: '3200.75',
+      USD: '75000',
       XRP: '5000',
       XLM: '1200.1234567',
       DOGE: '1000',
@@ -123,6 +132,19 @@ export const PROFILES: readonly Profile[] = [
     positions: () => [],
     fixedBalances: {},
   },
+  {
+    name: 'EEA (Travel Rule)',
+    b2b: false,
+    eea: true,
+    permissions: ALL,
+    balanceShare: 0.05,
+    codes: 3,
+    deposits: 8,
+    withdrawals: 4,
+    investments: 0,
+    positions: () => [],
+    fixedBalances: { BTC: '2.5', USDT: '30000', ETH: '10', EUR: '5000' },
+  },
 ];
 
 // ---------- positions ----------
@@ -133,7 +155,10 @@ interface PositionInput {
   liquidationPrice: string | null;
   liquidationState: PositionRecord['liquidationState'];
   side: PositionRecord['positionSide'] | 'omit';
-  tpsl: PositionRecord['tpsl'];
+  /** 'omit': no tpsl key at all. */
+  tpsl: PositionRecord['tpsl'] | 'omit';
+  leverage?: number;
+  unrealizedPnl?: string;
   pnl?: string;
   pnlPercent?: string;
   margin?: string;
@@ -161,10 +186,21 @@ function position(positionId: number, market: string, input: PositionInput): Pos
     // Futures settle funding through balance updates, never per position (seed 2.2).
     funding: perp ? '0' : (input.funding ?? '0.35'),
     unrealizedFunding: perp ? '0' : (input.unrealizedFunding ?? '0.0121'),
-    tpsl: input.tpsl,
   };
+  if (input.unrealizedPnl !== undefined) record.unrealizedPnl = input.unrealizedPnl;
+  if (input.leverage !== undefined) record.leverage = input.leverage;
+  if (input.tpsl !== 'omit') record.tpsl = input.tpsl;
   if (input.side !== 'omit') record.positionSide = input.side;
   return record;
+}
+
+/**
+ * A position opened by a trigger or limit order that has not filled: amount, basePrice,
+ * liquidationPrice, pnl and pnlPercent are null (API.md "Positions"); no tpsl, no positionSide.
+ */
+function pendingPosition(positionId: number, market: string, margin: string): PositionRecord {
+  const record = position(positionId, market, { amount: '0', basePrice: '0', liquidationPrice: null, liquidationState: null, side: 'omit', tpsl: 'omit', margin, funding: '0', unrealizedFunding: '0' });
+  return { ...record, amount: null, basePrice: null, pnl: null, pnlPercent: null };
 }
 
 function mainPositions(id: number): PositionRecord[] {
@@ -177,6 +213,8 @@ function mainPositions(id: number): PositionRecord[] {
       side: 'LONG',
       tpsl: { takeProfitId: 9101, takeProfit: '72000', stopLossId: 9102, stopLoss: '58000' },
       pnlPercent: '3.81',
+      leverage: 5,
+      unrealizedPnl: '812.44',
     }),
     position(id + 1, 'ETH_USDT', {
       amount: '-4',
@@ -206,7 +244,7 @@ function mainPositions(id: number): PositionRecord[] {
       liquidationPrice: '97.02',
       liquidationState: null,
       side: 'omit',
-      tpsl: null,
+      tpsl: 'omit',
     }),
     position(id + 4, 'ETH_PERP', {
       amount: '2.5',
@@ -214,7 +252,9 @@ function mainPositions(id: number): PositionRecord[] {
       liquidationPrice: '1905',
       liquidationState: null,
       side: 'LONG',
-      tpsl: { takeProfitId: 9103, takeProfit: '2800', stopLossId: null, stopLoss: null },
+      tpsl: { takeProfitId: 9103, takeProfit: '2800', stopLossId: 9105, stopLoss: '2150' },
+      leverage: 10,
+      unrealizedPnl: '-120.5',
     }),
     position(id + 5, 'XRP_USDT', {
       amount: '-15000',
@@ -222,7 +262,7 @@ function mainPositions(id: number): PositionRecord[] {
       liquidationPrice: null,
       liquidationState: null,
       side: 'SHORT',
-      tpsl: { takeProfitId: null, takeProfit: null, stopLossId: 9104, stopLoss: '0.61' },
+      tpsl: { takeProfitId: 9106, takeProfit: '0.45', stopLossId: 9104, stopLoss: '0.61' },
     }),
     position(id + 6, 'DOGE_PERP', {
       amount: '-50000',
@@ -251,10 +291,13 @@ function mainPositions(id: number): PositionRecord[] {
       liquidationPrice: '3.1',
       liquidationState: null,
       side: 'BOTH',
-      tpsl: null,
+      tpsl: 'omit',
       pnl: '12.4471',
       pnlPercent: '1.05',
+      leverage: 3,
+      unrealizedPnl: '18.07',
     }),
+    pendingPosition(id + 9, 'ADA_USDT', '150'),
   ];
 }
 
@@ -262,7 +305,8 @@ function traderPositions(id: number): PositionRecord[] {
   return [
     position(id, 'ETH_USDT', { amount: '1', basePrice: '2500', liquidationPrice: '2010', liquidationState: null, side: 'LONG', tpsl: null }),
     position(id + 1, 'BTC_PERP', { amount: '-0.05', basePrice: '65500', liquidationPrice: '69900', liquidationState: 'margin_call', side: 'SHORT', tpsl: null }),
-    position(id + 2, 'ADA_USDT', { amount: '5000', basePrice: '0.3511', liquidationPrice: '0.22', liquidationState: null, side: 'omit', tpsl: null }),
+    position(id + 2, 'ADA_USDT', { amount: '5000', basePrice: '0.3511', liquidationPrice: '0.22', liquidationState: null, side: 'omit', tpsl: 'omit', leverage: 2, unrealizedPnl: '-35.5' }),
+    pendingPosition(id + 3, 'SOL_USDT', '80'),
   ];
 }
 
@@ -365,9 +409,10 @@ function historyFor(rng: Random, profile: Profile, catalogue: Catalogue, own: Ma
         createdAt: time,
         status,
         transactionHash: rng.hex(64),
-        confirmations: status === 15 ? { actual: 1, required: 2 } : undefined,
-        // Some real deposit records spell the ids in snake_case.
-        snakeCaseIds: deposits % 5 === 2,
+        confirmations: status === 15 ? { actual: 1, required: 2 } : { actual: 12, required: 12 },
+        details: null,
+        // Records spell the ids unique_id/transaction_id as documented; some use the older camelCase.
+        camelCaseIds: deposits % 5 === 2,
       });
       deposits++;
     } else {
@@ -389,10 +434,11 @@ function historyFor(rng: Random, profile: Profile, catalogue: Catalogue, own: Ma
         createdAt: time,
         status,
         transactionHash: status === 3 || status === 7 || status === 18 ? rng.hex(64) : null,
+        confirmations: null,
         details:
           status === 18
-            ? { partial: { requestAmount: amount, processedAmount: amount, processedFee: fee, normalizeTransaction: '' } }
-            : undefined,
+            ? { partial: { requestAmount: amount, processedAmount: halfOf(amount, spec.precision), processedFee: fee, normalizeTransaction: '' } }
+            : null,
       });
       withdrawals++;
     }
@@ -413,7 +459,7 @@ function investments(rng: Random, count: number, plans: FlexPlanRecord[]): Inves
       currency: plan.ticker,
       invested: mul(plan.minInvestment, '3'),
       withAutoReinvest: i % 2 === 0,
-      status: i === count - 1 ? 'closed' : 'active',
+      status: i === count - 1 ? 0 : 1,
       createdAt,
       updatedAt: createdAt + rng.int(60, 86_400),
     });
@@ -443,6 +489,7 @@ export function buildAccounts(seed: number, catalogue: Catalogue, plans: FlexPla
       apiKey,
       apiSecret,
       b2b: profile.b2b,
+      eea: profile.eea ?? false,
       permissions: new Set(profile.permissions),
       balances,
       codes: codes(rng, profile.codes, catalogue),

@@ -1,14 +1,23 @@
 /**
- * The simulated exchange's currency catalogue: what `/public/assets` and `/public/fee` answer.
+ * The simulated exchange's currency catalogue: what `/public/assets` and `/public/fee` answer, in
+ * the shapes the exchange documents (API.md "Shapes that break naive parsers"):
+ *   - fiat fee entries list `providers: [ids]` and key `withdraw`/`deposit` by provider ID; those IDs
+ *     (UAH_VISAMASTER, EUR_SEPA_BCB) are NOT the provider names /public/assets lists and
+ *     withdraw-pay takes (VISAMASTER, SEPA), and one provider (UAH GEOPAY, published as UAH_GP) has
+ *     no fee ID that contains its name at all;
+ *   - crypto fee entries are flat with `providers: []`; some lack `min_amount`/`max_amount`, and
+ *     entries of assets that cannot be withdrawn lack `is_withdrawal`;
+ *   - some assets have no `currency_precision`; memo assets carry `memo{deposit, withdraw}` beside
+ *     `is_memo`; crypto assets carry `confirmations{NET: n}`.
  *
  * About forty hand-written assets cover every case the product must handle (multi-network USDT with
  * per-network fee keys, memo assets, fiat with providers, a currency that cannot be withdrawn, one
  * that only moves whole units, 18-decimal tokens, fee entries with fixed fees, percentage fees with
  * min/max clamps, both combined, and none). The rest is generated from the seed so lists are long
  * enough to need scrolling and searching.
+ *
+ * The wire types here describe what the exchange sends; they do not come from the client's schemas.
  */
-import { FeesResponse, type AssetStatus, type FeeTerms } from '../../../shared/api/schemas';
-import { feeKey } from '../../../shared/api/fees';
 import { forkRandom, type Random } from '../random';
 
 export interface FlexFeeSpec {
@@ -25,42 +34,127 @@ export interface FeeSpec {
   max_amount: string;
 }
 
+/** What a fiat provider needs in a withdraw-pay request besides the common fields (documented per field). */
+export interface ProviderRequirements {
+  /** End-customer IP: USD or EUR through VISAMASTER. */
+  customerIp?: boolean;
+  /** beneficiary{firstName, lastName}: USD and EUR. */
+  beneficiary?: boolean;
+  /** Bank BIC: SEPA-family providers. */
+  bankBic?: boolean;
+}
+
+export interface FiatProviderSpec {
+  /** The name /public/assets lists and withdraw-pay takes as `provider`. */
+  name: string;
+  /** The key of its entry in the fee table's `withdraw`/`deposit` objects; differs from `name`. */
+  feeId: string;
+  /** The fee entry's display name. */
+  feeName: string;
+  fee: FeeSpec;
+  /** Keyed by `name` in the asset's limits.withdraw. */
+  limits: { min?: string; max?: string };
+  requires: ProviderRequirements;
+  /** false: withdrawals only (not listed under providers.deposits). */
+  deposits?: boolean;
+}
+
 export interface AssetSpec {
   ticker: string;
   name: string;
+  /** Used for every check; sent as currency_precision unless `omitPrecision`. */
   precision: number;
+  /** The asset entry has no currency_precision (as some real ones do). */
+  omitPrecision?: boolean;
   fiat?: boolean;
   /** Withdrawal networks; the first is the default. Absent for fiat. */
   networks?: string[];
   /** Deposit networks when they differ from the withdrawal ones. */
   depositNetworks?: string[];
-  /** Fiat providers for withdrawals. */
-  providers?: string[];
+  /** Fiat payment providers. */
+  providers?: FiatProviderSpec[];
+  /** Fee entries published for the asset that no listed provider uses (the exchange lists such). */
+  extraProviderFees?: { feeId: string; feeName: string; fee: FeeSpec }[];
+  /** Deposits need a memo (is_memo, memo.deposit). */
   memo?: boolean;
+  /** Withdrawals need a memo (memo.withdraw); defaults to `memo`. */
+  memoWithdraw?: boolean;
   canDeposit?: boolean;
   canWithdraw?: boolean;
   /** false: withdrawals work on the website but not through the API (answered with code 1). */
   apiWithdrawal?: boolean;
   minWithdraw: string;
   maxWithdraw: string;
-  /** One fee per network for multi-network assets (keyed by network), otherwise one keyed by ticker. */
+  /** Crypto: one fee per network for multi-network assets (keyed by network), otherwise one keyed by ticker. */
   fees: Record<string, FeeSpec>;
-  /** Per network (crypto) or per provider (fiat) withdrawal limits. */
+  /** The fee entry leaves out min_amount/max_amount (documented as optional). */
+  feeOmitsBounds?: boolean;
+  /** Crypto: per network withdrawal limits. Fiat limits live on the providers. */
   limits?: Record<string, { min?: string; max?: string }>;
 }
 
-/** The wire shape of an asset entry, a superset of the client's schema. */
-export type AssetWire = AssetStatus;
-/** The wire shape of a fee entry: the client's schema plus the deposit section the exchange also sends. */
-export interface FeeWire {
+/** The `/public/assets` entry as the exchange documents it. */
+export interface AssetWire {
+  name: string;
+  unified_cryptoasset_id: number;
+  can_withdraw: boolean;
+  can_deposit: boolean;
+  min_withdraw: string;
+  max_withdraw: string;
+  maker_fee: string;
+  taker_fee: string;
+  min_deposit: string;
+  max_deposit: string;
+  currency_precision?: number;
+  is_memo: boolean;
+  memo: { deposit: boolean; withdraw: boolean };
+  networks?: { deposits?: string[]; withdraws?: string[]; default: string };
+  limits?: { deposit: Record<string, { min?: string; max?: string }>; withdraw: Record<string, { min?: string; max?: string }> };
+  confirmations?: Record<string, number>;
+  providers?: { deposits: string[]; withdraws: string[] };
+}
+
+export interface FeeSideWire {
+  min_amount?: string;
+  max_amount?: string;
+  fixed: string | null;
+  flex: FlexFeeSpec | null;
+}
+
+export interface ProviderFeeWire extends FeeSideWire {
   ticker: string;
   name: string;
-  is_withdrawal: boolean;
-  is_api_withdrawal: boolean;
-  is_depositable: boolean;
-  withdraw: FeeTerms;
-  deposit: FeeTerms;
+  is_withdrawal?: boolean;
+  is_api_withdrawal?: boolean;
+  is_depositable?: boolean;
+  is_api_depositable?: boolean;
 }
+
+/** A crypto entry of `/public/fee`: flat sides, `providers: []`. */
+export interface CryptoFeeWire {
+  ticker: string;
+  name: string;
+  is_depositable: boolean;
+  is_withdrawal?: boolean;
+  is_api_withdrawal: boolean;
+  is_api_depositable: boolean;
+  providers: [];
+  withdraw: FeeSideWire;
+  deposit: FeeSideWire;
+}
+
+/** A fiat entry of `/public/fee`: sides keyed by provider ID. */
+export interface FiatFeeWire {
+  ticker: string;
+  name: string;
+  is_api_withdrawal: boolean;
+  is_api_depositable: boolean;
+  providers: string[];
+  withdraw: Record<string, ProviderFeeWire>;
+  deposit: Record<string, ProviderFeeWire>;
+}
+
+export type FeeWire = CryptoFeeWire | FiatFeeWire;
 
 const fixed = (fee: string, min: string, max = '0'): FeeSpec => ({ fixed: fee, flex: null, min_amount: min, max_amount: max });
 const flex = (percent: string, minFee: string, maxFee: string, min: string, max = '0', fixedPart: string | null = null): FeeSpec => ({
@@ -111,22 +205,80 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
     name: 'Ukrainian Hryvnia',
     precision: 2,
     fiat: true,
-    providers: ['VISAMASTER', 'MONOBANK', 'GEOPAY'],
+    providers: [
+      {
+        name: 'VISAMASTER',
+        feeId: 'UAH_VISAMASTER',
+        feeName: 'UAH Visa/Mastercard',
+        fee: flex('1.5', '10', '1000', '100', '50000'),
+        limits: { min: '100', max: '50000' },
+        requires: {},
+      },
+      { name: 'MONOBANK', feeId: 'UAH_MONOBANK', feeName: 'UAH monobank', fee: flex('1', '5', '500', '50', '100000', '2'), limits: { min: '50', max: '100000' }, requires: {} },
+      // Its fee is published under an ID that does not contain "GEOPAY": the app cannot know it.
+      { name: 'GEOPAY', feeId: 'UAH_GP', feeName: 'UAH GP', fee: flex('2', '20', '0', '200', '29999'), limits: { min: '200', max: '29999' }, requires: {}, deposits: false },
+    ],
     minWithdraw: '50',
     maxWithdraw: '150000',
-    fees: { UAH: flex('1.5', '10', '1000', '50', '150000') },
-    limits: { VISAMASTER: { min: '100', max: '50000' }, MONOBANK: { min: '50', max: '100000' }, GEOPAY: { min: '200', max: '29999' } },
+    fees: {},
   },
   {
     ticker: 'EUR',
     name: 'Euro',
     precision: 2,
     fiat: true,
-    providers: ['SEPA', 'VISAMASTER'],
+    providers: [
+      // The fee entry is the documented one (EUR_SEPA_BCB); the provider name is what withdraw-pay takes.
+      {
+        name: 'SEPA',
+        feeId: 'EUR_SEPA_BCB',
+        feeName: 'EUR SEPA BCB',
+        fee: flex('0.05', '3', '7.25', '10', '14500'),
+        limits: { min: '10', max: '14500' },
+        requires: { bankBic: true, beneficiary: true },
+      },
+      // Documented as a bankBic provider; its fee ID is not published under a name that contains it.
+      {
+        name: 'SEPA_BCB_GROUP',
+        feeId: 'EUR_SEPA_BCB',
+        feeName: 'EUR SEPA BCB',
+        fee: flex('0.05', '3', '7.25', '10', '14500'),
+        limits: { min: '10', max: '14500' },
+        requires: { bankBic: true, beneficiary: true },
+        deposits: false,
+      },
+      {
+        name: 'VISAMASTER',
+        feeId: 'EUR_VISAMASTER',
+        feeName: 'EUR Visa/Mastercard',
+        fee: flex('1.5', '1', '0', '20', '5000', '0.5'),
+        limits: { min: '20', max: '5000' },
+        requires: { customerIp: true, beneficiary: true },
+      },
+    ],
+    extraProviderFees: [{ feeId: 'EUR_ADVCASH', feeName: 'EUR Volet.com', fee: flex('1.5', '0.15', '150', '10', '10000') }],
     minWithdraw: '10',
     maxWithdraw: '0',
-    fees: { EUR: flex('0.5', '1', '0', '10', '0', '0.5') },
-    limits: { SEPA: { min: '10' }, VISAMASTER: { min: '20', max: '5000' } },
+    fees: {},
+  },
+  {
+    ticker: 'USD',
+    name: 'US Dollar',
+    precision: 2,
+    fiat: true,
+    providers: [
+      {
+        name: 'VISAMASTER',
+        feeId: 'USD_VISAMASTER',
+        feeName: 'USD Visa/Mastercard',
+        fee: flex('2.5', '1', '0', '10', '50000', '0.3'),
+        limits: { min: '10', max: '50000' },
+        requires: { customerIp: true, beneficiary: true },
+      },
+    ],
+    minWithdraw: '10',
+    maxWithdraw: '50000',
+    fees: {},
   },
   { ticker: 'LTC', name: 'Litecoin', precision: 8, networks: ['LTC'], minWithdraw: '0.01', maxWithdraw: '0', fees: { LTC: fixed('0.001', '0.01') } },
   // Minimum below the fee: a withdrawal of 2 DOGE passes the minimum but not the fee check (code 6).
@@ -147,8 +299,9 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
   { ticker: 'WBT', name: 'WhiteBIT Coin', precision: 8, networks: ['ERC20', 'TRC20'], minWithdraw: '1', maxWithdraw: '0', fees: { ERC20: fixed('2', '5'), TRC20: fixed('0.5', '1') } },
   // Percentage fee clamped to [1, 20] with an 18-decimal token.
   { ticker: 'DAI', name: 'Dai', precision: 18, networks: ['ERC20'], minWithdraw: '5', maxWithdraw: '1000000', fees: { DAI: flex('0.1', '1', '20', '5', '1000000') } },
-  { ticker: 'LINK', name: 'Chainlink', precision: 18, networks: ['ERC20'], minWithdraw: '1', maxWithdraw: '0', fees: { LINK: fixed('0.35', '1') } },
-  { ticker: 'UNI', name: 'Uniswap', precision: 18, networks: ['ERC20'], minWithdraw: '1', maxWithdraw: '0', fees: { UNI: fixed('0.9', '1') } },
+  // Fee entries without min_amount/max_amount (the asset's min_withdraw still applies).
+  { ticker: 'LINK', name: 'Chainlink', precision: 18, networks: ['ERC20'], feeOmitsBounds: true, minWithdraw: '1', maxWithdraw: '0', fees: { LINK: fixed('0.35', '1') } },
+  { ticker: 'UNI', name: 'Uniswap', precision: 18, networks: ['ERC20'], feeOmitsBounds: true, minWithdraw: '1', maxWithdraw: '0', fees: { UNI: fixed('0.9', '1') } },
   { ticker: 'AAVE', name: 'Aave', precision: 18, networks: ['ERC20'], minWithdraw: '0.1', maxWithdraw: '0', fees: { AAVE: flex('0.2', '0.01', '0.5', '0.1', '0', '0.005') } },
   { ticker: 'ETC', name: 'Ethereum Classic', precision: 18, networks: ['ETC'], minWithdraw: '0.1', maxWithdraw: '0', fees: { ETC: fixed('0.01', '0.1') } },
   { ticker: 'AVAX', name: 'Avalanche', precision: 18, networks: ['AVAXC'], minWithdraw: '0.1', maxWithdraw: '0', fees: { AVAX: fixed('0.01', '0.1') } },
@@ -160,8 +313,9 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
   { ticker: 'ALGO', name: 'Algorand', precision: 6, networks: ['ALGO'], memo: true, minWithdraw: '1', maxWithdraw: '0', fees: { ALGO: fixed('0.01', '1') } },
   { ticker: 'NEAR', name: 'NEAR Protocol', precision: 24, networks: ['NEAR'], minWithdraw: '0.5', maxWithdraw: '0', fees: { NEAR: fixed('0.01', '0.5') } },
   { ticker: 'FIL', name: 'Filecoin', precision: 18, networks: ['FIL'], minWithdraw: '0.1', maxWithdraw: '0', fees: { FIL: fixed('0.01', '0.1') } },
-  { ticker: 'HBAR', name: 'Hedera', precision: 8, networks: ['HBAR'], memo: true, minWithdraw: '10', maxWithdraw: '0', fees: { HBAR: fixed('1', '10') } },
-  { ticker: 'APT', name: 'Aptos', precision: 8, networks: ['APT'], minWithdraw: '0.1', maxWithdraw: '0', fees: { APT: fixed('0.01', '0.1') } },
+  // A memo to deposit, none needed to withdraw; and no currency_precision in its entry.
+  { ticker: 'HBAR', name: 'Hedera', precision: 8, omitPrecision: true, networks: ['HBAR'], memo: true, memoWithdraw: false, minWithdraw: '10', maxWithdraw: '0', fees: { HBAR: fixed('1', '10') } },
+  { ticker: 'APT', name: 'Aptos', precision: 8, omitPrecision: true, networks: ['APT'], minWithdraw: '0.1', maxWithdraw: '0', fees: { APT: fixed('0.01', '0.1') } },
   { ticker: 'ARB', name: 'Arbitrum', precision: 18, networks: ['ARBITRUM'], minWithdraw: '1', maxWithdraw: '0', fees: { ARB: fixed('0.1', '1') } },
   // No fee at all.
   { ticker: 'SHIB', name: 'Shiba Inu', precision: 2, networks: ['ERC20'], minWithdraw: '100000', maxWithdraw: '0', fees: { SHIB: { fixed: '0', flex: null, min_amount: '100000', max_amount: '0' } } },
@@ -209,6 +363,9 @@ function generatedAsset(rng: Random, ticker: string, index: number): AssetSpec {
     memo,
     canDeposit: !(index % 37 === 5),
     canWithdraw: !(index % 17 === 3),
+    // Index-driven (not drawn) so the other numbers of the seed stay as they were.
+    omitPrecision: index % 13 === 7 && precision === 8,
+    feeOmitsBounds: index % 6 === 1,
     minWithdraw,
     maxWithdraw,
     fees,
@@ -234,43 +391,112 @@ export interface Catalogue {
   assets: Record<string, AssetWire>;
   /** The `/public/fee` answer, keyed by ticker or "TICKER (NETWORK)". */
   fees: Record<string, FeeWire>;
-  /** The same entries as the client reads them, for the shared fee model. */
-  feeEntries: FeesResponse;
+}
+
+/** Multi-network assets have one fee entry per network, keyed "TICKER (NETWORK)". */
+export function feeKey(ticker: string, network?: string | null): string {
+  return network ? `${ticker} (${network})` : ticker;
+}
+
+/** Confirmations a deposit needs per network (documented example: BTC 2, ERC20 20, TRC20 20). */
+const CONFIRMATIONS: Record<string, number> = { BTC: 2, ERC20: 20, TRC20: 20, BEP20: 15, ETH: 12, LTC: 6, DOGE: 40, SOL: 1, TON: 1 };
+
+/** A stable stand-in for the Unified Cryptoasset ID (0 = unknown, as the docs say). */
+function cryptoassetId(ticker: string, fiat: boolean): number {
+  if (fiat) return 0;
+  let hash = 7;
+  for (let i = 0; i < ticker.length; i++) hash = (hash * 31 + ticker.charCodeAt(i)) % 30_000;
+  return hash + 1;
 }
 
 function assetWire(spec: AssetSpec): AssetWire {
   const canDeposit = spec.canDeposit ?? true;
   const canWithdraw = spec.canWithdraw ?? true;
+  const memo = spec.memo ?? false;
   const wire: AssetWire = {
     name: spec.name,
-    can_deposit: canDeposit,
+    unified_cryptoasset_id: cryptoassetId(spec.ticker, spec.fiat === true),
     can_withdraw: canWithdraw,
+    can_deposit: canDeposit,
     min_withdraw: spec.minWithdraw,
     max_withdraw: spec.maxWithdraw,
-    currency_precision: spec.precision,
-    is_memo: spec.memo ?? false,
+    maker_fee: '0.1',
+    taker_fee: '0.1',
+    min_deposit: spec.minWithdraw,
+    max_deposit: '0',
+    is_memo: memo,
+    memo: { deposit: memo, withdraw: spec.memoWithdraw ?? memo },
   };
+  if (!spec.omitPrecision) wire.currency_precision = spec.precision;
   if (spec.networks) {
     // A direction that is switched off has no list at all (API.md).
-    wire.networks = { default: spec.networks[0] };
+    wire.networks = { default: spec.networks[0] as string };
     if (canDeposit) wire.networks.deposits = spec.depositNetworks ?? spec.networks;
     if (canWithdraw) wire.networks.withdraws = spec.networks;
+    const deposit: Record<string, { min?: string; max?: string }> = {};
+    for (const net of wire.networks.deposits ?? []) deposit[net] = { min: spec.minWithdraw };
+    wire.limits = { deposit, withdraw: spec.limits ?? {} };
+    wire.confirmations = Object.fromEntries((spec.depositNetworks ?? spec.networks).map((net) => [net, CONFIRMATIONS[net] ?? 12]));
   }
-  if (spec.providers) wire.providers = { deposits: spec.providers.slice(0, 2), withdraws: spec.providers };
-  if (spec.limits) wire.limits = { withdraw: spec.limits, deposit: {} };
+  if (spec.providers) {
+    wire.providers = { deposits: spec.providers.filter((p) => p.deposits !== false).map((p) => p.name), withdraws: spec.providers.map((p) => p.name) };
+    const withdraw: Record<string, { min?: string; max?: string }> = {};
+    const deposit: Record<string, { min?: string; max?: string }> = {};
+    for (const p of spec.providers) {
+      withdraw[p.name] = p.limits;
+      if (p.deposits !== false) deposit[p.name] = { min: p.limits.min };
+    }
+    wire.limits = { deposit, withdraw };
+  }
   return wire;
 }
 
-function feeWire(spec: AssetSpec, fee: FeeSpec): FeeWire {
+function feeSide(fee: FeeSpec, omitBounds: boolean): FeeSideWire {
+  const side: FeeSideWire = { fixed: fee.fixed, flex: fee.flex };
+  if (omitBounds) return side;
+  return { max_amount: fee.max_amount, min_amount: fee.min_amount, ...side };
+}
+
+const NO_DEPOSIT_FEE: FeeSideWire = { max_amount: '0', min_amount: '0', fixed: null, flex: null };
+
+function cryptoFeeWire(spec: AssetSpec, fee: FeeSpec): CryptoFeeWire {
   const canWithdraw = spec.canWithdraw ?? true;
-  return {
+  const canDeposit = spec.canDeposit ?? true;
+  const wire: CryptoFeeWire = {
     ticker: spec.ticker,
     name: spec.name,
-    is_withdrawal: canWithdraw,
+    is_depositable: canDeposit,
     is_api_withdrawal: canWithdraw && (spec.apiWithdrawal ?? true),
-    is_depositable: spec.canDeposit ?? true,
-    withdraw: { min_amount: fee.min_amount, max_amount: fee.max_amount, fixed: fee.fixed, flex: fee.flex },
-    deposit: { min_amount: '0', max_amount: '0', fixed: null, flex: null },
+    is_api_depositable: canDeposit,
+    providers: [],
+    withdraw: feeSide(fee, spec.feeOmitsBounds === true),
+    deposit: NO_DEPOSIT_FEE,
+  };
+  // Entries of assets that cannot be withdrawn leave the flag out (a missing flag reads as false).
+  if (canWithdraw) wire.is_withdrawal = true;
+  return wire;
+}
+
+function fiatFeeWire(spec: AssetSpec): FiatFeeWire {
+  const withdraw: Record<string, ProviderFeeWire> = {};
+  const deposit: Record<string, ProviderFeeWire> = {};
+  const published = [
+    ...(spec.providers ?? []).map((p) => ({ feeId: p.feeId, feeName: p.feeName, fee: p.fee, deposits: p.deposits !== false })),
+    ...(spec.extraProviderFees ?? []).map((p) => ({ ...p, deposits: true })),
+  ];
+  for (const p of published) {
+    if (withdraw[p.feeId]) continue;
+    withdraw[p.feeId] = { is_withdrawal: true, is_api_withdrawal: true, ticker: p.feeId, name: p.feeName, ...feeSide(p.fee, false) };
+    if (p.deposits) deposit[p.feeId] = { is_depositable: true, is_api_depositable: true, ticker: p.feeId, name: p.feeName, ...NO_DEPOSIT_FEE };
+  }
+  return {
+    is_api_withdrawal: spec.canWithdraw ?? true,
+    is_api_depositable: spec.canDeposit ?? true,
+    ticker: spec.ticker,
+    name: spec.name,
+    providers: Object.keys(withdraw),
+    withdraw,
+    deposit,
   };
 }
 
@@ -287,8 +513,12 @@ export function buildCatalogue(seed: number): Catalogue {
   for (const ticker of [...specs.keys()].sort()) {
     const spec = specs.get(ticker) as AssetSpec;
     assets[ticker] = assetWire(spec);
+    if (spec.fiat) {
+      fees[ticker] = fiatFeeWire(spec);
+      continue;
+    }
     const multiNetwork = (spec.networks?.length ?? 0) > 1;
-    for (const [key, fee] of Object.entries(spec.fees)) fees[multiNetwork ? feeKey(ticker, key) : ticker] = feeWire(spec, fee);
+    for (const [key, fee] of Object.entries(spec.fees)) fees[multiNetwork ? feeKey(ticker, key) : ticker] = cryptoFeeWire(spec, fee);
   }
-  return { specs, assets, fees, feeEntries: FeesResponse.parse(fees) };
+  return { specs, assets, fees };
 }

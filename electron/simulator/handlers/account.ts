@@ -1,8 +1,6 @@
 /**
  * Read endpoints of the main and collateral accounts: balance, my codes, open positions.
  */
-import { CODES_LIMIT, CODES_OFFSET, ENDPOINTS } from '../../../shared/api/endpoints';
-import { isZero } from '../../../shared/money/decimal';
 import { privateError, validationFailed, type Reply } from '../http';
 import type { CodeRecord } from '../model';
 import { Validator } from '../validation';
@@ -10,27 +8,35 @@ import type { PrivateContext } from './context';
 
 export const INVALID_TICKER = 'The selected ticker is invalid.';
 
+/** Documented bounds of codes/my. */
+const CODES_LIMIT = { min: 1, max: 100, default: 30 } as const;
+const CODES_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
+const TICKER_TEXT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+
+/**
+ * The main balance lists EVERY asset of the catalogue, "0" where the account holds none, as the
+ * exchange does (documented example: "BSV":{"main_balance":"0"}). Asked for one ticker, it answers
+ * that ticker, "0" for one it does not know (API.md: "unknown ticker -> zero, not an error").
+ */
 export function balance(ctx: PrivateContext): Reply {
   const { account, state, body, nowMs } = ctx;
   account.settle(nowMs);
   const v = new Validator(body);
   const ticker = v.string('ticker', { max: 32 });
-  if (ticker !== undefined && !state.catalogue.specs.has(ticker)) v.add('ticker', INVALID_TICKER);
-  if (v.failed) return validationFailed(v.errors);
-  if (ticker !== undefined) {
-    // Asked for one ticker: answer it even when zero, so the caller sees a definite 0.
-    return { status: ENDPOINTS.balance.successStatus, body: { [ticker]: { main_balance: account.balanceOf(ticker) } } };
-  }
+  if (ticker !== undefined && !TICKER_TEXT.test(ticker)) v.add('ticker', INVALID_TICKER);
+  // The balance endpoint documents its validation failure under 422.
+  if (v.failed) return validationFailed(v.errors, 422);
+  if (ticker !== undefined) return { status: 200, body: { [ticker]: { main_balance: account.balanceOf(ticker) } } };
   // The full list is the hot path of dashboards and benchmarks: serialise once per balance change.
   const cached = account.cachedBalanceJson;
   if (cached && cached.version === account.balanceVersion) {
-    return { status: ENDPOINTS.balance.successStatus, raw: { text: cached.json, contentType: 'application/json' } };
+    return { status: 200, raw: { text: cached.json, contentType: 'application/json' } };
   }
   const out: Record<string, { main_balance: string }> = {};
-  for (const [t, amount] of account.balances) if (!isZero(amount)) out[t] = { main_balance: amount };
+  for (const t of Object.keys(state.catalogue.assets)) out[t] = { main_balance: account.balanceOf(t) };
   const json = JSON.stringify(out);
   account.cachedBalanceJson = { version: account.balanceVersion, json };
-  return { status: ENDPOINTS.balance.successStatus, raw: { text: json, contentType: 'application/json' } };
+  return { status: 200, raw: { text: json, contentType: 'application/json' } };
 }
 
 /** Codes never change once issued: each is serialised once and reused. */
@@ -53,7 +59,7 @@ export function myCodes(ctx: PrivateContext): Reply {
   const codes = ctx.account.codes;
   const data = codes.slice(offset, offset + limit).map(codeToJson).join(',');
   const json = `{"total":${codes.length},"data":[${data}],"limit":${limit},"offset":${offset}}`;
-  return { status: ENDPOINTS.codes.successStatus, raw: { text: json, contentType: 'application/json' } };
+  return { status: 201, raw: { text: json, contentType: 'application/json' } };
 }
 
 const MARKET = /^[A-Z0-9]{1,16}_[A-Z0-9]{1,16}$/;
@@ -71,8 +77,8 @@ export function openPositions(ctx: PrivateContext): Reply {
     if (account.cachedPositionsJson?.version !== account.positionsVersion) {
       account.cachedPositionsJson = { version: account.positionsVersion, json: JSON.stringify(positions) };
     }
-    return { status: ENDPOINTS.positions.successStatus, raw: { text: account.cachedPositionsJson.json, contentType: 'application/json' } };
+    return { status: 200, raw: { text: account.cachedPositionsJson.json, contentType: 'application/json' } };
   }
   if (typeof market !== 'string' || !MARKET.test(market)) return privateError(422, 30, 'Validation failed', {});
-  return { status: ENDPOINTS.positions.successStatus, body: positions.filter((p) => p.market === market) };
+  return { status: 200, body: positions.filter((p) => p.market === market) };
 }

@@ -1,11 +1,15 @@
 /**
  * withdraw-pay: the receiver gets exactly `amount`; the balance falls by amount + fee, where the fee
- * comes from shared/api/fees.ts (the same model the UI previews with).
+ * follows the documented model (../fees.ts).
  *
  * Order of checks:
  *   412 code 1      two-factor authentication off
- *   429             more than WITHDRAW_ATTEMPTS_PER_MINUTE attempts ("Too Many Attempts.")
- *   400 code 0      request shape: required fields, ticker, network, provider, memo, uniqueId taken
+ *   400 code 0      more than WITHDRAW_ATTEMPTS_PER_MINUTE attempts: {"message":"Too Many Attempts.","code":0}
+ *                   (documented under 400)
+ *   400 code 0      request shape: required fields, ticker, network, provider, memo (when the asset's
+ *                   memo.withdraw is true), uniqueId taken, and the fiat provider's required fields
+ *                   (customerIp, beneficiary, bankBic; ../fiatRequirements.ts)
+ *   422 code 0      EEA account, crypto, no valid structured travelRule (../travelRule.ts; our wording)
  *   422 code 1      currency not withdrawable (switched off, or not through the API)
  *   422 code 2      address invalid
  *   422 code 9      the account's own deposit address
@@ -28,11 +32,13 @@
  *   "stuck"        pending (1) forever
  *   anything else  pending, then successful (3)
  */
-import { ENDPOINTS } from '../../../shared/api/endpoints';
-import { findFeeEntry, withdrawalFee, withdrawalLimits } from '../../../shared/api/fees';
-import { compare, dec, decimalPlaces, isZero, roundDown, sub, toPlain } from '../../../shared/money/decimal';
+import { compare, dec, decimalPlaces, isZero, roundDown, toPlain } from '../../../shared/money/decimal';
 import type { AssetSpec } from '../data/catalogue';
+import { routeFor, withdrawalBounds, withdrawalFee } from '../fees';
+import { fiatRequirementErrors } from '../fiatRequirements';
 import { innerValidationFailed, privateError, validationFailed, type Reply } from '../http';
+import { SUCCESS_STATUS } from '../paths';
+import { travelRuleErrors } from '../travelRule';
 import type { HistoryEntry } from '../model';
 import { Validator } from '../validation';
 import { INVALID_TICKER } from './account';
@@ -69,7 +75,8 @@ export function settlementFor(address: string): Outcome {
 }
 
 const CRYPTO_ADDRESS = /^[A-Za-z0-9:_.-]{20,128}$/;
-const FIAT_ADDRESS = /^[A-Za-z0-9 ]{8,64}$/;
+/** IBANs, card numbers and card tokens (base64, as in the documented "t6XIpyirkiLP+I++XHWfSeGrn5p38g=="). */
+const FIAT_ADDRESS = /^[A-Za-z0-9 +/=_-]{8,128}$/;
 
 function addressLooksValid(address: string, fiat: boolean): boolean {
   if (address.toLowerCase().includes('invalid')) return false;
@@ -79,11 +86,9 @@ function addressLooksValid(address: string, fiat: boolean): boolean {
 export function withdrawPay(ctx: PrivateContext): Reply {
   const { account, state, body, nowMs } = ctx;
   if (!account.twoFactor) return privateError(412, 1, WITHDRAW_MESSAGES.twoFactor);
-  if (ctx.rateLimits) {
-    const admission = account.withdrawAttempts.hit(nowMs);
-    if (!admission.ok) {
-      return { status: 429, body: { message: WITHDRAW_MESSAGES.throttled, code: 0 }, headers: { 'retry-after': String(admission.retryAfterSeconds) } };
-    }
+  if (ctx.rateLimits && !account.withdrawAttempts.hit(nowMs).ok) {
+    // Documented under HTTP 400, without `errors`.
+    return { status: 400, body: { message: WITHDRAW_MESSAGES.throttled, code: 0 } };
   }
   account.settle(nowMs);
 
@@ -106,23 +111,30 @@ export function withdrawPay(ctx: PrivateContext): Reply {
   const network = v.string('network', { max: 64 });
   const provider = v.string('provider', { max: 64 });
   if (spec && spec.canDeposit !== false) {
-    if (spec.memo && memo === undefined && !v.has('memo')) v.add('memo', WITHDRAW_MESSAGES.memoRequired);
+    if ((spec.memoWithdraw ?? spec.memo) && memo === undefined && !v.has('memo')) v.add('memo', WITHDRAW_MESSAGES.memoRequired);
     if (network !== undefined && !(spec.networks ?? []).includes(network)) v.add('network', WITHDRAW_MESSAGES.networkInvalid);
     if (spec.fiat) {
+      const chosen = spec.providers?.find((p) => p.name === provider);
       if (provider === undefined && !v.has('provider')) v.add('provider', WITHDRAW_MESSAGES.providerRequired);
-      else if (provider !== undefined && !(spec.providers ?? []).includes(provider)) v.add('provider', WITHDRAW_MESSAGES.providerInvalid);
+      else if (provider !== undefined && !chosen) v.add('provider', WITHDRAW_MESSAGES.providerInvalid);
+      if (chosen) for (const [field, messages] of Object.entries(fiatRequirementErrors(chosen.requires, body))) v.add(field, messages[0] as string);
     }
   }
   if (v.failed || !spec || ticker === undefined || amount === undefined || address === undefined || uniqueId === undefined) {
     return validationFailed(v.errors);
   }
 
+  // ----- Travel Rule (EEA accounts, crypto only) -----
+  if (account.eea && !spec.fiat) {
+    const errors = travelRuleErrors(body.travelRule);
+    if (Object.keys(errors).length > 0) return innerValidationFailed(0, errors);
+  }
+
   // ----- business rules (422) -----
-  const asset = state.catalogue.assets[ticker];
   const effectiveNetwork = spec.fiat ? null : (network ?? spec.networks?.[0] ?? null);
   const multiNetwork = (spec.networks?.length ?? 0) > 1;
-  const entry = findFeeEntry(state.catalogue.feeEntries, ticker, multiNetwork ? effectiveNetwork : null);
-  if (!asset || !entry || !asset.can_withdraw || entry.is_api_withdrawal === false) {
+  const route = routeFor(spec, effectiveNetwork, provider ?? null);
+  if (!route || spec.canWithdraw === false || spec.apiWithdrawal === false) {
     return innerValidationFailed(1, { ticker: [WITHDRAW_MESSAGES.notWithdrawable] });
   }
   if (!addressLooksValid(address, spec.fiat === true)) return innerValidationFailed(2, { address: [WITHDRAW_MESSAGES.addressInvalid] });
@@ -135,20 +147,17 @@ export function withdrawPay(ctx: PrivateContext): Reply {
   if (decimalPlaces(receiverGets) > precision) {
     return validationFailed({ amount: [`The amount must have no more than ${precision} decimal places.`] });
   }
-  // Crypto limits are keyed by network, fiat limits by provider (see data/catalogue.ts).
-  const limitKey = spec.fiat ? (provider ?? null) : effectiveNetwork;
-  const general = withdrawalLimits(asset, entry, null);
-  const specific = withdrawalLimits(asset, entry, limitKey);
-  if (specific.max !== null && compare(receiverGets, specific.max) > 0) {
-    return validationFailed({ amount: [`The amount may not be greater than ${specific.max}.`] });
+  const bounds = withdrawalBounds(spec, route, effectiveNetwork);
+  if (bounds.max !== null && compare(receiverGets, bounds.max) > 0) {
+    return validationFailed({ amount: [`The amount may not be greater than ${bounds.max}.`] });
   }
-  if (compare(receiverGets, general.min) < 0) {
-    return innerValidationFailed(3, { amount: [`Amount is too small. Minimum withdrawal amount is ${general.min} ${ticker}`] });
+  if (compare(receiverGets, bounds.generalMin) < 0) {
+    return innerValidationFailed(3, { amount: [`Amount is too small. Minimum withdrawal amount is ${bounds.generalMin} ${ticker}`] });
   }
-  if (compare(receiverGets, specific.min) < 0) {
-    return innerValidationFailed(4, { amount: [`Amount is too small for the payment system. Minimum amount is ${specific.min} ${ticker}`] });
+  if (compare(receiverGets, bounds.specificMin) < 0) {
+    return innerValidationFailed(4, { amount: [`Amount is too small for the payment system. Minimum amount is ${bounds.specificMin} ${ticker}`] });
   }
-  const fee = withdrawalFee(entry, receiverGets, precision);
+  const fee = withdrawalFee(route.fee, receiverGets, precision);
   if (compare(receiverGets, fee) <= 0) {
     return innerValidationFailed(6, { amount: [`Amount must be greater than the fee of ${fee} ${ticker}`] });
   }
@@ -163,7 +172,7 @@ export function withdrawPay(ctx: PrivateContext): Reply {
   const entryRecord: HistoryEntry = {
     method: 2,
     uniqueId,
-    transactionId: state.nextTransactionId(),
+    transactionId: state.nextTransactionUuid(),
     address,
     ticker,
     currency: spec.name,
@@ -175,20 +184,25 @@ export function withdrawPay(ctx: PrivateContext): Reply {
     createdAt: Math.floor(nowMs / 1000),
     status: 1,
     transactionHash: null,
+    confirmations: spec.fiat ? null : { actual: 0, required: confirmationsFor(state, ticker, effectiveNetwork) },
   };
+  let refund = '0';
+  if (outcome.refund === 'all') refund = dec(receiverGets).plus(dec(fee)).toFixed();
   if (outcome.refund === 'half') {
-    const processed = roundDown(dec(receiverGets).dividedBy(2), precision);
-    entryRecord.details = { partial: { requestAmount: receiverGets, processedAmount: processed, processedFee: fee, normalizeTransaction: '' } };
+    // Part of the amount goes out, with the fee of that part; the rest of the debit comes back.
+    const processedAmount = roundDown(dec(receiverGets).dividedBy(2), precision);
+    const processedFee = withdrawalFee(route.fee, processedAmount, precision);
+    entryRecord.details = { partial: { requestAmount: receiverGets, processedAmount, processedFee, normalizeTransaction: '' } };
+    refund = dec(receiverGets).plus(dec(fee)).minus(dec(processedAmount)).minus(dec(processedFee)).toFixed();
   }
   account.addHistory(entryRecord);
   if (outcome.finalStatus !== null) {
-    const refund =
-      outcome.refund === 'all'
-        ? dec(receiverGets).plus(dec(fee)).toFixed()
-        : outcome.refund === 'half'
-          ? sub(receiverGets, entryRecord.details?.partial.processedAmount ?? receiverGets)
-          : '0';
     account.schedule({ entry: entryRecord, dueAtMs: nowMs + state.withdrawalSettleMs, finalStatus: outcome.finalStatus, refund });
   }
-  return { status: ENDPOINTS.withdrawPay.successStatus, body: [] };
+  return { status: SUCCESS_STATUS.created, body: [] };
+}
+
+function confirmationsFor(state: PrivateContext['state'], ticker: string, network: string | null): number {
+  const confirmations = state.catalogue.assets[ticker]?.confirmations;
+  return (network ? confirmations?.[network] : undefined) ?? 12;
 }
