@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { Envelope } from './errors';
 import { Requests, type WithdrawalPhase } from './api/endpoints';
+import { isAllowedExchangeUrl } from './net/loopback';
 import type {
   AssetsResponse,
   BalanceResponse,
@@ -33,12 +34,12 @@ export type RegionName = z.infer<typeof RegionName>;
 const AccountName = z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters');
 const ApiKey = z.string().trim().min(8, 'looks too short').max(256).regex(/^[\x21-\x7e]+$/, 'must not contain spaces');
 const ApiSecret = z.string().trim().min(8, 'looks too short').max(256).regex(/^[\x21-\x7e]+$/, 'must not contain spaces');
-/** http(s) only; anything else (file:, javascript:) is refused. */
+/** https, or http only to this computer (a local simulator); anything else (file:, javascript:) is refused. */
 const BaseUrl = z
   .string()
   .max(512)
   .url()
-  .refine((u) => /^https?:\/\//i.test(u), { message: 'must start with https:// (or http:// for a local simulator)' });
+  .refine(isAllowedExchangeUrl, { message: 'must start with https:// (http:// only for this computer, e.g. a local simulator)' });
 
 export type AreaStatus = 'ok' | 'no_permission' | 'failed';
 export interface AreaResult {

@@ -275,6 +275,16 @@ describe('router', () => {
     expect(received).toEqual({ accountId: 'demo', limit: 30, offset: 0 });
   });
 
+  it('refuses an http:// base URL for a host other than this computer (signed requests in clear text)', async () => {
+    const router = createRouter(spyHandlers(() => null), { logger, isTrustedSender: allowAll });
+    const envelope = (await router.route('accounts.add', { name: 'Remote', region: 'custom', baseUrl: 'http://whitebit.com', apiKey: 'key-12345678', apiSecret: 'secret-12345678' }, direct)) as Envelope<never>;
+    expect(envelope.ok).toBe(false);
+    if (!envelope.ok) {
+      expect(envelope.error.kind).toBe('validation');
+      expect(envelope.error.fields?.baseUrl?.[0]).toMatch(/http:\/\/ only for this computer/);
+    }
+  });
+
   it('reports field errors without echoing the values it received', async () => {
     const router = createRouter(spyHandlers(() => null), { logger, isTrustedSender: allowAll });
     const envelope = (await router.route('accounts.add', { name: '', region: 'global', apiKey: 'has space 123', apiSecret: 'sec', extra: 'x' }, direct)) as Envelope<never>;

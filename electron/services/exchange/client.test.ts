@@ -128,7 +128,8 @@ describe('arguments are checked before any network I/O', () => {
   });
 
   it('refuses unusable settings up front', () => {
-    for (const baseUrl of ['ftp://x.test', 'not a url', 'https://user:pw@x.test', 'https://x.test/?q=1']) {
+    // http:// to a remote host would send the key and a replayable signature in clear text.
+    for (const baseUrl of ['ftp://x.test', 'not a url', 'https://user:pw@x.test', 'https://x.test/?q=1', 'http://whitebit.com', 'http://192.168.1.10:8080']) {
       expect(() => createExchangeClient({ baseUrl }), baseUrl).toThrow(AppFailure);
     }
     expect(() => createExchangeClient({ baseUrl: 'https://x.test', maxRetries: -1 })).toThrow(AppFailure);

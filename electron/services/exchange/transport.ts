@@ -9,6 +9,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { RawAnswer } from './classify';
 import { cancelledFailure, networkFailure, responseTooLargeFailure, timeoutFailure } from './failures';
 import type { AppFailure } from '../../../shared/errors';
+import { isLoopbackHost } from '../../../shared/net/loopback';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
@@ -46,6 +47,8 @@ export function parseTarget(baseUrl: string): Target {
     throw new RangeError('is not a web address');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError('must start with https:// or http://');
+  // Signed requests carry the API key and a replayable signature: clear text only to this computer.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) throw new RangeError('must start with https:// (http:// only for this computer)');
   if (url.username || url.password) throw new RangeError('must not contain a user name or password');
   if (url.search || url.hash) throw new RangeError('must not contain ? or #');
   return {
