@@ -12,6 +12,8 @@ export const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
+  // No <form> may submit anywhere: the app has no server-side forms, and an injected one must not post data away.
+  "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
 
