@@ -72,6 +72,12 @@ describe('window settings', () => {
     expect(prefs.preload).toBe('/app/out/electron/preload.cjs');
   });
 
+  it('sandboxes every renderer process app-wide, before the app is ready', async () => {
+    await start();
+    expect(fake.sandboxCalls).toBe(1);
+    expect(fake.sandboxEnabledBeforeReady).toBe(true);
+  });
+
   it('loads the renderer from the app:// protocol, never file:// or the network', async () => {
     await start();
     expect(theWindow().loadedUrl).toBe(APP_ENTRY_URL);
@@ -199,7 +205,7 @@ describe('session', () => {
     fake.headersReceived?.({ url: 'app://renderer/index.html', responseHeaders: { 'content-security-policy': ["default-src *"], 'x-other': ['1'] } }, (r: typeof result) => (result = r));
     expect(result?.responseHeaders).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY], 'x-other': ['1'] });
     expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
   });
 
@@ -251,6 +257,47 @@ describe('IPC', () => {
     const contents = theWindow().webContents;
     await invoke({ sender: contents, senderFrame: contents.mainFrame }, 'accounts.select', { accountId: 'demo' });
     expect(contents.sent).toContainEqual({ channel: IPC_EVENT_CHANNEL, args: ['accounts.changed', { activeAccountId: 'demo' }] });
+  });
+});
+
+describe('a crashed or frozen renderer', () => {
+  const gone = (reason: string) => theWindow().webContents.emit('render-process-gone', {}, { reason, exitCode: 1 });
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('offers a reload after the page crashed, and reloads the app page when asked', async () => {
+    await start();
+    const loadsBefore = theWindow().loadedUrls.length;
+    fake.messageBoxResponse = 0;
+    gone('crashed');
+    await settle();
+    expect(fake.messageBoxes).toHaveLength(1);
+    expect(fake.messageBoxes[0]!.options).toMatchObject({ buttons: ['Reload', 'Quit'], message: 'The window stopped working.' });
+    expect(String(fake.messageBoxes[0]!.options.detail)).toContain('crashed');
+    expect(theWindow().loadedUrls.slice(loadsBefore)).toEqual([APP_ENTRY_URL]);
+  });
+
+  it('quits when the person chooses Quit, and says nothing after a clean exit', async () => {
+    await start();
+    gone('clean-exit');
+    await settle();
+    expect(fake.messageBoxes).toHaveLength(0);
+    fake.messageBoxResponse = 1;
+    gone('oom');
+    await settle();
+    expect(fake.quitCalls).toBe(1);
+  });
+
+  it('offers Reload or Wait when the page stops responding, and asks once at a time', async () => {
+    await start();
+    const loadsBefore = theWindow().loadedUrls.length;
+    fake.messageBoxResponse = 1;
+    theWindow().emit('unresponsive');
+    theWindow().emit('unresponsive');
+    await settle();
+    expect(fake.messageBoxes).toHaveLength(1);
+    expect(fake.messageBoxes[0]!.options).toMatchObject({ buttons: ['Reload', 'Wait'] });
+    expect(theWindow().loadedUrls.length).toBe(loadsBefore);
+    expect(fake.quitCalls).toBe(0);
   });
 });
 

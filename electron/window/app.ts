@@ -3,7 +3,7 @@
  * channel, core events pushed to the window. Everything security-relevant is set up before the
  * first window exists.
  */
-import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
 import { createCore, type Core } from '../core';
 import { defaultUserDataDir, PRODUCT_NAME, userDataDirFromArgs } from '../paths';
@@ -12,6 +12,7 @@ import { createLogger, logFileIn } from '../services/logging';
 import { installApplicationMenu } from '../shell/menu';
 import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { createMainWindow } from './main-window';
+import { watchRendererHealth } from './recovery';
 import { hardenSession, hardenWebContents } from './security';
 
 export interface ElectronAppOptions {
@@ -51,7 +52,9 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
   const env = options.env ?? process.env;
   const isDevelopment = isDevelopmentRun(app.isPackaged, env);
 
-  // Before `ready`: the scheme's privileges and the profile folder cannot change afterwards.
+  // Before `ready`: every renderer sandboxed (not only the windows that ask for it), the scheme's
+  // privileges and the profile folder cannot change afterwards.
+  app.enableSandbox();
   registerAppScheme(protocol);
   app.setName(PRODUCT_NAME);
   app.setPath('userData', userDataDirFromArgs(argv) ?? defaultUserDataDir());
@@ -97,6 +100,7 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
     });
 
     const window = createMainWindow({ preloadPath: `${options.buildDir}/preload.cjs`, isDevelopment, title: PRODUCT_NAME });
+    watchRendererHealth(window, { dialog, logger, quit: () => app.quit() });
     const windowId = window.webContents.id;
     trustedWindowIds.add(windowId);
     window.on('closed', () => {

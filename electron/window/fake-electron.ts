@@ -54,7 +54,13 @@ export class FakeBrowserWindow extends EventEmitter {
   static getAllWindows() {
     return FakeBrowserWindow.created;
   }
+  readonly loadedUrls: string[] = [];
+  destroyed = false;
+  isDestroyed() {
+    return this.destroyed;
+  }
   async loadURL(url: string) {
+    this.loadedUrls.push(url);
     this.loadedUrl = url;
     this.webContents.mainFrame.url = url;
   }
@@ -71,13 +77,23 @@ export class FakeBrowserWindow extends EventEmitter {
 }
 
 function createState() {
-  let resolveReady: () => void = () => undefined;
-  const readyPromise = new Promise<void>((r) => (resolveReady = r));
-  return {
+  let resolvePromise: () => void = () => undefined;
+  const readyPromise = new Promise<void>((r) => (resolvePromise = r));
+  const resolveReady = () => {
+    state.isReady = true;
+    resolvePromise();
+  };
+  const state = {
     appEvents: new EventEmitter(),
     paths: new Map<string, string>(),
     name: '',
     isPackaged: true,
+    sandboxEnabledBeforeReady: false,
+    sandboxCalls: 0,
+    isReady: false,
+    /** What the next native message box answers (button index), and every box shown. */
+    messageBoxResponse: 0,
+    messageBoxes: [] as Array<{ window: unknown; options: Record<string, unknown> }>,
     singleInstance: true,
     quitCalls: 0,
     readyPromise,
@@ -97,6 +113,7 @@ function createState() {
     rendererInvokes: [] as unknown[][],
     rendererListeners: new Map<string, Set<Listener>>(),
   };
+  return state;
 }
 
 export let fake = createState();
@@ -115,6 +132,10 @@ export const electronModule = {
     setPath: (name: string, value: string) => void fake.paths.set(name, value),
     getPath: (name: string) => fake.paths.get(name) ?? `/nonexistent/${name}`,
     requestSingleInstanceLock: () => fake.singleInstance,
+    enableSandbox: () => {
+      fake.sandboxCalls++;
+      if (!fake.isReady) fake.sandboxEnabledBeforeReady = true;
+    },
     quit: () => void fake.quitCalls++,
     on: (name: string, listener: Listener) => fake.appEvents.on(name, listener),
     whenReady: () => fake.readyPromise,
@@ -123,6 +144,12 @@ export const electronModule = {
     getName: () => fake.name,
   },
   BrowserWindow: FakeBrowserWindow,
+  dialog: {
+    showMessageBox: async (window: unknown, options: Record<string, unknown>) => {
+      fake.messageBoxes.push({ window, options });
+      return { response: fake.messageBoxResponse, checkboxChecked: false };
+    },
+  },
   ipcMain: { handle: (channel: string, handler: Listener) => void fake.ipcHandlers.set(channel, handler) },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => void fake.privilegedSchemes.push(...schemes),
