@@ -10,7 +10,7 @@
 //
 //   npx tsx .ci/packaged-files.ts [--synthetic]     prints the list
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -60,6 +60,8 @@ export interface PackagingPreview {
   usedRealBuild: boolean;
   /** Files present next to app.asar in app.asar.unpacked, relative to it. */
   unpackedOnDisk: string[];
+  /** The Electron fuses of the packaged executable, by @electron/fuses option name (true = enabled). */
+  fuses: Record<string, boolean>;
   /** Content of a file stored inside the archive. */
   read: (path: string) => Buffer;
   sandbox: string;
@@ -173,7 +175,10 @@ export async function previewPackagedFiles(
   try {
     const { project, usedRealBuild } = buildSandbox(sandbox, options.useRealBuild ?? true);
     const electronDist = join(sandbox, 'electron-dist');
-    write(join(electronDist, 'electron'), '#!/bin/sh\nexit 0\n');
+    // The stand-in carries a fuse wire with Electron's defaults, so electron-builder's fuse step flips
+    // it for real and the test can read back what a packaged binary would hold.
+    mkdirSync(electronDist, { recursive: true });
+    writeFileSync(join(electronDist, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), STAND_IN_FUSE_WIRE]));
     chmodSync(join(electronDist, 'electron'), 0o755);
     mkdirSync(join(electronDist, 'resources'), { recursive: true });
 
@@ -190,6 +195,7 @@ export async function previewPackagedFiles(
     if (result.code !== 0 || !existsSync(archive)) {
       throw new Error(`electron-builder failed (exit ${result.code}):\n${result.output.slice(-4000)}`);
     }
+    const fuses = readFuses(join(output, 'linux-unpacked'));
     const bytes = readFileSync(archive);
     const entries = listAsar(bytes);
     // read now: the sandbox is deleted before the caller looks
@@ -206,11 +212,41 @@ export async function previewPackagedFiles(
       },
       usedRealBuild,
       unpackedOnDisk,
+      fuses,
       sandbox,
     };
   } finally {
     if (!options.keepSandbox) rmSync(sandbox, { recursive: true, force: true });
   }
+}
+
+/** @electron/fuses' marker before the fuse wire in an Electron binary, then version 1 and the wire length. */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/** Fuse V1 wire order, as @electron/fuses numbers it (FuseV1Options). */
+const FUSE_NAMES = [
+  'RunAsNode',
+  'EnableCookieEncryption',
+  'EnableNodeOptionsEnvironmentVariable',
+  'EnableNodeCliInspectArguments',
+  'EnableEmbeddedAsarIntegrityValidation',
+  'OnlyLoadAppFromAsar',
+  'LoadBrowserProcessSpecificV8Snapshot',
+  'GrantFileProtocolExtraPrivileges',
+] as const;
+/** Electron's shipped defaults: '1' enabled, '0' disabled. */
+const STAND_IN_FUSE_WIRE = Buffer.concat([Buffer.from(FUSE_SENTINEL), Buffer.from([1, FUSE_NAMES.length]), Buffer.from('10110001')]);
+
+function readFuses(unpackedDir: string): Record<string, boolean> {
+  for (const name of readdirSync(unpackedDir)) {
+    const path = join(unpackedDir, name);
+    if (!statSync(path).isFile()) continue;
+    const bytes = readFileSync(path);
+    const at = bytes.indexOf(FUSE_SENTINEL);
+    if (at === -1) continue;
+    const wire = at + FUSE_SENTINEL.length + 2;
+    return Object.fromEntries(FUSE_NAMES.map((fuse, i) => [fuse, bytes[wire + i] === 0x31]));
+  }
+  throw new Error(`no executable with a fuse wire in ${unpackedDir}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -91,6 +91,23 @@ describe('electron-builder.yml', () => {
     expect(config.asarUnpack).toContain('**/node_modules/keytar/**');
   });
 
+  it('flips the Electron fuses: no running as Node, no NODE_OPTIONS, no --inspect; asar integrity, asar only, encrypted cookies', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    // Every key is one electron-builder knows (a misspelt fuse would be ignored silently).
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as {
+      definitions: { FuseOptionsV1: { properties: Record<string, unknown> } };
+    };
+    for (const key of Object.keys(config.electronFuses as object)) expect(schema.definitions.FuseOptionsV1.properties, key).toHaveProperty(key);
+  });
+
   it('builds NSIS for Windows x64 and arm64', () => {
     expect(targetsOf(config.win)).toEqual({ nsis: ['arm64', 'x64'] });
     expect(config.win.icon).toBe('icon.ico');
@@ -188,6 +205,19 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     preview = await previewPackagedFiles();
   }, 180_000);
 
+  it('flips the fuses in the packaged executable itself (read back from the binary electron-builder wrote)', () => {
+    expect(preview.fuses).toEqual({
+      RunAsNode: false,
+      EnableCookieEncryption: true,
+      EnableNodeOptionsEnvironmentVariable: false,
+      EnableNodeCliInspectArguments: false,
+      EnableEmbeddedAsarIntegrityValidation: true,
+      OnlyLoadAppFromAsar: true,
+      LoadBrowserProcessSpecificV8Snapshot: false,
+      GrantFileProtocolExtraPrivileges: false,
+    });
+  });
+
   const paths = () => preview.entries.map((entry) => entry.path);
   const packagesIn = () => [
     ...new Set(
@@ -267,10 +297,17 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     expect(packaged.productName).toBe(manifest.productName);
   });
 
-  it('keeps keytar\'s native module outside the archive, on disk in app.asar.unpacked', () => {
+  it('keeps the native modules (keytar, better-sqlite3) outside the archive, on disk in app.asar.unpacked', () => {
     const native = preview.entries.filter((entry) => entry.path.endsWith('.node'));
-    expect(native.map((entry) => entry.path)).toEqual(['node_modules/keytar/build/Release/keytar.node']);
+    const expected = ['node_modules/better-sqlite3/build/Release/better_sqlite3.node', 'node_modules/keytar/build/Release/keytar.node'];
+    expect(native.map((entry) => entry.path).sort()).toEqual(expected);
     expect(native.every((entry) => entry.unpacked)).toBe(true);
-    expect(preview.unpackedOnDisk).toContain('node_modules/keytar/build/Release/keytar.node');
+    for (const path of expected) expect(preview.unpackedOnDisk).toContain(path);
+  });
+
+  it('leaves out the SQLite sources and build intermediates (only lib/ and the compiled module ship)', () => {
+    const sqliteFiles = paths().filter((path) => path.startsWith('node_modules/better-sqlite3/'));
+    expect(sqliteFiles.filter((path) => /\/(deps|src|obj|obj\.target)\/|\.a$|test_extension/.test(path))).toEqual([]);
+    expect(sqliteFiles).toContain('node_modules/better-sqlite3/lib/index.js');
   });
 });
