@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openAppInBrowser } from './browser/open-browser';
 import { startBrowserServer } from './browser/server';
 import { createCore } from './core';
 import { findElectronBinary } from './electron-binary';
@@ -17,18 +18,6 @@ import { createLogger, logFileIn } from './services/logging';
 const here = dirname(fileURLToPath(import.meta.url));
 /** Built: out/electron/launch.js -> repo root two levels up. From source (tsx): electron/launch.ts. */
 const projectRoot = here.endsWith(join('out', 'electron')) ? join(here, '..', '..') : join(here, '..');
-
-function openInBrowser(url: string): void {
-  const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
-  try {
-    const child = spawn(command, args as string[], { detached: true, stdio: 'ignore' });
-    child.on('error', () => undefined);
-    child.unref();
-  } catch {
-    // No browser opener on this machine: the URL is printed anyway.
-  }
-}
 
 function runElectron(binary: string, args: readonly string[]): void {
   const child = spawn(binary, [join(projectRoot, 'out', 'electron', 'main.js'), ...args], { stdio: 'inherit' });
@@ -71,7 +60,8 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.stdout.write(`${JSON.stringify({ event: 'ready', url: running.url })}\n`);
-  if (options.open) openInBrowser(running.url);
+  // The tokened URL goes through a private file, never onto a command line (see open-browser.ts).
+  if (options.open) openAppInBrowser(running.url, { dir: join(userDataDir, 'run') });
 }
 
 async function main(args: readonly string[]): Promise<void> {
