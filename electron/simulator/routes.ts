@@ -11,6 +11,7 @@ import type { SimulatorState } from './state';
 import { balance, myCodes, openPositions } from './handlers/account';
 import { history } from './handlers/history';
 import { withdrawPay } from './handlers/withdraw';
+import { travelRuleVasps } from './handlers/travelRule';
 import { flexInvest, flexInvestments, flexPlans } from './handlers/flex';
 
 export type PublicHandler = (state: SimulatorState, nowMs: number) => Reply;
@@ -50,6 +51,7 @@ const PRIVATE_HANDLERS: Partial<Record<EndpointName, { handle: PrivateHandler; p
   positions: { handle: openPositions, permission: 'read' },
   history: { handle: history, permission: 'read' },
   withdrawPay: { handle: withdrawPay, permission: 'withdraw' },
+  travelRuleVasps: { handle: travelRuleVasps, permission: 'read' },
   flexPlans: { handle: flexPlans, permission: 'read', b2bOnly: true },
   flexInvestments: { handle: flexInvestments, permission: 'read', b2bOnly: true },
   flexInvest: { handle: flexInvest, permission: 'invest', b2bOnly: true },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
-import { findFeeEntry, withdrawalFee } from '../../shared/api/fees';
+import { feeKey, withdrawalFee } from '../../shared/api/fees';
 import { HistoryResponse } from '../../shared/api/schemas';
 import { add, sub } from '../../shared/money/decimal';
 import { startSimulator, type RunningSimulator } from './index';
@@ -30,9 +30,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function expectedFee(ticker: string, amount: string, network?: string): string {
   const { fees, assets } = sim.state.catalogue;
-  const entry = findFeeEntry(fees, ticker, network);
+  const entry = (network ? fees[feeKey(ticker, network)] : undefined) ?? fees[ticker];
   if (!entry) throw new Error(`no fee entry for ${ticker}`);
-  return withdrawalFee(entry, amount, assets[ticker]!.currency_precision);
+  return withdrawalFee(entry.withdraw, amount, assets[ticker]!.currency_precision);
 }
 
 async function historyOf(id: string) {

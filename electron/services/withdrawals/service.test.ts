@@ -268,7 +268,7 @@ describe('discard and list', () => {
     const draft = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
     const other = await service.prepare({ accountId: 'acc-2', ticker: 'BTC', amount: '0.02', address: cryptoAddress() });
     await service.send({ uniqueId: other.uniqueId });
-    expect(await service.discard({ uniqueId: draft.uniqueId })).toEqual({ discarded: true });
+    expect(await service.discard({ uniqueId: draft.uniqueId })).toEqual({ discarded: true, stillWatched: false });
     expect((await refusal(service.discard({ uniqueId: other.uniqueId }))).error.kind).toBe('validation');
     expect((await service.list({ accountId: h.accountId })).map((r) => r.uniqueId)).toEqual([]);
     expect((await service.list({})).map((r) => r.uniqueId)).toEqual([other.uniqueId]);

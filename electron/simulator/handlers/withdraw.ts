@@ -29,7 +29,7 @@
  *   anything else  pending, then successful (3)
  */
 import { ENDPOINTS } from '../../../shared/api/endpoints';
-import { findFeeEntry, withdrawalFee, withdrawalLimits } from '../../../shared/api/fees';
+import { feeKey, withdrawalFee, withdrawalLimits } from '../../../shared/api/fees';
 import { compare, dec, decimalPlaces, isZero, roundDown, sub, toPlain } from '../../../shared/money/decimal';
 import type { AssetSpec } from '../data/catalogue';
 import { innerValidationFailed, privateError, validationFailed, type Reply } from '../http';
@@ -121,7 +121,8 @@ export function withdrawPay(ctx: PrivateContext): Reply {
   const asset = state.catalogue.assets[ticker];
   const effectiveNetwork = spec.fiat ? null : (network ?? spec.networks?.[0] ?? null);
   const multiNetwork = (spec.networks?.length ?? 0) > 1;
-  const entry = findFeeEntry(state.catalogue.fees, ticker, multiNetwork ? effectiveNetwork : null);
+  const fees = state.catalogue.fees;
+  const entry = (multiNetwork && effectiveNetwork ? fees[feeKey(ticker, effectiveNetwork)] : undefined) ?? fees[ticker];
   if (!asset || !entry || !asset.can_withdraw || entry.is_api_withdrawal === false) {
     return innerValidationFailed(1, { ticker: [WITHDRAW_MESSAGES.notWithdrawable] });
   }
@@ -137,8 +138,8 @@ export function withdrawPay(ctx: PrivateContext): Reply {
   }
   // Crypto limits are keyed by network, fiat limits by provider (see data/catalogue.ts).
   const limitKey = spec.fiat ? (provider ?? null) : effectiveNetwork;
-  const general = withdrawalLimits(asset, entry, null);
-  const specific = withdrawalLimits(asset, entry, limitKey);
+  const general = withdrawalLimits(asset, entry.withdraw, null);
+  const specific = withdrawalLimits(asset, entry.withdraw, limitKey);
   if (specific.max !== null && compare(receiverGets, specific.max) > 0) {
     return validationFailed({ amount: [`The amount may not be greater than ${specific.max}.`] });
   }
@@ -148,7 +149,7 @@ export function withdrawPay(ctx: PrivateContext): Reply {
   if (compare(receiverGets, specific.min) < 0) {
     return innerValidationFailed(4, { amount: [`Amount is too small for the payment system. Minimum amount is ${specific.min} ${ticker}`] });
   }
-  const fee = withdrawalFee(entry, receiverGets, precision);
+  const fee = withdrawalFee(entry.withdraw, receiverGets, precision);
   if (compare(receiverGets, fee) <= 0) {
     return innerValidationFailed(6, { amount: [`Amount must be greater than the fee of ${fee} ${ticker}`] });
   }
