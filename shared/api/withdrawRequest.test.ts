@@ -96,7 +96,7 @@ describe('checkExtras: one schema for form and main process; bad input gets fiel
     { name: 'a malformed IP', input: { customerIp: '256.1.1.1' }, req: { ...NONE, customerIp: true }, fields: { customerIp: [/IP address/] } },
     { name: 'an extra that is not required', input: { customerIp: '203.0.113.42' }, req: NONE, fields: { customerIp: [/not used for this withdrawal/] } },
     { name: 'an unknown field', input: { beneficiary: { firstName: 'A', lastName: 'B', iban: 'x' } }, req: { ...NONE, beneficiary: true }, fields: { 'beneficiary.iban': [/not an accepted field/] } },
-  ])('$name', ({ input, req, fields }) => {
+  ] as Array<{ name: string; input: unknown; req: ExtrasRequired; fields: Record<string, RegExp[]> }>)('$name', ({ input, req, fields }) => {
     const result = checkExtras(input, req);
     expect(result.ok).toBe(false);
     if (result.ok) return;

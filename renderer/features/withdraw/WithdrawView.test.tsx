@@ -20,8 +20,8 @@ const assets: AssetsResponse = {
   },
 };
 const fees: FeesResponse = {
-  'USDT (ERC20)': { ticker: 'USDT', name: 'Tether', withdraw: { min_amount: '10', max_amount: '0', fixed: '5', flex: null } },
-  'USDT (TRC20)': { ticker: 'USDT', name: 'Tether', withdraw: { min_amount: '2', max_amount: '0', fixed: '1', flex: null } },
+  'USDT (ERC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, withdraw: { min_amount: '10', max_amount: '0', fixed: '5', flex: null } },
+  'USDT (TRC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, withdraw: { min_amount: '2', max_amount: '0', fixed: '1', flex: null } },
 };
 const balance: BalanceResponse = { USDT: { main_balance: '100' } };
 
@@ -41,8 +41,16 @@ function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
     phase: null,
     historyStatus: null,
     lastError: null,
+    travelRule: null,
+    beneficiary: null,
+    bankBic: null,
+    customerIp: null,
+    partial: null,
+    confirmations: null,
     createdAt: 1_760_000_000_000,
     updatedAt: 1_760_000_000_000,
+    lastSentAt: null,
+    discardedAt: null,
     ...patch,
   };
 }

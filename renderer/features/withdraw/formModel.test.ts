@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
+import { feeListOf } from '../../../shared/api/preMergeShapes';
 import { checkForm, defaultNetwork, EMPTY_FORM, mapServerError, withdrawableAssets, type FormValues } from './formModel';
 
 const fee = (ticker: string, fixed: string | null, min = '0', flex: FeesResponse[string]['withdraw']['flex'] = null) => ({
   ticker,
   name: ticker,
+  // API.md: a missing is_withdrawal counts as false.
+  is_withdrawal: true,
   withdraw: { min_amount: min, max_amount: '0', fixed, flex },
 });
 
@@ -54,7 +57,7 @@ const balance: BalanceResponse = {
   BSV: { main_balance: '3.5' },
   SOL: { main_balance: '4' },
 };
-const data = { assets, fees, balance };
+const data = { assets, fees: feeListOf(fees), balance };
 const form = (patch: Partial<FormValues>): FormValues => ({ ...EMPTY_FORM, ...patch });
 const ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
@@ -93,7 +96,17 @@ describe('checkForm', () => {
     expect(check.errors).toEqual({});
     expect(check.preview).toEqual({
       ok: true,
-      preview: { receiverGets: '98.999999', fee: '1', totalDebit: '99.999999', balanceBefore: '100', balanceAfter: '0.000001', limits: { min: '2', max: null } },
+      preview: {
+        receiverGets: '98.999999',
+        fee: '1',
+        totalDebit: '99.999999',
+        balanceBefore: '100',
+        balanceAfter: '0.000001',
+        limits: { min: '2', max: null },
+        feeUnknownReason: null,
+        precision: 6,
+        precisionAssumed: false,
+      },
     });
   });
 
