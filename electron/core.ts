@@ -114,6 +114,7 @@ export function createCore(options: CoreOptions): Core {
   const withdrawals = createWithdrawalService({
     dataDir: join(options.userDataDir, 'withdrawals'),
     clientFor: (accountId) => accounts.clientFor(accountId),
+    isEea: (accountId) => accounts.isEea(accountId),
     emit: (record) => emit('withdrawal.updated', record),
   });
 
@@ -159,6 +160,7 @@ export function createCore(options: CoreOptions): Core {
     'withdraw.reconcile': (p) => withdrawals.reconcile(p),
     'withdraw.discard': (p) => withdrawals.discard(p),
     'withdraw.list': (p) => withdrawals.list(p),
+    'withdraw.vasps': (p) => withdrawals.vasps(p),
   };
 
   const router = createRouter(handlers, { logger, isTrustedSender });

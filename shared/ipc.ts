@@ -11,8 +11,11 @@
 import { z } from 'zod';
 import type { Envelope } from './errors';
 import { Requests, type WithdrawalPhase } from './api/endpoints';
-import { isAllowedExchangeUrl } from './net/loopback';
+import { isAllowedExchangeUrl } from './api/baseUrl';
+import { BankBic, Beneficiary, CustomerIp, TravelRule, type Vasp } from './api/withdrawRequest';
 import type {
+  Confirmations,
+  PartialAmounts,
   AssetsResponse,
   BalanceResponse,
   CodesResponse,
@@ -67,6 +70,11 @@ export interface AccountSummary {
   hasSecret: boolean;
   /** Opt-in: a desktop notification when a position enters margin_call or liquidation. */
   notifyPositions: boolean;
+  /**
+   * The exchange account is in the EEA: its crypto withdrawals need Travel Rule data (API.md).
+   * Default: on for the EU region, off otherwise, until the user sets it on the account card.
+   */
+  eea: boolean;
 }
 
 export const REFRESH_INTERVALS_MS = [0, 10_000, 30_000, 60_000, 300_000] as const;
@@ -111,15 +119,38 @@ export interface WithdrawalRecord {
   address: string;
   /** What the receiver gets. */
   amount: string;
-  fee: string;
-  totalDebit: string;
+  /** Null when no fee terms matched the provider (API.md Decision): the user confirmed an unknown fee. */
+  fee: string | null;
+  /** amount + fee; null with an unknown fee. */
+  totalDebit: string | null;
+  /** Travel Rule data sent with a crypto withdrawal from an EEA account; null when not required. */
+  travelRule: TravelRule | null;
+  /** Fiat payout extras, sent exactly as recorded (a re-send repeats them). */
+  beneficiary: Beneficiary | null;
+  bankBic: string | null;
+  customerIp: string | null;
   state: WithdrawalState;
   /** From history once the exchange knows the withdrawal. */
   phase: WithdrawalPhase | null;
   historyStatus: number | null;
+  /** Status 18: what was asked for and what was paid out (history `details.partial`). */
+  partial: PartialAmounts | null;
+  confirmations: Confirmations | null;
   lastError: AppError | null;
   createdAt: number;
   updatedAt: number;
+  /** When the last withdraw-pay request for this id left; history may lag behind it (unix ms). */
+  lastSentAt: number | null;
+  /**
+   * Set when the user discarded a `not_found` withdrawal after the lag window: the record is kept
+   * and still looked up, and if a debit appears after all, state becomes `sent` with this still set.
+   */
+  discardedAt: number | null;
+}
+
+/** A discarded withdrawal that history shows after all: money left although the user gave it up. */
+export function paidAfterDiscard(record: WithdrawalRecord): boolean {
+  return record.discardedAt !== null && record.state === 'sent';
 }
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
@@ -139,7 +170,13 @@ export const CHANNELS = {
     response: {} as { account: AccountSummary; report: PermissionReport },
   },
   'accounts.update': {
-    request: withAccount({ name: Optional(AccountName), region: Optional(RegionName), baseUrl: Optional(BaseUrl), notifyPositions: Optional(z.boolean()) }),
+    request: withAccount({
+      name: Optional(AccountName),
+      region: Optional(RegionName),
+      baseUrl: Optional(BaseUrl),
+      notifyPositions: Optional(z.boolean()),
+      eea: Optional(z.boolean()),
+    }),
     response: {} as AccountSummary,
   },
   'accounts.setKey': { request: withAccount({ apiKey: ApiKey, apiSecret: ApiSecret }), response: {} as { account: AccountSummary; report: PermissionReport } },
@@ -169,14 +206,24 @@ export const CHANNELS = {
       memo: Requests.withdrawPay.shape.memo,
       network: Requests.withdrawPay.shape.network,
       provider: Requests.withdrawPay.shape.provider,
+      // Checked against what this withdrawal requires with checkExtras (shared/api/withdrawRequest.ts).
+      travelRule: TravelRule.optional(),
+      beneficiary: Beneficiary.optional(),
+      bankBic: BankBic.optional(),
+      customerIp: CustomerIp.optional(),
+      /** The user ticked "I accept that the fee is unknown" (no fee terms matched the provider). */
+      acceptUnknownFee: z.literal(true).optional(),
     }),
     response: {} as WithdrawalRecord,
   },
+  /** Travel Rule VASP list; `available: false` where the exchange has no list for the account's region. */
+  'withdraw.vasps': { request: withAccount({}), response: {} as { available: boolean; vasps: Vasp[]; note: string | null } },
   /** Sends a prepared (or looked-up-and-absent) withdrawal, with its recorded uniqueId. Never retried. */
   'withdraw.send': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as WithdrawalRecord },
   /** Looks the uniqueId up in history and updates the record. */
   'withdraw.reconcile': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as WithdrawalRecord },
-  'withdraw.discard': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as { discarded: true } },
+  /** `stillWatched`: an absent withdrawal stays looked up in the background after it is discarded. */
+  'withdraw.discard': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as { discarded: true; stillWatched: boolean } },
   'withdraw.list': { request: z.object({ accountId: AccountId.optional() }).strict(), response: {} as WithdrawalRecord[] },
 } as const;
 

@@ -34,6 +34,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'withdraw.reconcile': { uniqueId: 'abcdefgh-1234' },
   'withdraw.discard': { uniqueId: 'abcdefgh-1234' },
   'withdraw.list': { accountId: 'demo' },
+  'withdraw.vasps': { accountId: 'demo' },
 };
 
 function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): Handlers {

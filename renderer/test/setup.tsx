@@ -31,6 +31,7 @@ export const DEMO_ACCOUNT: AccountSummary = {
   apiKeyMasked: 'demo…demo',
   hasSecret: true,
   notifyPositions: false,
+  eea: false,
 };
 
 export const REAL_ACCOUNT: AccountSummary = {
@@ -42,6 +43,7 @@ export const REAL_ACCOUNT: AccountSummary = {
   apiKeyMasked: 'ab12…yz89',
   hasSecret: true,
   notifyPositions: false,
+  eea: false,
 };
 
 /** A bridge that already answers the shell's own questions (settings, accounts). */

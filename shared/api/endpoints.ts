@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isLooseDecimalString } from '../money/decimal';
 import * as S from './schemas';
+import { HistoryRequest, VaspsResponse, WithdrawPayRequest } from './withdrawRequest';
 
 /** Client-side rate-limit scopes with the exchange's published budgets (API.md "Rate limits"). */
 export const RATE_LIMIT_SCOPES = {
@@ -36,7 +37,7 @@ const PositiveAmount = z
 
 const intIn = (min: number, max: number) => z.number().int().min(min).max(max);
 
-export const WITHDRAW_UNIQUE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+export { WITHDRAW_UNIQUE_ID } from './withdrawRequest';
 
 export const Requests = {
   none: z.object({}).strict(),
@@ -48,27 +49,8 @@ export const Requests = {
     })
     .strict(),
   positions: z.object({ market: S.MarketName.optional() }).strict(),
-  withdrawPay: z
-    .object({
-      ticker: S.Ticker,
-      amount: PositiveAmount,
-      address: z.string().trim().min(1, 'is required').max(512),
-      uniqueId: z.string().regex(WITHDRAW_UNIQUE_ID, 'must be 8-64 letters, digits, dash or underscore'),
-      memo: z.string().max(256).optional(),
-      network: z.string().min(1).max(64).optional(),
-      provider: z.string().min(1).max(64).optional(),
-    })
-    .strict(),
-  history: z
-    .object({
-      transactionMethod: z.union([z.literal(1), z.literal(2)]),
-      ticker: S.Ticker.optional(),
-      uniqueId: z.string().min(1).max(64).optional(),
-      status: z.array(z.number().int().min(0).max(100)).max(30).optional(),
-      limit: intIn(HISTORY_LIMIT.min, HISTORY_LIMIT.max).default(HISTORY_LIMIT.default),
-      offset: intIn(HISTORY_OFFSET.min, HISTORY_OFFSET.max).default(HISTORY_OFFSET.default),
-    })
-    .strict(),
+  withdrawPay: WithdrawPayRequest,
+  history: HistoryRequest,
   flexPlans: z
     .object({
       limit: intIn(FLEX_LIMIT.min, FLEX_LIMIT.max).default(FLEX_LIMIT.default),
@@ -136,6 +118,7 @@ export const ENDPOINTS = {
   positions: endpoint({ method: 'POST', path: '/api/v4/collateral-account/positions/open', auth: 'private', scope: 'positions', retry: 'read', successStatus: 200, request: Requests.positions, response: S.PositionsResponse }),
   withdrawPay: endpoint({ method: 'POST', path: '/api/v4/main-account/withdraw-pay', auth: 'private', scope: 'main-account', retry: 'never', successStatus: 201, request: Requests.withdrawPay, response: S.WithdrawPayResponse }),
   history: endpoint({ method: 'POST', path: '/api/v4/main-account/history', auth: 'private', scope: 'history', retry: 'read', successStatus: 201, request: Requests.history, response: S.HistoryResponse }),
+  travelRuleVasps: endpoint({ method: 'POST', path: '/api/v4/travel-rule/vasps', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.none, response: VaspsResponse }),
   flexPlans: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/plans', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.flexPlans, response: S.FlexPlansResponse }),
   flexInvest: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/investments/invest', auth: 'private', scope: 'main-account', retry: 'never', successStatus: 201, request: Requests.flexInvest, response: S.FlexInvestResponse }),
   flexInvestments: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/investments', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.flexInvestments, response: S.FlexInvestmentsResponse }),

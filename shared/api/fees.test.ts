@@ -1,36 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { feeKey, findFeeEntry, previewWithdrawal, withdrawalFee, withdrawalLimits } from './fees';
-import type { AssetStatus, FeeEntry, FeesResponse } from './schemas';
+import { feeKey, findFeeTerms, memoRequired, previewWithdrawal, withdrawalFee, withdrawalLimits, type FeeEntry, type FeeList, type FeeTerms, type ProviderFeeTerms, type WithdrawAsset } from './fees';
 
-function feeEntry(ticker: string, withdraw: Partial<NonNullable<FeeEntry['withdraw']>>): FeeEntry {
-  return { ticker, name: ticker, is_withdrawal: true, is_api_withdrawal: true, withdraw: { min_amount: '0', max_amount: '0', fixed: null, flex: null, ...withdraw }, withdrawByProvider: {} };
+function terms(patch: Partial<FeeTerms> = {}): FeeTerms {
+  return { min_amount: '0', max_amount: '0', fixed: null, flex: null, ...patch };
 }
-const feeList = (items: Record<string, FeeEntry>): FeesResponse => ({ items, unreadable: [] });
 
-function asset(overrides: Partial<AssetStatus> = {}): AssetStatus {
-  return { name: 'Asset', can_deposit: true, can_withdraw: true, min_withdraw: '0', max_withdraw: '0', currency_precision: 8, is_memo: false, ...overrides };
+/** A crypto entry: flat `withdraw` terms. */
+function cryptoEntry(ticker: string, withdraw: Partial<FeeTerms>, patch: Partial<FeeEntry> = {}): FeeEntry {
+  return { ticker, name: ticker, is_withdrawal: true, is_api_withdrawal: true, withdraw: terms(withdraw), withdrawByProvider: {}, ...patch };
+}
+
+function providerTerms(providerId: string, patch: Partial<ProviderFeeTerms> = {}): ProviderFeeTerms {
+  return { providerId, name: providerId.replace(/_/g, ' '), is_withdrawal: true, is_api_withdrawal: true, ...terms(), ...patch };
+}
+
+/** A fiat entry as documented: no top-level is_withdrawal (so false), terms keyed by provider id. */
+function fiatEntry(ticker: string, providers: ProviderFeeTerms[]): FeeEntry {
+  return { ticker, name: ticker, is_withdrawal: false, is_api_withdrawal: true, withdraw: null, withdrawByProvider: Object.fromEntries(providers.map((p) => [p.providerId, p])) };
+}
+
+const list = (items: Record<string, FeeEntry>): FeeList => ({ items });
+
+function asset(overrides: Partial<WithdrawAsset> = {}): WithdrawAsset {
+  return { can_withdraw: true, min_withdraw: '0', max_withdraw: '0', currency_precision: 8, is_memo: false, ...overrides };
 }
 
 describe('withdrawalFee: fee(N) = fixed + clamp(N * percent / 100, min_fee, max_fee), rounded up', () => {
-  const cases: Array<{ name: string; entry: FeeEntry; amount: string; precision: number; fee: string }> = [
-    { name: 'fixed only', entry: feeEntry('BTC', { fixed: '0.0004' }), amount: '1', precision: 8, fee: '0.0004' },
-    { name: 'fixed does not depend on the amount', entry: feeEntry('BTC', { fixed: '0.0004' }), amount: '123.45678901', precision: 8, fee: '0.0004' },
-    { name: 'no fixed and no flex is free', entry: feeEntry('XLM', {}), amount: '10', precision: 7, fee: '0' },
-    { name: 'percent inside the clamps', entry: feeEntry('ETH', { flex: { percent: '0.1', min_fee: '0.001', max_fee: '1' } }), amount: '50', precision: 18, fee: '0.05' },
-    { name: 'percent below min_fee clamps up', entry: feeEntry('ETH', { flex: { percent: '0.1', min_fee: '0.001', max_fee: '1' } }), amount: '0.5', precision: 18, fee: '0.001' },
-    { name: 'percent above max_fee clamps down', entry: feeEntry('ETH', { flex: { percent: '0.1', min_fee: '0.001', max_fee: '1' } }), amount: '5000', precision: 18, fee: '1' },
-    { name: 'exactly at max_fee', entry: feeEntry('ETH', { flex: { percent: '0.1', min_fee: '0.001', max_fee: '1' } }), amount: '1000', precision: 18, fee: '1' },
-    { name: 'max_fee 0 means no cap', entry: feeEntry('USDT', { flex: { percent: '1', min_fee: '1', max_fee: '0' } }), amount: '1000000', precision: 6, fee: '10000' },
-    { name: 'max_fee 0 still applies min_fee', entry: feeEntry('USDT', { flex: { percent: '1', min_fee: '1', max_fee: '0' } }), amount: '5', precision: 6, fee: '1' },
-    { name: 'fixed plus flex add up', entry: feeEntry('USDT', { fixed: '1', flex: { percent: '0.5', min_fee: '0', max_fee: '0' } }), amount: '100', precision: 6, fee: '1.5' },
-    { name: 'fixed plus clamped flex', entry: feeEntry('USDT', { fixed: '1', flex: { percent: '0.5', min_fee: '2', max_fee: '3' } }), amount: '100', precision: 6, fee: '3' },
-    { name: 'rounds up to precision, never down', entry: feeEntry('USDT', { flex: { percent: '0.1', min_fee: '0', max_fee: '0' } }), amount: '1.000001', precision: 6, fee: '0.001001' },
-    { name: 'a tiny remainder still rounds up one unit', entry: feeEntry('BTC', { flex: { percent: '0.3', min_fee: '0', max_fee: '0' } }), amount: '0.00000001', precision: 8, fee: '0.00000001' },
-    { name: 'precision 0 rounds a fractional fee up to a whole unit', entry: feeEntry('DOGE', { flex: { percent: '2', min_fee: '0', max_fee: '0' } }), amount: '101', precision: 0, fee: '3' },
-    { name: '18-decimal asset keeps all digits', entry: feeEntry('ETH', { flex: { percent: '0.25', min_fee: '0', max_fee: '0' } }), amount: '0.123456789012345678', precision: 18, fee: '0.000308641972530865' },
-    { name: '18-decimal asset with a fixed fee stays exact', entry: feeEntry('ETH', { fixed: '0.000000000000000001' }), amount: '0.000000000000000001', precision: 18, fee: '0.000000000000000001' },
-    { name: 'a fixed fee finer than the precision rounds up', entry: feeEntry('TRX', { fixed: '0.0000001' }), amount: '1', precision: 6, fee: '0.000001' },
-    { name: 'a 40-digit amount does not lose precision', entry: feeEntry('SHIB', { flex: { percent: '0.1', min_fee: '0', max_fee: '0' } }), amount: '1234567890123456789012345678901234567890', precision: 2, fee: '1234567890123456789012345678901234567.89' },
+  const cases: Array<{ name: string; entry: FeeTerms; amount: string; precision: number; fee: string }> = [
+    { name: 'fixed only', entry: terms({ fixed: '0.0004' }), amount: '1', precision: 8, fee: '0.0004' },
+    { name: 'fixed does not depend on the amount', entry: terms({ fixed: '0.0004' }), amount: '123.45678901', precision: 8, fee: '0.0004' },
+    { name: 'no fixed and no flex is free', entry: terms({}), amount: '10', precision: 7, fee: '0' },
+    { name: 'percent inside the clamps', entry: terms({ flex: { percent: '0.1', min_fee: '0.001', max_fee: '1' } }), amount: '50', precision: 18, fee: '0.05' },
+    { name: 'percent below min_fee clamps up', entry: terms({ flex: { percent: '0.1', min_fee: '0.001', max_fee: '1' } }), amount: '0.5', precision: 18, fee: '0.001' },
+    { name: 'percent above max_fee clamps down', entry: terms({ flex: { percent: '0.1', min_fee: '0.001', max_fee: '1' } }), amount: '5000', precision: 18, fee: '1' },
+    { name: 'exactly at max_fee', entry: terms({ flex: { percent: '0.1', min_fee: '0.001', max_fee: '1' } }), amount: '1000', precision: 18, fee: '1' },
+    { name: 'max_fee 0 means no cap', entry: terms({ flex: { percent: '1', min_fee: '1', max_fee: '0' } }), amount: '1000000', precision: 6, fee: '10000' },
+    { name: 'max_fee 0 still applies min_fee', entry: terms({ flex: { percent: '1', min_fee: '1', max_fee: '0' } }), amount: '5', precision: 6, fee: '1' },
+    { name: 'fixed plus flex add up', entry: terms({ fixed: '1', flex: { percent: '0.5', min_fee: '0', max_fee: '0' } }), amount: '100', precision: 6, fee: '1.5' },
+    { name: 'fixed plus clamped flex', entry: terms({ fixed: '1', flex: { percent: '0.5', min_fee: '2', max_fee: '3' } }), amount: '100', precision: 6, fee: '3' },
+    { name: 'rounds up to precision, never down', entry: terms({ flex: { percent: '0.1', min_fee: '0', max_fee: '0' } }), amount: '1.000001', precision: 6, fee: '0.001001' },
+    { name: 'a tiny remainder still rounds up one unit', entry: terms({ flex: { percent: '0.3', min_fee: '0', max_fee: '0' } }), amount: '0.00000001', precision: 8, fee: '0.00000001' },
+    { name: 'precision 0 rounds a fractional fee up to a whole unit', entry: terms({ flex: { percent: '2', min_fee: '0', max_fee: '0' } }), amount: '101', precision: 0, fee: '3' },
+    { name: '18-decimal asset keeps all digits', entry: terms({ flex: { percent: '0.25', min_fee: '0', max_fee: '0' } }), amount: '0.123456789012345678', precision: 18, fee: '0.000308641972530865' },
+    { name: '18-decimal asset with a fixed fee stays exact', entry: terms({ fixed: '0.000000000000000001' }), amount: '0.000000000000000001', precision: 18, fee: '0.000000000000000001' },
+    { name: 'a fixed fee finer than the precision rounds up', entry: terms({ fixed: '0.0000001' }), amount: '1', precision: 6, fee: '0.000001' },
+    { name: 'a 40-digit amount does not lose precision', entry: terms({ flex: { percent: '0.1', min_fee: '0', max_fee: '0' } }), amount: '1234567890123456789012345678901234567890', precision: 2, fee: '1234567890123456789012345678901234567.89' },
   ];
   it.each(cases)('$name', ({ entry, amount, precision, fee }) => {
     expect(withdrawalFee(entry, amount, precision)).toBe(fee);
@@ -38,11 +52,11 @@ describe('withdrawalFee: fee(N) = fixed + clamp(N * percent / 100, min_fee, max_
 });
 
 describe('fee entries for multi-network assets', () => {
-  const fees: FeesResponse = feeList({
-    USDT: feeEntry('USDT', { fixed: '5' }),
-    'USDT (ERC20)': feeEntry('USDT', { fixed: '5' }),
-    'USDT (TRC20)': feeEntry('USDT', { fixed: '1' }),
-    BTC: feeEntry('BTC', { fixed: '0.0004' }),
+  const fees = list({
+    USDT: cryptoEntry('USDT', { fixed: '5' }),
+    'USDT (ERC20)': cryptoEntry('USDT', { fixed: '5' }),
+    'USDT (TRC20)': cryptoEntry('USDT', { fixed: '1' }),
+    BTC: cryptoEntry('BTC', { fixed: '0.0004' }),
   });
   it.each([
     { ticker: 'USDT', network: 'TRC20', key: 'USDT (TRC20)', fixed: '1' },
@@ -51,23 +65,24 @@ describe('fee entries for multi-network assets', () => {
     { ticker: 'BTC', network: null, key: 'BTC', fixed: '0.0004' },
   ])('$ticker over $network uses the "$key" entry', ({ ticker, network, key, fixed }) => {
     expect(feeKey(ticker, network)).toBe(key);
-    expect(findFeeEntry(fees, ticker, network)?.withdraw?.fixed).toBe(fixed);
+    const match = findFeeTerms(fees, { ticker, network });
+    expect(match).toMatchObject({ kind: 'found', key, terms: { fixed } });
   });
   it('knows nothing about an asset without an entry', () => {
-    expect(findFeeEntry(fees, 'XRP', null)).toBeUndefined();
+    expect(findFeeTerms(fees, { ticker: 'XRP' })).toEqual({ kind: 'unmatched', reason: 'The exchange lists no fee for XRP.' });
   });
 });
 
 describe('withdrawalLimits: the tightest of asset, fee entry and network limits wins; "0" means none', () => {
   it.each([
-    { name: 'no limits anywhere', a: asset(), e: feeEntry('X', {}), net: null, min: '0', max: null },
-    { name: 'asset limits', a: asset({ min_withdraw: '0.001', max_withdraw: '10' }), e: feeEntry('X', {}), net: null, min: '0.001', max: '10' },
-    { name: 'fee entry tighter than asset', a: asset({ min_withdraw: '0.001', max_withdraw: '10' }), e: feeEntry('X', { min_amount: '0.01', max_amount: '5' }), net: null, min: '0.01', max: '5' },
-    { name: 'asset tighter than fee entry', a: asset({ min_withdraw: '0.1', max_withdraw: '2' }), e: feeEntry('X', { min_amount: '0.01', max_amount: '5' }), net: null, min: '0.1', max: '2' },
+    { name: 'no limits anywhere', a: asset(), e: terms({}), net: null, min: '0', max: null },
+    { name: 'asset limits', a: asset({ min_withdraw: '0.001', max_withdraw: '10' }), e: terms({}), net: null, min: '0.001', max: '10' },
+    { name: 'fee entry tighter than asset', a: asset({ min_withdraw: '0.001', max_withdraw: '10' }), e: terms({ min_amount: '0.01', max_amount: '5' }), net: null, min: '0.01', max: '5' },
+    { name: 'asset tighter than fee entry', a: asset({ min_withdraw: '0.1', max_withdraw: '2' }), e: terms({ min_amount: '0.01', max_amount: '5' }), net: null, min: '0.1', max: '2' },
     {
       name: 'network limits apply for that network',
       a: asset({ min_withdraw: '1', limits: { withdraw: { TRC20: { min: '10', max: '1000' }, ERC20: { min: '50' } } } }),
-      e: feeEntry('USDT', {}),
+      e: terms({}),
       net: 'TRC20',
       min: '10',
       max: '1000',
@@ -75,7 +90,7 @@ describe('withdrawalLimits: the tightest of asset, fee entry and network limits 
     {
       name: 'other networks limits are ignored',
       a: asset({ min_withdraw: '1', limits: { withdraw: { ERC20: { min: '50', max: '60' } } } }),
-      e: feeEntry('USDT', {}),
+      e: terms({}),
       net: 'TRC20',
       min: '1',
       max: null,
@@ -83,24 +98,24 @@ describe('withdrawalLimits: the tightest of asset, fee entry and network limits 
     {
       name: 'fiat: the chosen provider limits apply (limits are keyed by provider)',
       a: asset({ min_withdraw: '50', max_withdraw: '150000', providers: { withdraws: ['VISAMASTER', 'GEOPAY'] }, limits: { withdraw: { VISAMASTER: { min: '100', max: '50000' }, GEOPAY: { min: '200', max: '29999' } } } }),
-      e: feeEntry('UAH', { min_amount: '50', max_amount: '150000' }),
+      e: terms({ min_amount: '50', max_amount: '150000' }),
       net: null,
       provider: 'GEOPAY',
       min: '200',
       max: '29999',
     },
-    { name: 'max 0 is no limit', a: asset({ max_withdraw: '0' }), e: feeEntry('X', { max_amount: '0' }), net: null, min: '0', max: null },
-  ] as Array<{ name: string; a: AssetStatus; e: FeeEntry; net: string | null; provider?: string; min: string; max: string | null }>)('$name', ({ a, e, net, provider, min, max }) => {
+    { name: 'max 0 is no limit', a: asset({ max_withdraw: '0' }), e: terms({ max_amount: '0' }), net: null, min: '0', max: null },
+  ] as Array<{ name: string; a: WithdrawAsset; e: FeeTerms; net: string | null; provider?: string; min: string; max: string | null }>)('$name', ({ a, e, net, provider, min, max }) => {
     expect(withdrawalLimits(a, e, net, provider)).toEqual({ min, max });
   });
 });
 
 describe('previewWithdrawal', () => {
-  const fees: FeesResponse = feeList({
-    BTC: feeEntry('BTC', { fixed: '0.0004', min_amount: '0.001', max_amount: '100' }),
-    'USDT (TRC20)': feeEntry('USDT', { fixed: '1', min_amount: '10', max_amount: '0' }),
-    'USDT (ERC20)': feeEntry('USDT', { fixed: '5', min_amount: '20', max_amount: '0' }),
-    ETH: feeEntry('ETH', { flex: { percent: '0.1', min_fee: '0.001', max_fee: '0' } }),
+  const fees = list({
+    BTC: cryptoEntry('BTC', { fixed: '0.0004', min_amount: '0.001', max_amount: '100' }),
+    'USDT (TRC20)': cryptoEntry('USDT', { fixed: '1', min_amount: '10', max_amount: '0' }),
+    'USDT (ERC20)': cryptoEntry('USDT', { fixed: '5', min_amount: '20', max_amount: '0' }),
+    ETH: cryptoEntry('ETH', { flex: { percent: '0.1', min_fee: '0.001', max_fee: '0' } }),
   });
   const btc = asset({ currency_precision: 8 });
   const usdt = asset({ currency_precision: 6, networks: { withdraws: ['ERC20', 'TRC20'], default: 'ERC20' } });
@@ -110,7 +125,17 @@ describe('previewWithdrawal', () => {
     const result = previewWithdrawal({ ticker: 'BTC', amount: '0.5', balance: '1.23456789', asset: btc, fees });
     expect(result).toEqual({
       ok: true,
-      preview: { receiverGets: '0.5', fee: '0.0004', totalDebit: '0.5004', balanceBefore: '1.23456789', balanceAfter: '0.73416789', limits: { min: '0.001', max: '100' } },
+      preview: {
+        receiverGets: '0.5',
+        fee: '0.0004',
+        totalDebit: '0.5004',
+        balanceBefore: '1.23456789',
+        balanceAfter: '0.73416789',
+        limits: { min: '0.001', max: '100' },
+        feeUnknownReason: null,
+        precision: 8,
+        precisionAssumed: false,
+      },
     });
   });
 
@@ -124,7 +149,7 @@ describe('previewWithdrawal', () => {
 
   it('fiat: the provider limits are checked (UAH over GEOPAY, min 200)', () => {
     const uah = asset({ currency_precision: 2, providers: { withdraws: ['VISAMASTER', 'GEOPAY'] }, limits: { withdraw: { VISAMASTER: { min: '100' }, GEOPAY: { min: '200', max: '29999' } } } });
-    const uahFees: FeesResponse = feeList({ UAH: feeEntry('UAH', { flex: { percent: '1.5', min_fee: '10', max_fee: '1000' }, min_amount: '50', max_amount: '150000' }) });
+    const uahFees = list({ UAH: cryptoEntry('UAH', { flex: { percent: '1.5', min_fee: '10', max_fee: '1000' }, min_amount: '50', max_amount: '150000' }) });
     const visa = previewWithdrawal({ ticker: 'UAH', amount: '150', balance: '1000', asset: uah, fees: uahFees, provider: 'VISAMASTER' });
     expect(visa.ok && visa.preview).toMatchObject({ fee: '10', totalDebit: '160', limits: { min: '100', max: '150000' } });
     const geopay = previewWithdrawal({ ticker: 'UAH', amount: '150', balance: '1000', asset: uah, fees: uahFees, provider: 'GEOPAY' });
@@ -171,16 +196,130 @@ describe('previewWithdrawal', () => {
     expect(previewWithdrawal({ ticker: 'BTC', amount: '100', balance: '1000', asset: btc, fees }).ok).toBe(true);
   });
 
-  it('refuses an asset that cannot be withdrawn or has no fee entry', () => {
+  it('refuses an asset that cannot be withdrawn; an asset without a fee entry has an unknown fee', () => {
     const closed = previewWithdrawal({ ticker: 'BTC', amount: '1', balance: '10', asset: asset({ can_withdraw: false }), fees });
     expect(!closed.ok && closed.problem).toMatchObject({ field: 'ticker', reason: 'not_withdrawable' });
     const unknown = previewWithdrawal({ ticker: 'XRP', amount: '1', balance: '10', asset: asset(), fees });
-    expect(!unknown.ok && unknown.problem).toMatchObject({ field: 'ticker', reason: 'no_fee_data' });
+    expect(unknown).toMatchObject({ ok: true, preview: { fee: null, totalDebit: null, balanceAfter: null, feeUnknownReason: 'The exchange lists no fee for XRP.' } });
+  });
+
+  it.each([
+    { name: 'is_withdrawal false (or missing)', patch: { is_withdrawal: false }, reason: 'not_withdrawable', words: /cannot be withdrawn/ },
+    { name: 'is_api_withdrawal false', patch: { is_api_withdrawal: false }, reason: 'website_only', words: /website only/ },
+  ])('refuses a crypto entry with $name', ({ patch, reason, words }) => {
+    const closed = list({ BTC: cryptoEntry('BTC', { fixed: '0.0004' }, patch) });
+    const result = previewWithdrawal({ ticker: 'BTC', amount: '0.1', balance: '1', asset: btc, fees: closed });
+    expect(!result.ok && result.problem).toMatchObject({ field: 'ticker', reason, message: expect.stringMatching(words) });
+  });
+
+  it('is_api_withdrawal null (not stated) does not block', () => {
+    const unstated = list({ BTC: cryptoEntry('BTC', { fixed: '0.0004' }, { is_api_withdrawal: null }) });
+    expect(previewWithdrawal({ ticker: 'BTC', amount: '0.1', balance: '1', asset: btc, fees: unstated }).ok).toBe(true);
+  });
+
+  it('an absent currency_precision falls back to 8 decimals and says so', () => {
+    const noPrecision = asset({ currency_precision: null });
+    const ok = previewWithdrawal({ ticker: 'BTC', amount: '0.12345678', balance: '1', asset: noPrecision, fees });
+    expect(ok).toMatchObject({ ok: true, preview: { precision: 8, precisionAssumed: true } });
+    const tooPrecise = previewWithdrawal({ ticker: 'BTC', amount: '0.123456789', balance: '1', asset: noPrecision, fees });
+    expect(!tooPrecise.ok && tooPrecise.problem.message).toMatch(/at most 8 decimal places \(the exchange states no precision for BTC; 8 is assumed\)/);
+  });
+
+  it('with an unknown fee only the amount itself is held against the balance', () => {
+    const unknown = previewWithdrawal({ ticker: 'XRP', amount: '11', balance: '10', asset: asset(), fees });
+    expect(!unknown.ok && unknown.problem).toMatchObject({ reason: 'not_enough_balance', message: expect.stringMatching(/11 needed \(the amount alone, before the unknown fee\)/) });
   });
 
   it('a zero or missing balance is "not enough", with the preview still shown', () => {
     const result = previewWithdrawal({ ticker: 'BTC', amount: '0.01', balance: '0', asset: btc, fees });
     expect(!result.ok && result.problem.reason).toBe('not_enough_balance');
     expect(!result.ok && result.preview?.balanceAfter).toBe('-0.0104');
+  });
+});
+
+describe('findFeeTerms: API.md Decision, a provider name matches the one fee provider id that contains it', () => {
+  // The documented fiat example: EUR keyed by EUR_SEPA_BCB and EUR_ADVCASH; names from /public/assets differ.
+  const eur = fiatEntry('EUR', [
+    providerTerms('EUR_SEPA_BCB', { name: 'EUR SEPA BCB', min_amount: '10', max_amount: '14500', flex: { percent: '0.05', min_fee: '3', max_fee: '7.25' } }),
+    providerTerms('EUR_ADVCASH', { name: 'EUR Volet.com', min_amount: '10', max_amount: '10000', flex: { percent: '1.5', min_fee: '0.15', max_fee: '150' } }),
+  ]);
+  const usd = fiatEntry('USD', [providerTerms('USD_VISAMASTER', { fixed: '2' }), providerTerms('USD_VISAMASTER_PAYOUT', { fixed: '3' })]);
+  const fees = list({ EUR: eur, USD: usd, BTC: cryptoEntry('BTC', { fixed: '0.0002' }), UAH: cryptoEntry('UAH', { fixed: '5' }) });
+
+  it.each([
+    { name: 'exact part of the id', provider: 'SEPA_BCB', found: 'EUR_SEPA_BCB' },
+    { name: 'case-insensitive', provider: 'sepa', found: 'EUR_SEPA_BCB' },
+    { name: 'another provider of the same asset', provider: 'ADVCASH', found: 'EUR_ADVCASH' },
+  ])('$name: "$provider" -> $found', ({ provider, found }) => {
+    const match = findFeeTerms(fees, { ticker: 'EUR', provider });
+    expect(match.kind === 'found' && 'providerId' in match.terms && match.terms.providerId).toBe(found);
+    expect(match.kind === 'found' && match.key).toBe('EUR');
+  });
+
+  it.each([
+    { name: 'no id contains the name', ticker: 'EUR', provider: 'VISAMASTER', words: /No EUR fee provider id contains "VISAMASTER" \(the exchange lists EUR_SEPA_BCB, EUR_ADVCASH\)/ },
+    { name: 'the documented SEPA_BCB_GROUP is not contained in EUR_SEPA_BCB', ticker: 'EUR', provider: 'SEPA_BCB_GROUP', words: /No EUR fee provider id contains/ },
+    { name: 'two ids contain the name', ticker: 'USD', provider: 'VISAMASTER', words: /fits several USD fee providers \(USD_VISAMASTER, USD_VISAMASTER_PAYOUT\)/ },
+    { name: 'no provider chosen for a per-provider entry', ticker: 'EUR', provider: null, words: /depends on the payment provider/ },
+    { name: 'no entry at all', ticker: 'GBP', provider: 'SEPA', words: /lists no fee for GBP/ },
+  ])('unmatched: $name', ({ ticker, provider, words }) => {
+    const match = findFeeTerms(fees, { ticker, provider });
+    expect(match.kind).toBe('unmatched');
+    expect(match.kind === 'unmatched' && match.reason).toMatch(words);
+  });
+
+  it('an entry without per-provider terms uses its flat terms for any provider', () => {
+    expect(findFeeTerms(fees, { ticker: 'UAH', provider: 'MONOBANK' })).toMatchObject({ kind: 'found', key: 'UAH', terms: { fixed: '5' } });
+  });
+
+  it('previews a fiat withdrawal with the matched provider terms: flex clamped to max_fee, provider limits', () => {
+    const eurAsset = asset({ currency_precision: 2, providers: { withdraws: ['SEPA', 'ADVCASH'] } });
+    const sepa = previewWithdrawal({ ticker: 'EUR', amount: '10000', balance: '20000', asset: eurAsset, fees, provider: 'SEPA' });
+    // 10000 * 0.05 % = 5, inside [3, 7.25]
+    expect(sepa).toMatchObject({ ok: true, preview: { fee: '5', totalDebit: '10005', limits: { min: '10', max: '14500' } } });
+    const small = previewWithdrawal({ ticker: 'EUR', amount: '100', balance: '20000', asset: eurAsset, fees, provider: 'SEPA' });
+    expect(small.ok && small.preview.fee).toBe('3');
+    const big = previewWithdrawal({ ticker: 'EUR', amount: '14500', balance: '20000', asset: eurAsset, fees, provider: 'SEPA' });
+    expect(big.ok && big.preview.fee).toBe('7.25');
+    const over = previewWithdrawal({ ticker: 'EUR', amount: '14500.01', balance: '20000', asset: eurAsset, fees, provider: 'SEPA' });
+    expect(!over.ok && over.problem.reason).toBe('above_max');
+  });
+
+  it('a provider whose terms say is_withdrawal false (or API-disabled) is refused on the provider field', () => {
+    const closed = list({ EUR: fiatEntry('EUR', [providerTerms('EUR_SEPA_BCB', { is_withdrawal: false }), providerTerms('EUR_ADVCASH', { is_api_withdrawal: false })]) });
+    const eurAsset = asset({ currency_precision: 2, providers: { withdraws: ['SEPA', 'ADVCASH'] } });
+    const sepa = previewWithdrawal({ ticker: 'EUR', amount: '100', balance: '1000', asset: eurAsset, fees: closed, provider: 'SEPA' });
+    expect(!sepa.ok && sepa.problem).toMatchObject({ field: 'provider', reason: 'not_withdrawable' });
+    const advcash = previewWithdrawal({ ticker: 'EUR', amount: '100', balance: '1000', asset: eurAsset, fees: closed, provider: 'ADVCASH' });
+    expect(!advcash.ok && advcash.problem).toMatchObject({ field: 'provider', reason: 'website_only' });
+  });
+
+  it('the fee of an unmatched provider is unknown: limits and balance still checked, fee null', () => {
+    const eurAsset = asset({ currency_precision: 2, min_withdraw: '10', providers: { withdraws: ['VISAMASTER'] } });
+    const result = previewWithdrawal({ ticker: 'EUR', amount: '50', balance: '1000', asset: eurAsset, fees, provider: 'VISAMASTER' });
+    expect(result).toMatchObject({ ok: true, preview: { receiverGets: '50', fee: null, totalDebit: null, balanceAfter: null, limits: { min: '10', max: null } } });
+    expect(result.ok && result.preview.feeUnknownReason).toMatch(/VISAMASTER/);
+  });
+});
+
+describe('withdrawalFee on FeeTerms with absent bounds', () => {
+  it.each([
+    { name: 'min_amount and max_amount null', t: terms({ min_amount: null, max_amount: null, fixed: '1' }), fee: '1' },
+    { name: 'flex with max_fee "0" has no ceiling', t: terms({ min_amount: null, max_amount: null, flex: { percent: '10', min_fee: '0', max_fee: '0' } }), fee: '100' },
+  ])('$name', ({ t, fee }) => {
+    expect(withdrawalFee(t, '1000', 2)).toBe(fee);
+    expect(withdrawalLimits(asset(), t, null)).toEqual({ min: '0', max: null });
+  });
+});
+
+describe('memoRequired: memo.withdraw when present, else is_memo', () => {
+  it.each([
+    { a: asset({ is_memo: true }), required: true },
+    { a: asset({ is_memo: false }), required: false },
+    { a: asset({ is_memo: true, memo: { deposit: true, withdraw: false } }), required: false },
+    { a: asset({ is_memo: false, memo: { deposit: false, withdraw: true } }), required: true },
+    { a: asset({ is_memo: undefined }), required: false },
+  ])('%#', ({ a, required }) => {
+    expect(memoRequired(a)).toBe(required);
   });
 });

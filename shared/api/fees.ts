@@ -1,34 +1,112 @@
 /**
- * The fee-on-top model, the single implementation used by the withdrawal preview (renderer) and
- * the simulator's ledger. API.md: the receiver gets N, the balance falls by N + fee(N), where
+ * The fee-on-top model, the single implementation used by the withdrawal preview (renderer), the
+ * main process and the simulator's ledger. API.md ("Fee model", documented in the exchange's
+ * payment-integration guide): the receiver gets N, the balance falls by N + fee(N), where
  *   fee(N) = (fixed or 0) + (flex ? clamp(N * percent / 100, min_fee, max_fee) : 0)
- * rounded up to the asset's currency_precision. A `max_fee` of "0" means "no cap" (the exchange
- * uses "0" for "no limit" on withdrawal maxima as well).
+ * and a `max_fee` of "0" means "no ceiling". Rounding the fee UP to the asset's precision is ours
+ * (the exchange does not document its rounding; rounding up never promises less than it takes).
+ *
+ * Fiat fee entries are keyed by fee provider id (e.g. `EUR_SEPA_BCB`), which is not the provider
+ * name that `/public/assets` lists and withdraw-pay takes (e.g. `VISAMASTER`). API.md's Decision:
+ * a provider name matches the fee provider id that CONTAINS it (case-insensitive); with no unique
+ * match the fee is unknown, and the user must confirm a withdrawal whose fee is unknown.
  */
 import { Decimal, clamp, compare, dec, decimalPlaces, isLooseDecimalString, roundUp, toPlain } from '../money/decimal';
-import type { AssetStatus, FeeEntry, FeesResponse } from './schemas';
+
+import type { FeeEntry, FeeTerms, FlexFee, ProviderFeeTerms } from './schemas';
+
+export type { FeeEntry, FeeTerms, FlexFee, ProviderFeeTerms };
+/** `/public/fee` as the app holds it: readable entries keyed by ticker or `"TICKER (NETWORK)"`. */
+export interface FeeList {
+  items: Record<string, FeeEntry>;
+}
+
+/**
+ * The part of an asset status the withdrawal checks read. Structural, so the exchange schema's
+ * AssetStatus (with or without the newer `memo` flags) fits it.
+ */
+export interface WithdrawAsset {
+  can_withdraw: boolean;
+  min_withdraw?: string | undefined;
+  max_withdraw?: string | undefined;
+  /** May be absent at the exchange (API.md): then FALLBACK_PRECISION applies and the preview says so. */
+  currency_precision: number | null;
+  is_memo?: boolean | undefined;
+  memo?: { deposit: boolean; withdraw: boolean } | undefined;
+  networks?: { withdraws?: string[] | undefined; default?: string | undefined } | undefined;
+  providers?: { withdraws?: string[] | undefined } | undefined;
+  limits?: { withdraw?: Record<string, { min?: string | undefined; max?: string | undefined }> | undefined } | undefined;
+}
+
+/** API.md: "use the market precision or 8 and say so". We have no market precision here, so 8. */
+export const FALLBACK_PRECISION = 8;
+
+export function assetPrecision(asset: WithdrawAsset): { precision: number; assumed: boolean } {
+  return asset.currency_precision === null ? { precision: FALLBACK_PRECISION, assumed: true } : { precision: asset.currency_precision, assumed: false };
+}
+
+/** `memo.withdraw` where the exchange sends it, else the older `is_memo`. */
+export function memoRequired(asset: WithdrawAsset): boolean {
+  return asset.memo ? asset.memo.withdraw : asset.is_memo === true;
+}
+
+/** Only fiat assets list providers (API.md), so their presence is what makes an asset fiat. */
+export function isFiatAsset(asset: WithdrawAsset | undefined): boolean {
+  return asset?.providers !== undefined;
+}
 
 /** Multi-network assets have one fee entry per network, keyed "TICKER (NETWORK)". */
 export function feeKey(ticker: string, network?: string | null): string {
   return network ? `${ticker} (${network})` : ticker;
 }
 
-export function findFeeEntry(fees: FeesResponse, ticker: string, network?: string | null): FeeEntry | undefined {
-  return (network ? fees.items[feeKey(ticker, network)] : undefined) ?? fees.items[ticker];
-}
-
-export function withdrawalFee(entry: FeeEntry, amount: string, precision: number): string {
-  // Fiat entries carry their terms per provider (withdrawByProvider); the preview refuses them before this.
-  if (entry.withdraw === null) throw new RangeError(`no flat withdrawal terms for ${entry.ticker}`);
+export function withdrawalFee(terms: FeeTerms, amount: string, precision: number): string {
   const n = dec(amount);
-  let fee = entry.withdraw.fixed ? dec(entry.withdraw.fixed) : new Decimal(0);
-  const flex = entry.withdraw.flex;
+  let fee = terms.fixed ? dec(terms.fixed) : new Decimal(0);
+  const flex = terms.flex;
   if (flex) {
     const raw = n.times(dec(flex.percent)).dividedBy(100);
     const max = dec(flex.max_fee).isZero() ? new Decimal(Infinity) : dec(flex.max_fee);
     fee = fee.plus(clamp(raw, dec(flex.min_fee), max));
   }
   return roundUp(fee, precision);
+}
+
+export type FeeMatch =
+  /** `key` is the fee list key of the entry; for fiat, `terms.providerId` names the provider's terms. */
+  | { kind: 'found'; key: string; terms: FeeTerms | ProviderFeeTerms; entry: FeeEntry }
+  | { kind: 'unmatched'; reason: string };
+
+export function isProviderTerms(terms: FeeTerms | ProviderFeeTerms): terms is ProviderFeeTerms {
+  return 'providerId' in terms;
+}
+
+/**
+ * The fee terms that apply to one withdrawal, by API.md's Decision. Never guesses: two provider ids
+ * containing the name, or none, is `unmatched` with the reason in words.
+ */
+export function findFeeTerms(fees: FeeList, request: { ticker: string; network?: string | null; provider?: string | null }): FeeMatch {
+  const { ticker, network, provider } = request;
+  const networkKey = network ? feeKey(ticker, network) : null;
+  const key = networkKey && fees.items[networkKey] ? networkKey : ticker;
+  const entry = fees.items[key];
+  if (!entry) return { kind: 'unmatched', reason: `The exchange lists no fee for ${networkKey ?? ticker}.` };
+  const providerIds = Object.keys(entry.withdrawByProvider);
+  if (!provider) {
+    if (entry.withdraw) return { kind: 'found', key, terms: entry.withdraw, entry };
+    return { kind: 'unmatched', reason: providerIds.length ? `The ${ticker} fee depends on the payment provider; choose one.` : `The exchange lists no withdrawal fee for ${ticker}.` };
+  }
+  if (providerIds.length === 0) {
+    // An entry without per-provider terms: its flat terms are the only fee the exchange states.
+    if (entry.withdraw) return { kind: 'found', key, terms: entry.withdraw, entry };
+    return { kind: 'unmatched', reason: `The exchange lists no withdrawal fee for ${ticker}.` };
+  }
+  const wanted = provider.toUpperCase();
+  const matches = providerIds.filter((id) => id.toUpperCase().includes(wanted));
+  if (matches.length === 1) return { kind: 'found', key, terms: entry.withdrawByProvider[matches[0]!]!, entry };
+  const listed = providerIds.join(', ');
+  if (matches.length === 0) return { kind: 'unmatched', reason: `No ${ticker} fee provider id contains "${provider}" (the exchange lists ${listed}), so its fee is unknown.` };
+  return { kind: 'unmatched', reason: `"${provider}" fits several ${ticker} fee providers (${matches.join(', ')}), so its fee cannot be told apart.` };
 }
 
 export interface WithdrawalLimits {
@@ -39,21 +117,21 @@ export interface WithdrawalLimits {
 }
 
 /**
- * Combines the asset's limits, the network's (crypto) or provider's (fiat) limits and the fee entry's:
+ * Combines the asset's limits, the network's (crypto) or provider's (fiat) limits and the fee terms':
  * the tightest wins. The asset status keys `limits.withdraw` by network for crypto and by provider
- * for fiat (e.g. UAH: VISAMASTER, GEOPAY), so both are looked up.
+ * for fiat (e.g. UAH: VISAMASTER, GEOPAY), so both are looked up. "0" or absent means no limit.
  */
-export function withdrawalLimits(asset: AssetStatus, entry: FeeEntry | undefined, network?: string | null, provider?: string | null): WithdrawalLimits {
+export function withdrawalLimits(asset: WithdrawAsset, terms: FeeTerms | undefined, network?: string | null, provider?: string | null): WithdrawalLimits {
   const mins: string[] = [];
   const maxes: string[] = [];
   const push = (list: string[], v: string | null | undefined) => {
-    if (v !== undefined && isLooseDecimalString(v) && !dec(v).isZero()) list.push(v);
+    if (v !== undefined && v !== null && isLooseDecimalString(v) && !dec(v).isZero()) list.push(v);
   };
   push(mins, asset.min_withdraw);
   push(maxes, asset.max_withdraw);
-  if (entry?.withdraw) {
-    push(mins, entry.withdraw.min_amount);
-    push(maxes, entry.withdraw.max_amount);
+  if (terms) {
+    push(mins, terms.min_amount);
+    push(maxes, terms.max_amount);
   }
   for (const key of [network, provider]) {
     const keyed = key ? asset.limits?.withdraw?.[key] : undefined;
@@ -69,16 +147,24 @@ export function withdrawalLimits(asset: AssetStatus, entry: FeeEntry | undefined
 
 export interface WithdrawalPreview {
   receiverGets: string;
-  fee: string;
-  totalDebit: string;
+  /** Null when no fee terms could be matched: the user must confirm an unknown fee explicitly. */
+  fee: string | null;
+  totalDebit: string | null;
   balanceBefore: string;
-  balanceAfter: string;
+  /** Null with an unknown fee. */
+  balanceAfter: string | null;
   limits: WithdrawalLimits;
+  /** Why the fee is unknown, in words; null when it is known. */
+  feeUnknownReason: string | null;
+  precision: number;
+  /** The exchange stated no precision; FALLBACK_PRECISION was used. */
+  precisionAssumed: boolean;
 }
 
 export type WithdrawalProblem =
   | { field: 'amount'; reason: 'not_a_number' | 'not_positive' | 'too_precise' | 'below_min' | 'above_max' | 'not_enough_balance'; message: string }
-  | { field: 'ticker'; reason: 'no_fee_data' | 'not_withdrawable'; message: string };
+  | { field: 'ticker'; reason: 'not_withdrawable' | 'website_only'; message: string }
+  | { field: 'provider'; reason: 'not_withdrawable' | 'website_only'; message: string };
 
 export type PreviewResult = { ok: true; preview: WithdrawalPreview } | { ok: false; problem: WithdrawalProblem; preview?: WithdrawalPreview };
 
@@ -90,36 +176,41 @@ export function previewWithdrawal(input: {
   ticker: string;
   amount: string;
   balance: string;
-  asset: AssetStatus;
-  fees: FeesResponse;
+  asset: WithdrawAsset;
+  fees: FeeList;
   network?: string | null;
-  /** Fiat payment provider; its limits apply. */
+  /** Fiat payment provider (a name from the asset status); its limits and fee terms apply. */
   provider?: string | null;
 }): PreviewResult {
   const { ticker, amount, balance, asset, fees, network, provider } = input;
   if (!asset.can_withdraw) return { ok: false, problem: { field: 'ticker', reason: 'not_withdrawable', message: `${ticker} cannot be withdrawn right now.` } };
-  const entry = findFeeEntry(fees, ticker, network);
-  if (!entry) return { ok: false, problem: { field: 'ticker', reason: 'no_fee_data', message: `No fee information for ${feeKey(ticker, network)}.` } };
-  // Fiat fees are keyed by provider id; matching a provider to them is not done here yet.
-  if (entry.withdraw === null) return { ok: false, problem: { field: 'ticker', reason: 'no_fee_data', message: `No fee information for ${feeKey(ticker, network)} without a matching provider.` } };
+  const match = findFeeTerms(fees, { ticker, network: network ?? null, provider: provider ?? null });
+  const terms = match.kind === 'found' ? match.terms : undefined;
+  if (match.kind === 'found') {
+    const refusal = withdrawabilityProblem(ticker, match);
+    if (refusal) return { ok: false, problem: refusal };
+  }
   if (!isLooseDecimalString(amount)) return { ok: false, problem: { field: 'amount', reason: 'not_a_number', message: 'Enter an amount such as 0.5.' } };
   if (!dec(amount).greaterThan(0)) return { ok: false, problem: { field: 'amount', reason: 'not_positive', message: 'The amount must be greater than zero.' } };
-  // The exchange may omit currency_precision (API.md): 8 then, as API.md suggests.
-  const precision = asset.currency_precision ?? 8;
+  const { precision, assumed } = assetPrecision(asset);
   const trimmed = toPlain(dec(amount));
   if (decimalPlaces(trimmed) > precision) {
-    return { ok: false, problem: { field: 'amount', reason: 'too_precise', message: `${ticker} allows at most ${precision} decimal places.` } };
+    const source = assumed ? ` (the exchange states no precision for ${ticker}; ${FALLBACK_PRECISION} is assumed)` : '';
+    return { ok: false, problem: { field: 'amount', reason: 'too_precise', message: `${ticker} allows at most ${precision} decimal places${source}.` } };
   }
-  const fee = withdrawalFee(entry, trimmed, precision);
-  const totalDebit = toPlain(dec(trimmed).plus(dec(fee)));
-  const limits = withdrawalLimits(asset, entry, network, provider);
+  const fee = terms ? withdrawalFee(terms, trimmed, precision) : null;
+  const totalDebit = fee === null ? null : toPlain(dec(trimmed).plus(dec(fee)));
+  const limits = withdrawalLimits(asset, terms, network, provider);
   const preview: WithdrawalPreview = {
     receiverGets: trimmed,
     fee,
     totalDebit,
     balanceBefore: toPlain(dec(balance)),
-    balanceAfter: toPlain(dec(balance).minus(dec(totalDebit))),
+    balanceAfter: totalDebit === null ? null : toPlain(dec(balance).minus(dec(totalDebit))),
     limits,
+    feeUnknownReason: match.kind === 'unmatched' ? match.reason : null,
+    precision,
+    precisionAssumed: assumed,
   };
   if (compare(trimmed, limits.min) < 0) {
     return { ok: false, preview, problem: { field: 'amount', reason: 'below_min', message: `The minimum withdrawal is ${limits.min} ${ticker}.` } };
@@ -127,12 +218,27 @@ export function previewWithdrawal(input: {
   if (limits.max !== null && compare(trimmed, limits.max) > 0) {
     return { ok: false, preview, problem: { field: 'amount', reason: 'above_max', message: `The maximum withdrawal is ${limits.max} ${ticker}.` } };
   }
-  if (compare(totalDebit, balance) > 0) {
+  // With an unknown fee only the amount itself can be held against the balance.
+  const needed = totalDebit ?? trimmed;
+  if (compare(needed, balance) > 0) {
+    const what = totalDebit === null ? 'the amount alone, before the unknown fee' : 'amount + fee';
     return {
       ok: false,
       preview,
-      problem: { field: 'amount', reason: 'not_enough_balance', message: `Not enough ${ticker}: ${totalDebit} needed (amount + fee), ${toPlain(dec(balance))} available.` },
+      problem: { field: 'amount', reason: 'not_enough_balance', message: `Not enough ${ticker}: ${needed} needed (${what}), ${toPlain(dec(balance))} available.` },
     };
   }
   return { ok: true, preview };
+}
+
+function withdrawabilityProblem(ticker: string, match: Extract<FeeMatch, { kind: 'found' }>): WithdrawalProblem | null {
+  if (isProviderTerms(match.terms)) {
+    const name = match.terms.name ?? match.terms.providerId;
+    if (!match.terms.is_withdrawal) return { field: 'provider', reason: 'not_withdrawable', message: `${name} does not pay out ${ticker} right now.` };
+    if (match.terms.is_api_withdrawal === false) return { field: 'provider', reason: 'website_only', message: `${name} pays out ${ticker} on the exchange website only, not through the API.` };
+    return null;
+  }
+  if (!match.entry.is_withdrawal) return { field: 'ticker', reason: 'not_withdrawable', message: `${ticker} cannot be withdrawn right now.` };
+  if (match.entry.is_api_withdrawal === false) return { field: 'ticker', reason: 'website_only', message: `${ticker} can be withdrawn on the exchange website only, not through the API.` };
+  return null;
 }

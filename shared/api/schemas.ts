@@ -539,6 +539,9 @@ export const HistoryRecord = HistoryRecordRaw.transform((r) => ({
   confirmations: r.confirmations ?? null,
 }));
 export type HistoryRecord = z.output<typeof HistoryRecord>;
+/** Status 18: what was asked for vs what went through. */
+export type PartialAmounts = NonNullable<HistoryRecord['partial']>;
+export type Confirmations = NonNullable<HistoryRecord['confirmations']>;
 
 export const HistoryResponse = z
   .object({

@@ -22,6 +22,7 @@ import {
 import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets';
 import type { SettingsStore, StoredAccount } from '../settings';
+import { effectiveEea } from '../settings/schema';
 import type { DemoProvider } from '../demo';
 import { probeAreas, probeNewKey, type ProbeableClient } from './probe';
 
@@ -49,6 +50,8 @@ export interface AccountService<Client> {
   test(req: ParsedRequestOf<'accounts.test'>): Promise<PermissionReport>;
   remove(req: ParsedRequestOf<'accounts.remove'>): Promise<{ removed: true }>;
   select(req: ParsedRequestOf<'accounts.select'>): Promise<{ activeAccountId: string }>;
+  /** Whether the account is an EEA account (Travel Rule); throws `not_found` for an unknown id. */
+  isEea(accountId: string): boolean;
   /** A signed client for the account; throws `not_found` or `keychain` failures with plain words. */
   clientFor(accountId: string): Promise<Client>;
 }
@@ -103,6 +106,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       apiKeyMasked: running ? maskApiKey(running.credentials.apiKey) : null,
       hasSecret: true,
       notifyPositions: settings.read().demo.notifyPositions,
+      eea: effectiveEea({ region: 'custom', eea: settings.read().demo.eea }),
     };
   }
 
@@ -125,6 +129,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       apiKeyMasked: maskApiKey(account.apiKey),
       hasSecret: secretPresent,
       notifyPositions: account.notifyPositions,
+      eea: effectiveEea(account),
     };
   }
 
@@ -226,10 +231,11 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         if (req.name !== undefined || req.region !== undefined || req.baseUrl !== undefined) {
           throw validationFailure(req.name !== undefined ? 'name' : req.region !== undefined ? 'region' : 'baseUrl', "The Demo account's name and server cannot be changed.");
         }
-        if (req.notifyPositions !== undefined) {
-          const notify = req.notifyPositions;
+        if (req.notifyPositions !== undefined || req.eea !== undefined) {
+          const { notifyPositions, eea } = req;
           await settings.update((draft) => {
-            draft.demo.notifyPositions = notify;
+            if (notifyPositions !== undefined) draft.demo.notifyPositions = notifyPositions;
+            if (eea !== undefined) draft.demo.eea = eea;
           });
         }
         changed();
@@ -251,6 +257,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         if (!target) throw notFound(req.accountId);
         if (req.name !== undefined) target.name = req.name;
         if (req.notifyPositions !== undefined) target.notifyPositions = req.notifyPositions;
+        if (req.eea !== undefined) target.eea = req.eea;
         target.region = region;
         target.baseUrl = baseUrl;
       });
@@ -323,6 +330,10 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       });
       changed();
       return { activeAccountId: req.accountId };
+    },
+    isEea(accountId) {
+      if (accountId === DEMO_ACCOUNT_ID) return demoSummary().eea;
+      return effectiveEea(findStored(accountId));
     },
     clientFor,
   };

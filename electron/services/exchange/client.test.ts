@@ -89,7 +89,7 @@ describe('signed requests on the wire', () => {
   it('always sends limit and offset (with defaults) for paged endpoints', async () => {
     const s = await server(withRealTime((_req, res) => json(res, 200, { limit: 100, offset: 0, total: 0, records: [] })));
     await client(s).history({ transactionMethod: 2, uniqueId: 'wd-0000001' });
-    expect(s.hits('/api/v4/main-account/history')[0]!.json).toMatchObject({ transactionMethod: 2, uniqueId: 'wd-0000001', limit: 100, offset: 0 });
+    expect(s.hits('/api/v4/main-account/history')[0]!.json).toMatchObject({ transactionMethod: 2, uniqueId: 'wd-0000001', limit: 50, offset: 0 });
   });
 
   it('uses GET without credentials for public endpoints and keeps a base-URL path prefix', async () => {

@@ -78,6 +78,8 @@ export interface ExchangeClient {
   /** Sent exactly once, NEVER retried: check history by uniqueId after an unclear failure. */
   withdrawPay(req: RequestOf<'withdrawPay'>, o?: CallOptions): Promise<void>;
   history(req: RequestOf<'history'>, o?: CallOptions): Promise<HistoryResponse>;
+  /** Travel Rule VASP list (EEA accounts); 422 where the exchange has none for the region. */
+  travelRuleVasps(o?: CallOptions): Promise<ResponseOf<'travelRuleVasps'>>;
   flexPlans(req?: RequestOf<'flexPlans'>, o?: CallOptions): Promise<FlexPlansResponse>;
   /** Sent exactly once, NEVER retried. */
   flexInvest(req: RequestOf<'flexInvest'>, o?: CallOptions): Promise<{ transactionId: string }>;
@@ -364,6 +366,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       await call('withdrawPay', req, o);
     },
     history: (req, o) => call('history', req, o),
+    travelRuleVasps: (o) => call('travelRuleVasps', undefined, o),
     flexPlans: (req, o) => call('flexPlans', req, o),
     // The schema folds both documented spellings (transaction_id, transactionId) into one.
     flexInvest: (req, o) => call('flexInvest', req, o),

@@ -9,7 +9,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { RawAnswer } from './classify';
 import { cancelledFailure, networkFailure, responseTooLargeFailure, timeoutFailure } from './failures';
 import type { AppFailure } from '../../../shared/errors';
-import { isLoopbackHost } from '../../../shared/net/loopback';
+import { isLoopbackHost } from '../../../shared/api/baseUrl';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 

@@ -20,6 +20,8 @@ export const StoredAccount = z
     /** The public half of the key pair. Not a secret, but only its masked form leaves the main process. */
     apiKey: z.string().min(1).max(256),
     notifyPositions: z.boolean(),
+    /** EEA account (Travel Rule). Absent = not chosen yet: on for the EU region, off otherwise (effectiveEea). */
+    eea: z.boolean().optional(),
     createdAt: z.number().int().nonnegative(),
   })
   .strict();
@@ -33,11 +35,16 @@ export const SettingsFile = z
     refreshIntervalMs: z.union(REFRESH_INTERVALS_MS.map((v) => z.literal(v)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]),
     theme: ThemeChoice,
     hideSmallBelow: z.string().refine(isLooseDecimalString),
-    demo: z.object({ notifyPositions: z.boolean() }).strict(),
+    demo: z.object({ notifyPositions: z.boolean(), eea: z.boolean().optional() }).strict(),
   })
   .strict()
   .refine((s) => new Set(s.accounts.map((a) => a.id)).size === s.accounts.length, { message: 'account ids must be unique' });
 export type SettingsFile = z.infer<typeof SettingsFile>;
+
+/** The account's EEA flag as the user set it, else the region's default (on for `eu`). */
+export function effectiveEea(account: { region: string; eea?: boolean | undefined }): boolean {
+  return account.eea ?? account.region === 'eu';
+}
 
 export function defaultSettings(): SettingsFile {
   return {

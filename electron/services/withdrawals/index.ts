@@ -10,23 +10,33 @@
  *   after all, the exchange refuses the duplicate id, so money can leave at most once.
  * A background tracker polls history for `sent` records until a final phase, and keeps looking up
  * `unknown`/`not_found` ones. It never sends. A record left in `sending` by a crash is `unknown`.
+ *
+ * History lags (issue 10, finding 2): an absent withdrawal may still appear. For NOT_FOUND_WATCH_MS
+ * after its last request left, a `not_found` withdrawal can be neither discarded nor prepared again
+ * under a new id (a "twin": same account, ticker, network, address, amount); re-sending with the same
+ * id is the safe path. Discarded after that, it is kept with `discardedAt` and still looked up, and a
+ * debit that appears later turns it `sent` (with `discardedAt` still set) and is emitted.
  */
 import { randomUUID } from 'node:crypto';
 import { AppFailure, isAppFailure, toAppError, type AppError } from '../../../shared/errors';
 import { withdrawalPhase, WITHDRAW_UNIQUE_ID, type WithdrawalPhase } from '../../../shared/api/endpoints';
 import type { HistoryRecord } from '../../../shared/api/schemas';
-import type { ParsedRequestOf, WithdrawalRecord, WithdrawalState } from '../../../shared/ipc';
+import { historyLookupById, recordHasId } from '../../../shared/api/withdrawRequest';
+import type { ParsedRequestOf, ResponseOf, WithdrawalRecord, WithdrawalState } from '../../../shared/ipc';
+import { compare } from '../../../shared/money/decimal';
 import type { ExchangeClient } from '../exchange';
 import { createKeyedLock } from './keyedLock';
 import { openWithdrawalStore, type WithdrawalStore } from './store';
-import { resolveWithdrawal } from './validate';
+import { resolveWithdrawal, type ResolvedWithdrawal } from './validate';
 
 /** The part of the exchange client this service uses. */
-export type WithdrawalExchangeClient = Pick<ExchangeClient, 'withdrawPay' | 'history' | 'assets' | 'fees' | 'balance'>;
+export type WithdrawalExchangeClient = Pick<ExchangeClient, 'withdrawPay' | 'history' | 'assets' | 'fees' | 'balance' | 'travelRuleVasps'>;
 
 export interface WithdrawalServiceOptions {
   dataDir: string;
   clientFor: (accountId: string) => Promise<WithdrawalExchangeClient>;
+  /** Whether the account is an EEA account (Travel Rule required for crypto). Default: no. */
+  isEea?: (accountId: string) => boolean | Promise<boolean>;
   emit: (record: WithdrawalRecord) => void;
   now?: () => number;
   /** Passed to withdrawPay; the client's own default applies when absent. */
@@ -43,8 +53,11 @@ const DEFAULT_TRACK_INTERVAL_MS = 15_000;
 /** The first history check after a 201 comes sooner, so the person sees the exchange's own status quickly. */
 const FIRST_CHECK_AFTER_SEND_MS = 2_000;
 const DEFAULT_KEEP_RECENT = 200;
-/** Phases after which history will not change any more. */
-const FINAL_PHASES: ReadonlySet<WithdrawalPhase> = new Set(['successful', 'canceled', 'partially_successful', 'unconfirmed_by_user']);
+/**
+ * Phases after which history will not change any more (API.md): successful (3, 7) and canceled (4).
+ * Unconfirmed by user (5), partially successful (18) and AML frozen (21) are NOT final.
+ */
+const FINAL_PHASES: ReadonlySet<WithdrawalPhase> = new Set(['successful', 'canceled']);
 
 export function isFinished(record: WithdrawalRecord): boolean {
   if (record.state === 'rejected') return true;
@@ -52,7 +65,16 @@ export function isFinished(record: WithdrawalRecord): boolean {
 }
 
 /** How long an absent (`not_found`) withdrawal is still looked up in the background, in case history lags. */
-const NOT_FOUND_WATCH_MS = 30 * 60_000;
+export const NOT_FOUND_WATCH_MS = 30 * 60_000;
+/** A discarded absent withdrawal stays watched this long after its last request, in case history lags badly. */
+export const DISCARDED_WATCH_MS = 7 * 24 * 60 * 60_000;
+/** ...but is looked up only this often, to spare the exchange's history budget. */
+export const DISCARDED_CHECK_EVERY_MS = 5 * 60_000;
+
+/** Since when history might still show this withdrawal: its last request, or (older records) its last change. */
+function watchStart(record: WithdrawalRecord): number {
+  return record.lastSentAt ?? record.updatedAt;
+}
 
 export function createWithdrawalService(options: WithdrawalServiceOptions) {
   const now = options.now ?? Date.now;
@@ -64,17 +86,42 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
   let trackDueAt = 0;
   let trackRun: Promise<void> | null = null;
 
+  /** When each discarded record was last looked up (in memory: after a restart it is looked up once at once). */
+  const discardedCheckedAt = new Map<string, number>();
+
+  /** Within the window in which history may still show an absent withdrawal. */
+  function mayStillAppear(record: WithdrawalRecord): boolean {
+    return now() - watchStart(record) < NOT_FOUND_WATCH_MS;
+  }
+
   /** Records the tracker keeps looking at: money may be moving and we do not know the end yet. */
   function needsTracking(record: WithdrawalRecord): boolean {
-    if (record.state === 'not_found') return now() - record.updatedAt < NOT_FOUND_WATCH_MS;
+    if (record.state === 'not_found' && record.discardedAt !== null) return now() - watchStart(record) < DISCARDED_WATCH_MS;
+    if (record.state === 'not_found') return mayStillAppear(record);
     return record.state === 'unknown' || (record.state === 'sent' && !isFinished(record));
   }
 
+  /** Due for a lookup in this tracking round (discarded records only every DISCARDED_CHECK_EVERY_MS). */
+  function dueForLookup(record: WithdrawalRecord): boolean {
+    if (!needsTracking(record)) return false;
+    if (record.state !== 'not_found' || record.discardedAt === null) return true;
+    const last = discardedCheckedAt.get(record.uniqueId);
+    return last === undefined || now() - last >= DISCARDED_CHECK_EVERY_MS;
+  }
+
+  /** Finished for the journal's pruning: also a discarded record whose watch has ended. */
+  function isDone(record: WithdrawalRecord): boolean {
+    return isFinished(record) || (record.state === 'not_found' && record.discardedAt !== null && !needsTracking(record));
+  }
+
   const ready: Promise<WithdrawalStore> = (async () => {
-    const store = await openWithdrawalStore({ dataDir: options.dataDir, keepRecent: options.keepRecent ?? DEFAULT_KEEP_RECENT, isFinished });
-    // A crash while `sending` means we cannot know whether the request reached the exchange.
-    for (const record of store.all()) {
+    const store = await openWithdrawalStore({ dataDir: options.dataDir, keepRecent: options.keepRecent ?? DEFAULT_KEEP_RECENT, isFinished: isDone });
+    for (const stored of store.all()) {
+      // Records written before the Travel Rule and lag-watch fields existed get their defaults.
+      const record = withDefaults(stored);
+      // A crash while `sending` means we cannot know whether the request reached the exchange.
       if (record.state === 'sending') await store.put({ ...record, state: 'unknown', updatedAt: now() });
+      else if (record !== stored) await store.put(record);
     }
     return store;
   })();
@@ -107,18 +154,27 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     let found: HistoryRecord | undefined;
     try {
       const client = await options.clientFor(record.accountId);
-      const history = await client.history({ transactionMethod: 2, uniqueId: record.uniqueId, limit: 100, offset: 0 });
-      found = history.records.find((r) => r.uniqueId === record.uniqueId);
+      // Both id spellings are sent, and records are matched client-side by either (API.md Decision).
+      const history = await client.history(historyLookupById(record.uniqueId));
+      found = history.records.find((r) => recordHasId(r, record.uniqueId));
     } catch (thrown) {
       const lastError = toAppError(thrown);
       if (sameError(record.lastError, lastError)) throw thrown;
       await save(store, update(record, { lastError }));
       throw thrown;
     }
+    if (record.discardedAt !== null) discardedCheckedAt.set(record.uniqueId, now());
     if (found) {
       const phase = withdrawalPhase(found.status);
-      if (record.state === 'sent' && record.historyStatus === found.status && record.lastError === null) return record;
-      return save(store, update(record, { state: 'sent', phase, historyStatus: found.status, lastError: null }));
+      const { partial, confirmations } = found;
+      const unchanged =
+        record.state === 'sent' &&
+        record.historyStatus === found.status &&
+        record.lastError === null &&
+        JSON.stringify([record.partial, record.confirmations]) === JSON.stringify([partial, confirmations]);
+      if (unchanged) return record;
+      // A discarded record keeps `discardedAt`: sent + discardedAt is "paid after discard" (paidAfterDiscard).
+      return save(store, update(record, { state: 'sent', phase, historyStatus: found.status, partial, confirmations, lastError: null }));
     }
     // Absent. Only an unresolved outcome becomes `not_found`; a 201-confirmed record simply is not
     // listed yet (history can lag), and a prepared one was never sent.
@@ -132,9 +188,11 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     assertOpen();
     const store = await ready;
     const client = await options.clientFor(request.accountId);
+    const eea = (await options.isEea?.(request.accountId)) ?? false;
     // Fresh data every time: a fee or balance cached by the renderer may be stale.
     const [assets, fees, balance] = await Promise.all([client.assets(), client.fees(), client.balance()]);
-    const resolved = resolveWithdrawal(request, { assets, fees, balance });
+    const resolved = resolveWithdrawal(request, { assets: assets.items, fees, balance: balance.items }, { eea });
+    refuseTwinOfAbsent(store, request.accountId, resolved);
     const uniqueId = randomUUID();
     if (!WITHDRAW_UNIQUE_ID.test(uniqueId)) throw new AppFailure({ kind: 'internal', message: 'Could not create a withdrawal id.' });
     const createdAt = now();
@@ -149,14 +207,47 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
       amount: resolved.preview.receiverGets,
       fee: resolved.preview.fee,
       totalDebit: resolved.preview.totalDebit,
+      travelRule: resolved.extras.travelRule ?? null,
+      beneficiary: resolved.extras.beneficiary ?? null,
+      bankBic: resolved.extras.bankBic ?? null,
+      customerIp: resolved.extras.customerIp ?? null,
       state: 'prepared',
       phase: null,
       historyStatus: null,
+      partial: null,
+      confirmations: null,
       lastError: null,
       createdAt,
       updatedAt: createdAt,
+      lastSentAt: null,
+      discardedAt: null,
     };
     return save(store, record);
+  }
+
+  /**
+   * A new id for the same payment while an earlier one may still land would pay twice: refused while
+   * an earlier attempt's outcome is open (`sending`, `unknown`) or it is absent within the lag window.
+   */
+  function refuseTwinOfAbsent(store: WithdrawalStore, accountId: string, w: ResolvedWithdrawal): void {
+    const twin = store
+      .all()
+      .find(
+        (r) =>
+          r.accountId === accountId &&
+          r.ticker === w.ticker &&
+          r.network === w.network &&
+          r.address === w.address &&
+          compare(r.amount, w.preview.receiverGets) === 0 &&
+          (r.state === 'sending' || r.state === 'unknown' || (r.state === 'not_found' && r.discardedAt === null && mayStillAppear(r))),
+      );
+    if (!twin) return;
+    const message =
+      twin.state === 'not_found'
+        ? `The same withdrawal (${twin.amount} ${twin.ticker} to this address, id ${twin.uniqueId.slice(0, 8)}…) was sent at ${clock(watchStart(twin))} and is not in the exchange history yet, but history can lag: it may still arrive. ` +
+          `A new one is possible from ${clock(watchStart(twin) + NOT_FOUND_WATCH_MS)}. The safe way now is "Send again (same id)" on that withdrawal: if the first request did arrive, the exchange refuses the copy.`
+        : `The same withdrawal (${twin.amount} ${twin.ticker} to this address, id ${twin.uniqueId.slice(0, 8)}…) has an open outcome. Check it first ("Check again"); a second one under a new id could pay twice.`;
+    throw new AppFailure({ kind: 'validation', message, fields: { amount: [message] } });
   }
 
   async function send({ uniqueId }: { uniqueId: string }): Promise<WithdrawalRecord> {
@@ -177,6 +268,9 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
   function sendUnderLock(uniqueId: string): Promise<WithdrawalRecord> {
     return withLock(uniqueId, async () => {
       const { store, record } = await existing(uniqueId);
+      if (record.discardedAt !== null) {
+        throw new AppFailure({ kind: 'validation', message: 'This withdrawal was discarded; prepare a new one.', fields: { uniqueId: ['This withdrawal was discarded; prepare a new one.'] } });
+      }
       if (record.state !== 'prepared' && record.state !== 'not_found') {
         throw new AppFailure({ kind: 'validation', message: alreadyHandledMessage(record.state), fields: { uniqueId: [alreadyHandledMessage(record.state)] } });
       }
@@ -187,7 +281,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
         return save(store, update(record, { lastError: toAppError(thrown) }));
       }
       // On disk before the request leaves: a crash from here on is treated as "outcome unknown".
-      const sending = await save(store, update(record, { state: 'sending', lastError: null }));
+      const sending = await save(store, update(record, { state: 'sending', lastError: null, lastSentAt: now() }));
       try {
         await client.withdrawPay(
           {
@@ -198,6 +292,10 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
             ...(record.memo ? { memo: record.memo } : {}),
             ...(record.network ? { network: record.network } : {}),
             ...(record.provider ? { provider: record.provider } : {}),
+            ...(record.travelRule ? { travelRule: record.travelRule } : {}),
+            ...(record.beneficiary ? { beneficiary: record.beneficiary } : {}),
+            ...(record.bankBic ? { bankBic: record.bankBic } : {}),
+            ...(record.customerIp ? { customerIp: record.customerIp } : {}),
           },
           options.sendTimeoutMs ? { timeoutMs: options.sendTimeoutMs } : {},
         );
@@ -242,20 +340,53 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     });
   }
 
-  async function discard({ uniqueId }: { uniqueId: string }): Promise<{ discarded: true }> {
+  async function discard({ uniqueId }: { uniqueId: string }): Promise<{ discarded: true; stillWatched: boolean }> {
     assertOpen();
     return withLock(uniqueId, async () => {
       const { store, record } = await existing(uniqueId);
-      if (record.state === 'not_found') {
-        // Last look before forgetting it: history may have caught up since the previous lookup.
-        const checked = await lookUp(store, record);
-        if (checked.state === 'sent') throw new AppFailure({ kind: 'validation', message: 'This withdrawal reached the exchange after all; it cannot be discarded.' });
-      } else if (record.state !== 'prepared' && record.state !== 'rejected') {
+      if (record.state === 'prepared' || record.state === 'rejected') {
+        // Never sent, or refused: nothing can have left the account.
+        await store.remove(uniqueId);
+        discardedCheckedAt.delete(uniqueId);
+        return { discarded: true as const, stillWatched: false };
+      }
+      if (record.state !== 'not_found' || record.discardedAt !== null) {
         throw new AppFailure({ kind: 'validation', message: 'Only withdrawals that were never sent, were refused, or are absent from history can be discarded.' });
       }
-      await store.remove(uniqueId);
-      return { discarded: true as const };
+      if (mayStillAppear(record)) {
+        const message =
+          `This withdrawal was sent at ${clock(watchStart(record))} and the exchange history can lag, so it may still arrive. ` +
+          `It can be discarded from ${clock(watchStart(record) + NOT_FOUND_WATCH_MS)}. The safe way now is "Send again (same id)": if the first request did arrive, the exchange refuses the copy and nothing is paid twice.`;
+        throw new AppFailure({ kind: 'validation', message, fields: { uniqueId: [message] } });
+      }
+      // Last look before giving it up: history may have caught up since the previous lookup.
+      const checked = await lookUp(store, record);
+      if (checked.state === 'sent') throw new AppFailure({ kind: 'validation', message: 'This withdrawal reached the exchange after all; it cannot be discarded.' });
+      // Kept, marked and still looked up: a debit that appears later must not go unnoticed.
+      await save(store, update(checked, { discardedAt: now() }));
+      discardedCheckedAt.set(uniqueId, now());
+      scheduleTracking(trackIntervalMs);
+      return { discarded: true as const, stillWatched: true };
     });
+  }
+
+  /** Travel Rule VASPs for the account, or `available: false` where the exchange keeps no list for it. */
+  async function vasps({ accountId }: { accountId: string }): Promise<ResponseOf<'withdraw.vasps'>> {
+    assertOpen();
+    const client = await options.clientFor(accountId);
+    try {
+      const answer = await client.travelRuleVasps();
+      const unreadable = answer.data.vasps.unreadable.length;
+      return { available: true, vasps: answer.data.vasps.items, note: unreadable > 0 ? `${unreadable} VASP entr${unreadable === 1 ? 'y' : 'ies'} could not be read; type the name if yours is missing.` : null };
+    } catch (thrown) {
+      const error = toAppError(thrown);
+      // API.md: 422 code 0 "This endpoint is disabled for your region" means there is no list; a
+      // server without the endpoint (404) likewise. The person types the VASP's name instead.
+      if ((error.kind === 'validation' && error.status === 422) || error.kind === 'not_found') {
+        return { available: false, vasps: [], note: error.kind === 'validation' ? error.message : null };
+      }
+      throw thrown;
+    }
   }
 
   async function list({ accountId }: { accountId?: string }): Promise<WithdrawalRecord[]> {
@@ -288,12 +419,12 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
 
   async function trackOnce(): Promise<void> {
     const store = await ready;
-    for (const candidate of store.all().filter(needsTracking)) {
+    for (const candidate of store.all().filter(dueForLookup)) {
       if (closed) return;
       try {
         await withLock(candidate.uniqueId, async () => {
           const current = store.get(candidate.uniqueId);
-          if (current && needsTracking(current)) await lookUp(store, current);
+          if (current && dueForLookup(current)) await lookUp(store, current);
         });
       } catch {
         // Recorded on the record as lastError; try again next round.
@@ -311,7 +442,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     await store?.close();
   }
 
-  return { prepare, send, reconcile, discard, list, close };
+  return { prepare, send, reconcile, discard, list, vasps, close };
 }
 
 type SendOutcome = 'refused' | 'not_sent' | 'unknown' | 'exists';
@@ -354,6 +485,32 @@ function alreadyHandledMessage(state: WithdrawalState): string {
     default:
       return 'This withdrawal cannot be sent in its current state.';
   }
+}
+
+const RECORD_DEFAULTS = {
+  travelRule: null,
+  beneficiary: null,
+  bankBic: null,
+  customerIp: null,
+  partial: null,
+  confirmations: null,
+  lastSentAt: null,
+  discardedAt: null,
+} satisfies Partial<WithdrawalRecord>;
+
+/** The record itself when complete, else a copy with the missing newer fields at their defaults. */
+function withDefaults(record: WithdrawalRecord): WithdrawalRecord {
+  const missing = (Object.keys(RECORD_DEFAULTS) as Array<keyof typeof RECORD_DEFAULTS>).some((k) => record[k] === undefined);
+  return missing ? { ...RECORD_DEFAULTS, ...stripUndefined(record) } : record;
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** A time of day for messages in the main process (the person's own clock and locale). */
+function clock(ms: number): string {
+  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
 function sameError(a: AppError | null, b: AppError): boolean {

@@ -57,7 +57,7 @@ describe('prepare', () => {
   it('prices a fiat withdrawal with its provider and checks the provider limits', async () => {
     const service = h.service();
     const record = await service.prepare({ accountId: h.accountId, ticker: 'UAH', amount: '1000', address: '4111111111111111', provider: 'MONOBANK' });
-    expect(record).toMatchObject({ provider: 'MONOBANK', network: null, fee: '15', totalDebit: '1015' });
+    expect(record).toMatchObject({ provider: 'MONOBANK', network: null, fee: '12', totalDebit: '1012' });
     const belowGeopay = await refusal(service.prepare({ accountId: h.accountId, ticker: 'UAH', amount: '150', address: '4111111111111111', provider: 'GEOPAY' }));
     expect(belowGeopay.error.fields?.amount?.[0]).toMatch(/minimum withdrawal is 200 UAH/);
   });
@@ -268,7 +268,7 @@ describe('discard and list', () => {
     const draft = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
     const other = await service.prepare({ accountId: 'acc-2', ticker: 'BTC', amount: '0.02', address: cryptoAddress() });
     await service.send({ uniqueId: other.uniqueId });
-    expect(await service.discard({ uniqueId: draft.uniqueId })).toEqual({ discarded: true });
+    expect(await service.discard({ uniqueId: draft.uniqueId })).toEqual({ discarded: true, stillWatched: false });
     expect((await refusal(service.discard({ uniqueId: other.uniqueId }))).error.kind).toBe('validation');
     expect((await service.list({ accountId: h.accountId })).map((r) => r.uniqueId)).toEqual([]);
     expect((await service.list({})).map((r) => r.uniqueId)).toEqual([other.uniqueId]);

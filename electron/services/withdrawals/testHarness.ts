@@ -21,7 +21,17 @@ export interface Harness {
   client: ExchangeClient;
   /** withdrawPay calls that went through the counting wrapper (the real client underneath). */
   withdrawPayCalls: () => number;
+  /** The requests those calls sent, as the client received them. */
+  withdrawPayRequests: Array<Parameters<WithdrawalExchangeClient['withdrawPay']>[0]>;
+  historyCalls: () => number;
   events: WithdrawalRecord[];
+  /**
+   * History lag: from now on, withdrawals sent through the service's client stay out of history
+   * answers until `catchUpHistory()`. The simulator has no lag of its own (yet), so the lag is
+   * applied to its real answers here; everything else (ledger, debits, ids) is the simulator's.
+   */
+  lagHistory(): void;
+  catchUpHistory(): void;
   service(overrides?: Partial<WithdrawalServiceOptions>): ReturnType<typeof createWithdrawalService>;
   admin(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<unknown>;
   fault(spec: { kind: string; path?: string; count?: number; latencyMs?: number; status?: number; retryAfterSeconds?: number }): Promise<void>;
@@ -43,12 +53,25 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
     ...(options.clientTimeoutMs ? { timeoutMs: options.clientTimeoutMs } : {}),
   });
   let calls = 0;
+  let historyCalls = 0;
+  const withdrawPayRequests: Harness['withdrawPayRequests'] = [];
+  let lagging = false;
+  const hiddenByLag = new Set<string>();
   const counting: WithdrawalExchangeClient = {
     withdrawPay: (req, o) => {
       calls++;
+      withdrawPayRequests.push(req);
+      if (lagging) hiddenByLag.add(req.uniqueId);
       return client.withdrawPay(req, o);
     },
-    history: (req, o) => client.history(req, o),
+    history: async (req, o) => {
+      historyCalls++;
+      const answer = await client.history(req, o);
+      if (hiddenByLag.size === 0) return answer;
+      const records = answer.records.filter((r) => r.uniqueId === null || !hiddenByLag.has(r.uniqueId));
+      return { ...answer, records, total: answer.total - (answer.records.length - records.length) };
+    },
+    travelRuleVasps: (o) => client.travelRuleVasps(o),
     assets: (o) => client.assets(o),
     fees: (o) => client.fees(o),
     balance: (req, o) => client.balance(req, o),
@@ -81,7 +104,16 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
     accountId: 'acc-1',
     client,
     withdrawPayCalls: () => calls,
+    withdrawPayRequests,
+    historyCalls: () => historyCalls,
     events,
+    lagHistory() {
+      lagging = true;
+    },
+    catchUpHistory() {
+      lagging = false;
+      hiddenByLag.clear();
+    },
     service(overrides = {}) {
       const service = createWithdrawalService({
         dataDir,

@@ -4,11 +4,17 @@
  * Plain function, no I/O: the service fetches the data, this decides.
  */
 import { AppFailure } from '../../../shared/errors';
-import { findFeeEntry, previewWithdrawal, type WithdrawalPreview } from '../../../shared/api/fees';
-import type { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
+import { isFiatAsset, memoRequired, previewWithdrawal, type FeeList, type WithdrawAsset, type WithdrawalPreview } from '../../../shared/api/fees';
+import { checkExtras, extrasRequired, type WithdrawExtras } from '../../../shared/api/withdrawRequest';
 import type { ParsedRequestOf } from '../../../shared/ipc';
 
 export type PrepareRequest = ParsedRequestOf<'withdraw.prepare'>;
+
+export interface MarketData {
+  assets: Record<string, WithdrawAsset>;
+  fees: FeeList;
+  balance: Record<string, { main_balance: string }>;
+}
 
 export interface ResolvedWithdrawal {
   ticker: string;
@@ -17,15 +23,14 @@ export interface ResolvedWithdrawal {
   network: string | null;
   provider: string | null;
   memo: string | null;
+  /** Exactly the extras this withdrawal requires (Travel Rule, fiat payout fields). */
+  extras: WithdrawExtras;
   preview: WithdrawalPreview;
 }
 
-export function resolveWithdrawal(
-  request: PrepareRequest,
-  market: { assets: AssetsResponse; fees: FeesResponse; balance: BalanceResponse },
-): ResolvedWithdrawal {
+export function resolveWithdrawal(request: PrepareRequest, market: MarketData, account: { eea: boolean }): ResolvedWithdrawal {
   const { ticker } = request;
-  const asset = market.assets.items[ticker];
+  const asset = market.assets[ticker];
   if (!asset) throw fieldError('ticker', `${ticker} is not an asset on this exchange.`);
   if (!asset.can_withdraw) throw fieldError('ticker', `${ticker} cannot be withdrawn right now.`);
 
@@ -33,22 +38,33 @@ export function resolveWithdrawal(
   const provider = resolveProvider(request, asset.providers);
 
   const memo = request.memo?.trim() ? request.memo.trim() : null;
-  if (asset.is_memo && !memo) throw fieldError('memo', `${ticker} needs a memo (destination tag); the receiving wallet uses it to credit the funds.`);
-  if (!asset.is_memo && memo) throw fieldError('memo', `${ticker} does not use a memo; leave it empty.`);
+  const needsMemo = memoRequired(asset);
+  if (needsMemo && !memo) throw fieldError('memo', `${ticker} needs a memo (destination tag); the receiving wallet uses it to credit the funds.`);
+  if (!needsMemo && memo) throw fieldError('memo', `${ticker} does not use a memo; leave it empty.`);
 
-  if (findFeeEntry(market.fees, ticker, network)?.is_api_withdrawal === false) {
-    throw fieldError('ticker', `${ticker} can be withdrawn on the exchange website only, not through the API.`);
+  // The same schemas and the same rule as the form (shared/api/withdrawRequest.ts).
+  const required = extrasRequired({ ticker, fiat: isFiatAsset(asset), provider, eea: account.eea });
+  const extras = checkExtras(
+    { travelRule: request.travelRule, beneficiary: request.beneficiary, bankBic: request.bankBic, customerIp: request.customerIp },
+    required,
+  );
+  if (!extras.ok) {
+    const [first] = Object.entries(extras.fields);
+    throw new AppFailure({ kind: 'validation', message: first ? `${first[0]} ${first[1][0] ?? 'is invalid'}.` : 'Please check the request.', fields: extras.fields });
   }
 
-  const balance = market.balance.items[ticker]?.main_balance ?? '0';
+  const balance = market.balance[ticker]?.main_balance ?? '0';
   const result = previewWithdrawal({ ticker, amount: request.amount, balance, asset, fees: market.fees, network, provider });
   if (!result.ok) throw fieldError(result.problem.field, result.problem.message);
+  if (result.preview.fee === null && request.acceptUnknownFee !== true) {
+    throw fieldError('acceptUnknownFee', `The fee for this withdrawal is unknown: ${result.preview.feeUnknownReason ?? 'no fee terms matched'} Confirm that you accept an unknown fee to continue.`);
+  }
 
-  return { ticker, address: request.address, network, provider, memo, preview: result.preview };
+  return { ticker, address: request.address, network, provider, memo, extras: extras.extras, preview: result.preview };
 }
 
-type Networks = NonNullable<AssetsResponse['items'][string]['networks']>;
-type Providers = NonNullable<AssetsResponse['items'][string]['providers']>;
+type Networks = NonNullable<WithdrawAsset['networks']>;
+type Providers = NonNullable<WithdrawAsset['providers']>;
 
 function resolveNetwork(request: PrepareRequest, networks: Networks | undefined): string | null {
   const { ticker } = request;
@@ -67,7 +83,6 @@ function resolveNetwork(request: PrepareRequest, networks: Networks | undefined)
 
 function resolveProvider(request: PrepareRequest, providers: Providers | undefined): string | null {
   const { ticker } = request;
-  // Only fiat assets list providers (API.md), so their presence is what makes an asset fiat.
   if (!providers) {
     if (request.provider) throw fieldError('provider', `${ticker} is not a fiat currency; it has no payment provider.`);
     return null;

@@ -17,6 +17,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
   // tick later, long enough for a controlled checkbox to snap back visibly. Cleared once the save
   // settles, when the refreshed account list (or, on failure, the old value) takes over.
   const [notifyChoice, setNotifyChoice] = useState<boolean | null>(null);
+  const [eeaChoice, setEeaChoice] = useState<boolean | null>(null);
   const remove = useChannelMutation('accounts.remove', { invalidates: ['accounts.list'] });
   const secretMissing = !account.isDemo && !account.hasSecret;
   const error = select.error ?? test.error ?? update.error ?? remove.error;
@@ -88,6 +89,19 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
           }}
         />
         Notify me about margin calls and liquidations
+      </label>
+
+      <label className="checkbox account-card__notify">
+        <input
+          type="checkbox"
+          checked={eeaChoice ?? account.eea}
+          disabled={update.isPending}
+          onChange={(e) => {
+            setEeaChoice(e.target.checked);
+            update.mutate({ accountId: account.id, eea: e.target.checked }, { onSettled: () => setEeaChoice(null) });
+          }}
+        />
+        EEA account (crypto withdrawals need Travel Rule details)
       </label>
 
       {confirmingRemove ? (

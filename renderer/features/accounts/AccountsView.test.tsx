@@ -130,6 +130,16 @@ describe('AccountsView', () => {
     await waitFor(() => expect(bridge.callsTo('accounts.remove')).toEqual([{ accountId: 'main' }]));
   });
 
+  it('the EEA account checkbox shows the flag and saves a change', async () => {
+    const bridge = setup();
+    bridge.handle('accounts.update', (p) => ({ ok: true, data: { ...REAL_ACCOUNT, eea: p.eea ?? false } }));
+    const card = await screen.findByRole('listitem', { name: 'Main' });
+    const eea = within(card).getByRole('checkbox', { name: /EEA account/ });
+    expect((eea as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(eea);
+    await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: 'main', eea: true }]));
+  });
+
   it('shows an empty list state and a loading state', async () => {
     setup([]);
     expect(await screen.findByText('No accounts yet')).toBeTruthy();

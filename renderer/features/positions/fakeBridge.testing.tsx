@@ -32,6 +32,7 @@ export const TEST_ACCOUNT: AccountSummary = {
   apiKeyMasked: 'ab12…yz89',
   hasSecret: true,
   notifyPositions: false,
+  eea: false,
 };
 
 export function installFakeBridge(handlers: FakeHandlers): FakeBridge {

@@ -4,7 +4,7 @@ import { formatAmount } from '../../format';
 
 /** The decimal-exact fee-on-top breakdown: what arrives, what it costs, what is left. */
 export function PreviewPanel({ preview, ticker, problem = false }: { preview: WithdrawalPreview; ticker: string; problem?: boolean }) {
-  const negative = compare(preview.balanceAfter, '0') < 0;
+  const negative = preview.balanceAfter !== null && compare(preview.balanceAfter, '0') < 0;
   const limits = preview.limits.max === null ? `from ${formatAmount(preview.limits.min)} ${ticker}, no maximum` : `${formatAmount(preview.limits.min)} to ${formatAmount(preview.limits.max)} ${ticker}`;
   return (
     <dl className={`withdraw-preview${problem ? ' withdraw-preview--problem' : ''}`} aria-label="Withdrawal preview" aria-live="polite">
@@ -17,19 +17,19 @@ export function PreviewPanel({ preview, ticker, problem = false }: { preview: Wi
       <div>
         <dt>Fee</dt>
         <dd className="num" data-testid="preview-fee">
-          + {formatAmount(preview.fee)} {ticker}
+          {preview.fee === null ? 'Fee unknown' : `+ ${formatAmount(preview.fee)} ${ticker}`}
         </dd>
       </div>
       <div className="withdraw-preview__total">
         <dt>Balance falls by</dt>
         <dd className="num" data-testid="preview-total">
-          {formatAmount(preview.totalDebit)} {ticker}
+          {preview.totalDebit === null ? `${formatAmount(preview.receiverGets)} ${ticker} + an unknown fee` : `${formatAmount(preview.totalDebit)} ${ticker}`}
         </dd>
       </div>
       <div>
         <dt>Balance left</dt>
         <dd className={`num${negative ? ' withdraw-preview__negative' : ''}`} data-testid="preview-balance-after">
-          {formatAmount(preview.balanceAfter)} {ticker}
+          {preview.balanceAfter === null ? 'Unknown (the fee is unknown)' : `${formatAmount(preview.balanceAfter)} ${ticker}`}
         </dd>
       </div>
       <div className="withdraw-preview__limits">
@@ -38,6 +38,20 @@ export function PreviewPanel({ preview, ticker, problem = false }: { preview: Wi
           {limits}
         </dd>
       </div>
+      {preview.feeUnknownReason ? (
+        <div className="withdraw-preview__note" data-testid="preview-fee-unknown">
+          <dt>Why the fee is unknown</dt>
+          <dd>{preview.feeUnknownReason}</dd>
+        </div>
+      ) : null}
+      {preview.precisionAssumed ? (
+        <div className="withdraw-preview__note" data-testid="preview-precision-assumed">
+          <dt>Precision</dt>
+          <dd>
+            The exchange states no precision for {ticker}; amounts are rounded to {preview.precision} decimal places.
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

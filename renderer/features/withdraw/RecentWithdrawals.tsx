@@ -54,7 +54,7 @@ export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalReco
                       <span className="cell-sub">{record.network ?? record.provider ?? ''}</span>
                     </td>
                     <td className="align-end num">{formatAmount(record.amount)}</td>
-                    <td className="align-end num">{formatAmount(record.fee)}</td>
+                    <td className="align-end num">{record.fee === null ? 'unknown' : formatAmount(record.fee)}</td>
                     <td className="num" title={record.address}>
                       {record.address.length > 18 ? `${record.address.slice(0, 8)}…${record.address.slice(-8)}` : record.address}
                     </td>

@@ -1,9 +1,12 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
+import { useMemo, useState, type ReactNode } from 'react';
+import { memoRequired } from '../../../shared/api/fees';
 import { formatAmount } from '../../format';
+import { FiatFields } from './FiatFields';
+import { Field } from './Field';
 import {
   checkForm,
   defaultNetwork,
+  errorFieldOf,
   FIELD_NAMES,
   isFiat,
   networkChoices,
@@ -11,15 +14,15 @@ import {
   withdrawableAssets,
   type FieldErrors,
   type FieldName,
+  type FormCheck,
   type FormValues,
+  type MarketData,
+  type TextField,
 } from './formModel';
 import { PreviewPanel } from './PreviewPanel';
+import { TravelRuleFields, type VaspList } from './TravelRuleFields';
 
-export interface MarketData {
-  assets: AssetsResponse;
-  fees: FeesResponse;
-  balance: BalanceResponse;
-}
+export type { MarketData } from './formModel';
 
 /**
  * The fee-on-top withdrawal form. Errors show on the field they concern once the person has left
@@ -32,27 +35,37 @@ export function WithdrawForm(props: {
   serverErrors: FieldErrors;
   onServerErrorSeen: (field: FieldName) => void;
   busy: boolean;
-  onReview: () => void;
+  onReview: (check: FormCheck) => void;
   general: ReactNode;
+  /** EEA account: crypto withdrawals need Travel Rule details. */
+  eea: boolean;
+  vasps: VaspList | undefined;
+  vaspsLoading: boolean;
 }) {
   const { values, onChange, data, serverErrors, busy } = props;
   const [touched, setTouched] = useState<Partial<Record<FieldName, true>>>({});
   const [triedSubmit, setTriedSubmit] = useState(false);
   const choices = useMemo(() => withdrawableAssets(data.assets, data.balance), [data.assets, data.balance]);
-  const asset = values.ticker ? data.assets.items[values.ticker] : undefined;
+  const asset = values.ticker ? data.assets[values.ticker] : undefined;
   const networks = networkChoices(asset);
   const providers = providerChoices(asset);
-  const check = useMemo(() => checkForm(values, data), [values, data]);
+  const eea = props.eea;
+  const check = useMemo(() => checkForm(values, data, { eea }), [values, data, eea]);
 
-  const set = (field: FieldName, value: string) => {
-    props.onServerErrorSeen(field);
-    onChange({ ...values, [field]: value });
+  const set = (field: TextField, value: string) => {
+    props.onServerErrorSeen(errorFieldOf(field));
+    // Accepting an unknown fee is for one provider's fee: choosing another provider asks again.
+    onChange({ ...values, [field]: value, ...(field === 'provider' || field === 'network' ? { acceptUnknownFee: false } : {}) });
+  };
+  const setVasp = (vaspId: string) => {
+    props.onServerErrorSeen('vasp');
+    onChange({ ...values, vaspId });
   };
   const chooseAsset = (ticker: string) => {
-    const next = data.assets.items[ticker];
+    const next = data.assets[ticker];
     // A new asset starts with its default network preselected and no provider or memo carried over.
-    for (const field of ['ticker', 'network', 'provider', 'memo', 'amount'] as const) props.onServerErrorSeen(field);
-    onChange({ ...values, ticker, network: defaultNetwork(next), provider: '', memo: '' });
+    for (const field of ['ticker', 'network', 'provider', 'memo', 'amount', 'acceptUnknownFee'] as const) props.onServerErrorSeen(field);
+    onChange({ ...values, ticker, network: defaultNetwork(next), provider: '', memo: '', acceptUnknownFee: false });
   };
   const errorFor = (field: FieldName): string | undefined =>
     serverErrors[field] ?? (triedSubmit || touched[field] ? check.errors[field] : undefined);
@@ -62,7 +75,7 @@ export function WithdrawForm(props: {
     event.preventDefault();
     setTriedSubmit(true);
     const blocking = FIELD_NAMES.some((f) => check.errors[f] !== undefined);
-    if (!blocking && !busy) props.onReview();
+    if (!blocking && !busy) props.onReview(check);
   };
 
   const selected = choices.find((c) => c.ticker === values.ticker);
@@ -143,7 +156,7 @@ export function WithdrawForm(props: {
           )}
         </Field>
 
-        {asset?.is_memo ? (
+        {asset && memoRequired(asset) ? (
           <Field label="Memo / destination tag" error={errorFor('memo')} hint={`Required for ${unit}: the receiving wallet uses it to credit the funds.`}>
             {(id, describedBy) => (
               <input id={id} type="text" autoComplete="off" spellCheck={false} aria-describedby={describedBy} aria-invalid={errorFor('memo') ? true : undefined} value={values.memo} onChange={(e) => set('memo', e.target.value)} onBlur={() => blur('memo')} />
@@ -170,9 +183,35 @@ export function WithdrawForm(props: {
         </Field>
       </div>
 
+      {check.required.travelRule ? (
+        <TravelRuleFields values={values} set={set} setVasp={setVasp} errorFor={errorFor} blur={blur} vasps={props.vasps} vaspsLoading={props.vaspsLoading} />
+      ) : null}
+      <FiatFields required={check.required} values={values} set={set} errorFor={errorFor} blur={blur} />
+
       {check.preview && (check.preview.ok || check.preview.preview) ? (
         <div className="card__section">
           <PreviewPanel preview={check.preview.ok ? check.preview.preview : check.preview.preview!} ticker={unit} problem={!check.preview.ok} />
+          {check.preview.ok && check.preview.preview.fee === null ? (
+            <div className="field">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={values.acceptUnknownFee}
+                  aria-invalid={errorFor('acceptUnknownFee') ? true : undefined}
+                  onChange={(e) => {
+                    props.onServerErrorSeen('acceptUnknownFee');
+                    onChange({ ...values, acceptUnknownFee: e.target.checked });
+                  }}
+                />
+                I accept that the fee is unknown: the exchange adds its own fee on top of the amount.
+              </label>
+              {errorFor('acceptUnknownFee') ? (
+                <span className="field__error" role="alert">
+                  {errorFor('acceptUnknownFee')}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       ) : null}
 
@@ -185,30 +224,5 @@ export function WithdrawForm(props: {
         <span className="field__hint">Nothing is sent until you confirm on the next step.</span>
       </div>
     </form>
-  );
-}
-
-function Field(props: { label: string; error?: string; hint?: string; wide?: boolean; children: (id: string, describedBy: string | undefined) => ReactNode }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${props.wide ? ' withdraw-form__wide' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      {props.children(id, describedBy)}
-      {props.error ? (
-        <span className="field__error" id={errorId} role="alert">
-          {props.error}
-        </span>
-      ) : null}
-      {props.hint ? (
-        <span className="field__hint" id={hintId}>
-          {props.hint}
-        </span>
-      ) : null}
-    </div>
   );
 }

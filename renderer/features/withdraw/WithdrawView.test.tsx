@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
+import { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
 import type { WithdrawalRecord } from '../../../shared/ipc';
 import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { WithdrawView } from './WithdrawView';
 
 const ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
-const assets: AssetsResponse = {
-  unreadable: [],
-  items: {
+// Wire shapes, read through the real schemas as the app reads the exchange's answers.
+const assets = AssetsResponse.parse({
   USDT: {
     name: 'Tether',
     can_deposit: true,
@@ -20,16 +19,12 @@ const assets: AssetsResponse = {
     is_memo: false,
     networks: { withdraws: ['ERC20', 'TRC20'], default: 'ERC20' },
   },
-  },
-};
-const fees: FeesResponse = {
-  unreadable: [],
-  items: {
-    'USDT (ERC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, is_api_withdrawal: null, withdraw: { min_amount: '10', max_amount: '0', fixed: '5', flex: null }, withdrawByProvider: {} },
-    'USDT (TRC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, is_api_withdrawal: null, withdraw: { min_amount: '2', max_amount: '0', fixed: '1', flex: null }, withdrawByProvider: {} },
-  },
-};
-const balance: BalanceResponse = { items: { USDT: { main_balance: '100' } }, unreadable: [] };
+});
+const fees = FeesResponse.parse({
+  'USDT (ERC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, withdraw: { min_amount: '10', max_amount: '0', fixed: '5', flex: null } },
+  'USDT (TRC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, withdraw: { min_amount: '2', max_amount: '0', fixed: '1', flex: null } },
+});
+const balance = BalanceResponse.parse({ USDT: { main_balance: '100' } });
 
 function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
   return {
@@ -47,8 +42,16 @@ function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
     phase: null,
     historyStatus: null,
     lastError: null,
+    travelRule: null,
+    beneficiary: null,
+    bankBic: null,
+    customerIp: null,
+    partial: null,
+    confirmations: null,
     createdAt: 1_760_000_000_000,
     updatedAt: 1_760_000_000_000,
+    lastSentAt: null,
+    discardedAt: null,
     ...patch,
   };
 }

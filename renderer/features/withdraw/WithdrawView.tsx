@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppError } from '../../../shared/errors';
-import type { AccountSummary, WithdrawalRecord } from '../../../shared/ipc';
+import { paidAfterDiscard, type AccountSummary, type WithdrawalRecord } from '../../../shared/ipc';
 import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton } from '../../components';
 import { ConfirmWithdrawal } from './ConfirmWithdrawal';
-import { EMPTY_FORM, mapServerError, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
+import { EMPTY_FORM, mapServerError, prepareRequest, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
 import { RecentWithdrawals } from './RecentWithdrawals';
 import { WithdrawalStatus } from './WithdrawalStatus';
 import { WithdrawForm, type MarketData } from './WithdrawForm';
@@ -23,6 +23,8 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   const fees = useChannelQuery('exchange.fees', { accountId }, { ...fresh, refetchInterval: false });
   const balance = useChannelQuery('exchange.balance', { accountId }, fresh);
   const list = useChannelQuery('withdraw.list', { accountId }, { refetchInterval: false });
+  // The Travel Rule VASP picker: only EEA accounts need it.
+  const vasps = useChannelQuery('withdraw.vasps', { accountId }, { enabled: account.eea, refetchInterval: false, staleTime: 10 * 60_000 });
 
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
@@ -89,9 +91,20 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     onError: (failure) => setActionError(failure.error),
   });
   const discard = useChannelMutation('withdraw.discard', { invalidates: ['withdraw.list'] });
+  const discardAbsent = useChannelMutation('withdraw.discard', {
+    invalidates: ['withdraw.list'],
+    onSuccess: () => {
+      setActionError(null);
+      setStep({ kind: 'form' });
+    },
+    onError: (failure) => setActionError(failure.error),
+  });
 
   const market: MarketData | null = useMemo(
-    () => (assets.data && fees.data && balance.data ? { assets: assets.data, fees: fees.data, balance: balance.data } : null),
+    () =>
+      assets.data && fees.data && balance.data
+        ? { assets: assets.data.items, fees: fees.data, balance: balance.data.items }
+        : null,
     [assets.data, fees.data, balance.data],
   );
 
@@ -104,14 +117,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   };
 
   const editRecord = (record: WithdrawalRecord) => {
-    setValues({
-      ticker: record.ticker,
-      network: record.network ?? '',
-      provider: record.provider ?? '',
-      memo: record.memo ?? '',
-      address: record.address,
-      amount: record.amount,
-    });
+    setValues(formValuesOf(record));
     if (record.lastError) applyError(record.lastError);
     setActionError(null);
     setStep({ kind: 'form' });
@@ -151,6 +157,8 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           resending={send.isPending}
           onCheckAgain={() => reconcile.mutate({ uniqueId: current.uniqueId })}
           onSendAgain={() => send.mutate({ uniqueId: current.uniqueId })}
+          onDiscard={() => discardAbsent.mutate({ uniqueId: current.uniqueId })}
+          discarding={discardAbsent.isPending}
           onEdit={current.state === 'rejected' ? () => editRecord(current) : null}
           onNew={startNew}
           error={errorPanel}
@@ -191,18 +199,13 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           })
         }
         busy={prepare.isPending}
-        onReview={() => {
+        eea={account.eea}
+        vasps={vasps.data}
+        vaspsLoading={vasps.isLoading}
+        onReview={(check) => {
           setGeneral(null);
           setServerErrors({});
-          prepare.mutate({
-            accountId,
-            ticker: values.ticker,
-            amount: values.amount.trim(),
-            address: values.address.trim(),
-            ...(values.memo.trim() ? { memo: values.memo.trim() } : {}),
-            ...(values.network ? { network: values.network } : {}),
-            ...(values.provider ? { provider: values.provider } : {}),
-          });
+          prepare.mutate(prepareRequest(accountId, values, check));
         }}
         general={general ? <div className="withdraw-alert" role="alert">{general}</div> : null}
       />
@@ -219,11 +222,49 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           <p className="view__subtitle">Fee on top: the receiver gets exactly the amount you enter · {account.name}</p>
         </div>
       </header>
+      {(list.data ?? []).filter(paidAfterDiscard).map((record) => (
+        <div key={record.uniqueId} className="withdraw-alert" role="alert" data-testid="paid-after-discard">
+          A withdrawal you discarded was paid after all: {record.amount} {record.ticker} to {record.address} (id {record.uniqueId}). It appeared in the
+          exchange history after you discarded it.
+        </div>
+      ))}
       {main}
       {list.error ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
       <RecentWithdrawals records={list.data ?? []} onOpen={openRecord} />
     </section>
   );
+}
+
+/** The form as it was for a recorded withdrawal (edit and try again). */
+function formValuesOf(record: WithdrawalRecord): FormValues {
+  const tr = record.travelRule;
+  const b = tr?.beneficiary;
+  return {
+    ...EMPTY_FORM,
+    ticker: record.ticker,
+    network: record.network ?? '',
+    provider: record.provider ?? '',
+    memo: record.memo ?? '',
+    address: record.address,
+    amount: record.amount,
+    walletType: tr?.walletType ?? '',
+    vaspId: tr?.walletType === 'hosted' && 'vaspId' in tr.vaspData ? tr.vaspData.vaspId : '',
+    vaspName: tr?.walletType === 'hosted' && 'vaspName' in tr.vaspData ? tr.vaspData.vaspName : '',
+    beneficiaryType: b?.type ?? '',
+    trFirstName: b?.type === 'individual' ? b.firstName : '',
+    trLastName: b?.type === 'individual' ? b.lastName : '',
+    trFullName: b?.type === 'entity' ? b.fullName : '',
+    residenceCountry: b?.residenceCountry ?? '',
+    addrCountry: b?.address.country ?? '',
+    addrCity: b?.address.city ?? '',
+    addrLine1: b?.address.addressLine1 ?? '',
+    addrPostCode: b?.address.postCode ?? '',
+    fiatFirstName: record.beneficiary?.firstName ?? '',
+    fiatLastName: record.beneficiary?.lastName ?? '',
+    bankBic: record.bankBic ?? '',
+    customerIp: record.customerIp ?? '',
+    acceptUnknownFee: false,
+  };
 }
 
 /** An action's failure: field-free exchange answers in plain words, everything else as an ErrorPanel. */

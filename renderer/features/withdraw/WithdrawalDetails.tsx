@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/ipc';
+import type { TravelRule } from '../../../shared/api/withdrawRequest';
 import { CopyButton } from '../../components';
 import { formatAmount } from '../../format';
 import { AddressText } from './AddressText';
@@ -31,10 +32,40 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
           <span className="num">{record.memo}</span>
         </Row>
       ) : null}
+      {record.beneficiary ? (
+        <Row label="Beneficiary">
+          <span data-testid={`${testIdPrefix}-beneficiary`}>
+            {record.beneficiary.firstName} {record.beneficiary.lastName}
+          </span>
+        </Row>
+      ) : null}
+      {record.bankBic ? (
+        <Row label="Bank BIC">
+          <span className="num">{record.bankBic}</span>
+        </Row>
+      ) : null}
+      {record.customerIp ? (
+        <Row label="Your IP address">
+          <span className="num">{record.customerIp}</span>
+        </Row>
+      ) : null}
+      {record.travelRule ? <TravelRuleRows travelRule={record.travelRule} testIdPrefix={testIdPrefix} /> : null}
       <Row label="Receiver gets">{amountIn(record.amount, 'amount')}</Row>
-      <Row label="Fee">{amountIn(record.fee, 'fee')}</Row>
+      <Row label="Fee">
+        {record.fee === null ? (
+          <span data-testid={`${testIdPrefix}-fee`}>Unknown: no fee terms of the exchange match this provider (you accepted this)</span>
+        ) : (
+          amountIn(record.fee, 'fee')
+        )}
+      </Row>
       <Row label="Balance falls by" strong>
-        {amountIn(record.totalDebit, 'total')}
+        {record.totalDebit === null ? (
+          <span className="num" data-testid={`${testIdPrefix}-total`}>
+            {formatAmount(record.amount)} {record.ticker} + an unknown fee
+          </span>
+        ) : (
+          amountIn(record.totalDebit, 'total')
+        )}
       </Row>
       <Row label="Withdrawal id">
         <span className="num withdraw-details__id" data-testid={`${testIdPrefix}-unique-id`}>
@@ -44,6 +75,34 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
       </Row>
       {after}
     </dl>
+  );
+}
+
+/** The Travel Rule data as it is sent, line by line (wording ours). */
+function TravelRuleRows({ travelRule, testIdPrefix }: { travelRule: TravelRule; testIdPrefix: string }) {
+  const b = travelRule.beneficiary;
+  const address = [b.address.addressLine1, b.address.postCode, b.address.city, b.address.country].filter(Boolean).join(', ');
+  return (
+    <>
+      <Row label="Travel Rule: wallet">
+        <span data-testid={`${testIdPrefix}-travel-rule-wallet`}>
+          {travelRule.walletType === 'hosted' ? 'Hosted (exchange or custodian)' : 'Unhosted (own wallet)'}
+        </span>
+      </Row>
+      {travelRule.walletType === 'hosted' ? (
+        <Row label="Travel Rule: platform (VASP)">
+          <span data-testid={`${testIdPrefix}-travel-rule-vasp`}>{'vaspId' in travelRule.vaspData ? `Listed VASP ${travelRule.vaspData.vaspId}` : travelRule.vaspData.vaspName}</span>
+        </Row>
+      ) : null}
+      <Row label="Travel Rule: beneficiary">
+        <span data-testid={`${testIdPrefix}-travel-rule-beneficiary`}>
+          {b.type === 'individual' ? `${b.firstName} ${b.lastName} (individual)` : `${b.fullName} (entity)`}, resident in {b.residenceCountry}
+        </span>
+      </Row>
+      <Row label="Travel Rule: address">
+        <span data-testid={`${testIdPrefix}-travel-rule-address`}>{address}</span>
+      </Row>
+    </>
   );
 }
 

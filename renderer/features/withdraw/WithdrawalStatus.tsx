@@ -16,6 +16,9 @@ export function WithdrawalStatus(props: {
   resending: boolean;
   onCheckAgain: () => void;
   onSendAgain: () => void;
+  /** Absent withdrawals only; the main process refuses while history may still lag. */
+  onDiscard: () => void;
+  discarding: boolean;
   onEdit: (() => void) | null;
   onNew: () => void;
   error: ReactNode;
@@ -45,21 +48,50 @@ export function WithdrawalStatus(props: {
             <>
               <Row label="Created">{formatEpochMs(record.createdAt)}</Row>
               {record.historyStatus !== null ? <Row label="Exchange status code">{record.historyStatus}</Row> : null}
+              {record.partial ? (
+                <>
+                  <Row label="Requested">
+                    <span className="num" data-testid="status-partial-requested">
+                      {formatAmount(record.partial.requestAmount)} {record.ticker}
+                    </span>
+                  </Row>
+                  <Row label="Processed (paid out)">
+                    <span className="num" data-testid="status-partial-processed">
+                      {formatAmount(record.partial.processedAmount)} {record.ticker}
+                    </span>
+                  </Row>
+                  <Row label="Processed fee">
+                    <span className="num" data-testid="status-partial-fee">
+                      {formatAmount(record.partial.processedFee)} {record.ticker}
+                    </span>
+                  </Row>
+                </>
+              ) : null}
+              {record.confirmations ? (
+                <Row label="Confirmations">
+                  {record.confirmations.actual} of {record.confirmations.required}
+                </Row>
+              ) : null}
             </>
           }
         />
       </div>
       {props.error ? <div className="card__section">{props.error}</div> : null}
       <div className="card__section withdraw-form__actions">
-        {record.state === 'unknown' || record.state === 'not_found' ? (
+        {record.state === 'unknown' || (record.state === 'not_found' && record.discardedAt === null) ? (
           <button type="button" className="button" onClick={props.onCheckAgain} disabled={props.checking || props.resending}>
             {props.checking ? 'Checking…' : 'Check again'}
           </button>
         ) : null}
-        {record.state === 'not_found' ? (
-          <button type="button" className="button button--primary" onClick={props.onSendAgain} disabled={props.checking || props.resending}>
-            {props.resending ? 'Sending…' : `Send again (same id ${shortId})`}
-          </button>
+        {record.state === 'not_found' && record.discardedAt === null ? (
+          <>
+            <button type="button" className="button button--primary" onClick={props.onSendAgain} disabled={props.checking || props.resending}>
+              {props.resending ? 'Sending…' : `Send again (same id ${shortId})`}
+            </button>
+            <button type="button" className="button" onClick={props.onDiscard} disabled={props.checking || props.resending || props.discarding}>
+              {props.discarding ? 'Discarding…' : 'Discard'}
+            </button>
+          </>
         ) : null}
         {props.onEdit ? (
           <button type="button" className="button button--primary" onClick={props.onEdit}>

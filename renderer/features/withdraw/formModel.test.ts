@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { AssetsResponse, BalanceResponse, FeeEntry, FeesResponse, FlexFee } from '../../../shared/api/schemas';
+import { AssetsResponse, FeesResponse } from '../../../shared/api/schemas';
 import { checkForm, defaultNetwork, EMPTY_FORM, mapServerError, withdrawableAssets, type FormValues } from './formModel';
 
-const fee = (ticker: string, fixed: string | null, min = '0', flex: FlexFee | null = null): FeeEntry => ({
+// Wire shapes, read through the real schemas below, as the app reads the exchange's answers.
+const fee = (ticker: string, fixed: string | null, min = '0', flex: { percent: string; min_fee: string; max_fee: string } | null = null) => ({
   ticker,
   name: ticker,
+  // API.md: a missing is_withdrawal counts as false.
   is_withdrawal: true,
-  is_api_withdrawal: null,
   withdraw: { min_amount: min, max_amount: '0', fixed, flex },
-  withdrawByProvider: {},
 });
 
-const assetItems: AssetsResponse['items'] = {
+const wireAssets = {
   BTC: { name: 'Bitcoin', can_deposit: true, can_withdraw: true, min_withdraw: '0.001', max_withdraw: '0', currency_precision: 8, is_memo: false, networks: { withdraws: ['BTC'], deposits: ['BTC'], default: 'BTC' } },
   USDT: {
     name: 'Tether',
@@ -40,8 +40,7 @@ const assetItems: AssetsResponse['items'] = {
   ETH: { name: 'Ethereum', can_deposit: true, can_withdraw: true, currency_precision: 18, is_memo: false },
   SOL: { name: 'Solana', can_deposit: true, can_withdraw: true, currency_precision: 9, is_memo: false, networks: { deposits: ['SOL'] } },
 };
-const assets: AssetsResponse = { items: assetItems, unreadable: [] };
-const feeItems: FeesResponse['items'] = {
+const wireFees = {
   BTC: fee('BTC', '0.0004', '0.001'),
   'USDT (ERC20)': fee('USDT', '5', '10'),
   'USDT (TRC20)': fee('USDT', '1', '2'),
@@ -50,8 +49,7 @@ const feeItems: FeesResponse['items'] = {
   BSV: fee('BSV', '0.001'),
   ETH: fee('ETH', '0.002'),
 };
-const fees: FeesResponse = { items: feeItems, unreadable: [] };
-const balanceItems: BalanceResponse['items'] = {
+const balance = {
   BTC: { main_balance: '1.23456789' },
   USDT: { main_balance: '100' },
   XRP: { main_balance: '5000' },
@@ -59,8 +57,8 @@ const balanceItems: BalanceResponse['items'] = {
   BSV: { main_balance: '3.5' },
   SOL: { main_balance: '4' },
 };
-const balance: BalanceResponse = { items: balanceItems, unreadable: [] };
-const data = { assets, fees, balance };
+const assets = AssetsResponse.parse(wireAssets).items;
+const data = { assets, fees: FeesResponse.parse(wireFees), balance };
 const form = (patch: Partial<FormValues>): FormValues => ({ ...EMPTY_FORM, ...patch });
 const ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
@@ -74,9 +72,9 @@ describe('asset choices', () => {
     ]);
   });
   it('preselects the default network', () => {
-    expect(defaultNetwork(assets.items.USDT)).toBe('ERC20');
-    expect(defaultNetwork(assets.items.BTC)).toBe('BTC');
-    expect(defaultNetwork(assets.items.UAH)).toBe('');
+    expect(defaultNetwork(assets.USDT)).toBe('ERC20');
+    expect(defaultNetwork(assets.BTC)).toBe('BTC');
+    expect(defaultNetwork(assets.UAH)).toBe('');
   });
 });
 
@@ -99,7 +97,17 @@ describe('checkForm', () => {
     expect(check.errors).toEqual({});
     expect(check.preview).toEqual({
       ok: true,
-      preview: { receiverGets: '98.999999', fee: '1', totalDebit: '99.999999', balanceBefore: '100', balanceAfter: '0.000001', limits: { min: '2', max: null } },
+      preview: {
+        receiverGets: '98.999999',
+        fee: '1',
+        totalDebit: '99.999999',
+        balanceBefore: '100',
+        balanceAfter: '0.000001',
+        limits: { min: '2', max: null },
+        feeUnknownReason: null,
+        precision: 6,
+        precisionAssumed: false,
+      },
     });
   });
 

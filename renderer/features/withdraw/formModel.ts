@@ -3,13 +3,43 @@
  * live fee preview (the shared fee model, so it matches the main process and the exchange), the
  * checks before sending, and how an exchange error maps back onto the field it concerns.
  */
-import { previewWithdrawal, type PreviewResult } from '../../../shared/api/fees';
-import type { AssetStatus, AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
+import { isFiatAsset, memoRequired, previewWithdrawal, type FeeList, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
+import { checkExtras, extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import type { AppError } from '../../../shared/errors';
+import type { RequestOf } from '../../../shared/ipc';
 import { compare, isLooseDecimalString } from '../../../shared/money/decimal';
 
-export type FieldName = 'ticker' | 'network' | 'provider' | 'memo' | 'address' | 'amount';
-export const FIELD_NAMES: readonly FieldName[] = ['ticker', 'network', 'provider', 'memo', 'address', 'amount'];
+/** The Travel Rule section's fields (crypto from an EEA account). */
+export const TRAVEL_RULE_FIELDS = [
+  'walletType',
+  'beneficiaryType',
+  'trFirstName',
+  'trLastName',
+  'trFullName',
+  'residenceCountry',
+  'addrCountry',
+  'addrCity',
+  'addrLine1',
+  'addrPostCode',
+  'vasp',
+] as const;
+/** The fiat payout fields, each shown only when the chosen provider requires it. */
+export const FIAT_FIELDS = ['fiatFirstName', 'fiatLastName', 'bankBic', 'customerIp'] as const;
+
+export type FieldName =
+  | 'ticker'
+  | 'network'
+  | 'provider'
+  | 'memo'
+  | 'address'
+  | 'amount'
+  | (typeof TRAVEL_RULE_FIELDS)[number]
+  | (typeof FIAT_FIELDS)[number]
+  | 'acceptUnknownFee';
+export const FIELD_NAMES: readonly FieldName[] = ['ticker', 'network', 'provider', 'memo', 'address', 'amount', ...TRAVEL_RULE_FIELDS, ...FIAT_FIELDS, 'acceptUnknownFee'];
+
+/** Sentinel of the VASP picker: "my VASP is not in the list", then its name is typed. */
+export const VASP_NOT_LISTED = '__not_listed__';
 
 export interface FormValues {
   ticker: string;
@@ -18,24 +48,84 @@ export interface FormValues {
   memo: string;
   address: string;
   amount: string;
+  walletType: '' | 'hosted' | 'unhosted';
+  beneficiaryType: '' | 'individual' | 'entity';
+  trFirstName: string;
+  trLastName: string;
+  trFullName: string;
+  residenceCountry: string;
+  addrCountry: string;
+  addrCity: string;
+  addrLine1: string;
+  addrPostCode: string;
+  /** A vaspId from the list, VASP_NOT_LISTED, or '' (none chosen). With no list, unused. */
+  vaspId: string;
+  vaspName: string;
+  fiatFirstName: string;
+  fiatLastName: string;
+  bankBic: string;
+  customerIp: string;
+  acceptUnknownFee: boolean;
 }
 
-export const EMPTY_FORM: FormValues = { ticker: '', network: '', provider: '', memo: '', address: '', amount: '' };
+export const EMPTY_FORM: FormValues = {
+  ticker: '',
+  network: '',
+  provider: '',
+  memo: '',
+  address: '',
+  amount: '',
+  walletType: '',
+  beneficiaryType: '',
+  trFirstName: '',
+  trLastName: '',
+  trFullName: '',
+  residenceCountry: '',
+  addrCountry: '',
+  addrCity: '',
+  addrLine1: '',
+  addrPostCode: '',
+  vaspId: '',
+  vaspName: '',
+  fiatFirstName: '',
+  fiatLastName: '',
+  bankBic: '',
+  customerIp: '',
+  acceptUnknownFee: false,
+};
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The form's text inputs and selects. */
+export type TextField = Exclude<keyof FormValues, 'acceptUnknownFee'>;
+
+/** The field whose error a text input shows (the VASP picker and name share one). */
+export function errorFieldOf(field: TextField): FieldName {
+  return field === 'vaspId' || field === 'vaspName' ? 'vasp' : field;
+}
+
+/** An asset as the form uses it: the withdrawal checks' view plus its display name. */
+export type FormAsset = WithdrawAsset & { name: string };
+
+/** Exchange data as the withdrawal form reads it: readable assets, fee entries and balances. */
+export interface MarketData {
+  assets: Record<string, FormAsset>;
+  fees: FeeList;
+  balance: Record<string, { main_balance: string }>;
+}
 
 export interface AssetChoice {
   ticker: string;
   name: string;
   balance: string;
-  asset: AssetStatus;
+  asset: FormAsset;
 }
 
 /** Assets that can be withdrawn and that the account holds, by ticker. */
-export function withdrawableAssets(assets: AssetsResponse, balance: BalanceResponse): AssetChoice[] {
+export function withdrawableAssets(assets: MarketData['assets'], balance: MarketData['balance']): AssetChoice[] {
   const choices: AssetChoice[] = [];
-  for (const [ticker, asset] of Object.entries(assets.items)) {
-    const held = balance.items[ticker]?.main_balance;
+  for (const [ticker, asset] of Object.entries(assets)) {
+    const held = balance[ticker]?.main_balance;
     if (!asset.can_withdraw || held === undefined || !isLooseDecimalString(held) || compare(held, '0') <= 0) continue;
     if (asset.networks && !asset.networks.withdraws?.length) continue;
     if (asset.providers && !asset.providers.withdraws?.length) continue;
@@ -44,39 +134,110 @@ export function withdrawableAssets(assets: AssetsResponse, balance: BalanceRespo
   return choices.sort((a, b) => a.ticker.localeCompare(b.ticker));
 }
 
-export function networkChoices(asset: AssetStatus | undefined): string[] {
+export function networkChoices(asset: WithdrawAsset | undefined): string[] {
   return asset?.networks?.withdraws ?? [];
 }
 
 /** The asset's default network when it is one of the withdrawal networks, else the only one. */
-export function defaultNetwork(asset: AssetStatus | undefined): string {
+export function defaultNetwork(asset: WithdrawAsset | undefined): string {
   const choices = networkChoices(asset);
   const preferred = asset?.networks?.default;
   if (preferred && choices.includes(preferred)) return preferred;
   return choices.length === 1 ? choices[0]! : '';
 }
 
-export function providerChoices(asset: AssetStatus | undefined): string[] {
+export function providerChoices(asset: WithdrawAsset | undefined): string[] {
   return asset?.providers?.withdraws ?? [];
 }
 
-export function isFiat(asset: AssetStatus | undefined): boolean {
-  return asset?.providers !== undefined;
+export const isFiat = isFiatAsset;
+
+const NOTHING_REQUIRED: ExtrasRequired = { travelRule: false, beneficiary: false, bankBic: false, customerIp: false };
+
+/** Which extra sections the form shows: the shared rule (API.md), for the chosen asset and provider. */
+export function requiredExtras(values: FormValues, data: MarketData, account: { eea: boolean }): ExtrasRequired {
+  const asset = values.ticker ? data.assets[values.ticker] : undefined;
+  if (!asset) return NOTHING_REQUIRED;
+  return extrasRequired({ ticker: values.ticker, fiat: isFiatAsset(asset), provider: values.provider || null, eea: account.eea });
+}
+
+const trimmed = (v: string) => v.trim();
+const withOptional = <K extends string>(key: K, value: string): Partial<Record<K, string>> => (value.trim() ? ({ [key]: value.trim() } as Record<K, string>) : {});
+
+/** The extras object exactly as the main process receives it: only what is required, nothing undefined. */
+export function extrasFromForm(values: FormValues, required: ExtrasRequired): WithdrawExtrasInput {
+  const extras: Record<string, unknown> = {};
+  if (required.travelRule) {
+    const address = { country: trimmed(values.addrCountry), city: trimmed(values.addrCity), addressLine1: trimmed(values.addrLine1), ...withOptional('postCode', values.addrPostCode) };
+    const common = { residenceCountry: trimmed(values.residenceCountry), address };
+    const beneficiary =
+      values.beneficiaryType === 'individual'
+        ? { type: 'individual', firstName: trimmed(values.trFirstName), lastName: trimmed(values.trLastName), ...common }
+        : values.beneficiaryType === 'entity'
+          ? { type: 'entity', fullName: trimmed(values.trFullName), ...common }
+          : common;
+    const vaspData = values.vaspId && values.vaspId !== VASP_NOT_LISTED ? { vaspId: values.vaspId } : values.vaspName.trim() ? { vaspName: values.vaspName.trim() } : undefined;
+    extras.travelRule =
+      values.walletType === 'hosted'
+        ? { walletType: 'hosted', beneficiary, ...(vaspData ? { vaspData } : {}) }
+        : values.walletType === 'unhosted'
+          ? { walletType: 'unhosted', beneficiary }
+          : { beneficiary };
+  }
+  if (required.beneficiary) extras.beneficiary = { firstName: trimmed(values.fiatFirstName), lastName: trimmed(values.fiatLastName) };
+  if (required.bankBic) extras.bankBic = trimmed(values.bankBic);
+  if (required.customerIp) extras.customerIp = trimmed(values.customerIp);
+  return extras as WithdrawExtrasInput;
+}
+
+/** The shared schema's dotted paths onto the form's fields, with the label each message follows. */
+const EXTRA_PATHS: Array<{ path: RegExp; field: FieldName; label: string }> = [
+  { path: /^travelRule\.walletType$|^travelRule$/, field: 'walletType', label: 'Wallet type' },
+  { path: /^travelRule\.vaspData/, field: 'vasp', label: 'Receiving platform (VASP)' },
+  { path: /^travelRule\.beneficiary\.type$|^travelRule\.beneficiary$/, field: 'beneficiaryType', label: 'Beneficiary' },
+  { path: /^travelRule\.beneficiary\.firstName$/, field: 'trFirstName', label: 'First name' },
+  { path: /^travelRule\.beneficiary\.lastName$/, field: 'trLastName', label: 'Last name' },
+  { path: /^travelRule\.beneficiary\.fullName$/, field: 'trFullName', label: 'Full legal name' },
+  { path: /^travelRule\.beneficiary\.residenceCountry$/, field: 'residenceCountry', label: 'Country of residence' },
+  { path: /^travelRule\.beneficiary\.address\.country$|^travelRule\.beneficiary\.address$/, field: 'addrCountry', label: 'Country' },
+  { path: /^travelRule\.beneficiary\.address\.city$/, field: 'addrCity', label: 'City' },
+  { path: /^travelRule\.beneficiary\.address\.addressLine1$/, field: 'addrLine1', label: 'Street address' },
+  { path: /^travelRule\.beneficiary\.address\.postCode$/, field: 'addrPostCode', label: 'Post code' },
+  { path: /^beneficiary\.firstName$|^beneficiary$/, field: 'fiatFirstName', label: 'Beneficiary first name' },
+  { path: /^beneficiary\.lastName$/, field: 'fiatLastName', label: 'Beneficiary last name' },
+  { path: /^bankBic$/, field: 'bankBic', label: 'Bank BIC' },
+  { path: /^customerIp$/, field: 'customerIp', label: 'Your IP address' },
+  { path: /^acceptUnknownFee$/, field: 'acceptUnknownFee', label: 'Unknown fee' },
+];
+
+/** Field errors of the shared schema (or of the main process, which uses the same) onto the form. */
+export function extraFieldErrors(fields: Record<string, string[]>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [path, messages] of Object.entries(fields)) {
+    const target = EXTRA_PATHS.find((p) => p.path.test(path));
+    const message = messages[0];
+    if (!target || !message) continue;
+    // Messages of the shared schema are phrases ("is required"); full sentences are kept as they are.
+    errors[target.field] ??= /^[a-z]/.test(message) ? `${target.label} ${message}.` : message;
+  }
+  return errors;
 }
 
 export interface FormCheck {
   errors: FieldErrors;
   /** Null until ticker and a number-like amount are known. */
   preview: PreviewResult | null;
+  /** Which extra sections apply. */
+  required: ExtrasRequired;
 }
 
 /**
  * Everything that can be checked before anything is sent. `errors` holds one plain sentence per
  * field; an empty object means the form may be submitted.
  */
-export function checkForm(values: FormValues, data: { assets: AssetsResponse; fees: FeesResponse; balance: BalanceResponse }): FormCheck {
+export function checkForm(values: FormValues, data: MarketData, account: { eea: boolean } = { eea: false }): FormCheck {
   const errors: FieldErrors = {};
-  const asset = values.ticker ? data.assets.items[values.ticker] : undefined;
+  const asset = values.ticker ? data.assets[values.ticker] : undefined;
   if (!values.ticker) errors.ticker = 'Choose the asset to withdraw.';
   else if (!asset) errors.ticker = `${values.ticker} is not available on this exchange.`;
 
@@ -90,13 +251,17 @@ export function checkForm(values: FormValues, data: { assets: AssetsResponse; fe
     else if (!providers.includes(values.provider)) errors.provider = `${values.provider} does not pay out ${values.ticker}.`;
   }
 
-  if (asset?.is_memo && !values.memo.trim()) errors.memo = `${values.ticker} needs a memo (destination tag); without it the receiver cannot be credited.`;
+  if (asset && memoRequired(asset) && !values.memo.trim()) errors.memo = `${values.ticker} needs a memo (destination tag); without it the receiver cannot be credited.`;
 
   const address = values.address.trim();
   if (!address) errors.address = isFiat(asset) ? 'Enter the card token or account identifier to pay out to.' : 'Enter the receiving wallet address.';
   else if (address.length > 512) errors.address = 'This address is too long (at most 512 characters).';
   // Card tokens and bank identifiers may be written with spaces; wallet addresses never contain one.
   else if (!isFiat(asset) && /\s/.test(address)) errors.address = 'A wallet address has no spaces; check what was pasted.';
+
+  const required = requiredExtras(values, data, account);
+  const extras = checkExtras(extrasFromForm(values, required), required);
+  if (!extras.ok) Object.assign(errors, { ...extraFieldErrors(extras.fields), ...errors });
 
   const amount = values.amount.trim();
   let preview: PreviewResult | null = null;
@@ -105,18 +270,35 @@ export function checkForm(values: FormValues, data: { assets: AssetsResponse; fe
     preview = previewWithdrawal({
       ticker: values.ticker,
       amount,
-      balance: data.balance.items[values.ticker]?.main_balance ?? '0',
+      balance: data.balance[values.ticker]?.main_balance ?? '0',
       asset,
       fees: data.fees,
       network: values.network || defaultNetwork(asset) || null,
       provider: values.provider || null,
     });
     if (!preview.ok) {
-      const field: FieldName = preview.problem.field === 'ticker' ? 'ticker' : 'amount';
+      const field: FieldName = preview.problem.field;
       errors[field] ??= preview.problem.message;
+    } else if (preview.preview.fee === null && !values.acceptUnknownFee) {
+      errors.acceptUnknownFee = 'The fee for this withdrawal is unknown. Tick the box to accept that, or choose another provider.';
     }
   }
-  return { errors, preview };
+  return { errors, preview, required };
+}
+
+/** What `withdraw.prepare` receives for a form that passed `checkForm`. */
+export function prepareRequest(accountId: string, values: FormValues, check: FormCheck): RequestOf<'withdraw.prepare'> {
+  return {
+    accountId,
+    ticker: values.ticker,
+    amount: values.amount.trim(),
+    address: values.address.trim(),
+    ...(values.memo.trim() ? { memo: values.memo.trim() } : {}),
+    ...(values.network ? { network: values.network } : {}),
+    ...(values.provider ? { provider: values.provider } : {}),
+    ...extrasFromForm(values, check.required),
+    ...(check.preview?.ok && check.preview.preview.fee === null && values.acceptUnknownFee ? { acceptUnknownFee: true as const } : {}),
+  };
 }
 
 /** Exchange business codes of withdraw-pay (API.md), as the field and the words a person needs. */
@@ -169,6 +351,8 @@ export function mapServerError(error: AppError): MappedError {
     fields[field] = business && business.field === field ? combine(business.message, exchangeWords(messages)) : plainFieldMessage(field, exchangeWords(messages) ?? error.message);
   }
   if (business && !fields[business.field]) fields[business.field] = business.message;
+  // Travel Rule and fiat fields come back with the shared schema's dotted paths.
+  for (const [field, message] of Object.entries(extraFieldErrors(error.fields ?? {}))) fields[field as FieldName] ??= message;
   const placed = Object.keys(fields).length > 0;
   return { fields, general: placed ? null : error.message };
 }

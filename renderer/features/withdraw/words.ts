@@ -1,6 +1,6 @@
 /** A withdrawal record's status as words and a badge tone: what a person needs to know next. */
 import { WITHDRAWAL_PHASE_WORDS } from '../../../shared/api/endpoints';
-import type { WithdrawalRecord } from '../../../shared/ipc';
+import { paidAfterDiscard, type WithdrawalRecord } from '../../../shared/ipc';
 import type { BadgeTone } from '../../components';
 
 export interface StatusWords {
@@ -11,6 +11,14 @@ export interface StatusWords {
 }
 
 export function statusWords(record: WithdrawalRecord): StatusWords {
+  if (paidAfterDiscard(record)) {
+    return {
+      label: 'Paid after it was discarded',
+      tone: 'danger',
+      explanation:
+        'You discarded this withdrawal because the exchange history did not show it, but it has appeared there since: the money left your account. If you sent the same payment again, it was paid twice; contact the receiver or exchange support.',
+    };
+  }
   switch (record.state) {
     case 'prepared':
       return { label: 'Not sent yet', tone: 'neutral', explanation: 'Recorded on this computer with its id; nothing has been sent to the exchange.' };
@@ -23,6 +31,13 @@ export function statusWords(record: WithdrawalRecord): StatusWords {
         explanation: 'The connection broke before the exchange answered, so the withdrawal may or may not have been made. The app is looking it up in the exchange history; do not send it again yet.',
       };
     case 'not_found':
+      if (record.discardedAt !== null) {
+        return {
+          label: 'Discarded (still watched)',
+          tone: 'neutral',
+          explanation: 'You discarded this withdrawal. The app keeps looking for it in the exchange history for a week and tells you if it appears after all.',
+        };
+      }
       return {
         label: 'Not found at the exchange',
         tone: 'warning',
@@ -47,12 +62,25 @@ function sentWords(record: WithdrawalRecord): StatusWords {
       return { label, tone: 'positive', explanation: 'The withdrawal is complete.' };
     case 'canceled':
       return { label, tone: 'danger', explanation: 'The withdrawal was canceled; the exchange returns the funds to the balance.' };
+    // 5, 18 and 21 are not final (API.md): the app keeps following them. The instructions are ours.
     case 'unconfirmed_by_user':
-      return { label, tone: 'warning', explanation: 'The withdrawal was not confirmed on the exchange (e-mail or app confirmation).' };
+      return {
+        label,
+        tone: 'warning',
+        explanation: 'Waiting for you: confirm this withdrawal in the e-mail or the app the exchange sent you. Until you do, it is not paid out. The app keeps checking.',
+      };
     case 'partially_successful':
-      return { label, tone: 'warning', explanation: 'Only part of the amount was paid out; the rest returns to the balance.' };
+      return {
+        label,
+        tone: 'warning',
+        explanation: 'Only part of the amount was paid out so far (see requested and processed amounts below); the exchange may still change it. The app keeps checking.',
+      };
     case 'aml_frozen':
-      return { label, tone: 'danger', explanation: 'The exchange holds the withdrawal for an anti-money-laundering review. Contact exchange support.' };
+      return {
+        label,
+        tone: 'danger',
+        explanation: 'Frozen: the exchange holds this withdrawal for an anti-money-laundering review. Contact exchange support with the withdrawal id. The app keeps checking.',
+      };
     default:
       return { label, tone: 'neutral', explanation: `The exchange reports status code ${record.historyStatus ?? '?'}.` };
   }

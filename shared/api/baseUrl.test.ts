@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedExchangeUrl, isLoopbackHost } from './loopback';
+import { isAllowedExchangeUrl, isLoopbackHost } from './baseUrl';
 
 describe('isLoopbackHost', () => {
   it.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.1.2.3', '::1', '[::1]'])('%s is this computer', (host) => {

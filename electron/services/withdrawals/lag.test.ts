@@ -1,0 +1,99 @@
+/**
+ * Issue 10, finding 2: discarding a `not_found` withdrawal while history lags, then preparing the
+ * same withdrawal again, paid twice. Real simulator over HTTP; the answer to the first request is
+ * lost after the exchange committed it (reset_after_commit) and history does not show it yet.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppFailure } from '../../../shared/errors';
+import { paidAfterDiscard } from '../../../shared/ipc';
+import { DISCARDED_CHECK_EVERY_MS, NOT_FOUND_WATCH_MS } from './index';
+import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './testHarness';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness({ simulator: { withdrawalSettleMs: 60_000 } });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const failureOf = (promise: Promise<unknown>): Promise<AppFailure | null> =>
+  promise.then(
+    () => null,
+    (e: unknown) => (e instanceof AppFailure ? e : Promise.reject(e)),
+  );
+
+describe('lagging history: no second payment under a new id', () => {
+  it('refuses the discard and the twin while history may lag; one debit, and the same-id re-send stays safe', async () => {
+    const service = h.service();
+    const withdrawal = { accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() };
+    h.lagHistory();
+    const first = await service.prepare(withdrawal);
+    await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
+    const absent = await service.send({ uniqueId: first.uniqueId });
+    // The exchange debited it; its history does not show it yet.
+    expect(absent.state).toBe('not_found');
+    expect(await h.debits()).toHaveLength(1);
+
+    // What the person did in the audit: discard it, prepare the same withdrawal again, send that.
+    const discardRefusal = await failureOf(service.discard({ uniqueId: first.uniqueId }));
+    const twin = await service.prepare(withdrawal).catch((e: unknown) => e);
+    if (!(twin instanceof AppFailure)) await service.send({ uniqueId: (twin as { uniqueId: string }).uniqueId });
+
+    expect(await h.debits()).toHaveLength(1);
+    expect(discardRefusal?.error.message).toMatch(/may still arrive.*can be discarded from \d\d:\d\d.*Send again \(same id\)/s);
+    expect(twin).toBeInstanceOf(AppFailure);
+    expect((twin as AppFailure).error.fields?.amount?.[0]).toMatch(/A new one is possible from \d\d:\d\d.*Send again \(same id\)/s);
+    expect((await service.list({})).map((r) => r.uniqueId)).toEqual([first.uniqueId]);
+
+    // The safe path: the same id again. The exchange refuses the duplicate, the app records it as sent.
+    const resent = await service.send({ uniqueId: first.uniqueId });
+    expect(resent.state).toBe('sent');
+    expect(await h.debits()).toHaveLength(1);
+  });
+
+  it('after the window: discarding keeps the id under watch, a twin may be prepared, and a late debit is reported', async () => {
+    let clockMs = Date.now();
+    const service = h.service({ now: () => clockMs, trackIntervalMs: 50 });
+    const withdrawal = { accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() };
+    h.lagHistory();
+    const first = await service.prepare(withdrawal);
+    await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
+    expect((await service.send({ uniqueId: first.uniqueId })).state).toBe('not_found');
+
+    clockMs += NOT_FOUND_WATCH_MS + 1_000;
+    expect(await service.discard({ uniqueId: first.uniqueId })).toEqual({ discarded: true, stillWatched: true });
+    const kept = (await service.list({})).find((r) => r.uniqueId === first.uniqueId);
+    expect(kept).toMatchObject({ state: 'not_found', discardedAt: clockMs });
+    // A discarded id is never sent again; a new withdrawal is the person's explicit choice now.
+    expect((await failureOf(service.send({ uniqueId: first.uniqueId })))?.error.message).toMatch(/discarded/);
+    expect((await service.prepare(withdrawal)).state).toBe('prepared');
+
+    // History catches up: the background lookup finds the debit and says so.
+    h.catchUpHistory();
+    clockMs += DISCARDED_CHECK_EVERY_MS;
+    const late = await eventually(() => h.events.find((e) => e.uniqueId === first.uniqueId && paidAfterDiscard(e)));
+    expect(late).toMatchObject({ state: 'sent', phase: 'pending', historyStatus: 1 });
+    expect(await h.debits()).toHaveLength(1);
+    await service.close();
+    // Durable: after a restart the record still says it was paid after it was discarded.
+    const reopened = (await h.service({ now: () => clockMs }).list({})).find((r) => r.uniqueId === first.uniqueId);
+    expect(reopened && paidAfterDiscard(reopened)).toBe(true);
+  });
+
+  it('a discarded id is looked up only every few minutes, not every round', async () => {
+    let clockMs = Date.now();
+    const service = h.service({ now: () => clockMs, trackIntervalMs: 20 });
+    h.lagHistory();
+    const first = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
+    await service.send({ uniqueId: first.uniqueId });
+    clockMs += NOT_FOUND_WATCH_MS + 1_000;
+    await service.discard({ uniqueId: first.uniqueId });
+    const calls = h.historyCalls();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.historyCalls()).toBe(calls);
+    clockMs += DISCARDED_CHECK_EVERY_MS;
+    await eventually(() => (h.historyCalls() > calls ? true : undefined));
+  });
+});

@@ -1,0 +1,54 @@
+import type { ExtrasRequired } from '../../../shared/api/withdrawRequest';
+import { Field } from './Field';
+import type { FieldName, FormValues, TextField } from './formModel';
+
+/**
+ * The payout fields the chosen fiat provider requires (API.md): beneficiary for USD/EUR, the bank
+ * BIC for SEPA-type providers, the customer's IP for USD/EUR via VISAMASTER. Each appears only when
+ * required. The words are ours.
+ */
+export function FiatFields(props: {
+  required: ExtrasRequired;
+  values: FormValues;
+  set: (field: TextField, value: string) => void;
+  errorFor: (field: FieldName) => string | undefined;
+  blur: (field: FieldName) => void;
+}) {
+  const { required, values, set, errorFor, blur } = props;
+  if (!required.beneficiary && !required.bankBic && !required.customerIp) return null;
+  const text = (field: 'fiatFirstName' | 'fiatLastName' | 'bankBic' | 'customerIp', label: string, hint?: string) => (
+    <Field label={label} error={errorFor(field)} hint={hint}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={describedBy}
+          aria-invalid={errorFor(field) ? true : undefined}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+          onBlur={() => blur(field)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <fieldset className="card__section withdraw-form__extras" aria-labelledby="fiat-fields-title" data-testid="fiat-fields">
+      <legend className="withdraw-form__title" id="fiat-fields-title">
+        Payout details
+      </legend>
+      <p className="field__hint">The payment provider needs these details for this payout.</p>
+      <div className="withdraw-form__grid">
+        {required.beneficiary ? (
+          <>
+            {text('fiatFirstName', 'Beneficiary first name', 'As on the bank account or card; Latin letters.')}
+            {text('fiatLastName', 'Beneficiary last name')}
+          </>
+        ) : null}
+        {required.bankBic ? text('bankBic', 'Bank BIC (SWIFT)', '8 or 11 characters, e.g. DEUTDEFF.') : null}
+        {required.customerIp ? text('customerIp', 'Your IP address', 'The exchange forwards it to the card provider for fraud checks: your public IP address.') : null}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ResponseOf } from '../../../shared/ipc';
+import { Field } from './Field';
+import { VASP_NOT_LISTED, type FieldName, type FormValues, type TextField } from './formModel';
+
+export type VaspList = ResponseOf<'withdraw.vasps'>;
+
+/**
+ * Travel Rule details for a crypto withdrawal from an EEA account (API.md "Withdraw-pay request"):
+ * who receives the funds and, for a hosted wallet, on which platform. The words are ours.
+ */
+export function TravelRuleFields(props: {
+  values: FormValues;
+  set: (field: TextField, value: string) => void;
+  setVasp: (vaspId: string) => void;
+  errorFor: (field: FieldName) => string | undefined;
+  blur: (field: FieldName) => void;
+  vasps: VaspList | undefined;
+  vaspsLoading: boolean;
+}) {
+  const { values, set, errorFor, blur, vasps } = props;
+  const listed = vasps?.available && vasps.vasps.length > 0 ? vasps.vasps : null;
+  const typingName = !listed || values.vaspId === VASP_NOT_LISTED;
+  const text = (field: TextField & FieldName, label: string, hint?: string) => (
+    <Field label={label} error={errorFor(field)} hint={hint}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          type="text"
+          autoComplete="off"
+          aria-describedby={describedBy}
+          aria-invalid={errorFor(field) ? true : undefined}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+          onBlur={() => blur(field)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <fieldset className="card__section withdraw-form__extras" aria-labelledby="travel-rule-title" data-testid="travel-rule-section">
+      <legend className="withdraw-form__title" id="travel-rule-title">
+        Travel Rule details
+      </legend>
+      <p className="field__hint">
+        This is an EEA account: for crypto withdrawals the exchange must know who receives the funds (EU Travel Rule). These details are sent with the
+        withdrawal.
+      </p>
+      <div className="withdraw-form__grid">
+        <Field label="Receiving wallet" error={errorFor('walletType')}>
+          {(id, describedBy) => (
+            <select id={id} aria-describedby={describedBy} aria-invalid={errorFor('walletType') ? true : undefined} value={values.walletType} onChange={(e) => set('walletType', e.target.value)} onBlur={() => blur('walletType')}>
+              <option value="">Choose…</option>
+              <option value="hosted">Hosted by an exchange or custodian</option>
+              <option value="unhosted">Unhosted (own hardware or software wallet)</option>
+            </select>
+          )}
+        </Field>
+
+        {values.walletType === 'hosted' && listed ? (
+          <Field label="Receiving platform (VASP)" error={typingName ? undefined : errorFor('vasp')}>
+            {(id, describedBy) => (
+              <select id={id} aria-describedby={describedBy} value={values.vaspId} onChange={(e) => props.setVasp(e.target.value)} onBlur={() => blur('vasp')}>
+                <option value="">Choose the platform…</option>
+                {listed.map((v) => (
+                  <option key={v.vaspId} value={v.vaspId}>
+                    {v.name}
+                  </option>
+                ))}
+                <option value={VASP_NOT_LISTED}>Not in the list</option>
+              </select>
+            )}
+          </Field>
+        ) : null}
+        {values.walletType === 'hosted' && typingName ? (
+          <Field
+            label="Platform name"
+            error={errorFor('vasp')}
+            hint={props.vaspsLoading ? 'Loading the exchange’s list of platforms…' : listed ? 'Type the name of the exchange or custodian.' : (vasps?.note ?? 'Type the name of the exchange or custodian.')}
+          >
+            {(id, describedBy) => (
+              <input id={id} type="text" autoComplete="off" aria-describedby={describedBy} aria-invalid={errorFor('vasp') ? true : undefined} value={values.vaspName} onChange={(e) => set('vaspName', e.target.value)} onBlur={() => blur('vasp')} />
+            )}
+          </Field>
+        ) : null}
+
+        <Field label="Beneficiary is" error={errorFor('beneficiaryType')}>
+          {(id, describedBy) => (
+            <select id={id} aria-describedby={describedBy} aria-invalid={errorFor('beneficiaryType') ? true : undefined} value={values.beneficiaryType} onChange={(e) => set('beneficiaryType', e.target.value)} onBlur={() => blur('beneficiaryType')}>
+              <option value="">Choose…</option>
+              <option value="individual">A person</option>
+              <option value="entity">A company or organisation</option>
+            </select>
+          )}
+        </Field>
+        {values.beneficiaryType === 'individual' ? (
+          <>
+            {text('trFirstName', 'First name')}
+            {text('trLastName', 'Last name')}
+          </>
+        ) : null}
+        {values.beneficiaryType === 'entity' ? text('trFullName', 'Full legal name') : null}
+        {text('residenceCountry', 'Country of residence', 'Three-letter code, e.g. DEU, FRA, NLD.')}
+        {text('addrCountry', 'Country', 'Three-letter code of the address.')}
+        {text('addrCity', 'City')}
+        {text('addrLine1', 'Street address')}
+        {text('addrPostCode', 'Post code (optional)')}
+      </div>
+    </fieldset>
+  );
+}
