@@ -1,0 +1,134 @@
+/**
+ * The app's one embedded database, `<userDataDir>/desk.sqlite3`, owned by the main process.
+ *
+ * - WAL: readers never wait for the writer, and a crash never leaves a half-written page in the file.
+ * - synchronous=FULL: with WAL, NORMAL may lose the last commits on a power cut. These are money
+ *   records (a withdrawal's id must be on disk before the request leaves), so each commit is fsynced.
+ * - A file that is not a database or fails quick_check is moved aside with its -wal/-shm (never
+ *   deleted), the user is told, and a fresh database is started.
+ * - A database written by a newer app version is refused as it is (DatabaseTooNewError).
+ */
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, mkdirSync, openSync, realpathSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseTooNewError } from './errors';
+import { MIGRATIONS, type Migration } from './migrations';
+
+export const DATABASE_FILE = 'desk.sqlite3';
+const SIDE_FILES = ['-wal', '-shm'] as const;
+
+export interface DeskDatabase {
+  readonly file: string;
+  readonly connection: Database.Database;
+  /** What the user must hear about (a corrupt file moved aside, records quarantined). */
+  readonly notices: string[];
+  close(): void;
+}
+
+export interface OpenDatabaseOptions {
+  /** The schema history; tests pass their own. */
+  migrations?: readonly Migration[];
+  now?: () => Date;
+}
+
+/** Databases open in this process, by folder: services that open lazily share the core's connection. */
+const open = new Map<string, DeskDatabase>();
+
+function canonical(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
+
+export function findOpenDatabase(folder: string): DeskDatabase | undefined {
+  return open.get(canonical(folder));
+}
+
+export function openDatabase(folder: string, options: OpenDatabaseOptions = {}): DeskDatabase {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const key = canonical(folder);
+  if (open.has(key)) throw new Error(`the database in ${folder} is already open in this process`);
+  const file = join(key, DATABASE_FILE);
+  const migrations = options.migrations ?? MIGRATIONS;
+  const notices: string[] = [];
+
+  let connection: Database.Database;
+  try {
+    connection = connect(file);
+  } catch (error) {
+    if (!isCorrupt(error)) throw error;
+    const aside = moveAside(key, file, options.now?.() ?? new Date());
+    // Our wording.
+    notices.push(
+      `The app's database could not be read and was moved aside to ${aside}; nothing was deleted. ` +
+        'A new, empty database was started. Withdrawals sent before this may be missing here: check the exchange\'s history before sending again.',
+    );
+    connection = connect(file);
+  }
+  try {
+    migrate(connection, file, migrations);
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+
+  const database: DeskDatabase = {
+    file,
+    connection,
+    notices,
+    close() {
+      if (open.get(key) !== database) return;
+      open.delete(key);
+      connection.close();
+    },
+  };
+  open.set(key, database);
+  return database;
+}
+
+function connect(file: string): Database.Database {
+  // Created 0600 first: SQLite would use the umask, and its -wal/-shm copy the database's mode.
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  const connection = new Database(file, { timeout: 5_000 });
+  try {
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('synchronous = FULL');
+    connection.pragma('foreign_keys = ON');
+    const check = connection.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw Object.assign(new Error(`quick_check: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+  return connection;
+}
+
+function isCorrupt(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT';
+}
+
+/** Returns the new name of the database file. */
+function moveAside(folder: string, file: string, at: Date): string {
+  const stamp = at.toISOString().replace(/[:.]/g, '-');
+  const aside = join(folder, `desk.corrupt-${stamp}.sqlite3`);
+  renameSync(file, aside);
+  for (const suffix of SIDE_FILES) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+function migrate(connection: Database.Database, file: string, migrations: readonly Migration[]): void {
+  const current = connection.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) throw new DatabaseTooNewError(file, current, migrations.length);
+  for (let version = current; version < migrations.length; version++) {
+    const migration = migrations[version]!;
+    connection.transaction(() => {
+      migration.up(connection);
+      connection.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}
