@@ -9,7 +9,7 @@
  * - A database written by a newer app version is refused as it is (DatabaseTooNewError).
  */
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, mkdirSync, openSync, realpathSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, realpathSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseTooNewError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations';
@@ -54,19 +54,16 @@ export function openDatabase(folder: string, options: OpenDatabaseOptions = {}):
   const migrations = options.migrations ?? MIGRATIONS;
   const notices: string[] = [];
 
-  let connection: Database.Database;
-  try {
-    connection = connect(file);
-  } catch (error) {
-    if (!isCorrupt(error)) throw error;
+  const damage = findDamage(file);
+  if (damage) {
     const aside = moveAside(key, file, options.now?.() ?? new Date());
     // Our wording.
     notices.push(
-      `The app's database could not be read and was moved aside to ${aside}; nothing was deleted. ` +
-        'A new, empty database was started. Withdrawals sent before this may be missing here: check the exchange\'s history before sending again.',
+      `The app's database could not be read (${damage}) and was moved aside to ${aside}; nothing was deleted. ` +
+        "A new, empty database was started. Withdrawals sent before this may be missing here: check the exchange's history before sending again.",
     );
-    connection = connect(file);
   }
+  const connection = connect(file);
   try {
     migrate(connection, file, migrations);
   } catch (error) {
@@ -88,6 +85,35 @@ export function openDatabase(folder: string, options: OpenDatabaseOptions = {}):
   return database;
 }
 
+const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Why the file cannot be used, or null. Checked before the real connection opens, and through a
+ * read-only one: closing a writable connection would checkpoint or delete a -wal we mean to keep.
+ */
+function findDamage(file: string): string | null {
+  if (!existsSync(file) || statSync(file).size === 0) return null;
+  const head = Buffer.alloc(HEADER.length);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (!head.equals(HEADER)) return 'not a database';
+  let probe: Database.Database | null = null;
+  try {
+    probe = new Database(file, { readonly: true, fileMustExist: true, timeout: 5_000 });
+    const check = probe.pragma('quick_check', { simple: true });
+    return check === 'ok' ? null : `integrity check: ${String(check)}`;
+  } catch (error) {
+    if (isCorrupt(error)) return (error as Error).message;
+    throw error;
+  } finally {
+    probe?.close();
+  }
+}
+
 function connect(file: string): Database.Database {
   // Created 0600 first: SQLite would use the umask, and its -wal/-shm copy the database's mode.
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
@@ -96,8 +122,6 @@ function connect(file: string): Database.Database {
     connection.pragma('journal_mode = WAL');
     connection.pragma('synchronous = FULL');
     connection.pragma('foreign_keys = ON');
-    const check = connection.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw Object.assign(new Error(`quick_check: ${String(check)}`), { code: 'SQLITE_CORRUPT' });
   } catch (error) {
     connection.close();
     throw error;
