@@ -31,8 +31,11 @@ export interface OpenDatabaseOptions {
   now?: () => Date;
 }
 
-/** Databases open in this process, by folder: services that open lazily share the core's connection. */
-const open = new Map<string, DeskDatabase>();
+/**
+ * Databases open in this process, by folder: services that open lazily share the core's connection,
+ * and opening a folder twice shares (and counts) one connection: SQLite's locks are per process.
+ */
+const open = new Map<string, { database: DeskDatabase; references: number }>();
 
 function canonical(folder: string): string {
   try {
@@ -43,13 +46,14 @@ function canonical(folder: string): string {
 }
 
 export function findOpenDatabase(folder: string): DeskDatabase | undefined {
-  return open.get(canonical(folder));
+  return open.get(canonical(folder))?.database;
 }
 
 export function openDatabase(folder: string, options: OpenDatabaseOptions = {}): DeskDatabase {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const key = canonical(folder);
-  if (open.has(key)) throw new Error(`the database in ${folder} is already open in this process`);
+  const existing = open.get(key);
+  if (existing) return shareOpen(key, existing);
   const file = join(key, DATABASE_FILE);
   const migrations = options.migrations ?? MIGRATIONS;
   const notices: string[] = [];
@@ -71,18 +75,29 @@ export function openDatabase(folder: string, options: OpenDatabaseOptions = {}):
     throw error;
   }
 
-  const database: DeskDatabase = {
+  const entry = { database: { file, connection, notices, close: () => undefined } as DeskDatabase, references: 0 };
+  open.set(key, entry);
+  return shareOpen(key, entry);
+}
+
+/** A handle whose close() counts down; the last one closes the connection. */
+function shareOpen(key: string, entry: { database: DeskDatabase; references: number }): DeskDatabase {
+  entry.references++;
+  let closed = false;
+  const { file, connection, notices } = entry.database;
+  return {
     file,
     connection,
     notices,
     close() {
-      if (open.get(key) !== database) return;
+      if (closed) return;
+      closed = true;
+      entry.references--;
+      if (entry.references > 0 || open.get(key) !== entry) return;
       open.delete(key);
       connection.close();
     },
   };
-  open.set(key, database);
-  return database;
 }
 
 const HEADER = Buffer.from('SQLite format 3\0', 'latin1');

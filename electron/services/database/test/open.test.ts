@@ -37,7 +37,7 @@ describe('openDatabase', () => {
       expect(statSync(dir).mode & 0o777).toBe(0o700);
       expect(statSync(join(dir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
     }
-    expect(findOpenDatabase(dir)).toBe(database);
+    expect(findOpenDatabase(dir)?.connection).toBe(database.connection);
     database.close();
     expect(findOpenDatabase(dir)).toBeUndefined();
   });
@@ -124,9 +124,16 @@ describe('openDatabase', () => {
     expect(existsSync(join(dir, 'desk.corrupt-2026-01-02T03-04-05-678Z.sqlite3'))).toBe(true);
   });
 
-  it('refuses to open one folder twice in a process', () => {
+  it('shares one connection when a folder is opened twice in a process; the last close closes it', () => {
     const dir = folder();
-    openIn(dir);
-    expect(() => openDatabase(dir)).toThrow('already open');
+    const first = openDatabase(dir);
+    const second = openDatabase(dir);
+    expect(second.connection).toBe(first.connection);
+    first.close();
+    first.close();
+    expect(second.connection.open).toBe(true);
+    second.close();
+    expect(first.connection.open).toBe(false);
+    expect(findOpenDatabase(dir)).toBeUndefined();
   });
 });
