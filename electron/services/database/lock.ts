@@ -20,12 +20,17 @@ export const PID_FILE = 'desk.pid';
 
 export interface InstanceLock {
   readonly folder: string;
+  /**
+   * False when the folder cannot be written (read-only disk or permissions): no lock can be taken
+   * there, and none is needed to protect files nobody can write. The app then runs read-only.
+   */
+  readonly locked: boolean;
   /** Idempotent. The last release in this process unlocks the folder. */
   release(): void;
 }
 
 interface Held {
-  connection: Database.Database;
+  connection: Database.Database | null;
   references: number;
 }
 
@@ -61,22 +66,29 @@ export function acquireInstanceLock(folder: string, mode: string = 'browser'): I
   let released = false;
   return {
     folder: key,
+    locked: current.connection !== null,
     release() {
       if (released) return;
       released = true;
       current.references--;
       if (current.references > 0) return;
       held.delete(key);
+      if (!current.connection) return;
       forgetPid(key);
       current.connection.close();
     },
   };
 }
 
-function lockFolder(key: string, shownFolder: string, mode: string): Database.Database {
+function lockFolder(key: string, shownFolder: string, mode: string): Database.Database | null {
   const path = join(key, LOCK_FILE);
-  // Created 0600 before SQLite opens it (SQLite would use the umask).
-  closeSync(openSync(path, 'a', 0o600));
+  try {
+    // Created 0600 before SQLite opens it (SQLite would use the umask).
+    closeSync(openSync(path, 'a', 0o600));
+  } catch (error) {
+    if (isReadOnly(error)) return null;
+    throw error;
+  }
   // timeout 0: the lock is either free now or held by a live process; waiting would not help.
   const connection = new Database(path, { timeout: 0 });
   try {
@@ -85,14 +97,24 @@ function lockFolder(key: string, shownFolder: string, mode: string): Database.Da
     connection.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder; INSERT INTO holder VALUES (' + process.pid + '); COMMIT;');
   } catch (error) {
     connection.close();
+    if (isReadOnly(error)) return null;
     if (isBusy(error)) {
       const holder = readHolder(key);
       throw new DataFolderInUseError(shownFolder, holder.pid, holder.mode);
     }
     throw error;
   }
-  writeFileSync(join(key, PID_FILE), `${JSON.stringify({ pid: process.pid, mode })}\n`, { mode: 0o600 });
+  try {
+    writeFileSync(join(key, PID_FILE), `${JSON.stringify({ pid: process.pid, mode })}\n`, { mode: 0o600 });
+  } catch {
+    // Only the message loses the pid; the lock holds.
+  }
   return connection;
+}
+
+function isReadOnly(error: unknown): boolean {
+  const code = String((error as { code?: unknown }).code);
+  return ['EACCES', 'EPERM', 'EROFS'].includes(code) || code === 'SQLITE_CANTOPEN' || code.startsWith('SQLITE_READONLY');
 }
 
 function isBusy(error: unknown): boolean {
