@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';
 import { AppFailure } from '../../../shared/errors';
-import type { WithdrawalRecord } from '../../../shared/ipc';
 import { add, sub } from '../../../shared/money/decimal';
 import { JOURNAL_FILE } from './store';
 import { logWrites, storedRecords } from './test/storedRecords';
