@@ -86,9 +86,10 @@ describe('electron-builder.yml', () => {
     for (const os of ['win', 'mac', 'linux'] as const) expect(config[os].files).toBeUndefined();
   });
 
-  it('uses an asar archive with keytar unpacked (a .node file cannot load from inside asar)', () => {
+  it('uses an asar archive with keytar and better-sqlite3 unpacked (a .node file cannot load from inside asar)', () => {
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toContain('**/node_modules/keytar/**');
+    expect(config.asarUnpack).toContain('**/node_modules/better-sqlite3/**');
   });
 
   it('flips the Electron fuses: no running as Node, no NODE_OPTIONS, no --inspect; asar integrity, asar only, encrypted cookies', () => {
@@ -267,7 +268,7 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
 
   it('includes every package the built main process imports, keytar among them', () => {
     const imported = importedByMain();
-    expect(imported).toEqual(expect.arrayContaining(['decimal.js', 'keytar', 'zod']));
+    expect(imported).toEqual(expect.arrayContaining(['better-sqlite3', 'decimal.js', 'keytar', 'zod']));
     for (const name of imported) expect(paths(), `${name} is imported by the main process`).toContain(`node_modules/${name}/package.json`);
   });
 

@@ -13,12 +13,14 @@ import {
 import { version as appVersion } from '../package.json';
 import { createRouter, httpSenderPolicy, type Handlers, type Sender, type SenderPolicy } from './router';
 import { createAccountService } from './services/accounts';
+import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
 import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
 import { createLogger, logFileIn, type Logger } from './services/logging';
 import { createKeytarKeychain, createSecretStore, type Keychain } from './services/secrets';
 import { createSettingsStore, type SettingsFile } from './services/settings';
 import { createWithdrawalService } from './services/withdrawals';
+import { importJournal, quarantineNotice } from './services/withdrawals/store';
 
 export type CoreMode = 'electron' | 'browser';
 
@@ -72,7 +74,22 @@ function withoutAccount<T extends { accountId: string }>(payload: T): Omit<T, 'a
   return rest;
 }
 
+/**
+ * Throws DataFolderInUseError (before touching any file) when another process holds userDataDir,
+ * and DatabaseTooNewError when the database comes from a newer app.
+ */
 export function createCore(options: CoreOptions): Core {
+  // First of all: one process per user-data folder (issue 10 finding 1). Released by close().
+  const instanceLock = acquireInstanceLock(options.userDataDir, options.mode);
+  try {
+    return createLockedCore(options, () => instanceLock.release());
+  } catch (error) {
+    instanceLock.release();
+    throw error;
+  }
+}
+
+function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   const logger = options.logger ?? createLogger({ file: logFileIn(options.userDataDir) });
   const isTrustedSender = options.isTrustedSender ?? (options.mode === 'browser' ? httpSenderPolicy : undefined);
   if (!isTrustedSender) throw new Error('createCore: Electron mode needs a sender policy');
@@ -95,6 +112,29 @@ export function createCore(options: CoreOptions): Core {
   const settings = createSettingsStore({ dir: options.userDataDir, logger });
   if (settings.notice) logger.warn('settings notice for the user', { notice: settings.notice });
 
+  // The app's database; the withdrawal service's store finds this connection by folder. The old
+  // journal is imported here (not only when the store opens) so its notice is known at start.
+  const withdrawalsDir = join(options.userDataDir, 'withdrawals');
+  let database: DeskDatabase | null = null;
+  let databaseNotices: string[] = [];
+  try {
+    database = openDatabase(options.userDataDir);
+    importJournal(database, withdrawalsDir);
+    databaseNotices = [...database.notices, quarantineNotice(database)].filter((n): n is string => n !== null);
+  } catch (error) {
+    if (error instanceof DatabaseTooNewError) {
+      database?.close();
+      throw error;
+    }
+    // A read-only or full disk: the rest of the app still shows what it can; withdrawals will fail
+    // with the store's own error. Our wording.
+    logger.error('database could not be opened', { error });
+    databaseNotices = [`The app's database in ${options.userDataDir} could not be opened (${(error as NodeJS.ErrnoException).code ?? 'error'}), so withdrawals are unavailable. Nothing was changed.`];
+  }
+  for (const notice of databaseNotices) logger.warn('database notice for the user', { notice });
+  /** Everything the user must hear about from start-up, in one text (settings.get carries one notice). */
+  const startNotice = (settingsNotice: string | null): string | null => [settingsNotice, ...databaseNotices].filter(Boolean).join(' ') || null;
+
   const demo = createDemoProvider({
     start: options.startSimulator ?? startEmbeddedSimulator,
     logger,
@@ -112,7 +152,7 @@ export function createCore(options: CoreOptions): Core {
   });
 
   const withdrawals = createWithdrawalService({
-    dataDir: join(options.userDataDir, 'withdrawals'),
+    dataDir: withdrawalsDir,
     clientFor: (accountId) => accounts.clientFor(accountId),
     isEea: (accountId) => accounts.isEea(accountId),
     emit: (record) => emit('withdrawal.updated', record),
@@ -131,7 +171,7 @@ export function createCore(options: CoreOptions): Core {
     'accounts.remove': (p) => accounts.remove(p),
     'accounts.select': (p) => accounts.select(p),
 
-    'settings.get': async () => ({ settings: publicSettings(settings.read()), notice: settings.notice }),
+    'settings.get': async () => ({ settings: publicSettings(settings.read()), notice: startNotice(settings.notice) }),
     'settings.update': async (patch: ParsedRequestOf<'settings.update'>) => {
       const next = await settings.update((draft) => {
         if (patch.refreshIntervalMs !== undefined) draft.refreshIntervalMs = patch.refreshIntervalMs;
@@ -181,11 +221,13 @@ export function createCore(options: CoreOptions): Core {
       closing ??= (async () => {
         listeners.clear();
         await Promise.allSettled([withdrawals.close(), demo.close()]);
+        database?.close();
         logger.info('core stopped');
+        releaseLock();
       })();
       return closing;
     },
     logger,
-    notice: settings.notice,
+    notice: startNotice(settings.notice),
   };
 }

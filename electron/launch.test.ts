@@ -3,7 +3,7 @@
  * ready line, a working browser-mode server behind it, and a clean exit on SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -87,6 +87,34 @@ describe('browser mode through the launcher', () => {
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+  });
+});
+
+describe('two browser-mode launches on one user-data folder (issue 10, finding 1)', () => {
+  it('the second exits 3 with the message, writes nothing, and the first keeps serving', async () => {
+    const userDataDir = join(root, 'shared-user-data');
+    const first = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!first.stdout().includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const ready = JSON.parse(first.stdout().trim()) as { url: string };
+      const before = readdirSync(userDataDir, { recursive: true }).sort();
+
+      const second = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
+      expect(await second.exited).toBe(3);
+      expect(second.stdout()).toBe('');
+      expect(second.stderr()).toContain(
+        `launch: The data folder ${userDataDir} is in use by another WhiteBIT Desk (pid ${first.child.pid}). Close it first, or start with --user-data-dir <another folder>.`,
+      );
+      expect(readdirSync(userDataDir, { recursive: true }).sort()).toEqual(before);
+
+      const url = new URL(ready.url);
+      const answer = await fetch(new URL('/api/invoke', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-desk-token': url.hash.slice('#token='.length) }, body: JSON.stringify({ channel: 'app.info', payload: {} }) });
+      expect(await answer.json()).toMatchObject({ ok: true });
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { openAppInBrowser } from './browser/open-browser';
 import { startBrowserServer } from './browser/server';
 import { createCore } from './core';
+import { acquireInstanceLock, DataFolderInUseError, EXIT_DATA_FOLDER_IN_USE } from './services/database';
 import { findElectronBinary } from './electron-binary';
 import { parseLaunchArgs, USAGE, UsageError, type LaunchOptions } from './launch-args';
 import { defaultUserDataDir } from './paths';
@@ -35,6 +36,15 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
     process.exit(1);
   }
   const userDataDir = options.userDataDir ?? defaultUserDataDir();
+  // Before the log or anything else is written: a second process on this folder leaves it as it is.
+  // Held until this process exits (the OS releases it then); the core shares it.
+  try {
+    acquireInstanceLock(userDataDir, 'browser');
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    process.stderr.write(`launch: ${error.message}\n`);
+    process.exit(EXIT_DATA_FOLDER_IN_USE);
+  }
   const logger = createLogger({ file: logFileIn(userDataDir) });
   const core = createCore({ userDataDir, mode: 'browser', logger });
   // Settings that could not be read or saved: the page shows this too, but say it where we were started.

@@ -1,11 +1,12 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';
 import { AppFailure } from '../../../shared/errors';
-import type { WithdrawalRecord } from '../../../shared/ipc';
 import { add, sub } from '../../../shared/money/decimal';
 import { JOURNAL_FILE } from './store';
+import { logWrites, storedRecords } from './test/storedRecords';
 import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './testHarness';
 
 let h: Harness;
@@ -17,13 +18,6 @@ afterEach(async () => {
   await h.close();
 });
 
-async function journalLines(): Promise<Array<{ record?: WithdrawalRecord; discarded?: string }>> {
-  const text = await readFile(join(h.dataDir, JOURNAL_FILE), 'utf8');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { record?: WithdrawalRecord });
-}
 
 async function refusal(promise: Promise<unknown>): Promise<AppFailure> {
   const outcome = await promise.then(
@@ -42,8 +36,8 @@ describe('prepare', () => {
     expect(record.uniqueId).toMatch(WITHDRAW_UNIQUE_ID);
     expect(h.withdrawPayCalls()).toBe(0);
     expect(await h.debits()).toEqual([]);
-    const onDisk = await journalLines();
-    expect(onDisk.at(-1)?.record).toEqual(record);
+    // Read back through a connection of its own: committed, not just in the store's memory.
+    expect(storedRecords(h.dataDir)).toEqual([record]);
     // A second prepare never reuses an id.
     const other = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '10.5', address: cryptoAddress(), network: 'TRC20' });
     expect(other.uniqueId).not.toBe(record.uniqueId);
@@ -85,6 +79,8 @@ describe('prepare', () => {
 describe('send', () => {
   it('sends once with the recorded id; the ledger shows one debit of amount + fee', async () => {
     const service = h.service();
+    await service.list({});
+    const writes = logWrites(h.dataDir);
     const before = await h.balance('USDT');
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '100.123456', address: cryptoAddress(), network: 'TRC20' });
     const sent = await service.send({ uniqueId: prepared.uniqueId });
@@ -92,8 +88,8 @@ describe('send', () => {
     expect(h.withdrawPayCalls()).toBe(1);
     expect(await h.debits()).toEqual([expect.objectContaining({ uniqueId: prepared.uniqueId, amount: '100.123456', fee: '1', total: '101.123456' })]);
     expect(await h.balance('USDT')).toBe(sub(before, add('100.123456', '1')));
-    // The journal saw `sending` before `sent`: the intent was durable before the request left.
-    const states = (await journalLines()).filter((l) => l.record?.uniqueId === prepared.uniqueId).map((l) => l.record!.state);
+    // The database saw `sending` before `sent`: the intent was durable before the request left.
+    const states = writes().filter((r) => r.uniqueId === prepared.uniqueId).map((r) => r.state);
     expect(states).toEqual(['prepared', 'sending', 'sent']);
     // A sent withdrawal cannot be sent again.
     const again = await refusal(service.send({ uniqueId: prepared.uniqueId }));
@@ -280,7 +276,13 @@ describe('discard and list', () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
     await service.send({ uniqueId: prepared.uniqueId });
-    const text = await readFile(join(h.dataDir, JOURNAL_FILE), 'utf8');
+    await service.close();
+    const text = ['desk.sqlite3', 'desk.sqlite3-wal']
+      .map((name) => join(h.dataDir, name))
+      .filter((path) => existsSync(path))
+      .map((path) => readFileSync(path, 'latin1'))
+      .join('');
+    expect(text).toContain(prepared.uniqueId);
     const secret = h.sim.accounts.find((a) => a.apiKey === h.apiKey)!.apiSecret;
     expect(text).not.toContain(secret);
     expect(text).not.toContain(h.apiKey);

@@ -1,139 +1,238 @@
 /**
- * Durable storage for withdrawal records: an append-only JSONL journal in the user-data directory.
+ * Durable storage for withdrawal records: the `withdrawals` table of the app's database
+ * (electron/services/database). Records hold no secrets: only what the user typed, the fee and the
+ * exchange's answers.
  *
- * Why a journal: the uniqueId must be on disk before the request leaves, and a crash at any moment
- * must leave a readable file. Each change appends one complete record snapshot and fsyncs before the
- * caller continues; the last line for a uniqueId wins. A torn last line (power cut mid-write) is
- * skipped on load. On open the journal is compacted (rewritten to a temporary file, fsynced, renamed
- * over the old one) so it does not grow without bound. Records hold no secrets: only what the user
- * typed, the fee and the exchange's answers.
+ * Each put/remove is one committed transaction (synchronous=FULL) before its promise resolves, so a
+ * uniqueId is on disk before the request leaves and a kill at any moment loses nothing committed.
+ * The in-memory map mirrors the table for the service's synchronous reads; the instance lock keeps
+ * a second process from writing behind it.
+ *
+ * The old JSON-lines journal (`withdrawals.jsonl`) is imported once and renamed, never deleted. A line
+ * that cannot be read is kept verbatim in `quarantined_records` and reported, never dropped.
  */
-import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { WithdrawalRecord } from '../../../shared/ipc';
+import { findOpenDatabase, openDatabase, type DeskDatabase } from '../database';
 
 export const JOURNAL_FILE = 'withdrawals.jsonl';
-
-type JournalLine = { record: WithdrawalRecord } | { discarded: string };
+const QUARANTINE_KIND = 'withdrawal';
 
 export interface WithdrawalStore {
   all(): WithdrawalRecord[];
   get(uniqueId: string): WithdrawalRecord | undefined;
-  /** Returns once the record is on disk (fsync). */
+  /** Resolves once the record is committed to the database. */
   put(record: WithdrawalRecord): Promise<void>;
   remove(uniqueId: string): Promise<void>;
   close(): Promise<void>;
+  /** What the user must hear about: records that could not be read and were kept aside. */
+  readonly notices: string[];
 }
 
 export interface StoreOptions {
+  /** `<userDataDir>/withdrawals`: where an old journal may be. */
   dataDir: string;
-  /** Records kept on compaction besides unfinished ones (newest first). */
+  /** Finished records kept besides unfinished ones (newest first). */
   keepRecent: number;
   isFinished: (record: WithdrawalRecord) => boolean;
+  /**
+   * The app's database. When absent, the one the core opened for the folder above dataDir is used
+   * (the service opens its store itself), else a database of the store's own in dataDir (tests).
+   */
+  database?: DeskDatabase;
+  now?: () => Date;
 }
 
 export async function openWithdrawalStore(options: StoreOptions): Promise<WithdrawalStore> {
-  await mkdir(options.dataDir, { recursive: true });
-  const path = join(options.dataDir, JOURNAL_FILE);
-  const records = new Map<string, WithdrawalRecord>();
-  for (const line of await readJournal(path)) {
-    if ('discarded' in line) records.delete(line.discarded);
-    else records.set(line.record.uniqueId, line.record);
-  }
-  pruneFinished(records, options);
-  await compact(options.dataDir, path, [...records.values()]);
-
-  let handle: FileHandle | null = await open(path, 'a', 0o600);
-  // Appends are queued so lines never interleave and each fsync covers the line before it.
-  let queue: Promise<void> = Promise.resolve();
-  const append = (line: JournalLine): Promise<void> => {
-    const write = async () => {
-      if (!handle) throw new Error('withdrawal store is closed');
-      await handle.write(`${JSON.stringify(line)}\n`);
-      await handle.sync();
-    };
-    const next = queue.then(write, write);
-    queue = next.catch(() => undefined);
-    return next;
-  };
-
-  return {
-    all: () => [...records.values()],
-    get: (uniqueId) => records.get(uniqueId),
-    async put(record) {
-      await append({ record });
-      records.set(record.uniqueId, record);
-    },
-    async remove(uniqueId) {
-      await append({ discarded: uniqueId });
-      records.delete(uniqueId);
-    },
-    async close() {
-      await queue;
-      const h = handle;
-      handle = null;
-      await h?.close();
-    },
-  };
-}
-
-async function readJournal(path: string): Promise<JournalLine[]> {
-  let text: string;
+  const shared = options.database ?? findOpenDatabase(dirname(options.dataDir));
+  const database = shared ?? openDatabase(options.dataDir);
+  const owned = !shared;
+  const { connection } = database;
   try {
-    text = await readFile(path, 'utf8');
+    importJournal(database, options.dataDir, options.now?.() ?? new Date());
+    const records = loadRecords(database);
+    refreshFinishedAndPrune(database, records, options);
+
+    const upsert = connection.prepare(
+      `INSERT INTO withdrawals (unique_id, account_id, state, updated_at, finished, record) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (unique_id) DO UPDATE SET account_id = excluded.account_id, state = excluded.state,
+         updated_at = excluded.updated_at, finished = excluded.finished, record = excluded.record`,
+    );
+    const remove = connection.prepare('DELETE FROM withdrawals WHERE unique_id = ?');
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('withdrawal store is closed');
+    };
+    const notice = quarantineNotice(database);
+
+    return {
+      all: () => [...records.values()],
+      get: (uniqueId) => records.get(uniqueId),
+      async put(record) {
+        open();
+        // One statement = one transaction, committed and fsynced when run() returns.
+        upsert.run(record.uniqueId, record.accountId, record.state, record.updatedAt, options.isFinished(record) ? 1 : 0, JSON.stringify(record));
+        records.set(record.uniqueId, record);
+      },
+      async remove(uniqueId) {
+        open();
+        remove.run(uniqueId);
+        records.delete(uniqueId);
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        if (owned) database.close();
+      },
+      notices: notice ? [notice] : [],
+    };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (owned) database.close();
     throw error;
   }
-  const lines: JournalLine[] = [];
-  for (const raw of text.split('\n')) {
-    if (!raw.trim()) continue;
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (isJournalLine(parsed)) lines.push(parsed);
-    } catch {
-      // A torn line from a crash mid-append: everything before it is intact, skip it.
+}
+
+type JournalLine = { record: WithdrawalRecord } | { discarded: string };
+interface Quarantined {
+  lineNumber: number;
+  raw: string;
+  reason: string;
+}
+
+/**
+ * Imports `<dataDir>/withdrawals.jsonl` once, in one transaction, then renames it (kept). Safe to run
+ * again if the rename failed: a journal record never replaces a newer one, quarantined lines are keyed
+ * by file and line. The core runs this at start so its notice is known at once; the store runs it too.
+ */
+export function importJournal(database: DeskDatabase, dataDir: string, at: Date = new Date()): void {
+  const path = join(dataDir, JOURNAL_FILE);
+  if (!existsSync(path)) return;
+  const text = readFileSync(path, 'utf8');
+  const latest = new Map<string, WithdrawalRecord | null>();
+  const quarantined: Quarantined[] = [];
+  text.split('\n').forEach((raw, index) => {
+    if (!raw.trim()) return;
+    const line = parseLine(raw);
+    if (typeof line === 'string') quarantined.push({ lineNumber: index + 1, raw, reason: line });
+    else if ('discarded' in line) latest.set(line.discarded, null);
+    else latest.set(line.record.uniqueId, line.record);
+  });
+  const stamp = at.toISOString().replace(/[:.]/g, '-');
+  const keptAs = join(dataDir, `withdrawals.imported-${stamp}.jsonl`);
+  const { connection } = database;
+  const upsert = connection.prepare(
+    `INSERT INTO withdrawals (unique_id, account_id, state, updated_at, finished, record) VALUES (?, ?, ?, ?, 0, ?)
+     ON CONFLICT (unique_id) DO UPDATE SET account_id = excluded.account_id, state = excluded.state,
+       updated_at = excluded.updated_at, record = excluded.record
+     WHERE excluded.updated_at >= withdrawals.updated_at`,
+  );
+  const remove = connection.prepare('DELETE FROM withdrawals WHERE unique_id = ?');
+  const quarantine = connection.prepare(
+    `INSERT OR IGNORE INTO quarantined_records (kind, source, line_number, raw, reason, quarantined_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  connection.transaction(() => {
+    for (const [uniqueId, record] of latest) {
+      if (record) upsert.run(uniqueId, record.accountId, record.state, record.updatedAt, JSON.stringify(record));
+      else remove.run(uniqueId);
     }
-  }
-  return lines;
+    // `source` names the file the line now lives in, so the user can find it there too.
+    for (const line of quarantined) quarantine.run(QUARANTINE_KIND, keptAs, line.lineNumber, line.raw, line.reason, at.getTime());
+  }).immediate();
+  renameSync(path, keptAs);
 }
 
-function isJournalLine(value: unknown): value is JournalLine {
-  if (typeof value !== 'object' || value === null) return false;
-  if ('discarded' in value) return typeof value.discarded === 'string';
-  if (!('record' in value)) return false;
-  const record = value.record as Partial<WithdrawalRecord> | null;
-  return typeof record === 'object' && record !== null && typeof record.uniqueId === 'string' && typeof record.state === 'string';
-}
-
-function pruneFinished(records: Map<string, WithdrawalRecord>, options: StoreOptions): void {
-  const finished = [...records.values()].filter(options.isFinished).sort((a, b) => b.updatedAt - a.updatedAt);
-  for (const old of finished.slice(options.keepRecent)) records.delete(old.uniqueId);
-}
-
-async function compact(dir: string, path: string, records: WithdrawalRecord[]): Promise<void> {
-  const temporary = `${path}.tmp`;
-  const file = await open(temporary, 'w', 0o600);
+/** A valid line, or why it is not one. */
+function parseLine(raw: string): JournalLine | string {
+  let parsed: unknown;
   try {
-    const body = records.map((record) => JSON.stringify({ record } satisfies JournalLine)).join('\n');
-    await file.write(body ? `${body}\n` : '');
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(temporary, path);
-  await syncDirectory(dir);
-}
-
-/** Makes the rename itself durable; not supported on every platform (Windows), where it is skipped. */
-async function syncDirectory(dir: string): Promise<void> {
-  let handle: FileHandle | null = null;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
+    parsed = JSON.parse(raw);
   } catch {
-    // EISDIR/EPERM on platforms without directory fsync: the rename is still atomic.
-  } finally {
-    await handle?.close().catch(() => undefined);
+    return 'not JSON (a torn or damaged line)';
   }
+  if (typeof parsed !== 'object' || parsed === null) return 'not a journal entry';
+  if ('discarded' in parsed) return typeof parsed.discarded === 'string' && parsed.discarded ? { discarded: parsed.discarded } : 'discarded id missing';
+  if (!('record' in parsed)) return 'not a journal entry';
+  return isRecord(parsed.record) ? { record: parsed.record } : 'not a valid withdrawal record';
+}
+
+function isRecord(value: unknown): value is WithdrawalRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    typeof r.uniqueId === 'string' &&
+    r.uniqueId !== '' &&
+    typeof r.accountId === 'string' &&
+    typeof r.state === 'string' &&
+    typeof r.ticker === 'string' &&
+    typeof r.amount === 'string' &&
+    Number.isFinite(r.updatedAt) &&
+    Number.isFinite(r.createdAt)
+  );
+}
+
+function loadRecords(database: DeskDatabase): Map<string, WithdrawalRecord> {
+  const { connection } = database;
+  const rows = connection.prepare('SELECT rowid, unique_id, record FROM withdrawals').all() as Array<{ rowid: number; unique_id: string; record: string }>;
+  const records = new Map<string, WithdrawalRecord>();
+  const unreadable: typeof rows = [];
+  for (const row of rows) {
+    let record: unknown;
+    try {
+      record = JSON.parse(row.record);
+    } catch {
+      record = null;
+    }
+    if (isRecord(record) && record.uniqueId === row.unique_id) records.set(row.unique_id, record);
+    else unreadable.push(row);
+  }
+  if (unreadable.length) {
+    // Should not happen (we wrote them); if it does, keep them aside rather than fail or drop them.
+    const now = Date.now();
+    const quarantine = connection.prepare(
+      'INSERT OR IGNORE INTO quarantined_records (kind, source, line_number, raw, reason, quarantined_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const remove = connection.prepare('DELETE FROM withdrawals WHERE unique_id = ?');
+    connection.transaction(() => {
+      for (const row of unreadable) {
+        quarantine.run(QUARANTINE_KIND, `${database.file} withdrawals ${now}`, row.rowid, row.record, 'not a valid withdrawal record', now);
+        remove.run(row.unique_id);
+      }
+    }).immediate();
+  }
+  return records;
+}
+
+/** Finished flags follow the current definition; finished records beyond keepRecent go, in SQL. */
+function refreshFinishedAndPrune(database: DeskDatabase, records: Map<string, WithdrawalRecord>, options: StoreOptions): void {
+  const { connection } = database;
+  const mark = connection.prepare('UPDATE withdrawals SET finished = ? WHERE unique_id = ? AND finished <> ?');
+  const prune = connection.prepare(
+    `DELETE FROM withdrawals WHERE finished = 1 AND unique_id NOT IN
+       (SELECT unique_id FROM withdrawals WHERE finished = 1 ORDER BY updated_at DESC LIMIT ?) RETURNING unique_id`,
+  );
+  const pruned = connection.transaction(() => {
+    for (const record of records.values()) {
+      const finished = options.isFinished(record) ? 1 : 0;
+      mark.run(finished, record.uniqueId, finished);
+    }
+    return prune.pluck().all(options.keepRecent) as string[];
+  }).immediate();
+  for (const uniqueId of pruned) records.delete(uniqueId);
+}
+
+/** The notice for quarantined withdrawal records, or null; shown on every start while any are kept. */
+export function quarantineNotice(database: DeskDatabase): string | null {
+  const rows = database.connection
+    .prepare('SELECT DISTINCT source FROM quarantined_records WHERE kind = ? ORDER BY source')
+    .pluck()
+    .all(QUARANTINE_KIND) as string[];
+  if (rows.length === 0) return null;
+  const count = database.connection.prepare('SELECT count(*) FROM quarantined_records WHERE kind = ?').pluck().get(QUARANTINE_KIND) as number;
+  const what = count === 1 ? '1 withdrawal record could not be read and was' : `${count} withdrawal records could not be read and were`;
+  // Our wording.
+  return (
+    `${what} kept aside in ${database.file} (table quarantined_records; the original lines are in ${rows.join(', ')}). ` +
+    "Check the exchange's withdrawal history before sending again."
+  );
 }

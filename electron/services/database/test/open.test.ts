@@ -1,0 +1,139 @@
+/** openDatabase on real files: pragmas, modes, migrations, a corrupt file moved aside, a newer file refused. */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseTooNewError } from '../errors';
+import { MIGRATIONS, type Migration } from '../migrations';
+import { DATABASE_FILE, findOpenDatabase, openDatabase, type DeskDatabase } from '../open';
+
+const folders: string[] = [];
+const opened: DeskDatabase[] = [];
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-db-'));
+  folders.push(dir);
+  return dir;
+}
+function openIn(dir: string, migrations?: readonly Migration[]): DeskDatabase {
+  const database = openDatabase(dir, { migrations, now: () => new Date('2026-01-02T03:04:05.678Z') });
+  opened.push(database);
+  return database;
+}
+afterEach(() => {
+  for (const database of opened.splice(0)) database.close();
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('openDatabase', () => {
+  it('uses WAL and synchronous=FULL, in a 0600 file inside a 0700 folder', () => {
+    const dir = join(folder(), 'user-data');
+    const database = openIn(dir);
+    expect(database.connection.pragma('journal_mode', { simple: true })).toBe('wal');
+    // 2 = FULL
+    expect(database.connection.pragma('synchronous', { simple: true })).toBe(2);
+    expect(database.notices).toEqual([]);
+    if (process.platform !== 'win32') {
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
+    }
+    expect(findOpenDatabase(dir)?.connection).toBe(database.connection);
+    database.close();
+    expect(findOpenDatabase(dir)).toBeUndefined();
+  });
+
+  it('runs the migrations in order once and records the version', () => {
+    const dir = folder();
+    const database = openIn(dir);
+    expect(database.connection.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    const tables = database.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+    expect(tables).toEqual(['quarantined_records', 'withdrawals']);
+    database.close();
+
+    const calls: string[] = [];
+    const more: Migration[] = [...MIGRATIONS, { name: 'second', up: (c) => (calls.push('second'), c.exec('CREATE TABLE second (x)')) }];
+    const again = openIn(dir, more);
+    const twice = openIn(folder(), more);
+    expect(calls).toEqual(['second', 'second']);
+    expect(again.connection.pragma('user_version', { simple: true })).toBe(2);
+    expect(twice.connection.pragma('user_version', { simple: true })).toBe(2);
+  });
+
+  it('rolls a failed migration back whole: the version stays and nothing of it remains', () => {
+    const dir = folder();
+    const failing: Migration[] = [
+      ...MIGRATIONS,
+      {
+        name: 'fails half way',
+        up(c) {
+          c.exec('CREATE TABLE half (x)');
+          throw new Error('boom');
+        },
+      },
+    ];
+    expect(() => openIn(dir, failing)).toThrow('boom');
+    const raw = new Database(join(dir, DATABASE_FILE));
+    expect(raw.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(raw.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
+    raw.close();
+  });
+
+  it('refuses a database from a newer app and leaves it untouched', () => {
+    const dir = folder();
+    openIn(dir).close();
+    const raw = new Database(join(dir, DATABASE_FILE));
+    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.close();
+    const before = readFileSync(join(dir, DATABASE_FILE));
+    expect(() => openIn(dir)).toThrow(DatabaseTooNewError);
+    expect(readFileSync(join(dir, DATABASE_FILE)).equals(before)).toBe(true);
+    expect(readdirSync(dir).filter((n) => n.includes('corrupt'))).toEqual([]);
+  });
+
+  it('moves a file that is not a database aside with its -wal and -shm, tells the user, and starts fresh', () => {
+    const dir = folder();
+    const garbage = 'this is not a database '.repeat(100);
+    writeFileSync(join(dir, DATABASE_FILE), garbage);
+    writeFileSync(join(dir, `${DATABASE_FILE}-wal`), 'wal bytes');
+    writeFileSync(join(dir, `${DATABASE_FILE}-shm`), 'shm bytes');
+    const database = openIn(dir);
+    const aside = join(dir, 'desk.corrupt-2026-01-02T03-04-05-678Z.sqlite3');
+    expect(readFileSync(aside, 'utf8')).toBe(garbage);
+    expect(readFileSync(`${aside}-wal`, 'utf8')).toBe('wal bytes');
+    expect(readFileSync(`${aside}-shm`, 'utf8')).toBe('shm bytes');
+    expect(database.notices).toHaveLength(1);
+    expect(database.notices[0]).toContain(aside);
+    expect(database.connection.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+  });
+
+  it('moves aside a database whose pages are damaged (quick_check fails)', () => {
+    const dir = folder();
+    const first = openIn(dir);
+    first.connection.exec('CREATE TABLE filler (x TEXT)');
+    const insert = first.connection.prepare('INSERT INTO filler VALUES (?)');
+    for (let i = 0; i < 500; i++) insert.run('x'.repeat(200));
+    first.connection.pragma('wal_checkpoint(TRUNCATE)');
+    first.close();
+    const file = join(dir, DATABASE_FILE);
+    const bytes = readFileSync(file);
+    // Keep the header (page 1) and scribble over the b-tree pages after it.
+    bytes.fill(0xa5, 4096 * 2, 4096 * 6);
+    writeFileSync(file, bytes);
+    const database = openIn(dir);
+    expect(database.notices[0]).toContain('moved aside');
+    expect(existsSync(join(dir, 'desk.corrupt-2026-01-02T03-04-05-678Z.sqlite3'))).toBe(true);
+  });
+
+  it('shares one connection when a folder is opened twice in a process; the last close closes it', () => {
+    const dir = folder();
+    const first = openDatabase(dir);
+    const second = openDatabase(dir);
+    expect(second.connection).toBe(first.connection);
+    first.close();
+    first.close();
+    expect(second.connection.open).toBe(true);
+    second.close();
+    expect(first.connection.open).toBe(false);
+    expect(findOpenDatabase(dir)).toBeUndefined();
+  });
+});
