@@ -99,7 +99,8 @@ test.describe('dashboard', () => {
     await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Empty' });
     await expect(page.getByText('Demo data', { exact: true })).toHaveCount(0);
     await openView(page, 'Balances');
-    await expect(page.getByText('No balances yet')).toBeVisible();
+    // The exchange lists every asset, at zero for an empty account; zero rows are hidden by default.
+    await expect(page.getByText('Every balance is zero')).toBeVisible();
     await openView(page, 'Codes');
     await expect(page.getByText('No codes yet')).toBeVisible();
   });
@@ -128,15 +129,15 @@ test.describe('dashboard', () => {
     await page.route('**/api/invoke', async (route) => {
       const { channel } = route.request().postDataJSON() as { channel: string };
       if (channel === 'exchange.balance') {
-        return route.fulfill({ json: { ok: true, data: { [longTicker]: { main_balance: `${fortyDigits}.123456789012345678` }, BTC: { main_balance: '1' } } } });
+        return route.fulfill({ json: { ok: true, data: { items: { [longTicker]: { main_balance: `${fortyDigits}.123456789012345678` }, BTC: { main_balance: '1' } }, unreadable: [] } } });
       }
       if (channel === 'exchange.assets') {
         const asset = { name: html + 'N'.repeat(180), can_deposit: true, can_withdraw: true, currency_precision: 8, is_memo: false };
-        return route.fulfill({ json: { ok: true, data: { [longTicker]: asset } } });
+        return route.fulfill({ json: { ok: true, data: { items: { [longTicker]: asset }, unreadable: [] } } });
       }
       if (channel === 'exchange.codes') {
         const code = { amount: fortyDigits, code: 'C'.repeat(500), date: 1_760_000_000, status: `${html}unknown-status-${'z'.repeat(40)}`, ticker: longTicker, external_id: html };
-        return route.fulfill({ json: { ok: true, data: { total: 1, data: [code], limit: 30, offset: 0 } } });
+        return route.fulfill({ json: { ok: true, data: { total: 1, data: [code], limit: 30, offset: 0, unreadable: [] } } });
       }
       return route.continue();
     });

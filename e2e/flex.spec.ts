@@ -53,7 +53,9 @@ test.describe('flex plans', () => {
   test('an account without B2B access (Trader) sees the explanation, not an error', async ({ page, simulator }) => {
     await useSimulatorAccount(page, simulator, 'Trader');
     const panel = page.getByTestId('b2b-panel');
-    await expect(panel).toContainText('Flex plans are available to B2B partner accounts. Contact WhiteBIT support to enable');
+    // Both causes the exchange's 403 can mean (API.md): no B2B access, or a key restricted away from the endpoint.
+    await expect(panel).toContainText('The account has no B2B lending access.');
+    await expect(panel).toContainText('endpoint access restrictions exclude the flex endpoints');
     await expect(page.locator('main').getByRole('alert')).toHaveCount(0);
     await expect(planRows(page)).toHaveCount(0);
   });

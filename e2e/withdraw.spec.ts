@@ -116,20 +116,21 @@ test.describe('fee-on-top withdrawal', () => {
     const before = (await ledger(simulator, apiKey)).balances.UAH!;
     await fillWithdrawal(page, { ticker: 'UAH', provider: 'MONOBANK', address: '4111111111111111', amount: '1000' });
     const f = form(page);
-    await expect(f.getByTestId('preview-fee')).toHaveText('+ 15 UAH');
-    await expect(f.getByTestId('preview-total')).toHaveText('1,015 UAH');
+    // Fee entry UAH_MONOBANK (the provider id contains the name): 2 fixed + 1 % (at least 5).
+    await expect(f.getByTestId('preview-fee')).toHaveText('+ 12 UAH');
+    await expect(f.getByTestId('preview-total')).toHaveText('1,012 UAH');
     await expect(f.getByTestId('preview-limits')).toHaveText('50 to 100,000 UAH');
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
     const c = confirmation(page);
     await expect(c.getByText('Payment provider')).toBeVisible();
     await expect(c.getByText('MONOBANK')).toBeVisible();
-    await expect(c.getByTestId('confirm-total')).toHaveText('1,015 UAH');
+    await expect(c.getByTestId('confirm-total')).toHaveText('1,012 UAH');
     const uniqueId = await confirmedUniqueId(page);
     await c.getByRole('button', { name: 'Send 1,000 UAH' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');
     const after = await ledger(simulator, apiKey);
-    expect(after.debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'UAH', amount: '1000', fee: '15', total: '1015' })]);
-    expect(after.balances.UAH).toBe(sub(before, '1015'));
+    expect(after.debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'UAH', amount: '1000', fee: '12', total: '1012' })]);
+    expect(after.balances.UAH).toBe(sub(before, '1012'));
   });
 
   test('network choice: USDT over TRC20 instead of the default ERC20', async ({ page, simulator }) => {

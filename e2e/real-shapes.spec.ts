@@ -1,0 +1,119 @@
+/**
+ * The awkward shapes the real exchange documents, end to end in the browser (issue 9): a position
+ * opened by a trigger order (null price fields), a fiat withdrawal through a provider with the
+ * payout fields it requires, a Travel Rule withdrawal from an EEA account, and a withdrawal the
+ * exchange pays only in part (status 18). Demo where Demo can show it; the test's own simulator
+ * where the exchange must enforce something (its EEA account refuses crypto without Travel Rule).
+ */
+import { add, sub } from '../shared/money/decimal';
+import { expect, openView, test } from './fixtures';
+import { confirmation, CRYPTO_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawHelpers';
+
+const BTC_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+
+test.describe('what the real exchange sends', () => {
+  test('Demo: a position opened by a trigger order shows its empty fields as pending, never NaN or a failed list', async ({ page }) => {
+    await openView(page, 'Positions');
+    const pending = page.locator('.position-pending').first();
+    await expect(pending).toBeVisible();
+    const main = page.locator('main');
+    await expect(main).not.toContainText('NaN');
+    await expect(main).not.toContainText('could not be read');
+    // The other positions are still listed beside the pending one.
+    await expect(page.getByTestId('position-card').nth(1)).toBeVisible();
+  });
+
+  test('Demo: zero balances, listed by the exchange for every asset, are hidden behind a visible switch', async ({ page, simulator }) => {
+    // Demo embeds a simulator from the same seed as the test's own: its ledger names an asset Demo holds none of.
+    const mainKey = simulator.accounts.find((a) => a.name === 'Main (B2B)')!.apiKey;
+    const balances = (await ledger(simulator, mainKey)).balances;
+    const assets = Object.keys((await (await fetch(`${simulator.url}/api/v4/public/assets`)).json()) as Record<string, unknown>);
+    const zeroTicker = assets.find((t) => /^[A-Z]{3,5}$/.test(t) && (balances[t] ?? '0') === '0');
+    expect(zeroTicker).toBeDefined();
+    await expect(page.getByTestId('balance-row').first()).toBeVisible();
+    const toggle = page.getByRole('checkbox', { name: /Show zero balances/ });
+    await expect(toggle).not.toBeChecked();
+    await expect(page.getByTestId('hidden-zero-count')).toHaveText(/\(\d+ hidden\)/);
+    await page.getByRole('searchbox', { name: 'Search assets' }).fill(zeroTicker!);
+    const zeroRow = page.getByTestId('balance-row').filter({ has: page.locator('.cell-main', { hasText: new RegExp(`^${zeroTicker}$`) }) });
+    await expect(zeroRow).toHaveCount(0);
+    await toggle.check();
+    await expect(zeroRow).toHaveCount(1);
+    await expect(page.getByTestId('hidden-zero-count')).toHaveCount(0);
+  });
+
+  test('Demo: a EUR payout through SEPA asks for the beneficiary and BIC, prices the provider fee, and is sent', async ({ page }) => {
+    await openView(page, 'Withdraw');
+    await fillWithdrawal(page, { ticker: 'EUR', provider: 'SEPA', address: 'DE89370400440532013000', amount: '100' });
+    const f = form(page);
+    const payout = f.getByTestId('fiat-fields');
+    await expect(payout).toBeVisible();
+    await expect(payout.getByLabel('Your IP address')).toHaveCount(0);
+    // The fee entry is keyed by the provider id EUR_SEPA_BCB: 0.05 %, at least 3, at most 7.25.
+    await expect(f.getByTestId('preview-fee')).toHaveText('+ 3 EUR');
+    await expect(f.getByTestId('preview-total')).toHaveText('103 EUR');
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    await expect(payout.locator('.field__error').first()).toBeVisible();
+    await expect(confirmation(page)).toHaveCount(0);
+    await payout.getByLabel('Beneficiary first name').fill('Jane');
+    await payout.getByLabel('Beneficiary last name').fill('Smith');
+    await payout.getByLabel('Bank BIC (SWIFT)').fill('DEUTDEFF');
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    const c = confirmation(page);
+    await expect(c).toContainText('Jane Smith');
+    await expect(c).toContainText('DEUTDEFF');
+    await expect(c.getByTestId('confirm-total')).toHaveText('103 EUR');
+    await c.getByRole('button', { name: 'Send 100 EUR' }).click();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+  });
+
+  test('EEA account: a crypto withdrawal carries the Travel Rule details, which the exchange checks', async ({ page, simulator }) => {
+    const { apiKey } = await useSimulatorAccount(page, simulator, 'EEA (Travel Rule)');
+    // A custom-region account is not EEA by default: the person says so on the account card.
+    await openView(page, 'Accounts');
+    const eea = page.getByRole('listitem', { name: 'EEA (Travel Rule)' }).getByRole('checkbox', { name: /EEA account/ });
+    await eea.check();
+    await expect(eea).toBeChecked();
+    await openView(page, 'Withdraw');
+
+    await fillWithdrawal(page, { ticker: 'BTC', address: BTC_ADDRESS, amount: '0.01' });
+    const f = form(page);
+    const travelRule = f.getByTestId('travel-rule-section');
+    await expect(travelRule).toBeVisible();
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    await expect(confirmation(page)).toHaveCount(0);
+
+    await travelRule.getByLabel('Receiving wallet').selectOption('hosted');
+    await travelRule.getByLabel('Receiving platform (VASP)').selectOption({ label: 'Kraken' });
+    await travelRule.getByLabel('Beneficiary is').selectOption('individual');
+    await travelRule.getByLabel('First name').fill('John');
+    await travelRule.getByLabel('Last name').fill('Doe');
+    await travelRule.getByLabel('Country of residence').fill('DEU');
+    await travelRule.getByLabel('Country', { exact: true }).fill('DEU');
+    await travelRule.getByLabel('City').fill('Berlin');
+    await travelRule.getByLabel('Street address').fill('Alexanderplatz 1');
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+
+    const c = confirmation(page);
+    await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('John Doe (individual), resident in DEU');
+    await expect(c.getByTestId('confirm-travel-rule-address')).toHaveText('Alexanderplatz 1, Berlin, DEU');
+    const before = (await ledger(simulator, apiKey)).balances.BTC!;
+    await c.getByRole('button', { name: 'Send 0.01 BTC' }).click();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+    const after = await ledger(simulator, apiKey);
+    expect(after.debits).toHaveLength(1);
+    expect(after.balances.BTC).toBe(sub(before, add('0.01', after.debits[0]!.fee)));
+  });
+
+  test('a withdrawal paid only in part (status 18) stays followed and shows requested vs processed amounts', async ({ page, simulator }) => {
+    await useSimulatorAccount(page, simulator);
+    // The simulator pays half of a withdrawal whose address contains "partial" (its README).
+    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: `${CRYPTO_ADDRESS}partial`, amount: '50' });
+    await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
+    await confirmation(page).getByRole('button', { name: 'Send 50 USDT' }).click();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+    await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Partially successful', { timeout: 60_000 });
+    await expect(status(page).getByTestId('status-partial-requested')).toHaveText('50 USDT');
+    await expect(status(page).getByTestId('status-partial-processed')).toHaveText('25 USDT');
+  });
+});
