@@ -47,7 +47,9 @@ export const Requests = {
       limit: intIn(CODES_LIMIT.min, CODES_LIMIT.max).default(CODES_LIMIT.default),
       offset: intIn(CODES_OFFSET.min, CODES_OFFSET.max).default(CODES_OFFSET.default),
     })
-    .strict(),
+    .strict()
+    // Documented: the exchange refuses a page reaching past the 10 000th code.
+    .refine((r) => r.offset + r.limit <= CODES_OFFSET.max, { message: `offset + limit must be at most ${CODES_OFFSET.max}`, path: ['offset'] }),
   positions: z.object({ market: S.MarketName.optional() }).strict(),
   withdrawPay: WithdrawPayRequest,
   history: HistoryRequest,

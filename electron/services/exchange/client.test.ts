@@ -109,6 +109,8 @@ describe('arguments are checked before any network I/O', () => {
     const bad = await failureOf(c.codes({ limit: 500 }));
     expect(bad.kind).toBe('validation');
     expect(Object.keys(bad.fields!)).toEqual(['limit']);
+    const pastTheEnd = await failureOf(c.codes({ limit: 100, offset: 9950 }));
+    expect(pastTheEnd.fields).toEqual({ offset: ['offset + limit must be at most 10000'] });
     const unknown = await failureOf(c.balance({ ticker: 'BTC', extra: 1 } as never));
     expect(unknown.fields).toEqual({ extra: ['is not an option of this request'] });
     const amount = await failureOf(c.withdrawPay({ ...WITHDRAW, amount: '1e3' }));
