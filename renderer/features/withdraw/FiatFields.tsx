@@ -1,5 +1,5 @@
 import type { ExtrasRequired } from '../../../shared/api/withdrawRequest';
-import { Field } from './Field';
+import { TextInputField } from './Field';
 import type { FieldName, FormValues, TextField } from './formModel';
 
 /**
@@ -17,21 +17,7 @@ export function FiatFields(props: {
   const { required, values, set, errorFor, blur } = props;
   if (!required.beneficiary && !required.bankBic && !required.customerIp) return null;
   const text = (field: 'fiatFirstName' | 'fiatLastName' | 'bankBic' | 'customerIp', label: string, hint?: string) => (
-    <Field label={label} error={errorFor(field)} hint={hint}>
-      {(id, describedBy) => (
-        <input
-          id={id}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={describedBy}
-          aria-invalid={errorFor(field) ? true : undefined}
-          value={values[field]}
-          onChange={(e) => set(field, e.target.value)}
-          onBlur={() => blur(field)}
-        />
-      )}
-    </Field>
+    <TextInputField key={field} label={label} hint={hint} error={errorFor(field)} value={values[field]} onChange={(value) => set(field, value)} onBlur={() => blur(field)} />
   );
   return (
     <fieldset className="card__section withdraw-form__extras" aria-labelledby="fiat-fields-title" data-testid="fiat-fields">

@@ -25,3 +25,31 @@ export function Field(props: { label: string; error?: string; hint?: string; wid
     </div>
   );
 }
+
+/** A plain text input in a Field: the shape every extra detail (payout, Travel Rule) takes. */
+export function TextInputField(props: {
+  label: string;
+  hint?: string | undefined;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  return (
+    <Field label={props.label} error={props.error} hint={props.hint}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={describedBy}
+          aria-invalid={props.error ? true : undefined}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          onBlur={props.onBlur}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '../../../shared/ipc';
-import { Field } from './Field';
+import { Field, TextInputField } from './Field';
 import { VASP_NOT_LISTED, type FieldName, type FormValues, type TextField } from './formModel';
 
 export type VaspList = ResponseOf<'withdraw.vasps'>;
@@ -21,20 +21,7 @@ export function TravelRuleFields(props: {
   const listed = vasps?.available && vasps.vasps.length > 0 ? vasps.vasps : null;
   const typingName = !listed || values.vaspId === VASP_NOT_LISTED;
   const text = (field: TextField & FieldName, label: string, hint?: string) => (
-    <Field label={label} error={errorFor(field)} hint={hint}>
-      {(id, describedBy) => (
-        <input
-          id={id}
-          type="text"
-          autoComplete="off"
-          aria-describedby={describedBy}
-          aria-invalid={errorFor(field) ? true : undefined}
-          value={values[field]}
-          onChange={(e) => set(field, e.target.value)}
-          onBlur={() => blur(field)}
-        />
-      )}
-    </Field>
+    <TextInputField key={field} label={label} hint={hint} error={errorFor(field)} value={values[field]} onChange={(value) => set(field, value)} onBlur={() => blur(field)} />
   );
 
   return (
