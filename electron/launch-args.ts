@@ -3,6 +3,7 @@
  * must not silently start something else.
  */
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 export interface LaunchOptions {
   /** Browser mode even when Electron is installed. */
@@ -25,46 +26,53 @@ export const USAGE = [
 export class UsageError extends Error {}
 
 export function parseLaunchArgs(args: readonly string[]): LaunchOptions {
-  const options: LaunchOptions = { browser: false, port: 0, open: true, userDataDir: null, help: false };
+  let values: { browser?: boolean; port?: string; 'no-open'?: boolean; 'user-data-dir'?: string; help?: boolean };
+  let tokens: Array<{ kind: string; name?: string; rawName?: string }>;
+  try {
+    // strict: an unknown flag, a missing value or a value given to a switch is an error, never ignored.
+    ({ values, tokens } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      tokens: true,
+      options: {
+        browser: { type: 'boolean' },
+        port: { type: 'string' },
+        'no-open': { type: 'boolean' },
+        'user-data-dir': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }) as { values: typeof values; tokens: typeof tokens });
+  } catch (error) {
+    throw new UsageError(plainParseError(error));
+  }
+  // parseArgs keeps the last of a repeated flag; two different ports in one command are a mistake.
   const seen = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const raw = args[i] as string;
-    const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
-    const flag = eq === -1 ? raw : raw.slice(0, eq);
-    const inline = eq === -1 ? undefined : raw.slice(eq + 1);
-    const takeValue = (): string => {
-      if (inline !== undefined) return inline;
-      const next = args[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value`);
-      i++;
-      return next;
-    };
-    if (seen.has(flag)) throw new UsageError(`${flag} was given more than once`);
-    seen.add(flag);
-    switch (flag) {
-      case '--browser':
-      case '--no-open':
-      case '--help':
-        if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
-        if (flag === '--browser') options.browser = true;
-        else if (flag === '--no-open') options.open = false;
-        else options.help = true;
-        break;
-      case '--port': {
-        const value = takeValue();
-        if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${value}"`);
-        options.port = Number(value);
-        break;
-      }
-      case '--user-data-dir': {
-        const value = takeValue();
-        if (value.trim() === '' || value.includes('\0')) throw new UsageError('--user-data-dir needs a folder path');
-        options.userDataDir = resolve(value);
-        break;
-      }
-      default:
-        throw new UsageError(`unknown option "${raw.slice(0, 60)}"`);
-    }
+  for (const token of tokens) {
+    if (token.kind !== 'option' || !token.name) continue;
+    if (seen.has(token.name)) throw new UsageError(`--${token.name} was given more than once`);
+    seen.add(token.name);
+  }
+  const options: LaunchOptions = { browser: values.browser === true, port: 0, open: values['no-open'] !== true, userDataDir: null, help: values.help === true };
+  if (values.port !== undefined) {
+    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+    options.port = Number(values.port);
+  }
+  const dir = values['user-data-dir'];
+  if (dir !== undefined) {
+    if (dir.trim() === '' || dir.includes('\0') || dir.startsWith('--')) throw new UsageError('--user-data-dir needs a folder path');
+    options.userDataDir = resolve(dir);
   }
   return options;
+}
+
+/** node:util's messages, shortened to what a person typing the command needs. */
+function plainParseError(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? 'an option';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option "${flag.slice(0, 60)}"`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return message.includes('does not take an argument') ? `${flag} takes no value` : `${flag} needs a value`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument ${message.slice(message.indexOf("'"), 80)}`;
+  return message;
 }

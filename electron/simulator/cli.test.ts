@@ -86,7 +86,7 @@ describe('argument parsing', () => {
   it.each([
     [[], /--port is required/],
     [['--port', '70000'], /from 0 to 65535/],
-    [['--port', '-1'], /from 0 to 65535/],
+    [['--port=-1'], /from 0 to 65535/],
     [['--port'], /needs an integer/],
     [['--port', '1', '--seed', 'x'], /--seed needs an integer/],
     [['--port', '1', '--frobnicate'], /unknown argument/],

@@ -1,51 +1,47 @@
 /**
  * Command-line arguments of the simulator CLI, parsed without side effects so they can be tested.
  */
+import { parseArgs } from 'node:util';
 import type { SimulatorOptions } from './index';
 
 export const USAGE = 'usage: simulator --port <0-65535> [--seed <integer>] [--withdrawal-settle-ms <ms>] [--no-rate-limits]';
 
 export function parseArguments(argv: readonly string[]): SimulatorOptions | string {
+  let values: { port?: string; seed?: string; 'withdrawal-settle-ms'?: string; 'no-rate-limits'?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        'withdrawal-settle-ms': { type: 'string' },
+        'no-rate-limits': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    const arg = /'([^']+)'/.exec(error instanceof Error ? error.message : '')?.[1] ?? '';
+    return (error as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? `${arg.split(' ')[0]} needs an integer value` : `unknown argument ${JSON.stringify(arg)}`;
+  }
+  if (values.help) return USAGE;
   const options: SimulatorOptions = {};
-  const integer = (flag: string, value: string | undefined, min: number, max: number): number | string => {
-    if (value === undefined || !/^-?\d+$/.test(value)) return `${flag} needs an integer value`;
+  const integer = (flag: string, value: string | undefined, min: number, max: number): number | string | undefined => {
+    if (value === undefined) return undefined;
+    if (!/^-?\d+$/.test(value)) return `${flag} needs an integer value`;
     const n = Number(value);
     if (!Number.isSafeInteger(n) || n < min || n > max) return `${flag} must be from ${min} to ${max}`;
     return n;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => inline ?? argv[++i];
-    switch (flag) {
-      case '--port': {
-        const n = integer('--port', value(), 0, 65_535);
-        if (typeof n === 'string') return n;
-        options.port = n;
-        break;
-      }
-      case '--seed': {
-        const n = integer('--seed', value(), 0, 2 ** 32 - 1);
-        if (typeof n === 'string') return n;
-        options.seed = n;
-        break;
-      }
-      case '--withdrawal-settle-ms': {
-        const n = integer('--withdrawal-settle-ms', value(), 0, 86_400_000);
-        if (typeof n === 'string') return n;
-        options.withdrawalSettleMs = n;
-        break;
-      }
-      case '--no-rate-limits':
-        options.rateLimits = false;
-        break;
-      case '--help':
-      case '-h':
-        return USAGE;
-      default:
-        return `unknown argument ${JSON.stringify(arg)}`;
-    }
-  }
+  const port = integer('--port', values.port, 0, 65_535);
+  const seed = integer('--seed', values.seed, 0, 2 ** 32 - 1);
+  const settle = integer('--withdrawal-settle-ms', values['withdrawal-settle-ms'], 0, 86_400_000);
+  for (const checked of [port, seed, settle]) if (typeof checked === 'string') return checked;
+  if (typeof port === 'number') options.port = port;
+  if (typeof seed === 'number') options.seed = seed;
+  if (typeof settle === 'number') options.withdrawalSettleMs = settle;
+  if (values['no-rate-limits']) options.rateLimits = false;
   if (options.port === undefined) return '--port is required (0 = any free port)';
   return options;
 }
