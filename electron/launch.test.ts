@@ -3,7 +3,7 @@
  * ready line, a working browser-mode server behind it, and a clean exit on SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -84,6 +84,12 @@ describe('browser mode through the launcher', () => {
     expect(await answer.json()).toMatchObject({ ok: true, data: { mode: 'browser' } });
     const page = await fetch(new URL('/', url));
     expect(await page.text()).toContain('launch test');
+
+    // Every folder the app made under the user-data folder is private to this user (issue 10, finding 10).
+    await fetch(new URL('/api/invoke', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-desk-token': token }, body: JSON.stringify({ channel: 'settings.update', payload: { theme: 'dark' } }) });
+    const folders = [userDataDir, ...readdirSync(userDataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name))];
+    expect(folders.length).toBeGreaterThan(1);
+    for (const folder of folders) expect((statSync(folder).mode & 0o777).toString(8), folder).toBe('700');
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
