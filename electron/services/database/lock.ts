@@ -11,6 +11,7 @@
  * touches the folder, and the core takes it again; SQLite would refuse a second connection here.
  */
 import Database from 'better-sqlite3';
+import { nativeBindingOption } from './native';
 import { closeSync, mkdirSync, openSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataFolderInUseError } from './errors';
@@ -90,7 +91,7 @@ function lockFolder(key: string, shownFolder: string, mode: string): Database.Da
     throw error;
   }
   // timeout 0: the lock is either free now or held by a live process; waiting would not help.
-  const connection = new Database(path, { timeout: 0 });
+  const connection = new Database(path, { timeout: 0, ...nativeBindingOption() });
   try {
     connection.pragma('locking_mode = EXCLUSIVE');
     // The first write takes the exclusive lock; in EXCLUSIVE locking mode SQLite keeps it after COMMIT.

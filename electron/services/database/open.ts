@@ -9,6 +9,7 @@
  * - A database written by a newer app version is refused as it is (DatabaseTooNewError).
  */
 import Database from 'better-sqlite3';
+import { nativeBindingOption } from './native';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, realpathSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseTooNewError } from './errors';
@@ -118,7 +119,7 @@ function findDamage(file: string): string | null {
   if (!head.equals(HEADER)) return 'not a database';
   let probe: Database.Database | null = null;
   try {
-    probe = new Database(file, { readonly: true, fileMustExist: true, timeout: 5_000 });
+    probe = new Database(file, { readonly: true, fileMustExist: true, timeout: 5_000, ...nativeBindingOption() });
     const check = probe.pragma('quick_check', { simple: true });
     return check === 'ok' ? null : `integrity check: ${String(check)}`;
   } catch (error) {
@@ -132,7 +133,7 @@ function findDamage(file: string): string | null {
 function connect(file: string): Database.Database {
   // Created 0600 first: SQLite would use the umask, and its -wal/-shm copy the database's mode.
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
-  const connection = new Database(file, { timeout: 5_000 });
+  const connection = new Database(file, { timeout: 5_000, ...nativeBindingOption() });
   try {
     connection.pragma('journal_mode = WAL');
     connection.pragma('synchronous = FULL');
