@@ -17,9 +17,9 @@ import type {
 } from '../../../shared/api/schemas';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { interpretAnswer, isNonceRejection, type RawAnswer } from './classify';
-import { cancelledFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
+import { cancelledFailure, exchangeRateLimitedFailure, heldBackFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
 import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
-import { limiterFor } from './rate-limiter';
+import { bucketsFor, reserveAll } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
 import { signBody, SIGNING_HEADERS } from '../../protocol/signing';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
@@ -238,17 +238,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     };
   }
 
-  /** Reserves a slot with the process-wide limiter; returns how long to wait (0 = go). */
-  function rateLimitWaitMs(name: EndpointName): number {
-    const wait = limiterFor(baseUrl, ENDPOINTS[name].scope).reserve(performance.now(), MAX_RATE_LIMIT_WAIT_MS);
-    if (wait < 0) {
-      throw new AppFailure({
-        kind: 'rate_limited',
-        message: 'The app is holding back requests to stay within the exchange limits. Try again in a minute.',
-        retryAfterMs: MAX_RATE_LIMIT_WAIT_MS,
-      });
-    }
-    return wait;
+  /** Reserves a slot in every bucket the endpoint draws from; returns how long to wait (0 = go). */
+  function rateLimitWaitMs(name: EndpointName, maxWaitMs: number): number {
+    const { waitMs, reserved } = reserveAll(bucketsFor(baseUrl, ENDPOINTS[name]).all, performance.now(), maxWaitMs);
+    if (!reserved) throw heldBackFailure(waitMs);
+    return waitMs;
   }
 
   /** Arguments checked once per call; `{}` (no arguments) is parsed once per endpoint and reused. */
@@ -284,7 +278,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       let error: AppError;
       try {
         if (rateLimit) {
-          const wait = rateLimitWaitMs(name);
+          const wait = rateLimitWaitMs(name, MAX_RATE_LIMIT_WAIT_MS);
           if (wait > 0) await sleep(wait, signal);
         }
         let answer: RawAnswer;
@@ -325,14 +319,20 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       // The client's own limiter refusing to queue longer: retrying would only queue again.
       if (error.kind === 'rate_limited' && error.status === undefined) throw new AppFailure(error);
 
-      const exchangeRetryAfterMs = error.status !== undefined ? error.retryAfterMs : undefined;
+      // The exchange's Retry-After, capped at the docs' back-off cap: an hour asked for by a proxy or
+      // a confused gateway must not block the account for an hour (issue 10, finding 8).
+      const exchangeRetryAfterMs = error.status !== undefined && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, BACKOFF_CAP_MS) : undefined;
       if (error.kind === 'rate_limited') {
-        if (error.retryAfterMs === undefined) error = { ...error, retryAfterMs: backoffCeilingMs(attemptIndex) };
-        if (rateLimit) limiterFor(baseUrl, spec.scope).pauseUntil(performance.now() + error.retryAfterMs!);
+        const waitMs = exchangeRetryAfterMs ?? backoffCeilingMs(attemptIndex);
+        error = { ...error, retryAfterMs: waitMs };
+        if (rateLimit) bucketsFor(baseUrl, spec).limited.pauseUntil(performance.now() + waitMs);
+      } else if (exchangeRetryAfterMs !== undefined) {
+        error = { ...error, retryAfterMs: exchangeRetryAfterMs };
       }
 
-      const waitTooLong = exchangeRetryAfterMs !== undefined && exchangeRetryAfterMs > BACKOFF_CAP_MS;
-      if (attemptIndex >= retries || !isTransient(error) || waitTooLong) throw new AppFailure(error);
+      if (attemptIndex >= retries || !isTransient(error)) {
+        throw error.kind === 'rate_limited' && error.status !== undefined ? exchangeRateLimitedFailure(error, error.retryAfterMs!) : new AppFailure(error);
+      }
 
       // Honour the exchange's own Retry-After when it gave one; full-jitter backoff otherwise.
       const delayMs = exchangeRetryAfterMs ?? fullJitterDelayMs(attemptIndex, random);

@@ -93,3 +93,32 @@ export function scrubError(error: AppError, sensitive: readonly string[]): AppEr
   }
   return { ...error, message, ...(fields ? { fields } : {}) };
 }
+
+/** Whole seconds, rounded up, as a person reads a wait ("30 s"); under a second reads "1 s". */
+export function secondsText(ms: number): string {
+  return `${Math.max(1, Math.ceil(ms / 1000))} s`;
+}
+
+/**
+ * The exchange answered 429 and the app will not try again by itself. Our wording: the exchange's
+ * own text ("Too many requests.") says nothing about how long; `waitMs` is the capped Retry-After.
+ */
+export function exchangeRateLimitedFailure(error: AppError, waitMs: number): AppFailure {
+  const throttle = error.message.includes('withdrawal attempts');
+  return new AppFailure({
+    ...error,
+    retryAfterMs: waitMs,
+    message: throttle
+      ? `The exchange is limiting withdrawal attempts right now. Wait ${secondsText(waitMs)} before trying again.`
+      : `The exchange is limiting how often the app may ask. Try again in ${secondsText(waitMs)}.`,
+  });
+}
+
+/** The app's own limiter would hold the request longer than the call may last (our wording). */
+export function heldBackFailure(waitMs: number): AppFailure {
+  return new AppFailure({
+    kind: 'rate_limited',
+    message: `The app is holding back requests to stay within the exchange limits. Try again in ${secondsText(waitMs)}.`,
+    retryAfterMs: Math.ceil(waitMs),
+  });
+}
