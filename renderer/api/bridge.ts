@@ -12,7 +12,8 @@ import { ERROR_KINDS, fail, type AppError, type Envelope } from '../../shared/er
 
 export const TOKEN_HEADER = BROWSER_MODE.tokenHeader;
 const TOKEN_STORAGE_KEY = 'desk.sessionToken';
-const DEFAULT_INVOKE_TIMEOUT_MS = 60_000;
+/** How long the page waits for the main process; every call's deadline must end well before. */
+export const DEFAULT_INVOKE_TIMEOUT_MS = 60_000;
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 

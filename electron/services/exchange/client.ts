@@ -17,7 +17,7 @@ import type {
 } from '../../../shared/api/schemas';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { interpretAnswer, isNonceRejection, type RawAnswer } from './classify';
-import { cancelledFailure, exchangeRateLimitedFailure, heldBackFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
+import { attemptsTimedOutFailure, cancelledFailure, deadlineFailure, exchangeRateLimitedFailure, heldBackFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
 import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
 import { bucketsFor, reserveAll } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
@@ -44,6 +44,8 @@ export interface ExchangeClientOptions {
   credentials?: ExchangeCredentials;
   /** Per attempt; default 15 000. */
   timeoutMs?: number;
+  /** Per call, all attempts, back-off and rate-limit waits included; default 45 000. */
+  deadlineMs?: number;
   /** Retries after the first attempt, for reads only; default 3. */
   maxRetries?: number;
   /** Client-side per-scope limiting, shared process-wide per baseUrl; default true. */
@@ -64,6 +66,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per attempt; overrides the client's timeoutMs. */
   timeoutMs?: number;
+  /** The whole call; overrides the client's deadlineMs. */
+  deadlineMs?: number;
 }
 
 export interface ExchangeClient {
@@ -85,6 +89,11 @@ export interface ExchangeClient {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * The whole call, every attempt and wait included. It ends well before the renderer's 60 s bridge
+ * timeout (renderer/api/bridge.ts), so the page hears the real reason, not its own timeout.
+ */
+export const DEFAULT_DEADLINE_MS = 45_000;
 export const DEFAULT_MAX_RETRIES = 3;
 /** A request that would wait longer than this for the client-side limiter fails instead. */
 export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
@@ -158,6 +167,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   }
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const defaultTimeoutMs = checkedTimeout(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const defaultDeadlineMs = checkedTimeout(options.deadlineMs, DEFAULT_DEADLINE_MS, 'deadlineMs');
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) throw invalidOption('maxRetries', 'must be a whole number from 0 to 10');
   const rateLimit = options.rateLimit ?? true;
@@ -269,16 +279,21 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     const params = checkedParams(name, request);
     if (spec.auth === 'private' && (apiKey === undefined || apiSecret === undefined)) throw missingCredentialsFailure();
     const timeoutMs = o?.timeoutMs === undefined ? defaultTimeoutMs : checkedTimeout(o.timeoutMs, defaultTimeoutMs, 'timeoutMs');
+    const deadlineMs = o?.deadlineMs === undefined ? defaultDeadlineMs : checkedTimeout(o.deadlineMs, defaultDeadlineMs, 'deadlineMs');
     const signal = o?.signal;
     if (signal?.aborted) throw cancelledFailure(signal.reason);
+    const startedAt = performance.now();
+    const remainingMs = () => startedAt + deadlineMs - performance.now();
 
     const retries = spec.retry === 'read' ? (retriesOverride ?? maxRetries) : 0;
     let nonceResyncUsed = false;
     for (let attemptIndex = 0; ; attemptIndex++) {
       let error: AppError;
+      let attemptClipped = false;
       try {
+        if (remainingMs() <= 0) throw deadlineFailure(deadlineMs);
         if (rateLimit) {
-          const wait = rateLimitWaitMs(name, MAX_RATE_LIMIT_WAIT_MS);
+          const wait = rateLimitWaitMs(name, Math.min(MAX_RATE_LIMIT_WAIT_MS, remainingMs()));
           if (wait > 0) await sleep(wait, signal);
         }
         let answer: RawAnswer;
@@ -286,12 +301,17 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         if (spec.auth === 'private') {
           const measuring = clock.ready(fetchServerSeconds);
           if (measuring) await waitForClock(measuring, signal);
-          const signed = signedRequest(name, params, timeoutMs, signal);
+          if (remainingMs() <= 0) throw deadlineFailure(deadlineMs);
+          const attemptTimeoutMs = Math.min(timeoutMs, Math.ceil(remainingMs()));
+          attemptClipped = attemptTimeoutMs < timeoutMs;
+          const signed = signedRequest(name, params, attemptTimeoutMs, signal);
           if (signed.aheadMs > 0) await sleep(signed.aheadMs, signal);
           sensitive = signed.sensitive;
           answer = await send(target, signed.request, maxResponseBytes);
         } else {
-          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs, signal }, maxResponseBytes);
+          const attemptTimeoutMs = Math.min(timeoutMs, Math.ceil(remainingMs()));
+          attemptClipped = attemptTimeoutMs < timeoutMs;
+          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, maxResponseBytes);
         }
         const result = interpretAnswer(answer, spec.response, now());
         if (result.ok) return result.data as ResponseOf<N>;
@@ -303,6 +323,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         }
         if (isCancellation(thrown)) throw thrown;
         error = thrown.error;
+        if (error.reason === 'deadline') throw thrown;
+        // The attempt was cut short to keep the call's deadline: say the deadline, not the cut.
+        if (error.kind === 'timeout' && attemptClipped) throw deadlineFailure(deadlineMs);
       }
 
       if (isNonceRejection(error)) {
@@ -330,12 +353,15 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         error = { ...error, retryAfterMs: exchangeRetryAfterMs };
       }
 
-      if (attemptIndex >= retries || !isTransient(error)) {
-        throw error.kind === 'rate_limited' && error.status !== undefined ? exchangeRateLimitedFailure(error, error.retryAfterMs!) : new AppFailure(error);
-      }
-
       // Honour the exchange's own Retry-After when it gave one; full-jitter backoff otherwise.
       const delayMs = exchangeRetryAfterMs ?? fullJitterDelayMs(attemptIndex, random);
+      // A wait that would pass the deadline is not worth starting: the last answer stands.
+      if (attemptIndex >= retries || !isTransient(error) || delayMs >= remainingMs()) {
+        if (error.kind === 'rate_limited' && error.status !== undefined) throw exchangeRateLimitedFailure(error, error.retryAfterMs!);
+        if (error.kind === 'timeout' && attemptIndex > 0) throw attemptsTimedOutFailure(performance.now() - startedAt, attemptIndex + 1);
+        throw new AppFailure(error);
+      }
+
       logger?.warn(`Retrying ${name} after a ${error.kind} failure`, {
         endpoint: name,
         kind: error.kind,

@@ -24,7 +24,7 @@ export function cancelledFailure(reason: unknown): AppFailure {
   const failure = new AppFailure(
     byTimeout
       ? { kind: 'timeout', message: 'The request was cancelled because it took longer than allowed.' }
-      : { kind: 'network', message: CANCELLED_MESSAGE },
+      : { kind: 'network', reason: 'cancelled', message: CANCELLED_MESSAGE },
   );
   cancellations.add(failure);
   return failure;
@@ -118,7 +118,28 @@ export function exchangeRateLimitedFailure(error: AppError, waitMs: number): App
 export function heldBackFailure(waitMs: number): AppFailure {
   return new AppFailure({
     kind: 'rate_limited',
+    reason: 'rate_limited',
     message: `The app is holding back requests to stay within the exchange limits. Try again in ${secondsText(waitMs)}.`,
     retryAfterMs: Math.ceil(waitMs),
+  });
+}
+
+/**
+ * The call's overall deadline passed (every attempt, back-off and wait included). Our wording;
+ * it names the deadline, which is what the person actually waited (issue 10, finding 6).
+ */
+export function deadlineFailure(deadlineMs: number): AppFailure {
+  return new AppFailure({
+    kind: 'timeout',
+    reason: 'deadline',
+    message: `No answer within ${secondsText(deadlineMs)} from the exchange, every attempt included. It may be slow or unreachable; try again.`,
+  });
+}
+
+/** Every attempt timed out before the retries ran out: the words give the whole wait, not one attempt's. */
+export function attemptsTimedOutFailure(elapsedMs: number, attempts: number): AppFailure {
+  return new AppFailure({
+    kind: 'timeout',
+    message: `No answer within ${secondsText(elapsedMs)} from the exchange (${attempts} attempts). It may be slow or unreachable; try again.`,
   });
 }
