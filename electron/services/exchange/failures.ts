@@ -104,9 +104,10 @@ export function secondsText(ms: number): string {
  * own text ("Too many requests.") says nothing about how long; `waitMs` is the capped Retry-After.
  */
 export function exchangeRateLimitedFailure(error: AppError, waitMs: number): AppFailure {
-  const throttle = error.message.includes('withdrawal attempts');
+  const throttle = error.reason === 'withdraw_throttled';
   return new AppFailure({
     ...error,
+    reason: error.reason ?? 'rate_limited',
     retryAfterMs: waitMs,
     message: throttle
       ? `The exchange is limiting withdrawal attempts right now. Wait ${secondsText(waitMs)} before trying again.`
