@@ -194,8 +194,17 @@ export type EventName = keyof EventPayloads;
 export const EVENT_NAMES: EventName[] = ['withdrawal.updated', 'accounts.changed'];
 
 /** The single global the preload exposes (and the browser-mode adapter imitates). */
+/** Per-call options of `ExchangeBridge.invoke`. */
+export interface InvokeOptions {
+  /**
+   * The page's abort signal (TanStack Query's `signal`): aborting answers `reason: 'cancelled'`
+   * and, where the transport can say so (browser mode), stops the work in the main process too.
+   */
+  signal?: AbortSignal;
+}
+
 export interface ExchangeBridge {
-  invoke<C extends Channel>(channel: C, payload: RequestOf<C>): Promise<Envelope<ResponseOf<C>>>;
+  invoke<C extends Channel>(channel: C, payload: RequestOf<C>, options?: InvokeOptions): Promise<Envelope<ResponseOf<C>>>;
   /** Returns an unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
 }

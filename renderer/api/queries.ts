@@ -64,7 +64,8 @@ export function useChannelQuery<C extends Channel, TSelected = ResponseOf<C>>(
   const refreshMs = useRefreshIntervalMs();
   return useQuery<ResponseOf<C>, AppFailure, TSelected, ChannelQueryKey<C>>({
     queryKey: channelQueryKey(channel, payload),
-    queryFn: () => invoke(channel, payload),
+    // The page's abort signal travels with the call, so a left page stops its request.
+    queryFn: ({ signal }) => invoke(channel, payload, { signal }),
     retry: shouldRetry,
     refetchInterval: refreshMs > 0 ? refreshMs : false,
     refetchIntervalInBackground: false,
