@@ -194,6 +194,13 @@ export type EventName = keyof EventPayloads;
 export const EVENT_NAMES: EventName[] = ['withdrawal.updated', 'accounts.changed'];
 
 /** The single global the preload exposes (and the browser-mode adapter imitates). */
+/**
+ * How long the page waits for any answer from the main process (renderer/api/bridge.ts). Every
+ * main-process call must end well before it (the exchange client's overall deadline is 45 s), so
+ * the page hears the real reason rather than its own timeout.
+ */
+export const INVOKE_TIMEOUT_MS = 60_000;
+
 /** Per-call options of `ExchangeBridge.invoke`. */
 export interface InvokeOptions {
   /**

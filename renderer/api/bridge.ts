@@ -7,13 +7,12 @@
  * launch URL's hash. The HTTP transport never throws: every failure becomes an error envelope,
  * exactly like the IPC path, so callers handle one shape.
  */
-import { BROWSER_MODE, EVENT_NAMES, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type InvokeOptions, type RequestOf, type ResponseOf } from '../../shared/ipc';
+import { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type InvokeOptions, type RequestOf, type ResponseOf } from '../../shared/ipc';
 import { ERROR_KINDS, fail, type AppError, type Envelope } from '../../shared/errors';
 
 export const TOKEN_HEADER = BROWSER_MODE.tokenHeader;
 const TOKEN_STORAGE_KEY = 'desk.sessionToken';
-/** How long the page waits for the main process; every call's deadline must end well before. */
-export const DEFAULT_INVOKE_TIMEOUT_MS = 60_000;
+const DEFAULT_INVOKE_TIMEOUT_MS = INVOKE_TIMEOUT_MS;
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 

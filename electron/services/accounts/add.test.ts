@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../shared/errors';
-import { DEFAULT_INVOKE_TIMEOUT_MS } from '../../../renderer/api/bridge';
+import { INVOKE_TIMEOUT_MS as DEFAULT_INVOKE_TIMEOUT_MS } from '../../../shared/ipc';
 import { createDemoProvider } from '../demo';
 import { createExchangeClient, DEFAULT_DEADLINE_MS } from '../exchange/client';
 import { json, startCraftedServer, withRealTime, type CraftedServer } from '../exchange/crafted-server';

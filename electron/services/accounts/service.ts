@@ -146,7 +146,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   async function alreadyAdded(baseUrl: string, apiKey: string, apiSecret: string): Promise<StoredAccount | undefined> {
     const found = settings.read().accounts.find((a) => a.apiKey === apiKey && a.baseUrl === baseUrl);
     if (!found) return undefined;
-    let stored: string | null = null;
+    let stored: string | null;
     try {
       stored = await secrets.read(found.id);
     } catch {
