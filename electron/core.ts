@@ -11,7 +11,7 @@ import {
   type Settings,
 } from '../shared/ipc';
 import { version as appVersion } from '../package.json';
-import { createRouter, httpSenderPolicy, type Handlers, type Sender, type SenderPolicy } from './router';
+import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type Sender, type SenderPolicy } from './router';
 import { createAccountService } from './services/accounts';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
@@ -42,7 +42,7 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  route(channel: unknown, payload: unknown, sender: Sender): ReturnType<ReturnType<typeof createRouter>['route']>;
+  route(channel: unknown, payload: unknown, sender: Sender, context?: CallContext): ReturnType<ReturnType<typeof createRouter>['route']>;
   /** Returns an unsubscribe function. */
   onEvent(listener: CoreEventListener): () => void;
   close(): Promise<void>;
@@ -181,18 +181,20 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       return publicSettings(next);
     },
 
-    'exchange.ping': async (p) => {
+    // Reads take the caller's abort signal (a page that gave up stops its request); flexInvest
+    // moves money and is not cut off half-way.
+    'exchange.ping': async (p, _s, { signal }) => {
       const c = await client(p);
-      const [{ latencyMs }, serverTime] = await Promise.all([c.ping(), c.serverTime()]);
+      const [{ latencyMs }, serverTime] = await Promise.all([c.ping({ signal }), c.serverTime({ signal })]);
       return { latencyMs, serverTime };
     },
-    'exchange.assets': async (p) => (await client(p)).assets(),
-    'exchange.fees': async (p) => (await client(p)).fees(),
-    'exchange.balance': async (p) => (await client(p)).balance({}),
-    'exchange.codes': async (p) => (await client(p)).codes(withoutAccount(p)),
-    'exchange.positions': async (p) => (await client(p)).positions(withoutAccount(p)),
-    'exchange.flexPlans': async (p) => (await client(p)).flexPlans(withoutAccount(p)),
-    'exchange.flexInvestments': async (p) => (await client(p)).flexInvestments(withoutAccount(p)),
+    'exchange.assets': async (p, _s, { signal }) => (await client(p)).assets({ signal }),
+    'exchange.fees': async (p, _s, { signal }) => (await client(p)).fees({ signal }),
+    'exchange.balance': async (p, _s, { signal }) => (await client(p)).balance({}, { signal }),
+    'exchange.codes': async (p, _s, { signal }) => (await client(p)).codes(withoutAccount(p), { signal }),
+    'exchange.positions': async (p, _s, { signal }) => (await client(p)).positions(withoutAccount(p), { signal }),
+    'exchange.flexPlans': async (p, _s, { signal }) => (await client(p)).flexPlans(withoutAccount(p), { signal }),
+    'exchange.flexInvestments': async (p, _s, { signal }) => (await client(p)).flexInvestments(withoutAccount(p), { signal }),
     'exchange.flexInvest': async (p) => (await client(p)).flexInvest(withoutAccount(p)),
 
     'withdraw.prepare': (p) => withdrawals.prepare(p),
@@ -209,9 +211,9 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   logger.info('core started', { mode: options.mode, version: appVersion, userDataDir: options.userDataDir });
 
   return {
-    route: (channel, payload, sender) => {
+    route: (channel, payload, sender, context) => {
       if (closing) return Promise.resolve({ ok: false, error: { kind: 'internal', message: 'The app is shutting down.' } });
-      return router.route(channel, payload, sender);
+      return router.route(channel, payload, sender, context);
     },
     onEvent(listener) {
       listeners.add(listener);

@@ -19,6 +19,32 @@ export const ERROR_KINDS = [
 
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
+/**
+ * Machine-readable causes, finer than `kind`, for logic to branch on (never on English text or a
+ * bare status) and for the renderer to pick its words. Optional: most errors need only `kind`.
+ */
+export const ERROR_REASONS = [
+  'nonce_window',
+  'two_factor_off',
+  'withdraw_throttled',
+  'duplicate_id',
+  'invalid_payload',
+  'bad_signature',
+  'key_disabled',
+  'key_lacks_permission',
+  'endpoint_forbidden',
+  'region_unavailable',
+  'plan_paused',
+  /** The call's overall deadline (all attempts, back-off and waits) passed. */
+  'deadline',
+  /** The caller aborted (a page closed, a query was cancelled). */
+  'cancelled',
+  /** The exchange answered 429, or the app's own limiter held the request back. */
+  'rate_limited',
+] as const;
+
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
 export interface AppError {
   kind: ErrorKind;
   /** Plain words for a person; never contains a secret. */
@@ -31,6 +57,8 @@ export interface AppError {
   fields?: Record<string, string[]>;
   /** How long to wait before trying again (rate limits). */
   retryAfterMs?: number;
+  /** Why, in a word a program can branch on; see ERROR_REASONS. */
+  reason?: ErrorReason;
 }
 
 export type Envelope<T> = { ok: true; data: T } | { ok: false; error: AppError };

@@ -242,8 +242,24 @@ export type EventName = keyof EventPayloads;
 export const EVENT_NAMES: EventName[] = ['withdrawal.updated', 'accounts.changed'];
 
 /** The single global the preload exposes (and the browser-mode adapter imitates). */
+/**
+ * How long the page waits for any answer from the main process (renderer/api/bridge.ts). Every
+ * main-process call must end well before it (the exchange client's overall deadline is 45 s), so
+ * the page hears the real reason rather than its own timeout.
+ */
+export const INVOKE_TIMEOUT_MS = 60_000;
+
+/** Per-call options of `ExchangeBridge.invoke`. */
+export interface InvokeOptions {
+  /**
+   * The page's abort signal (TanStack Query's `signal`): aborting answers `reason: 'cancelled'`
+   * and, where the transport can say so (browser mode), stops the work in the main process too.
+   */
+  signal?: AbortSignal;
+}
+
 export interface ExchangeBridge {
-  invoke<C extends Channel>(channel: C, payload: RequestOf<C>): Promise<Envelope<ResponseOf<C>>>;
+  invoke<C extends Channel>(channel: C, payload: RequestOf<C>, options?: InvokeOptions): Promise<Envelope<ResponseOf<C>>>;
   /** Returns an unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
 }

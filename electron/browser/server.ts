@@ -112,8 +112,13 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return sendJson(res, 400, { error: 'Request body must be {channel, payload}' });
     const { channel, payload } = body as { channel?: unknown; payload?: unknown };
-    const envelope = await options.core.route(channel, payload, { transport: 'http' });
-    sendJson(res, 200, envelope);
+    // A page that aborts its fetch closes the connection before the answer: stop the call too.
+    const cancel = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) cancel.abort();
+    });
+    const envelope = await options.core.route(channel, payload, { transport: 'http' }, { signal: cancel.signal });
+    if (!res.destroyed) sendJson(res, 200, envelope);
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse): void {

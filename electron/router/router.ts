@@ -14,11 +14,17 @@ import type { Logger } from '../services/logging/logger';
 import { inspectPayload } from './inspect';
 import type { Sender, SenderPolicy } from './sender';
 
-export type Handler<C extends Channel> = (payload: ParsedRequestOf<C>, sender: Sender) => Promise<ResponseOf<C>>;
+/** What a handler knows about the call besides its payload. */
+export interface CallContext {
+  /** Aborted when the caller gave up (browser mode: the page's fetch was aborted); pass it on. */
+  signal?: AbortSignal | undefined;
+}
+
+export type Handler<C extends Channel> = (payload: ParsedRequestOf<C>, sender: Sender, context: CallContext) => Promise<ResponseOf<C>>;
 export type Handlers = { [C in Channel]: Handler<C> };
 
 export interface Router {
-  route(channel: unknown, payload: unknown, sender: Sender): Promise<Envelope<unknown>>;
+  route(channel: unknown, payload: unknown, sender: Sender, context?: CallContext): Promise<Envelope<unknown>>;
 }
 
 export interface RouterOptions {
@@ -66,7 +72,7 @@ function summarise(fields: Record<string, string[]>): string {
 export function createRouter(handlers: Handlers, options: RouterOptions): Router {
   const { logger } = options;
 
-  async function dispatch(channel: Channel, payload: unknown, sender: Sender): Promise<Envelope<unknown>> {
+  async function dispatch(channel: Channel, payload: unknown, sender: Sender, context: CallContext): Promise<Envelope<unknown>> {
     if (!options.isTrustedSender(sender)) {
       logger.warn('call from an untrusted sender refused', { channel, sender });
       return fail({ kind: 'permission', message: 'This window is not allowed to talk to the app.' });
@@ -82,10 +88,11 @@ export function createRouter(handlers: Handlers, options: RouterOptions): Router
       const fields = fieldsFromIssues(parsed.error.issues);
       return fail(validationError(summarise(fields), fields));
     }
-    const handler = handlers[channel] as (p: unknown, s: Sender) => Promise<unknown>;
+    const handler = handlers[channel] as (p: unknown, s: Sender, c: CallContext) => Promise<unknown>;
+    if (context.signal?.aborted) return fail({ kind: 'network', reason: 'cancelled', message: 'The request was cancelled before it started.' });
     const started = Date.now();
     try {
-      const data = await handler(parsed.data, sender);
+      const data = await handler(parsed.data, sender, context);
       // Last line of defence: a response that contains a secret the app knows never leaves.
       if (data !== undefined && logger.redactor.containsSecret(JSON.stringify(data))) {
         logger.error('a response contained a secret and was withheld', { channel });
@@ -102,14 +109,14 @@ export function createRouter(handlers: Handlers, options: RouterOptions): Router
   }
 
   return {
-    async route(channel, payload, sender) {
+    async route(channel, payload, sender, context = {}) {
       try {
         if (!isChannel(channel)) {
           // Echo a name only when it looks like one; anything else could be arbitrary (even secret) text.
           const shown = typeof channel === 'string' && /^[a-zA-Z0-9._-]{1,64}$/.test(channel) ? `"${channel}"` : `(${channel === null ? 'null' : typeof channel})`;
           return fail(validationError(`Unknown channel ${shown}.`));
         }
-        return await dispatch(channel, payload, sender);
+        return await dispatch(channel, payload, sender, context);
       } catch (thrown) {
         logger.error('router failed unexpectedly', { error: thrown });
         return fail({ kind: 'internal', message: 'Something went wrong inside the app. Details are in the log.' });

@@ -106,6 +106,23 @@ describe('invoke over HTTP', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('the page\u2019s abort signal closes the connection and answers cancelled (issue 10, finding 7)', async () => {
+    let connectionClosed = false;
+    route = (_req, res) => {
+      res.on('close', () => (connectionClosed = true));
+    };
+    const controller = new AbortController();
+    const pending = bridgeFor().invoke('exchange.assets', { accountId: 'demo' }, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const abortedAt = Date.now();
+    controller.abort();
+    const answer = await pending;
+    expect(Date.now() - abortedAt).toBeLessThan(500);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'network', reason: 'cancelled' } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(connectionClosed).toBe(true);
+  });
+
   it('omits the token header when there is no token', async () => {
     let token: unknown = 'unset';
     route = (req, res) => {

@@ -7,12 +7,12 @@
  * launch URL's hash. The HTTP transport never throws: every failure becomes an error envelope,
  * exactly like the IPC path, so callers handle one shape.
  */
-import { BROWSER_MODE, EVENT_NAMES, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type RequestOf, type ResponseOf } from '../../shared/ipc';
+import { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type InvokeOptions, type RequestOf, type ResponseOf } from '../../shared/ipc';
 import { ERROR_KINDS, fail, type AppError, type Envelope } from '../../shared/errors';
 
 export const TOKEN_HEADER = BROWSER_MODE.tokenHeader;
 const TOKEN_STORAGE_KEY = 'desk.sessionToken';
-const DEFAULT_INVOKE_TIMEOUT_MS = 60_000;
+const DEFAULT_INVOKE_TIMEOUT_MS = INVOKE_TIMEOUT_MS;
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -66,6 +66,11 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof error.kind === 'string' && KNOWN_KINDS.includes(error.kind) && typeof error.message === 'string';
 }
 
+/** Our wording: the page itself stopped waiting (it was left, or the query was cancelled). */
+function cancelledError(): AppError {
+  return { kind: 'network', reason: 'cancelled', message: 'The request was cancelled before the app answered.' };
+}
+
 function networkError(): AppError {
   return { kind: 'network', message: 'Cannot reach the app\u2019s local server. Check that WhiteBIT Desk is still running.' };
 }
@@ -77,9 +82,14 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
   const maxReconnectMs = options.maxReconnectMs ?? 30_000;
   const authHeaders: Record<string, string> = options.token ? { [TOKEN_HEADER]: options.token } : {};
 
-  async function invoke<C extends Channel>(channel: C, payload: RequestOf<C>): Promise<Envelope<ResponseOf<C>>> {
+  async function invoke<C extends Channel>(channel: C, payload: RequestOf<C>, invokeOptions?: InvokeOptions): Promise<Envelope<ResponseOf<C>>> {
+    const callerSignal = invokeOptions?.signal;
+    if (callerSignal?.aborted) return fail(cancelledError());
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), invokeTimeoutMs);
+    // The page gave up: aborting the fetch closes the connection, and the server stops the call.
+    const onCallerAbort = () => controller.abort();
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
       let response: Response;
       let text: string;
@@ -94,6 +104,7 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
         });
         text = await response.text();
       } catch {
+        if (callerSignal?.aborted) return fail(cancelledError());
         if (controller.signal.aborted) {
           return fail({ kind: 'timeout', message: `The app did not answer within ${Math.round(invokeTimeoutMs / 1000)} s.` });
         }
@@ -116,6 +127,7 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
       return fail({ kind: 'bad_response', status: response.status, message: `The app\u2019s local server answered unexpectedly (HTTP ${response.status}).` });
     } finally {
       clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
     }
   }
 

@@ -1,12 +1,12 @@
 import { AppFailure } from '../../shared/errors';
-import type { Channel, RequestOf, ResponseOf } from '../../shared/ipc';
+import type { Channel, InvokeOptions, RequestOf, ResponseOf } from '../../shared/ipc';
 import { getBridge } from './bridge';
 
 /** Calls a channel and returns its data; a failure is thrown as an `AppFailure` carrying the AppError. */
-export async function invoke<C extends Channel>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>> {
+export async function invoke<C extends Channel>(channel: C, payload: RequestOf<C>, options?: InvokeOptions): Promise<ResponseOf<C>> {
   let envelope;
   try {
-    envelope = await getBridge().invoke(channel, payload);
+    envelope = await (options ? getBridge().invoke(channel, payload, options) : getBridge().invoke(channel, payload));
   } catch {
     // The contract says bridges answer envelopes; a throw means the bridge itself broke.
     throw new AppFailure({ kind: 'internal', message: 'The connection to the app\u2019s main process failed.' });

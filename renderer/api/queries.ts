@@ -17,7 +17,7 @@ import type { AppFailure } from '../../shared/errors';
 import type { AccountSummary, Channel, EventName, EventPayloads, RequestOf, ResponseOf, Settings } from '../../shared/ipc';
 import { getBridge } from './bridge';
 import { invoke } from './invoke';
-import { retryDelayMs, shouldRetry } from './retryPolicy';
+import { shouldRetry } from './retryPolicy';
 
 export type ChannelQueryKey<C extends Channel> = readonly [C, RequestOf<C>];
 
@@ -28,7 +28,7 @@ export function channelQueryKey<C extends Channel>(channel: C, payload: RequestO
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 5_000, retry: shouldRetry, retryDelay: retryDelayMs, refetchIntervalInBackground: false },
+      queries: { staleTime: 5_000, retry: shouldRetry, refetchIntervalInBackground: false },
       mutations: { retry: false },
     },
   });
@@ -64,9 +64,9 @@ export function useChannelQuery<C extends Channel, TSelected = ResponseOf<C>>(
   const refreshMs = useRefreshIntervalMs();
   return useQuery<ResponseOf<C>, AppFailure, TSelected, ChannelQueryKey<C>>({
     queryKey: channelQueryKey(channel, payload),
-    queryFn: () => invoke(channel, payload),
+    // The page's abort signal travels with the call, so a left page stops its request.
+    queryFn: ({ signal }) => invoke(channel, payload, { signal }),
     retry: shouldRetry,
-    retryDelay: retryDelayMs,
     refetchInterval: refreshMs > 0 ? refreshMs : false,
     refetchIntervalInBackground: false,
     ...options,

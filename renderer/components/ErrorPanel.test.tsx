@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ERROR_KINDS, type AppError } from '../../shared/errors';
+import { ERROR_KINDS, ERROR_REASONS, type AppError } from '../../shared/errors';
 import { useUi } from '../state/ui';
 import '../test/setup';
 import { ErrorPanel } from './ErrorPanel';
@@ -57,5 +57,31 @@ describe('ErrorPanel', () => {
     const el = panel({ kind: 'server', message: '<img src=x onerror=alert(1)>' });
     expect(el.querySelector('img')).toBeNull();
     expect(el.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('ErrorPanel words by reason (issue 10: wording in one place in the renderer)', () => {
+  it('gives every reason its own title, different from its kind\u2019s generic one', () => {
+    const titles = new Set<string>();
+    for (const reason of ERROR_REASONS) {
+      const { unmount } = render(<ErrorPanel error={{ kind: 'validation', reason, message: 'm' }} />);
+      titles.add(screen.getByRole('alert').querySelector('.error-panel__title')!.textContent!);
+      unmount();
+    }
+    expect(titles.size).toBe(ERROR_REASONS.length);
+    expect(titles.has('The request was not accepted')).toBe(false);
+  });
+
+  it('a forbidden endpoint names both possible causes; 2FA off says to turn it on', () => {
+    const forbidden = panel({ kind: 'permission', reason: 'endpoint_forbidden', status: 403, message: 'm' });
+    expect(forbidden.textContent).toMatch(/B2B/);
+    expect(forbidden.textContent).toMatch(/endpoint restrictions/);
+    cleanup();
+    expect(panel({ kind: 'validation', reason: 'two_factor_off', status: 412, message: 'm' }).textContent).toMatch(/Turn on two-factor/);
+  });
+
+  it('a deadline shows the main process\u2019s message with the real figure', () => {
+    const el = panel({ kind: 'timeout', reason: 'deadline', message: 'No answer within 45 s from the exchange, every attempt included.' });
+    expect(el.textContent).toContain('No answer within 45 s');
   });
 });

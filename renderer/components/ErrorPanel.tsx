@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AppError } from '../../shared/errors';
+import { REASON_WORDS } from '../api/errorWords';
 import { useUi } from '../state/ui';
 
 interface Explanation {
@@ -27,8 +28,9 @@ function GoToAccounts({ children }: { children: ReactNode }) {
 }
 
 /**
- * One failure, explained for a person: what happened, what to do, and a Retry button. The advice
- * depends on the error kind; the exchange's own message is shown too (as text, never as HTML).
+ * One failure, explained for a person: what happened, what to do, and a Retry button. The words
+ * come from the error's reason (renderer/api/errorWords.ts) when it has one, else from its kind;
+ * the main process's message is shown too (as text, never as HTML).
  */
 export function ErrorPanel({ error, onRetry, compact = false }: { error: AppError; onRetry?: () => void; compact?: boolean }) {
   const [retryAt] = useState(() => (error.kind === 'rate_limited' && error.retryAfterMs ? Date.now() + error.retryAfterMs : null));
@@ -61,6 +63,16 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
 }
 
 function explain(error: AppError, secondsLeft: number): Explanation {
+  if (error.reason) {
+    const words = REASON_WORDS[error.reason];
+    if (error.kind === 'rate_limited') {
+      return { title: words.title, advice: secondsLeft > 0 ? `${words.advice} You can retry in ${secondsLeft} s.` : `${words.advice} You can retry now.` };
+    }
+    if (error.reason === 'bad_signature' || error.reason === 'key_disabled') {
+      return { title: words.title, advice: <>{words.advice} <GoToAccounts>Fix the key in Accounts</GoToAccounts>.</> };
+    }
+    return words;
+  }
   switch (error.kind) {
     case 'auth':
       return {

@@ -7,14 +7,24 @@ import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
 import type { AreaResult, PermissionReport } from '../../../shared/ipc';
 
 /** The part of the exchange client a probe needs. */
-export interface ProbeableClient {
-  balance(req?: Record<string, never>, options?: { timeoutMs?: number }): Promise<unknown>;
-  codes(req?: { limit?: number; offset?: number }, options?: { timeoutMs?: number }): Promise<unknown>;
-  positions(req?: Record<string, never>, options?: { timeoutMs?: number }): Promise<unknown>;
-  flexPlans(req?: { limit?: number; offset?: number }, options?: { timeoutMs?: number }): Promise<unknown>;
+export interface ProbeCallOptions {
+  /** The whole call, retries included (the exchange client's CallOptions.deadlineMs). */
+  deadlineMs?: number;
 }
 
-const PROBE_TIMEOUT_MS = 15_000;
+export interface ProbeableClient {
+  balance(req?: Record<string, never>, options?: ProbeCallOptions): Promise<unknown>;
+  codes(req?: { limit?: number; offset?: number }, options?: ProbeCallOptions): Promise<unknown>;
+  positions(req?: Record<string, never>, options?: ProbeCallOptions): Promise<unknown>;
+  flexPlans(req?: { limit?: number; offset?: number }, options?: ProbeCallOptions): Promise<unknown>;
+}
+
+/**
+ * The whole test of a key (the balance call, then the other areas side by side). One budget, not
+ * one per call: sequential calls each with their own deadline once took 64 s, past the page's
+ * 60 s bridge timeout (issue 10, finding 6).
+ */
+export const PROBE_BUDGET_MS = 45_000;
 
 export function isNoPermission(error: AppError): boolean {
   return error.kind === 'permission' || error.status === 403 || (error.status === 401 && error.code === 4);
@@ -33,9 +43,9 @@ async function area(run: () => Promise<unknown>): Promise<AreaResult> {
   }
 }
 
-/** Tests every area; never throws. */
-export async function probeAreas(client: ProbeableClient, now: () => number = Date.now): Promise<PermissionReport> {
-  const options = { timeoutMs: PROBE_TIMEOUT_MS };
+/** Tests every area within `budgetMs`; never throws. */
+export async function probeAreas(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
+  const options = { deadlineMs: Math.max(1, Math.floor(budgetMs)) };
   const [balance, codes, positions, flex] = await Promise.all([
     area(() => client.balance({}, options)),
     area(() => client.codes({ limit: 1, offset: 0 }, options)),
@@ -50,10 +60,11 @@ export async function probeAreas(client: ProbeableClient, now: () => number = Da
  * a refused signature or unknown key throws an `auth` failure ("nothing was saved"); the other
  * areas are then reported like `probeAreas` does.
  */
-export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now): Promise<PermissionReport> {
+export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
+  const started = performance.now();
   let balance: AreaResult;
   try {
-    await client.balance({}, { timeoutMs: PROBE_TIMEOUT_MS });
+    await client.balance({}, { deadlineMs: budgetMs });
     balance = { status: 'ok' };
   } catch (thrown) {
     const error = toAppError(thrown);
@@ -66,6 +77,7 @@ export async function probeNewKey(client: ProbeableClient, now: () => number = D
       if (error.status !== undefined) refused.status = error.status;
       if (error.code !== undefined) refused.code = error.code;
       if (error.retryAfterMs !== undefined) refused.retryAfterMs = error.retryAfterMs;
+      if (error.reason !== undefined) refused.reason = error.reason;
       throw new AppFailure(refused);
     }
     balance = areaFromError(error);
@@ -78,6 +90,8 @@ export async function probeNewKey(client: ProbeableClient, now: () => number = D
       flexPlans: (r, o) => client.flexPlans(r, o),
     },
     now,
+    // What the balance call left of the budget.
+    budgetMs - (performance.now() - started),
   );
   return { ...rest, balance };
 }

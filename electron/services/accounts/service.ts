@@ -24,7 +24,7 @@ import type { SecretStore } from '../secrets';
 import type { SettingsStore, StoredAccount } from '../settings';
 import { effectiveEea } from '../settings/schema';
 import type { DemoProvider } from '../demo';
-import { probeAreas, probeNewKey, type ProbeableClient } from './probe';
+import { PROBE_BUDGET_MS, probeAreas, probeNewKey, type ProbeableClient } from './probe';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -40,6 +40,8 @@ export interface AccountServiceOptions<Client extends ProbeableClient> {
   /** Called after anything that changes the list or the active account. */
   onChanged?: (activeAccountId: string) => void;
   now?: () => number;
+  /** How long testing a key may take in all; default PROBE_BUDGET_MS (tests shorten it). */
+  probeBudgetMs?: number;
 }
 
 export interface AccountService<Client> {
@@ -75,6 +77,7 @@ function baseUrlFor(region: RegionName, customBaseUrl: string | undefined): stri
 }
 
 export function createAccountService<Client extends ProbeableClient>(options: AccountServiceOptions<Client>): AccountService<Client> {
+  const probeBudgetMs = options.probeBudgetMs ?? PROBE_BUDGET_MS;
   const { settings, secrets, demo, logger } = options;
   const now = options.now ?? Date.now;
   /** One client per account, so its rate limiter and nonce state are shared by every caller. */
@@ -141,6 +144,27 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     if (settings.writeRefusal) throw new AppFailure({ kind: 'internal', message: settings.writeRefusal });
   }
 
+  /**
+   * The stored account with this key on this server, when its stored secret is this one. The same
+   * key with another secret is refused: replacing a secret is `setKey`'s job, not a second add.
+   */
+  async function alreadyAdded(baseUrl: string, apiKey: string, apiSecret: string): Promise<StoredAccount | undefined> {
+    const found = settings.read().accounts.find((a) => a.apiKey === apiKey && a.baseUrl === baseUrl);
+    if (!found) return undefined;
+    let stored: string | null;
+    try {
+      stored = await secrets.read(found.id);
+    } catch {
+      stored = null;
+    }
+    if (stored === apiSecret) return found;
+    throw new AppFailure({
+      kind: 'validation',
+      message: `This API key is already added for this server as "${found.name}". To use a new secret with it, choose Replace key on that account.`,
+      fields: { apiKey: ['is already added for this server'] },
+    });
+  }
+
   function changed(): void {
     options.onChanged?.(effectiveActiveId());
   }
@@ -198,9 +222,20 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     async add(req) {
       refuseIfSettingsLocked();
       const baseUrl = baseUrlFor(req.region, req.baseUrl);
-      logger.info('testing a new key before storing it', { region: req.region, baseUrl });
       secrets.registerForRedaction(req.apiSecret);
-      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now);
+      const existing = await alreadyAdded(baseUrl, req.apiKey, req.apiSecret);
+      if (existing) {
+        // A retry of an add whose answer the page missed (it timed out while the key was saved):
+        // the account is there already, so answer with it instead of making a twin.
+        logger.info('account already added with this key and server; returning it', { accountId: existing.id });
+        const report = await probeAreas(await clientFor(existing.id), now, probeBudgetMs);
+        return { account: summaryOf(existing, true), report };
+      }
+      logger.info('testing a new key before storing it', { region: req.region, baseUrl });
+      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs);
+      // Another add of the same key may have finished while this one was testing it.
+      const finishedMeanwhile = await alreadyAdded(baseUrl, req.apiKey, req.apiSecret);
+      if (finishedMeanwhile) return { account: summaryOf(finishedMeanwhile, true), report };
       const account: StoredAccount = {
         id: newAccountId(),
         name: req.name,
@@ -273,7 +308,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       refuseIfSettingsLocked();
       const existing = findStored(req.accountId);
       secrets.registerForRedaction(req.apiSecret);
-      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now);
+      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs);
       let previousSecret: string | null = null;
       try {
         previousSecret = await secrets.read(req.accountId);
@@ -299,7 +334,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
 
     async test(req) {
       const client = await clientFor(req.accountId);
-      const report = await probeAreas(client, now);
+      const report = await probeAreas(client, now, probeBudgetMs);
       logger.info('account tested', { accountId: req.accountId, report });
       return report;
     },

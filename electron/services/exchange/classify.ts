@@ -7,7 +7,7 @@
 import { isLosslessNumber, parse as parseLosslessJson } from 'lossless-json';
 import type { z } from 'zod';
 import { safeExchangeText } from '../../../shared/api/exchangeText';
-import type { AppError } from '../../../shared/errors';
+import type { AppError, ErrorReason } from '../../../shared/errors';
 import { parseRetryAfterMs } from './retry';
 
 export interface RawAnswer {
@@ -103,8 +103,9 @@ function firstFieldMessages(fields: Record<string, string[]> | undefined): strin
   return tidy(all.slice(0, 3).join(' '));
 }
 
-function withOptional(error: AppError, extra: { code?: number; fields?: Record<string, string[]>; retryAfterMs?: number }): AppError {
+function withOptional(error: AppError, extra: { code?: number; fields?: Record<string, string[]>; retryAfterMs?: number; reason?: ErrorReason | undefined }): AppError {
   if (extra.code !== undefined) error.code = extra.code;
+  if (extra.reason !== undefined) error.reason = extra.reason;
   if (extra.fields !== undefined) error.fields = extra.fields;
   if (extra.retryAfterMs !== undefined) error.retryAfterMs = extra.retryAfterMs;
   return error;
@@ -118,9 +119,23 @@ const AUTH_WORDS: Record<number, string> = {
 
 /** True for the exchange's complaint that the nonce (our request time stamp) is out of its window. */
 export function isNonceRejection(error: AppError): boolean {
-  return error.kind === 'auth' && error.message.startsWith(NONCE_REJECTION_PREFIX);
+  return error.reason === 'nonce_window';
 }
-const NONCE_REJECTION_PREFIX = 'The exchange refused the request time stamp';
+
+const AUTH_REASONS: Record<number, ErrorReason> = { 2: 'key_disabled', 9: 'invalid_payload', 10: 'bad_signature' };
+
+/**
+ * The reasons that live in field messages of a refused request: the exchange's own words are the
+ * only signal (documented: "The unique id has already been taken.", flex "Plan is paused").
+ */
+function reasonInFields(fields: Record<string, string[]> | undefined): ErrorReason | undefined {
+  if (!fields) return undefined;
+  for (const [field, messages] of Object.entries(fields)) {
+    if (/^unique_?id$/i.test(field) && messages.some((m) => /already been taken/i.test(m))) return 'duplicate_id';
+    if (/^plan(_?id)?$/i.test(field) && messages.some((m) => /\bpaused\b/i.test(m))) return 'plan_paused';
+  }
+  return undefined;
+}
 
 /** Classifies a non-2xx answer. `nowMs` is wall-clock time, for Retry-After dates. */
 export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
@@ -134,26 +149,26 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     const detail = firstFieldMessages(fields);
     return withOptional(
       { kind: 'validation', status, message: detail ? `The exchange refused the request: ${detail}` : 'The exchange refused the request (inner validation failed).' },
-      { code, fields },
+      { code, fields, reason: reasonInFields(fields) },
     );
   }
   if (said && /^validation failed/i.test(said)) {
     const detail = firstFieldMessages(fields);
     return withOptional(
       { kind: 'validation', status, message: detail ? `The exchange rejected the request: ${detail}` : 'The exchange rejected the request as malformed (validation failed).' },
-      { code, fields },
+      { code, fields, reason: reasonInFields(fields) },
     );
   }
   if (said && /nonce/i.test(said) && /(lesser|greater|window|invalid|used|seconds)/i.test(said)) {
     return withOptional(
-      { kind: 'auth', status, message: `${NONCE_REJECTION_PREFIX} (nonce): "${said}". The computer clock may be off; the app re-checks the exchange time, so try again.` },
-      { code },
+      { kind: 'auth', status, message: `The exchange refused the request time stamp (nonce): "${said}". The computer clock may be off; the app re-checks the exchange time, so try again.` },
+      { code, reason: 'nonce_window' },
     );
   }
   if (code === 4 && (status === 401 || status === 403 || (said !== undefined && /not authori[sz]ed to perform/i.test(said)))) {
     return withOptional(
       { kind: 'permission', status, message: 'This API key is not allowed to do this. Give the key the needed permission in the API settings on the exchange website.' },
-      { code, fields },
+      { code, fields, reason: 'key_lacks_permission' },
     );
   }
   // Auth failures are recognised by their body too: the docs show code 9 "Invalid payload." under
@@ -167,13 +182,13 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
       (said && /not provided/i.test(said)
         ? `The exchange says part of the signed request is missing ("${said}").`
         : 'The exchange did not accept the API key. Check the API key and secret.');
-    return withOptional({ kind: 'auth', status, message: words }, { code, fields });
+    return withOptional({ kind: 'auth', status, message: words }, { code, fields, reason: code !== undefined ? AUTH_REASONS[code] : undefined });
   }
   // Withdrawal throttling is documented under 400; gateways may say it with 429 (API.md: accept both).
   if ((status === 400 || status === 429) && said !== undefined && /too many attempts/i.test(said)) {
     return withOptional(
       { kind: 'rate_limited', status, message: 'The exchange is limiting withdrawal attempts right now. Wait a little before trying again.' },
-      { code, retryAfterMs },
+      { code, retryAfterMs, reason: 'withdraw_throttled' },
     );
   }
   if (status === 403) {
@@ -184,11 +199,11 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
       : said
         ? `The exchange does not allow this account to do this: ${said}`
         : 'The exchange does not allow this account to do this.';
-    return withOptional({ kind: 'permission', status, message }, { code, fields });
+    return withOptional({ kind: 'permission', status, message }, { code, fields, reason: endpointRefused ? 'endpoint_forbidden' : undefined });
   }
   if (status === 451) {
     // Our wording: the body only carries a key such as "api.futures.unavailable".
-    return withOptional({ kind: 'permission', status, message: 'This part of the exchange is not available in your region.' }, { code });
+    return withOptional({ kind: 'permission', status, message: 'This part of the exchange is not available in your region.' }, { code, reason: 'region_unavailable' });
   }
   if (status === 412) {
     return withOptional(
@@ -197,12 +212,12 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
         status,
         message: 'Two-factor authentication is off for this exchange account. Turn on 2FA on the exchange website, then send the withdrawal again.',
       },
-      { code, fields },
+      { code, fields, reason: 'two_factor_off' },
     );
   }
   if (status === 429) {
     const message = 'The exchange is limiting how often the app may ask right now. The app slows down and tries again.';
-    return withOptional({ kind: 'rate_limited', status, message }, { code, retryAfterMs });
+    return withOptional({ kind: 'rate_limited', status, message }, { code, retryAfterMs, reason: 'rate_limited' });
   }
   if (status === 404) {
     return withOptional({ kind: 'not_found', status, message: 'The exchange does not know this address. Check the server address in the account settings.' }, { code });
@@ -218,7 +233,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     const detail = firstFieldMessages(fields) ?? said;
     return withOptional(
       { kind: 'validation', status, message: detail ? `The exchange refused the request: ${detail}` : 'The exchange refused the request.' },
-      { code, fields },
+      { code, fields, reason: said !== undefined && /disabled for your region/i.test(said) ? 'region_unavailable' : reasonInFields(fields) },
     );
   }
   return {

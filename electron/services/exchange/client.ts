@@ -17,9 +17,9 @@ import type {
 } from '../../../shared/api/schemas';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { interpretAnswer, isNonceRejection, type RawAnswer } from './classify';
-import { cancelledFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
+import { attemptsTimedOutFailure, cancelledFailure, deadlineFailure, exchangeRateLimitedFailure, heldBackFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
 import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
-import { limiterFor } from './rate-limiter';
+import { bucketsFor, reserveAll } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
 import { signBody, SIGNING_HEADERS } from '../../protocol/signing';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
@@ -44,6 +44,8 @@ export interface ExchangeClientOptions {
   credentials?: ExchangeCredentials;
   /** Per attempt; default 15 000. */
   timeoutMs?: number;
+  /** Per call, all attempts, back-off and rate-limit waits included; default 45 000. */
+  deadlineMs?: number;
   /** Retries after the first attempt, for reads only; default 3. */
   maxRetries?: number;
   /** Client-side per-scope limiting, shared process-wide per baseUrl; default true. */
@@ -64,6 +66,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per attempt; overrides the client's timeoutMs. */
   timeoutMs?: number;
+  /** The whole call; overrides the client's deadlineMs. */
+  deadlineMs?: number;
 }
 
 export interface ExchangeClient {
@@ -87,6 +91,11 @@ export interface ExchangeClient {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * The whole call, every attempt and wait included. It ends well before the renderer's 60 s bridge
+ * timeout (renderer/api/bridge.ts), so the page hears the real reason, not its own timeout.
+ */
+export const DEFAULT_DEADLINE_MS = 45_000;
 export const DEFAULT_MAX_RETRIES = 3;
 /** A request that would wait longer than this for the client-side limiter fails instead. */
 export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
@@ -160,6 +169,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   }
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const defaultTimeoutMs = checkedTimeout(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const defaultDeadlineMs = checkedTimeout(options.deadlineMs, DEFAULT_DEADLINE_MS, 'deadlineMs');
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) throw invalidOption('maxRetries', 'must be a whole number from 0 to 10');
   const rateLimit = options.rateLimit ?? true;
@@ -240,17 +250,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     };
   }
 
-  /** Reserves a slot with the process-wide limiter; returns how long to wait (0 = go). */
-  function rateLimitWaitMs(name: EndpointName): number {
-    const wait = limiterFor(baseUrl, ENDPOINTS[name].scope).reserve(performance.now(), MAX_RATE_LIMIT_WAIT_MS);
-    if (wait < 0) {
-      throw new AppFailure({
-        kind: 'rate_limited',
-        message: 'The app is holding back requests to stay within the exchange limits. Try again in a minute.',
-        retryAfterMs: MAX_RATE_LIMIT_WAIT_MS,
-      });
-    }
-    return wait;
+  /** Reserves a slot in every bucket the endpoint draws from; returns how long to wait (0 = go). */
+  function rateLimitWaitMs(name: EndpointName, maxWaitMs: number): number {
+    const { waitMs, reserved } = reserveAll(bucketsFor(baseUrl, ENDPOINTS[name]).all, performance.now(), maxWaitMs);
+    if (!reserved) throw heldBackFailure(waitMs);
+    return waitMs;
   }
 
   /** Arguments checked once per call; `{}` (no arguments) is parsed once per endpoint and reused. */
@@ -277,16 +281,21 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     const params = checkedParams(name, request);
     if (spec.auth === 'private' && (apiKey === undefined || apiSecret === undefined)) throw missingCredentialsFailure();
     const timeoutMs = o?.timeoutMs === undefined ? defaultTimeoutMs : checkedTimeout(o.timeoutMs, defaultTimeoutMs, 'timeoutMs');
+    const deadlineMs = o?.deadlineMs === undefined ? defaultDeadlineMs : checkedTimeout(o.deadlineMs, defaultDeadlineMs, 'deadlineMs');
     const signal = o?.signal;
     if (signal?.aborted) throw cancelledFailure(signal.reason);
+    const startedAt = performance.now();
+    const remainingMs = () => startedAt + deadlineMs - performance.now();
 
     const retries = spec.retry === 'read' ? (retriesOverride ?? maxRetries) : 0;
     let nonceResyncUsed = false;
     for (let attemptIndex = 0; ; attemptIndex++) {
       let error: AppError;
+      let attemptClipped = false;
       try {
+        if (remainingMs() <= 0) throw deadlineFailure(deadlineMs);
         if (rateLimit) {
-          const wait = rateLimitWaitMs(name);
+          const wait = rateLimitWaitMs(name, Math.min(MAX_RATE_LIMIT_WAIT_MS, remainingMs()));
           if (wait > 0) await sleep(wait, signal);
         }
         let answer: RawAnswer;
@@ -294,12 +303,17 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         if (spec.auth === 'private') {
           const measuring = clock.ready(fetchServerSeconds);
           if (measuring) await waitForClock(measuring, signal);
-          const signed = signedRequest(name, params, timeoutMs, signal);
+          if (remainingMs() <= 0) throw deadlineFailure(deadlineMs);
+          const attemptTimeoutMs = Math.min(timeoutMs, Math.ceil(remainingMs()));
+          attemptClipped = attemptTimeoutMs < timeoutMs;
+          const signed = signedRequest(name, params, attemptTimeoutMs, signal);
           if (signed.aheadMs > 0) await sleep(signed.aheadMs, signal);
           sensitive = signed.sensitive;
           answer = await send(target, signed.request, maxResponseBytes);
         } else {
-          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs, signal }, maxResponseBytes);
+          const attemptTimeoutMs = Math.min(timeoutMs, Math.ceil(remainingMs()));
+          attemptClipped = attemptTimeoutMs < timeoutMs;
+          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, maxResponseBytes);
         }
         const result = interpretAnswer(answer, spec.response, now());
         if (result.ok) return result.data as ResponseOf<N>;
@@ -311,6 +325,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         }
         if (isCancellation(thrown)) throw thrown;
         error = thrown.error;
+        if (error.reason === 'deadline') throw thrown;
+        // The attempt was cut short to keep the call's deadline: say the deadline, not the cut.
+        if (error.kind === 'timeout' && attemptClipped) throw deadlineFailure(deadlineMs);
       }
 
       if (isNonceRejection(error)) {
@@ -327,17 +344,26 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       // The client's own limiter refusing to queue longer: retrying would only queue again.
       if (error.kind === 'rate_limited' && error.status === undefined) throw new AppFailure(error);
 
-      const exchangeRetryAfterMs = error.status !== undefined ? error.retryAfterMs : undefined;
+      // The exchange's Retry-After, capped at the docs' back-off cap: an hour asked for by a proxy or
+      // a confused gateway must not block the account for an hour (issue 10, finding 8).
+      const exchangeRetryAfterMs = error.status !== undefined && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, BACKOFF_CAP_MS) : undefined;
       if (error.kind === 'rate_limited') {
-        if (error.retryAfterMs === undefined) error = { ...error, retryAfterMs: backoffCeilingMs(attemptIndex) };
-        if (rateLimit) limiterFor(baseUrl, spec.scope).pauseUntil(performance.now() + error.retryAfterMs!);
+        const waitMs = exchangeRetryAfterMs ?? backoffCeilingMs(attemptIndex);
+        error = { ...error, retryAfterMs: waitMs };
+        if (rateLimit) bucketsFor(baseUrl, spec).limited.pauseUntil(performance.now() + waitMs);
+      } else if (exchangeRetryAfterMs !== undefined) {
+        error = { ...error, retryAfterMs: exchangeRetryAfterMs };
       }
-
-      const waitTooLong = exchangeRetryAfterMs !== undefined && exchangeRetryAfterMs > BACKOFF_CAP_MS;
-      if (attemptIndex >= retries || !isTransient(error) || waitTooLong) throw new AppFailure(error);
 
       // Honour the exchange's own Retry-After when it gave one; full-jitter backoff otherwise.
       const delayMs = exchangeRetryAfterMs ?? fullJitterDelayMs(attemptIndex, random);
+      // A wait that would pass the deadline is not worth starting: the last answer stands.
+      if (attemptIndex >= retries || !isTransient(error) || delayMs >= remainingMs()) {
+        if (error.kind === 'rate_limited' && error.status !== undefined) throw exchangeRateLimitedFailure(error, error.retryAfterMs!);
+        if (error.kind === 'timeout' && attemptIndex > 0) throw attemptsTimedOutFailure(performance.now() - startedAt, attemptIndex + 1);
+        throw new AppFailure(error);
+      }
+
       logger?.warn(`Retrying ${name} after a ${error.kind} failure`, {
         endpoint: name,
         kind: error.kind,

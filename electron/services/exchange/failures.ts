@@ -24,7 +24,7 @@ export function cancelledFailure(reason: unknown): AppFailure {
   const failure = new AppFailure(
     byTimeout
       ? { kind: 'timeout', message: 'The request was cancelled because it took longer than allowed.' }
-      : { kind: 'network', message: CANCELLED_MESSAGE },
+      : { kind: 'network', reason: 'cancelled', message: CANCELLED_MESSAGE },
   );
   cancellations.add(failure);
   return failure;
@@ -92,4 +92,55 @@ export function scrubError(error: AppError, sensitive: readonly string[]): AppEr
     fields = cleaned;
   }
   return { ...error, message, ...(fields ? { fields } : {}) };
+}
+
+/** Whole seconds, rounded up, as a person reads a wait ("30 s"); under a second reads "1 s". */
+export function secondsText(ms: number): string {
+  return `${Math.max(1, Math.ceil(ms / 1000))} s`;
+}
+
+/**
+ * The exchange answered 429 and the app will not try again by itself. Our wording: the exchange's
+ * own text ("Too many requests.") says nothing about how long; `waitMs` is the capped Retry-After.
+ */
+export function exchangeRateLimitedFailure(error: AppError, waitMs: number): AppFailure {
+  const throttle = error.reason === 'withdraw_throttled';
+  return new AppFailure({
+    ...error,
+    reason: error.reason ?? 'rate_limited',
+    retryAfterMs: waitMs,
+    message: throttle
+      ? `The exchange is limiting withdrawal attempts right now. Wait ${secondsText(waitMs)} before trying again.`
+      : `The exchange is limiting how often the app may ask. Try again in ${secondsText(waitMs)}.`,
+  });
+}
+
+/** The app's own limiter would hold the request longer than the call may last (our wording). */
+export function heldBackFailure(waitMs: number): AppFailure {
+  return new AppFailure({
+    kind: 'rate_limited',
+    reason: 'rate_limited',
+    message: `The app is holding back requests to stay within the exchange limits. Try again in ${secondsText(waitMs)}.`,
+    retryAfterMs: Math.ceil(waitMs),
+  });
+}
+
+/**
+ * The call's overall deadline passed (every attempt, back-off and wait included). Our wording;
+ * it names the deadline, which is what the person actually waited (issue 10, finding 6).
+ */
+export function deadlineFailure(deadlineMs: number): AppFailure {
+  return new AppFailure({
+    kind: 'timeout',
+    reason: 'deadline',
+    message: `No answer within ${secondsText(deadlineMs)} from the exchange, every attempt included. It may be slow or unreachable; try again.`,
+  });
+}
+
+/** Every attempt timed out before the retries ran out: the words give the whole wait, not one attempt's. */
+export function attemptsTimedOutFailure(elapsedMs: number, attempts: number): AppFailure {
+  return new AppFailure({
+    kind: 'timeout',
+    message: `No answer within ${secondsText(elapsedMs)} from the exchange (${attempts} attempts). It may be slow or unreachable; try again.`,
+  });
 }

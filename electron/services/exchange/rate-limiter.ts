@@ -22,19 +22,30 @@ export class SlidingWindowLimiter {
     if (!Number.isInteger(requests) || requests < 1 || !(perMs > 0)) throw new RangeError('rate limit needs requests >= 1 and perMs > 0');
   }
 
+  /** The earliest start this limiter allows from `nowMs`, without reserving it. */
+  earliestStart(nowMs: number): number {
+    const oldest = this.ring ? this.ring[this.head]! : Number.NEGATIVE_INFINITY;
+    return Math.max(nowMs, oldest + this.perMs, this.pausedUntil, this.lastStart);
+  }
+
+  /** Takes the next slot for a request starting at `startMs` (not before `earliestStart`). */
+  commit(startMs: number): void {
+    // Allocated on first use: the positions scope has 12 000 slots.
+    const ring = (this.ring ??= new Float64Array(this.requests).fill(Number.NEGATIVE_INFINITY));
+    ring[this.head] = startMs;
+    this.head = this.head + 1 === this.requests ? 0 : this.head + 1;
+    this.lastStart = startMs;
+  }
+
   /**
    * Reserves a start time for one request. Returns how long to wait from `nowMs` (0 = go now),
    * or -1 without reserving anything when the wait would exceed `maxWaitMs`.
    */
   reserve(nowMs: number, maxWaitMs = Number.POSITIVE_INFINITY): number {
-    // Allocated on first use: the positions scope has 12 000 slots.
-    const ring = (this.ring ??= new Float64Array(this.requests).fill(Number.NEGATIVE_INFINITY));
-    const start = Math.max(nowMs, ring[this.head]! + this.perMs, this.pausedUntil, this.lastStart);
+    const start = this.earliestStart(nowMs);
     const wait = start - nowMs;
     if (wait > maxWaitMs) return -1;
-    ring[this.head] = start;
-    this.head = this.head + 1 === this.requests ? 0 : this.head + 1;
-    this.lastStart = start;
+    this.commit(start);
     return wait;
   }
 
@@ -46,13 +57,60 @@ export class SlidingWindowLimiter {
 
 const limiters = new Map<string, SlidingWindowLimiter>();
 
-export function limiterFor(baseUrl: string, scope: RateLimitScope): SlidingWindowLimiter {
-  const key = `${scope} ${baseUrl}`;
-  let limiter = limiters.get(key);
-  if (!limiter) {
-    const budget = RATE_LIMIT_SCOPES[scope];
-    limiter = new SlidingWindowLimiter(budget.requests, budget.perMs);
-    limiters.set(key, limiter);
+function limiter(baseUrl: string, bucket: string, budget: { requests: number; perMs: number }): SlidingWindowLimiter {
+  const key = `${bucket} ${baseUrl}`;
+  let found = limiters.get(key);
+  if (!found) {
+    found = new SlidingWindowLimiter(budget.requests, budget.perMs);
+    limiters.set(key, found);
   }
-  return limiter;
+  return found;
+}
+
+export function limiterFor(baseUrl: string, scope: RateLimitScope): SlidingWindowLimiter {
+  return limiter(baseUrl, scope, RATE_LIMIT_SCOPES[scope]);
+}
+
+const MAIN_ACCOUNT_PREFIX = '/api/v4/main-account/';
+
+/** The buckets one endpoint draws from, and the one a 429 on it pauses (API.md "Rate limits"). */
+export interface EndpointBuckets {
+  /** Every bucket a request to the endpoint takes a slot in. */
+  all: readonly SlidingWindowLimiter[];
+  /** What the exchange limited when it answered 429 here. */
+  limited: SlidingWindowLimiter;
+}
+
+/**
+ * Public endpoints are limited per endpoint (2000/10 s each), so each has its own bucket. Every
+ * `/main-account/*` endpoint shares one bucket (1000/10 s); history also has its own, smaller one
+ * inside it (200/10 s). A 429 pauses only what was limited: that public endpoint, history's own
+ * bucket, or the shared main-account bucket (which holds history back too).
+ */
+export function bucketsFor(baseUrl: string, endpoint: { path: string; scope: RateLimitScope }): EndpointBuckets {
+  if (endpoint.scope === 'public') {
+    const own = limiter(baseUrl, `public ${endpoint.path}`, RATE_LIMIT_SCOPES.public);
+    return { all: [own], limited: own };
+  }
+  if (endpoint.path.startsWith(MAIN_ACCOUNT_PREFIX)) {
+    const shared = limiterFor(baseUrl, 'main-account');
+    if (endpoint.scope === 'main-account' || endpoint.scope === 'codes') return { all: [shared], limited: shared };
+    const own = limiterFor(baseUrl, endpoint.scope);
+    return { all: [shared, own], limited: own };
+  }
+  const own = limiterFor(baseUrl, endpoint.scope);
+  return { all: [own], limited: own };
+}
+
+/**
+ * Reserves one start in every bucket. Returns the wait from `nowMs` and whether the slot was taken:
+ * when the wait exceeds `maxWaitMs` nothing is reserved and `waitMs` says how long it would be.
+ */
+export function reserveAll(buckets: readonly SlidingWindowLimiter[], nowMs: number, maxWaitMs: number): { waitMs: number; reserved: boolean } {
+  let start = nowMs;
+  for (const bucket of buckets) start = Math.max(start, bucket.earliestStart(nowMs));
+  const waitMs = start - nowMs;
+  if (waitMs > maxWaitMs) return { waitMs, reserved: false };
+  for (const bucket of buckets) bucket.commit(start);
+  return { waitMs, reserved: true };
 }

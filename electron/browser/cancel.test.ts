@@ -1,0 +1,77 @@
+/**
+ * Issue 10, finding 7 (second half): the page's abort signal reaches the request. Browser mode,
+ * real parts: an aborted fetch to POST /api/invoke (what renderer/api/bridge.ts does with the
+ * page's signal, see renderer/api/bridge.test.ts) -> the real browser-mode server -> the real
+ * router -> the real exchange client -> a crafted exchange that never answers. The aborted fetch
+ * closes the connection, the server aborts the router call, and the client drops its exchange
+ * request at once instead of holding it open until its own timeout.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BROWSER_MODE, CHANNEL_NAMES, type Channel } from '../../shared/ipc';
+import { createExchangeClient } from '../services/exchange/client';
+import { startCraftedServer, type CraftedServer } from '../services/exchange/crafted-server';
+import { createSilentLogger } from '../services/logging';
+import { createRouter, type Handlers } from '../router/router';
+import { startBrowserServer, type BrowserServer } from './server';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function until(condition: () => boolean, withinMs: number): Promise<boolean> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (condition()) return resolve(true);
+      if (Date.now() - started > withinMs) return resolve(false);
+      setTimeout(check, 10);
+    };
+    check();
+  });
+}
+
+describe('cancellation through the contract, browser mode (issue 10, finding 7)', () => {
+  it('an aborted page request closes the exchange request within half a second', async () => {
+    let exchangeRequestClosed = false;
+    const exchange: CraftedServer = await startCraftedServer((_req, res) => {
+      // Never answers; notes when the app gives the request up.
+      res.on('close', () => (exchangeRequestClosed = true));
+    });
+    cleanups.push(() => exchange.close());
+
+    const client = createExchangeClient({ baseUrl: exchange.url, rateLimit: false, timeoutMs: 10_000, maxRetries: 0 });
+    const handlers = {} as Record<Channel, (p: unknown, s: unknown, c: unknown) => Promise<unknown>>;
+    for (const channel of CHANNEL_NAMES) handlers[channel] = () => Promise.reject(new Error(`not wired in this test: ${channel}`));
+    handlers['exchange.assets'] = (_p, _s, context) => client.assets({ signal: (context as { signal?: AbortSignal } | undefined)?.signal });
+    const router = createRouter(handlers as unknown as Handlers, { logger: createSilentLogger(), isTrustedSender: () => true });
+
+    const staticDir = mkdtempSync(join(tmpdir(), 'desk-cancel-static-'));
+    cleanups.push(() => rmSync(staticDir, { recursive: true, force: true }));
+    const server: BrowserServer = await startBrowserServer({
+      core: { route: router.route, onEvent: () => () => {} },
+      staticDir,
+      logger: createSilentLogger(),
+    });
+    cleanups.push(() => server.close());
+
+    const controller = new AbortController();
+    const answer = fetch(`${server.origin}${BROWSER_MODE.invokePath}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [BROWSER_MODE.tokenHeader]: server.token },
+      body: JSON.stringify({ channel: 'exchange.assets', payload: { accountId: 'demo' } }),
+      signal: controller.signal,
+    }).then(
+      () => 'answered',
+      () => 'aborted',
+    );
+    expect(await until(() => exchange.hits('/api/v4/public/assets').length === 1, 5_000)).toBe(true);
+
+    controller.abort();
+    expect(await answer).toBe('aborted');
+    expect(await until(() => exchangeRequestClosed, 500)).toBe(true);
+  });
+});

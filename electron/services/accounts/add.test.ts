@@ -1,0 +1,125 @@
+/**
+ * Issue 10, finding 6 for `accounts.add`: testing a key against a slow exchange took 64 s, past
+ * the page's 60 s bridge timeout, and then saved the account, so the page reported a failure for
+ * an account that existed and a retry made a duplicate. Now the whole test of the key has one
+ * budget below the bridge timeout, and adding the same key + base URL again returns the account
+ * that is already there. Real parts: settings file, OS keychain, exchange client over HTTP.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AppFailure } from '../../../shared/errors';
+import { INVOKE_TIMEOUT_MS as DEFAULT_INVOKE_TIMEOUT_MS } from '../../../shared/ipc';
+import { createDemoProvider } from '../demo';
+import { createExchangeClient, DEFAULT_DEADLINE_MS } from '../exchange/client';
+import { json, startCraftedServer, withRealTime, type CraftedServer } from '../exchange/crafted-server';
+import { createSilentLogger } from '../logging';
+import { createKeytarKeychain, createSecretStore } from '../secrets';
+import { createSettingsStore } from '../settings';
+import { createAccountService } from './service';
+import { PROBE_BUDGET_MS } from './probe';
+
+const logger = createSilentLogger();
+const secrets = createSecretStore(createKeytarKeychain(), logger.redactor);
+let dir: string;
+const servers: CraftedServer[] = [];
+const addedIds: string[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'desk-accounts-add-'));
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await Promise.all(addedIds.splice(0).map((id) => secrets.remove(id).catch(() => undefined)));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function service(options: { probeBudgetMs?: number; timeoutMs?: number } = {}) {
+  const folder = mkdtempSync(join(dir, 'case-'));
+  return createAccountService({
+    settings: createSettingsStore({ dir: folder, logger }),
+    secrets,
+    demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
+    logger,
+    createClient: (config) => createExchangeClient({ ...config, rateLimit: false, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+    ...(options.probeBudgetMs ? { probeBudgetMs: options.probeBudgetMs } : {}),
+  });
+}
+
+const key = () => `add-key-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+
+async function server(handler: Parameters<typeof startCraftedServer>[0]) {
+  const s = await startCraftedServer(handler);
+  servers.push(s);
+  return s;
+}
+
+const answersEverything = withRealTime((req, res) => {
+  if (req.path.endsWith('/codes/my')) return json(res, 201, { total: 0, data: [], limit: 1, offset: 0 });
+  if (req.path.endsWith('/positions/open')) return json(res, 200, []);
+  if (req.path.endsWith('/smart-flex/plans')) return json(res, 200, []);
+  json(res, 200, { BTC: { main_balance: '0' } });
+});
+
+describe('accounts.add under the bridge timeout (issue 10, finding 6)', () => {
+  it('the key test has one budget that ends well before the 60 s bridge timeout', () => {
+    expect(PROBE_BUDGET_MS).toBeLessThanOrEqual(DEFAULT_DEADLINE_MS);
+    expect(PROBE_BUDGET_MS).toBeLessThanOrEqual(DEFAULT_INVOKE_TIMEOUT_MS - 10_000);
+  });
+
+  it('against a hanging exchange, add fails within its budget and saves nothing', async () => {
+    const s = await server(withRealTime(() => undefined));
+    const accounts = service({ probeBudgetMs: 1_200, timeoutMs: 300 });
+    const started = performance.now();
+    const thrown = await accounts.add({ name: 'Slow', region: 'custom', baseUrl: s.url, apiKey: key(), apiSecret: 'slow-secret-0123456789' }).catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(1_600);
+    expect(thrown).toBeInstanceOf(AppFailure);
+    expect((thrown as AppFailure).error.kind).toBe('timeout');
+    expect((await accounts.list()).accounts.filter((a) => !a.isDemo)).toHaveLength(0);
+  });
+
+  it('slow but answering areas after a good balance still finish within the budget', async () => {
+    const s = await server(
+      withRealTime((req, res) => {
+        if (req.path.endsWith('/balance')) return json(res, 200, { BTC: { main_balance: '0' } });
+        // Every other area hangs: it must be reported as failed, not hold the add past its budget.
+      }),
+    );
+    const accounts = service({ probeBudgetMs: 1_200, timeoutMs: 300 });
+    const started = Date.now();
+    const added = await accounts.add({ name: 'Half', region: 'custom', baseUrl: s.url, apiKey: key(), apiSecret: 'half-secret-0123456789' });
+    addedIds.push(added.account.id);
+    // testedAt is stamped when the test of the key ends, before the keychain and settings writes.
+    expect(added.report.testedAt - started).toBeLessThan(1_200 + 250);
+    expect(added.report.balance.status).toBe('ok');
+    expect(added.report.codes.status).toBe('failed');
+  });
+});
+
+describe('accounts.add is idempotent (issue 10, finding 6)', () => {
+  it('adding the same key and base URL again returns the existing account, no duplicate', async () => {
+    const s = await server(answersEverything);
+    const accounts = service();
+    const request = { name: 'Main', region: 'custom' as const, baseUrl: s.url, apiKey: key(), apiSecret: 'main-secret-0123456789' };
+    const first = await accounts.add(request);
+    addedIds.push(first.account.id);
+    const again = await accounts.add({ ...request, name: 'Main (retry)' });
+    addedIds.push(again.account.id);
+    expect(again.account.id).toBe(first.account.id);
+    expect((await accounts.list()).accounts.filter((a) => !a.isDemo)).toHaveLength(1);
+  });
+
+  it('the same key with a different secret is refused, and nothing changes', async () => {
+    const s = await server(answersEverything);
+    const accounts = service();
+    const request = { name: 'Main', region: 'custom' as const, baseUrl: s.url, apiKey: key(), apiSecret: 'main-secret-0123456789' };
+    const first = await accounts.add(request);
+    addedIds.push(first.account.id);
+    const thrown = await accounts.add({ ...request, apiSecret: 'other-secret-0123456789' }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AppFailure);
+    expect((thrown as AppFailure).error).toMatchObject({ kind: 'validation', fields: { apiKey: [expect.any(String)] } });
+    expect((await accounts.list()).accounts.filter((a) => !a.isDemo)).toHaveLength(1);
+    expect(await secrets.read(first.account.id)).toBe('main-secret-0123456789');
+  });
+});
