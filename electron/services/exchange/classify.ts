@@ -137,6 +137,11 @@ function reasonInFields(fields: Record<string, string[]> | undefined): ErrorReas
   return undefined;
 }
 
+/** "This endpoint is disabled for your region" (API.md), as the message or inside the field errors. */
+function saysDisabledForRegion(said: string | undefined, fields: Record<string, string[]> | undefined): boolean {
+  return [said, ...Object.values(fields ?? {}).flat()].some((text) => text !== undefined && /disabled for your region/i.test(text));
+}
+
 /** Classifies a non-2xx answer. `nowMs` is wall-clock time, for Retry-After dates. */
 export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
   const { status } = answer;
@@ -233,7 +238,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     const detail = firstFieldMessages(fields) ?? said;
     return withOptional(
       { kind: 'validation', status, message: detail ? `The exchange refused the request: ${detail}` : 'The exchange refused the request.' },
-      { code, fields, reason: said !== undefined && /disabled for your region/i.test(said) ? 'region_unavailable' : reasonInFields(fields) },
+      { code, fields, reason: saysDisabledForRegion(said, fields) ? 'region_unavailable' : reasonInFields(fields) },
     );
   }
   return {

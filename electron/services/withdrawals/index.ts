@@ -382,8 +382,8 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
       const error = toAppError(thrown);
       // API.md: 422 code 0 "This endpoint is disabled for your region" means there is no list; a
       // server without the endpoint (404) likewise. The person types the VASP's name instead.
-      if ((error.kind === 'validation' && error.status === 422) || error.kind === 'not_found') {
-        return { available: false, vasps: [], note: error.kind === 'validation' ? error.message : null };
+      if (error.reason === 'region_unavailable' || error.kind === 'not_found') {
+        return { available: false, vasps: [], note: error.reason === 'region_unavailable' ? error.message : null };
       }
       throw thrown;
     }
@@ -467,9 +467,9 @@ export function classifySendFailure(thrown: unknown, error: AppError): SendOutco
   }
 }
 
+/** The exchange already has a withdrawal with this id: the first request landed after all. */
 function isDuplicateIdError(error: AppError): boolean {
-  const messages = [...Object.entries(error.fields ?? {}).filter(([field]) => /unique_?id/i.test(field)).flatMap(([, m]) => m), error.message];
-  return messages.some((m) => /already been taken/i.test(m));
+  return error.reason === 'duplicate_id';
 }
 
 function alreadyHandledMessage(state: WithdrawalState): string {

@@ -158,8 +158,11 @@ describe('mapServerError', () => {
     expect(mapped.fields).toEqual({ memo: 'The memo field is required.', provider: expect.stringMatching(/Choose the payment provider/) });
   });
   it('2FA, throttling and key problems are general messages in plain words', () => {
-    expect(mapServerError({ kind: 'validation', status: 412, code: 1, message: 'x' }).general).toMatch(/Two-factor authentication is off/);
-    expect(mapServerError({ kind: 'rate_limited', status: 429, message: 'x' }).general).toMatch(/limiting withdrawal attempts/);
+    expect(mapServerError({ kind: 'validation', status: 412, code: 1, message: 'x', reason: 'two_factor_off' }).general).toMatch(/Two-factor authentication is off/);
+    expect(mapServerError({ kind: 'rate_limited', status: 400, message: 'x', reason: 'withdraw_throttled', retryAfterMs: 30_000 }).general).toBe(
+      'The exchange is limiting withdrawal attempts right now. Wait about 30 s, then try again; nothing was sent.',
+    );
+    expect(mapServerError({ kind: 'rate_limited', status: 429, message: 'x', reason: 'rate_limited' }).general).toMatch(/limiting how often the app may ask/);
     expect(mapServerError({ kind: 'permission', status: 401, code: 4, message: 'x' }).general).toMatch(/not allowed to withdraw/);
   });
 });

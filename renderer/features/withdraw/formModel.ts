@@ -335,9 +335,12 @@ export interface MappedError {
 export function mapServerError(error: AppError): MappedError {
   const fields: FieldErrors = {};
   if (error.kind === 'rate_limited') {
-    return { fields, general: 'The exchange is limiting withdrawal attempts right now. Wait a minute, then try again; nothing was sent.' };
+    // The wait is the one the main process measured (Retry-After, capped), never a guess.
+    const wait = error.retryAfterMs ? `about ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s` : 'a little';
+    const what = error.reason === 'withdraw_throttled' ? 'withdrawal attempts' : 'how often the app may ask';
+    return { fields, general: `The exchange is limiting ${what} right now. Wait ${wait}, then try again; nothing was sent.` };
   }
-  if (error.kind === 'validation' && error.status === 412) {
+  if (error.reason === 'two_factor_off') {
     return { fields, general: 'Two-factor authentication is off for this exchange account. Turn on 2FA on the exchange website, then try again.' };
   }
   if (error.kind === 'auth') return { fields, general: 'The exchange refused this API key. Check the key in Accounts.' };
