@@ -14,7 +14,8 @@ export const RATE_LIMIT_SCOPES = {
   'main-account': { requests: 1000, perMs: 10_000 },
   history: { requests: 200, perMs: 10_000 },
   codes: { requests: 1000, perMs: 10_000 },
-  positions: { requests: 12_000, perMs: 10_000 },
+  /** API.md: collateral endpoints 12 000, but one newer page says 100 for positions/open; we budget 100. */
+  positions: { requests: 100, perMs: 10_000 },
   collateral: { requests: 12_000, perMs: 10_000 },
   'trade-account': { requests: 12_000, perMs: 10_000 },
   /** `/profile/websocket_token`: 10 per 60 s. */

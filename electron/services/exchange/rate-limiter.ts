@@ -30,7 +30,7 @@ export class SlidingWindowLimiter {
 
   /** Takes the next slot for a request starting at `startMs` (not before `earliestStart`). */
   commit(startMs: number): void {
-    // Allocated on first use: the positions scope has 12 000 slots.
+    // Allocated on first use: the collateral and trade scopes have 12 000 slots.
     const ring = (this.ring ??= new Float64Array(this.requests).fill(Number.NEGATIVE_INFINITY));
     ring[this.head] = startMs;
     this.head = this.head + 1 === this.requests ? 0 : this.head + 1;
