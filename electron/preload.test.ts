@@ -4,24 +4,34 @@
  * never see the Electron event object.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ExchangeBridge } from '../shared/ipc';
+import { IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type PreloadBridge } from '../shared/ipc';
 import { fake } from './window/fake-electron';
 
 vi.mock('electron', async () => (await import('./window/fake-electron')).electronModule);
 
-let bridge: ExchangeBridge;
+let bridge: PreloadBridge;
 
 beforeAll(async () => {
   await import('./preload');
   expect(fake.exposed).toHaveLength(1);
-  bridge = fake.exposed[0]?.api as ExchangeBridge;
+  bridge = fake.exposed[0]?.api as PreloadBridge;
 });
 
 describe('preload bridge', () => {
-  it('exposes exactly one frozen object, window.exchange, with invoke and on', () => {
+  it('exposes exactly one frozen object, window.exchange, with invoke, cancel and on', () => {
     expect(fake.exposed[0]?.key).toBe('exchange');
     expect(Object.isFrozen(bridge)).toBe(true);
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(bridge).sort()).toEqual(['cancel', 'invoke', 'on']);
+  });
+
+  it('numbers a call the page may cancel, and cancels it by that number only', async () => {
+    await bridge.invoke('exchange.balance', { accountId: 'demo' }, 5);
+    expect(fake.rendererInvokes.at(-1)).toEqual([IPC_INVOKE_CHANNEL, 'exchange.balance', { accountId: 'demo' }, 5]);
+    bridge.cancel(5);
+    expect(fake.rendererSends.at(-1)).toEqual([IPC_CANCEL_CHANNEL, 5]);
+    const sent = fake.rendererSends.length;
+    for (const bad of ['5', -1, 1.5, Number.NaN, null]) bridge.cancel(bad as never);
+    expect(fake.rendererSends.length).toBe(sent);
   });
 
   it('sends known channels over the one invoke channel', async () => {

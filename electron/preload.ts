@@ -6,7 +6,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { Envelope } from '../shared/errors';
-import { CHANNEL_NAMES, EVENT_NAMES, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ExchangeBridge } from '../shared/ipc';
+import { CHANNEL_NAMES, EVENT_NAMES, IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type PreloadBridge } from '../shared/ipc';
 
 const knownChannels = new Set<string>(CHANNEL_NAMES);
 const knownEvents = new Set<string>(EVENT_NAMES);
@@ -15,15 +15,21 @@ function refused(message: string): Envelope<never> {
   return { ok: false, error: { kind: 'validation', message } };
 }
 
-const bridge: ExchangeBridge = {
-  async invoke(channel, payload) {
+const isCallId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+const bridge: PreloadBridge = {
+  async invoke(channel, payload, callId) {
     if (typeof channel !== 'string' || !knownChannels.has(channel)) return refused('Unknown channel.');
     try {
-      return (await ipcRenderer.invoke(IPC_INVOKE_CHANNEL, channel, payload)) as never;
+      const args = isCallId(callId) ? [channel, payload, callId] : [channel, payload];
+      return (await ipcRenderer.invoke(IPC_INVOKE_CHANNEL, ...args)) as never;
     } catch {
       // Structured clone refused the payload (a function, a DOM node...), or IPC itself failed.
       return refused('The request could not be sent to the app.');
     }
+  },
+  cancel(callId) {
+    if (isCallId(callId)) ipcRenderer.send(IPC_CANCEL_CHANNEL, callId);
   },
   on(event, listener) {
     if (typeof event !== 'string' || !knownEvents.has(event)) throw new TypeError('Unknown event.');

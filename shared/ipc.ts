@@ -277,6 +277,20 @@ export const BROWSER_MODE = {
 /** Electron IPC channel names used by the preload and the main process (one per direction). */
 export const IPC_INVOKE_CHANNEL = 'exchange:invoke';
 export const IPC_EVENT_CHANNEL = 'exchange:event';
+/** Page -> main: stop the call with this id (the page's abort signal cannot cross contextBridge). */
+export const IPC_CANCEL_CHANNEL = 'exchange:cancel';
+
+/**
+ * What the Electron preload exposes as `window.exchange`. An AbortSignal cannot cross contextBridge,
+ * so the page numbers its calls and cancels by number; renderer/api/bridge.ts turns this into an
+ * ExchangeBridge with signals.
+ */
+export interface PreloadBridge {
+  invoke<C extends Channel>(channel: C, payload: RequestOf<C>, callId?: number): Promise<Envelope<ResponseOf<C>>>;
+  /** Stops the call `callId` of this page, if it is still running; the call then answers `cancelled`. */
+  cancel(callId: number): void;
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+}
 
 export function maskApiKey(apiKey: string): string {
   if (apiKey.length <= 8) return '•'.repeat(apiKey.length);

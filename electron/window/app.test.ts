@@ -260,6 +260,19 @@ describe('IPC', () => {
   });
 });
 
+describe('cancelling a call from the page', () => {
+  it('routes calls with the page\'s number and listens for its cancel on the cancel channel', async () => {
+    await start();
+    const event = { sender: theWindow().webContents, senderFrame: theWindow().webContents.mainFrame };
+    const answer = (await fake.ipcHandlers.get('exchange:invoke')!(event, 'app.info', {}, 1)) as { ok: boolean };
+    expect(answer.ok).toBe(true);
+    expect(fake.ipcListeners.has('exchange:cancel')).toBe(true);
+    // Cancelling a finished or unknown call is harmless.
+    expect(() => fake.ipcListeners.get('exchange:cancel')!(event, 1)).not.toThrow();
+    expect(() => fake.ipcListeners.get('exchange:cancel')!(event, 'x')).not.toThrow();
+  });
+});
+
 describe('a crashed or frozen renderer', () => {
   const gone = (reason: string) => theWindow().webContents.emit('render-process-gone', {}, { reason, exitCode: 1 });
   const settle = () => new Promise((r) => setTimeout(r, 0));

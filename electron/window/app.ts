@@ -4,13 +4,14 @@
  * first window exists.
  */
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
+import { IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
 import { createCore, type Core } from '../core';
 import { defaultUserDataDir, PRODUCT_NAME, userDataDirFromArgs } from '../paths';
 import { electronSenderPolicy, type Sender } from '../router/sender';
 import { createLogger, logFileIn } from '../services/logging';
 import { installApplicationMenu } from '../shell/menu';
 import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
+import { createCancellableCalls } from './call-cancellation';
 import { createMainWindow } from './main-window';
 import { watchRendererHealth } from './recovery';
 import { hardenSession, hardenWebContents } from './security';
@@ -92,7 +93,11 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
       isTrustedSender: electronSenderPolicy({ trustedWebContentsIds: () => trustedWindowIds, appOrigin: APP_ORIGIN }),
     });
     core = created;
-    ipcMain.handle(IPC_INVOKE_CHANNEL, (event, channel: unknown, payload: unknown) => created.route(channel, payload, senderOf(event)));
+    const cancellable = createCancellableCalls();
+    ipcMain.handle(IPC_INVOKE_CHANNEL, (event, channel: unknown, payload: unknown, callId: unknown) =>
+      cancellable.run(event.sender.id, callId, (signal) => created.route(channel, payload, senderOf(event), { signal })),
+    );
+    ipcMain.on(IPC_CANCEL_CHANNEL, (event, callId: unknown) => cancellable.cancel(event.sender.id, callId));
     created.onEvent((name, payload) => {
       for (const window of BrowserWindow.getAllWindows()) {
         if (trustedWindowIds.has(window.webContents.id)) window.webContents.send(IPC_EVENT_CHANNEL, name, payload);

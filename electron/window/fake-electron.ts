@@ -101,6 +101,8 @@ function createState() {
     privilegedSchemes: [] as unknown[],
     protocolHandlers: new Map<string, (request: { url: string }) => unknown>(),
     ipcHandlers: new Map<string, Listener>(),
+    ipcListeners: new Map<string, Listener>(),
+    rendererSends: [] as unknown[][],
     permissionRequestHandler: null as Listener | null,
     permissionCheckHandler: null as Listener | null,
     devicePermissionHandler: null as Listener | null,
@@ -150,7 +152,10 @@ export const electronModule = {
       return { response: fake.messageBoxResponse, checkboxChecked: false };
     },
   },
-  ipcMain: { handle: (channel: string, handler: Listener) => void fake.ipcHandlers.set(channel, handler) },
+  ipcMain: {
+    handle: (channel: string, handler: Listener) => void fake.ipcHandlers.set(channel, handler),
+    on: (channel: string, listener: Listener) => void fake.ipcListeners.set(channel, listener),
+  },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => void fake.privilegedSchemes.push(...schemes),
     handle: (scheme: string, handler: (request: { url: string }) => unknown) => void fake.protocolHandlers.set(scheme, handler),
@@ -183,6 +188,7 @@ export const electronModule = {
       fake.rendererListeners.set(channel, set);
     },
     removeListener: (channel: string, listener: Listener) => void fake.rendererListeners.get(channel)?.delete(listener),
+    send: (...args: unknown[]) => void fake.rendererSends.push(args),
   },
 };
 

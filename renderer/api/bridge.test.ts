@@ -8,7 +8,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 // eslint-disable-next-line no-restricted-imports
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpBridge, takeSessionToken, type HttpBridge } from './bridge';
+import type { Envelope } from '../../shared/errors';
+import type { PreloadBridge } from '../../shared/ipc';
+import { createHttpBridge, fromPreload, takeSessionToken, type HttpBridge } from './bridge';
 
 type Route = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -232,5 +234,47 @@ describe('takeSessionToken', () => {
     sessionStorage.clear();
     history.replaceState(null, '', '/');
     expect(takeSessionToken()).toBeNull();
+  });
+});
+
+describe('the Electron preload as a bridge with signals', () => {
+  /** A preload stand-in: calls stay open until cancelled by number, as a hanging exchange read would. */
+  function recordingPreload() {
+    const open = new Map<number, (envelope: Envelope<never>) => void>();
+    const cancelled: number[] = [];
+    const preload: PreloadBridge = {
+      invoke: ((_channel: string, _payload: unknown, callId?: number) =>
+        new Promise((resolve) => {
+          if (callId === undefined) resolve({ ok: true, data: 'unnumbered' } as never);
+          else open.set(callId, resolve as (envelope: Envelope<never>) => void);
+        })) as PreloadBridge['invoke'],
+      cancel: (callId) => {
+        cancelled.push(callId);
+        open.get(callId)?.({ ok: false, error: { kind: 'network', reason: 'cancelled', message: 'cancelled' } });
+      },
+      on: () => () => undefined,
+    };
+    return { preload, cancelled, open };
+  }
+
+  it('cancels the numbered call in the main process when the page aborts', async () => {
+    const { preload, cancelled } = recordingPreload();
+    const bridge = fromPreload(preload);
+    const controller = new AbortController();
+    const answer = bridge.invoke('exchange.balance', { accountId: 'demo' }, { signal: controller.signal });
+    controller.abort();
+    expect(await answer).toMatchObject({ ok: false, error: { reason: 'cancelled' } });
+    expect(cancelled).toEqual([1]);
+  });
+
+  it('sends nothing for a signal aborted before the call, and numbers nothing without a signal', async () => {
+    const { preload, cancelled, open } = recordingPreload();
+    const bridge = fromPreload(preload);
+    const controller = new AbortController();
+    controller.abort();
+    expect(await bridge.invoke('exchange.balance', { accountId: 'demo' }, { signal: controller.signal })).toMatchObject({ ok: false, error: { reason: 'cancelled' } });
+    expect(await bridge.invoke('app.info', {})).toEqual({ ok: true, data: 'unnumbered' });
+    expect(open.size).toBe(0);
+    expect(cancelled).toEqual([]);
   });
 });

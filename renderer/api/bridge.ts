@@ -7,7 +7,7 @@
  * launch URL's hash. The HTTP transport never throws: every failure becomes an error envelope,
  * exactly like the IPC path, so callers handle one shape.
  */
-import { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type InvokeOptions, type RequestOf, type ResponseOf } from '../../shared/ipc';
+import { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type InvokeOptions, type PreloadBridge, type RequestOf, type ResponseOf } from '../../shared/ipc';
 import { ERROR_KINDS, fail, type AppError, type Envelope } from '../../shared/errors';
 
 export const TOKEN_HEADER = BROWSER_MODE.tokenHeader;
@@ -260,10 +260,45 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
 
 let httpBridge: HttpBridge | null = null;
 
-/** `window.exchange` from the Electron preload when present, else the browser-mode HTTP transport. */
+/**
+ * The Electron preload's `window.exchange` as an ExchangeBridge: each call gets a number, and an
+ * aborted signal cancels that number in the main process (a signal cannot cross contextBridge).
+ */
+export function fromPreload(preloaded: PreloadBridge): ExchangeBridge {
+  let lastCallId = 0;
+  return {
+    async invoke(channel, payload, options) {
+      const signal = options?.signal;
+      if (!signal) return preloaded.invoke(channel, payload);
+      if (signal.aborted) return fail(cancelledError());
+      const callId = ++lastCallId;
+      const cancel = () => preloaded.cancel(callId);
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        return await preloaded.invoke(channel, payload, callId);
+      } finally {
+        signal.removeEventListener('abort', cancel);
+      }
+    },
+    on: (event, listener) => preloaded.on(event, listener),
+  };
+}
+
+const adapted = new WeakMap<PreloadBridge, ExchangeBridge>();
+
+/**
+ * `window.exchange` from the Electron preload when present, else the browser-mode HTTP transport.
+ * The preload's object has `cancel` and numbers its calls; a bridge set up without it (component
+ * tests install an ExchangeBridge directly) is used as it is.
+ */
 export function getBridge(): ExchangeBridge {
-  const preloaded = (globalThis as { exchange?: ExchangeBridge }).exchange;
-  if (preloaded) return preloaded;
+  const preloaded = (globalThis as { exchange?: PreloadBridge | ExchangeBridge }).exchange;
+  if (preloaded && 'cancel' in preloaded && typeof preloaded.cancel === 'function') {
+    let bridge = adapted.get(preloaded);
+    if (!bridge) adapted.set(preloaded, (bridge = fromPreload(preloaded)));
+    return bridge;
+  }
+  if (preloaded) return preloaded as ExchangeBridge;
   httpBridge ??= createHttpBridge({ origin: window.location.origin, token: takeSessionToken() });
   return httpBridge;
 }
