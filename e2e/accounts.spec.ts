@@ -20,7 +20,9 @@ test.describe('accounts', () => {
     const wrongSecret = `${main.apiSecret.slice(0, -4)}XXXX`;
     await addAccount(page, { name: 'Wrong', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: wrongSecret });
     const form = page.getByRole('form', { name: 'Add an account' });
-    await expect(form.getByRole('alert')).toContainText('The exchange refused this API key');
+    // Words by reason (bad_signature), with the main process's detail: nothing was saved.
+    await expect(form.getByRole('alert')).toContainText('The API secret does not match the key');
+    await expect(form.getByRole('alert')).toContainText('Nothing was saved.');
     await expect(form.getByLabel('API secret')).toHaveValue('');
     await expect(page.getByRole('listitem', { name: 'Wrong' })).toHaveCount(0);
 
