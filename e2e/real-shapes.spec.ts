@@ -105,8 +105,34 @@ test.describe('what the real exchange sends', () => {
     expect(after.balances.BTC).toBe(sub(before, add('0.01', after.debits[0]!.fee)));
   });
 
-  test('a withdrawal paid only in part (status 18) stays followed and shows requested vs processed amounts', async ({ page, simulator }) => {
-    await useSimulatorAccount(page, simulator);
+  test('Demo, EEA account ticked: the Travel Rule section (VASP typed by name where no list is offered) goes out with the withdrawal', async ({ page }) => {
+    await openView(page, 'Accounts');
+    const eea = page.getByRole('listitem', { name: /Demo/ }).getByRole('checkbox', { name: /EEA account/ });
+    await eea.check();
+    await expect(eea).toBeChecked();
+    await openView(page, 'Withdraw');
+    await fillWithdrawal(page, { ticker: 'BTC', address: BTC_ADDRESS, amount: '0.01' });
+    const f = form(page);
+    const travelRule = f.getByTestId('travel-rule-section');
+    await travelRule.getByLabel('Receiving wallet').selectOption('hosted');
+    // The demo exchange answers the VASP list with "disabled for your region": the name is typed instead.
+    await travelRule.getByLabel('Platform name').fill('Example Custody GmbH');
+    await travelRule.getByLabel('Beneficiary is').selectOption('entity');
+    await travelRule.getByLabel('Full legal name').fill('Acme Trading Ltd');
+    await travelRule.getByLabel('Country of residence').fill('GBR');
+    await travelRule.getByLabel('Country', { exact: true }).fill('GBR');
+    await travelRule.getByLabel('City').fill('London');
+    await travelRule.getByLabel('Street address').fill('123 Finsbury Square');
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    const c = confirmation(page);
+    await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveText('Example Custody GmbH');
+    await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('Acme Trading Ltd (entity), resident in GBR');
+    await c.getByRole('button', { name: 'Send 0.01 BTC' }).click();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+  });
+
+  test('Demo: a withdrawal paid only in part (status 18) stays followed and shows requested vs processed amounts', async ({ page }) => {
+    await openView(page, 'Withdraw');
     // The simulator pays half of a withdrawal whose address contains "partial" (its README).
     await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: `${CRYPTO_ADDRESS}partial`, amount: '50' });
     await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
