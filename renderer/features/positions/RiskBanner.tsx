@@ -20,9 +20,11 @@ export function RiskBanner({ summary }: { summary: RiskSummary }) {
       <div>
         <p className="risk-banner__title">{parts.join(' and ')}</p>
         <p className="risk-banner__advice">
-          {liquidation > 0
-            ? 'The exchange is liquidating these positions. They are listed first below.'
-            : 'Add margin or reduce these positions to avoid liquidation. They are listed first below.'}
+          {liquidation > 0 && marginCall > 0
+            ? `The exchange is liquidating ${liquidation === 1 ? 'one of them' : `${liquidation} of them`}; add margin or reduce the ${marginCall === 1 ? 'one' : marginCall} in margin call to avoid liquidation. They are listed first below.`
+            : liquidation > 0
+              ? 'The exchange is liquidating these positions. They are listed first below.'
+              : 'Add margin or reduce these positions to avoid liquidation. They are listed first below.'}
         </p>
       </div>
     </div>

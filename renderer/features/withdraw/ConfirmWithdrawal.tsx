@@ -11,6 +11,8 @@ import { Row, WithdrawalDetails } from './WithdrawalDetails';
 export function ConfirmWithdrawal(props: {
   record: WithdrawalRecord;
   accountName: string;
+  /** The Demo account's exchange is the built-in simulator: nothing real moves. */
+  isDemo: boolean;
   pending: boolean;
   onConfirm: () => void;
   onEdit: () => void;
@@ -41,8 +43,16 @@ export function ConfirmWithdrawal(props: {
       </div>
       <div className="card__section">
         <div className="withdraw-warning" role="note">
-          <strong>This moves real funds.</strong> The API key of this account can withdraw money. The app sends this withdrawal once, with
-          the id above; if the connection breaks it looks the id up at the exchange instead of sending again.
+          {props.isDemo ? (
+            <>
+              <strong>Demo: no real funds move.</strong> This goes to the built-in demo exchange, exactly as a real withdrawal would.
+            </>
+          ) : (
+            <>
+              <strong>This moves real funds.</strong> The API key of this account can withdraw money.
+            </>
+          )}{' '}
+          The app sends this withdrawal once, with the id above; if the connection breaks it looks the id up at the exchange instead of sending again.
         </div>
       </div>
       {props.error ? <div className="card__section">{props.error}</div> : null}

@@ -276,7 +276,7 @@ describe('fiat payout fields and the unknown fee', () => {
 describe('statuses that need the person, in words', () => {
   async function openStatus(records: WithdrawalRecord[]) {
     const { bridge, user } = setup(DEMO_ACCOUNT, VASPS, records);
-    await user.click(await screen.findByRole('button', { name: `Open withdrawal ${records[0]!.uniqueId}` }));
+    await user.click(await screen.findByRole('button', { name: /^Details of the withdrawal of / }));
     return { bridge, user, status: await screen.findByTestId('withdrawal-status') };
   }
 

@@ -56,13 +56,13 @@ export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalReco
                     <td className="align-end num">{formatAmount(record.amount)}</td>
                     <td className="align-end num">{record.fee === null ? 'unknown' : formatAmount(record.fee)}</td>
                     <td className="num" title={record.address}>
-                      {record.address.length > 18 ? `${record.address.slice(0, 8)}…${record.address.slice(-8)}` : record.address}
+                      {shortAddress(record.address)}
                     </td>
                     <td className="withdraw-recent__status-cell">
                       <Badge tone={words.tone}>{words.label}</Badge>
                     </td>
                     <td className="align-end">
-                      <button type="button" className="button button--small" onClick={() => onOpen(record)} aria-label={`Open withdrawal ${record.uniqueId}`}>
+                      <button type="button" className="button button--small" onClick={() => onOpen(record)} aria-label={`${record.state === 'prepared' ? 'Review' : 'Details of'} the withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}>
                         {record.state === 'prepared' ? 'Review' : 'Details'}
                       </button>
                     </td>
@@ -75,4 +75,9 @@ export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalReco
       )}
     </section>
   );
+}
+
+/** Long addresses as their first and last 8 characters; the full one is in the cell's title. */
+function shortAddress(address: string): string {
+  return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-8)}` : address;
 }

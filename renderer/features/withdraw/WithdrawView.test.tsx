@@ -120,7 +120,8 @@ describe('WithdrawView', () => {
     expect(within(confirm).getByTestId('confirm-address').textContent).toBe(ADDRESS);
     expect(within(confirm).getByTestId('confirm-total').textContent).toBe('26 USDT');
     expect(within(confirm).getByTestId('confirm-unique-id').textContent).toContain(record().uniqueId);
-    expect(within(confirm).getByText(/can withdraw money/)).toBeTruthy();
+    // The Demo account's exchange is the simulator: the warning says so instead of "real funds".
+    expect(within(confirm).getByText(/Demo: no real funds move/)).toBeTruthy();
 
     const send = within(confirm).getByRole('button', { name: 'Send 25 USDT' });
     await user.dblClick(send);

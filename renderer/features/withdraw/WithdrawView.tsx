@@ -144,6 +144,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
         <ConfirmWithdrawal
           record={current}
           accountName={account.name}
+          isDemo={account.isDemo}
           pending={send.isPending}
           onConfirm={() => send.mutate({ uniqueId: current.uniqueId })}
           onEdit={() => backToEdit(current)}
