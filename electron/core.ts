@@ -4,22 +4,21 @@
  * Electron-free, so Electron IPC (main.ts), the browser-mode HTTP server and tests run the same core.
  */
 import { join } from 'node:path';
-import {
-  type EventName,
-  type EventPayloads,
-  type ParsedRequestOf,
-  type Settings,
-} from '../shared/ipc';
+import type { EventName, EventPayloads } from '../shared/ipc';
 import { version as appVersion } from '../package.json';
 import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type Sender, type SenderPolicy } from './router';
 import { createAccountService } from './services/accounts';
+import { accountHandlers } from './services/accounts/handlers';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
 import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
+import { exchangeHandlers } from './services/exchange/handlers';
 import { createLogger, logFileIn, type Logger } from './services/logging';
 import { createKeytarKeychain, createSecretStore, type Keychain } from './services/secrets';
-import { createSettingsStore, type SettingsFile } from './services/settings';
+import { createSettingsStore } from './services/settings';
+import { settingsHandlers } from './services/settings/handlers';
 import { createWithdrawalService } from './services/withdrawals';
+import { withdrawalHandlers } from './services/withdrawals/handlers';
 import { importJournal, quarantineNotice } from './services/withdrawals/store';
 
 export type CoreMode = 'electron' | 'browser';
@@ -58,20 +57,6 @@ async function startEmbeddedSimulator(): Promise<RunningSimulator> {
   // Loaded only when the Demo account is first used: most sessions never need it.
   const { startSimulator } = await import('./simulator');
   return startSimulator({ port: 0 });
-}
-
-function publicSettings(file: SettingsFile): Settings {
-  return {
-    refreshIntervalMs: file.refreshIntervalMs as Settings['refreshIntervalMs'],
-    hideSmallBelow: file.hideSmallBelow,
-    theme: file.theme,
-  };
-}
-
-/** Drops `accountId` from a payload: the rest is the endpoint's own request. */
-function withoutAccount<T extends { accountId: string }>(payload: T): Omit<T, 'accountId'> {
-  const { accountId: _accountId, ...rest } = payload;
-  return rest;
 }
 
 /**
@@ -158,51 +143,13 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     emit: (record) => emit('withdrawal.updated', record),
   });
 
-  const client = (payload: { accountId: string }) => accounts.clientFor(payload.accountId);
-
+  // Each service answers its own channels; core only composes them.
   const handlers: Handlers = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
-
-    'accounts.list': () => accounts.list(),
-    'accounts.add': (p) => accounts.add(p),
-    'accounts.update': (p) => accounts.update(p),
-    'accounts.setKey': (p) => accounts.setKey(p),
-    'accounts.test': (p) => accounts.test(p),
-    'accounts.remove': (p) => accounts.remove(p),
-    'accounts.select': (p) => accounts.select(p),
-
-    'settings.get': async () => ({ settings: publicSettings(settings.read()), notice: startNotice(settings.notice) }),
-    'settings.update': async (patch: ParsedRequestOf<'settings.update'>) => {
-      const next = await settings.update((draft) => {
-        if (patch.refreshIntervalMs !== undefined) draft.refreshIntervalMs = patch.refreshIntervalMs;
-        if (patch.hideSmallBelow !== undefined) draft.hideSmallBelow = patch.hideSmallBelow;
-        if (patch.theme !== undefined) draft.theme = patch.theme;
-      });
-      return publicSettings(next);
-    },
-
-    // Reads take the caller's abort signal (a page that gave up stops its request); flexInvest
-    // moves money and is not cut off half-way.
-    'exchange.ping': async (p, _s, { signal }) => {
-      const c = await client(p);
-      const [{ latencyMs }, serverTime] = await Promise.all([c.ping({ signal }), c.serverTime({ signal })]);
-      return { latencyMs, serverTime };
-    },
-    'exchange.assets': async (p, _s, { signal }) => (await client(p)).assets({ signal }),
-    'exchange.fees': async (p, _s, { signal }) => (await client(p)).fees({ signal }),
-    'exchange.balance': async (p, _s, { signal }) => (await client(p)).balance({}, { signal }),
-    'exchange.codes': async (p, _s, { signal }) => (await client(p)).codes(withoutAccount(p), { signal }),
-    'exchange.positions': async (p, _s, { signal }) => (await client(p)).positions(withoutAccount(p), { signal }),
-    'exchange.flexPlans': async (p, _s, { signal }) => (await client(p)).flexPlans(withoutAccount(p), { signal }),
-    'exchange.flexInvestments': async (p, _s, { signal }) => (await client(p)).flexInvestments(withoutAccount(p), { signal }),
-    'exchange.flexInvest': async (p) => (await client(p)).flexInvest(withoutAccount(p)),
-
-    'withdraw.prepare': (p) => withdrawals.prepare(p),
-    'withdraw.send': (p) => withdrawals.send(p),
-    'withdraw.reconcile': (p) => withdrawals.reconcile(p),
-    'withdraw.discard': (p) => withdrawals.discard(p),
-    'withdraw.list': (p) => withdrawals.list(p),
-    'withdraw.vasps': (p) => withdrawals.vasps(p),
+    ...accountHandlers(accounts),
+    ...settingsHandlers(settings, startNotice),
+    ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
+    ...withdrawalHandlers(withdrawals),
   };
 
   const router = createRouter(handlers, { logger, isTrustedSender });

@@ -22,6 +22,8 @@ export interface CallContext {
 
 export type Handler<C extends Channel> = (payload: ParsedRequestOf<C>, sender: Sender, context: CallContext) => Promise<ResponseOf<C>>;
 export type Handlers = { [C in Channel]: Handler<C> };
+/** The handlers of one service: the channels under its prefix (`accounts.`, `withdraw.`, …). */
+export type HandlersOf<Prefix extends string> = Pick<Handlers, Extract<Channel, `${Prefix}.${string}`>>;
 
 export interface Router {
   route(channel: unknown, payload: unknown, sender: Sender, context?: CallContext): Promise<Envelope<unknown>>;

@@ -1,0 +1,29 @@
+/** The settings.* channels: what the page may read and change of the settings file. */
+import type { Settings } from '../../../shared/ipc';
+import type { HandlersOf } from '../../router';
+import type { SettingsFile } from './schema';
+import type { SettingsStore } from './store';
+
+/** The part of the settings file the page sees (accounts have their own channels). */
+export function publicSettings(file: SettingsFile): Settings {
+  return {
+    refreshIntervalMs: file.refreshIntervalMs as Settings['refreshIntervalMs'],
+    hideSmallBelow: file.hideSmallBelow,
+    theme: file.theme,
+  };
+}
+
+/** `notice` adds what else the user must hear about from start-up (the database's notices). */
+export function settingsHandlers(settings: SettingsStore, notice: (settingsNotice: string | null) => string | null): HandlersOf<'settings'> {
+  return {
+    'settings.get': async () => ({ settings: publicSettings(settings.read()), notice: notice(settings.notice) }),
+    'settings.update': async (patch) => {
+      const next = await settings.update((draft) => {
+        if (patch.refreshIntervalMs !== undefined) draft.refreshIntervalMs = patch.refreshIntervalMs;
+        if (patch.hideSmallBelow !== undefined) draft.hideSmallBelow = patch.hideSmallBelow;
+        if (patch.theme !== undefined) draft.theme = patch.theme;
+      });
+      return publicSettings(next);
+    },
+  };
+}
