@@ -11,7 +11,7 @@ import { createAccountService } from './services/accounts';
 import { accountHandlers } from './services/accounts/handlers';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
-import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
+import { createExchangeClient, createExchangeRuntime, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
 import { exchangeHandlers } from './services/exchange/handlers';
 import { createLogger, logFileIn, type Logger } from './services/logging';
 import { createKeytarKeychain, createSecretStore, type Keychain } from './services/secrets';
@@ -126,13 +126,15 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     registerSecret: (secret) => logger.redactor.registerSecret(secret),
   });
 
+  // Connections, rate limiters and nonce sequences of every client of this core; close() releases them.
+  const exchangeRuntime = createExchangeRuntime();
   const exchangeLogger = { warn: (message: string, meta?: object) => logger.warn(message, meta as Record<string, unknown>) };
   const accounts = createAccountService<ExchangeClient>({
     settings,
     secrets,
     demo,
     logger,
-    createClient: (config) => createExchangeClient({ ...options.clientOptions, ...config, logger: exchangeLogger }),
+    createClient: (config) => createExchangeClient({ ...options.clientOptions, ...config, logger: exchangeLogger, runtime: exchangeRuntime }),
     onChanged: (activeAccountId) => emit('accounts.changed', { activeAccountId }),
   });
 
@@ -170,6 +172,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       closing ??= (async () => {
         listeners.clear();
         await Promise.allSettled([withdrawals.close(), demo.close()]);
+        exchangeRuntime.close();
         database?.close();
         logger.info('core stopped');
         releaseLock();

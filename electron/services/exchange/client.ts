@@ -4,7 +4,7 @@
  * that adapt a few answers (ping latency, flex transaction id). The API secret lives only in this
  * closure: it is never stored on an object, logged, or put in an error.
  */
-import { ENDPOINTS, type EndpointName, type RequestOf, type ResponseOf } from '../../../shared/api/endpoints';
+import { ENDPOINTS, type EndpointName, type RateLimitScope, type RequestOf, type ResponseOf } from '../../../shared/api/endpoints';
 import type {
   AssetsResponse,
   BalanceResponse,
@@ -22,7 +22,8 @@ import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } f
 import { bucketsFor, reserveAll } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
 import { signBody, SIGNING_HEADERS } from '../../protocol/signing';
-import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
+import type { ExchangeRuntime } from './runtime';
+import { defaultConnectionPool, DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
 
 export interface ExchangeCredentials {
   apiKey: string;
@@ -60,6 +61,11 @@ export interface ExchangeClientOptions {
   random?: () => number;
   /** Answers larger than this are refused as bad_response; default 16 MiB. */
   maxResponseBytes?: number;
+  /**
+   * Connections, rate limiters and nonce sequences shared with the other clients of one core, and
+   * released by its close(). Without one, the process-wide defaults are used (tests, benchmarks).
+   */
+  runtime?: ExchangeRuntime;
 }
 
 export interface CallOptions {
@@ -188,8 +194,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     if (typeof apiKey !== 'string' || !/^[\x21-\x7e]{1,256}$/.test(apiKey)) throw invalidOption('apiKey', 'must be 1-256 visible characters');
     if (typeof apiSecret !== 'string' || apiSecret.length === 0 || apiSecret.length > 1024) throw invalidOption('apiSecret', 'must be 1-1024 characters');
   }
-  const nonces = apiKey === undefined ? undefined : nonceSequenceFor(apiKey);
-  const clock = serverClockFor(baseUrl, now);
+  const runtime = options.runtime;
+  const nonces = apiKey === undefined ? undefined : runtime ? runtime.nonces.sequenceFor(apiKey) : nonceSequenceFor(apiKey);
+  const clock = runtime ? runtime.nonces.clockFor(baseUrl, now) : serverClockFor(baseUrl, now);
+  const buckets = (endpoint: { path: string; scope: RateLimitScope }) => (runtime ? runtime.limits.bucketsFor(baseUrl, endpoint) : bucketsFor(baseUrl, endpoint));
+  const pool = runtime?.connections ?? defaultConnectionPool;
 
   const paths = new Map<EndpointName, string>();
   const pathOf = (name: EndpointName): string => {
@@ -252,7 +261,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
   /** Reserves a slot in every bucket the endpoint draws from; returns how long to wait (0 = go). */
   function rateLimitWaitMs(name: EndpointName, maxWaitMs: number): number {
-    const { waitMs, reserved } = reserveAll(bucketsFor(baseUrl, ENDPOINTS[name]).all, performance.now(), maxWaitMs);
+    const { waitMs, reserved } = reserveAll(buckets(ENDPOINTS[name]).all, performance.now(), maxWaitMs);
     if (!reserved) throw heldBackFailure(waitMs);
     return waitMs;
   }
@@ -309,11 +318,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           const signed = signedRequest(name, params, attemptTimeoutMs, signal);
           if (signed.aheadMs > 0) await sleep(signed.aheadMs, signal);
           sensitive = signed.sensitive;
-          answer = await send(target, signed.request, maxResponseBytes);
+          answer = await send(target, signed.request, maxResponseBytes, pool);
         } else {
           const attemptTimeoutMs = Math.min(timeoutMs, Math.ceil(remainingMs()));
           attemptClipped = attemptTimeoutMs < timeoutMs;
-          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, maxResponseBytes);
+          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, maxResponseBytes, pool);
         }
         const result = interpretAnswer(answer, spec.response, now());
         if (result.ok) return result.data as ResponseOf<N>;
@@ -350,7 +359,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       if (error.kind === 'rate_limited') {
         const waitMs = exchangeRetryAfterMs ?? backoffCeilingMs(attemptIndex);
         error = { ...error, retryAfterMs: waitMs };
-        if (rateLimit) bucketsFor(baseUrl, spec).limited.pauseUntil(performance.now() + waitMs);
+        if (rateLimit) buckets(spec).limited.pauseUntil(performance.now() + waitMs);
       } else if (exchangeRetryAfterMs !== undefined) {
         error = { ...error, retryAfterMs: exchangeRetryAfterMs };
       }

@@ -17,3 +17,4 @@ export {
 export { CANCELLED_MESSAGE, isCancellation } from './failures';
 export { backoffCeilingMs, fullJitterDelayMs, parseRetryAfterMs } from './retry';
 export { closePooledConnections as closeExchangeConnections } from './transport';
+export { createExchangeRuntime, type ExchangeRuntime } from './runtime';

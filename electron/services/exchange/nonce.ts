@@ -34,17 +34,6 @@ export class NonceSequence {
   }
 }
 
-const sequences = new Map<string, NonceSequence>();
-
-/** One sequence per API key in the process. Keys are public identifiers, not secrets. */
-export function nonceSequenceFor(apiKey: string): NonceSequence {
-  let sequence = sequences.get(apiKey);
-  if (!sequence) {
-    sequence = new NonceSequence();
-    sequences.set(apiKey, sequence);
-  }
-  return sequence;
-}
 
 /**
  * Offset between the local wall clock and the exchange clock, measured from `/public/time`
@@ -120,19 +109,41 @@ export function estimateOffsetMs(serverSeconds: number, sentAtMs: number, receiv
   return Math.round(serverEarliest + 500 - localMid);
 }
 
-const clocks = new WeakMap<WallClock, Map<string, ServerClock>>();
+/**
+ * The nonce sequences (one per API key: keys are public identifiers, not secrets) and the server
+ * clocks (one per exchange address and wall-clock source, which only tests vary) of one exchange
+ * runtime (runtime.ts). Every client of the runtime using a key shares its sequence, so nonces stay
+ * strictly increasing however many clients sign with it.
+ */
+export class NonceRegistry {
+  private readonly sequences = new Map<string, NonceSequence>();
+  private readonly clocks = new WeakMap<WallClock, Map<string, ServerClock>>();
 
-/** One clock per exchange address (and per wall-clock source, which only tests vary). */
-export function serverClockFor(baseUrl: string, now: WallClock): ServerClock {
-  let byUrl = clocks.get(now);
-  if (!byUrl) {
-    byUrl = new Map();
-    clocks.set(now, byUrl);
+  sequenceFor(apiKey: string): NonceSequence {
+    let sequence = this.sequences.get(apiKey);
+    if (!sequence) {
+      sequence = new NonceSequence();
+      this.sequences.set(apiKey, sequence);
+    }
+    return sequence;
   }
-  let clock = byUrl.get(baseUrl);
-  if (!clock) {
-    clock = new ServerClock(now);
-    byUrl.set(baseUrl, clock);
+
+  clockFor(baseUrl: string, now: WallClock): ServerClock {
+    let byUrl = this.clocks.get(now);
+    if (!byUrl) {
+      byUrl = new Map();
+      this.clocks.set(now, byUrl);
+    }
+    let clock = byUrl.get(baseUrl);
+    if (!clock) {
+      clock = new ServerClock(now);
+      byUrl.set(baseUrl, clock);
+    }
+    return clock;
   }
-  return clock;
 }
+
+/** The sequences and clocks of clients created without a runtime (tests, benchmarks). */
+const defaultRegistry = new NonceRegistry();
+export const nonceSequenceFor = (apiKey: string): NonceSequence => defaultRegistry.sequenceFor(apiKey);
+export const serverClockFor = (baseUrl: string, now: WallClock): ServerClock => defaultRegistry.clockFor(baseUrl, now);

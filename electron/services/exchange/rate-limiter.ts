@@ -55,22 +55,6 @@ export class SlidingWindowLimiter {
   }
 }
 
-const limiters = new Map<string, SlidingWindowLimiter>();
-
-function limiter(baseUrl: string, bucket: string, budget: { requests: number; perMs: number }): SlidingWindowLimiter {
-  const key = `${bucket} ${baseUrl}`;
-  let found = limiters.get(key);
-  if (!found) {
-    found = new SlidingWindowLimiter(budget.requests, budget.perMs);
-    limiters.set(key, found);
-  }
-  return found;
-}
-
-export function limiterFor(baseUrl: string, scope: RateLimitScope): SlidingWindowLimiter {
-  return limiter(baseUrl, scope, RATE_LIMIT_SCOPES[scope]);
-}
-
 const MAIN_ACCOUNT_PREFIX = '/api/v4/main-account/';
 
 /** The buckets one endpoint draws from, and the one a 429 on it pauses (API.md "Rate limits"). */
@@ -82,25 +66,56 @@ export interface EndpointBuckets {
 }
 
 /**
- * Public endpoints are limited per endpoint (2000/10 s each), so each has its own bucket. Every
- * `/main-account/*` endpoint shares one bucket (1000/10 s); history also has its own, smaller one
- * inside it (200/10 s). A 429 pauses only what was limited: that public endpoint, history's own
- * bucket, or the shared main-account bucket (which holds history back too).
+ * The client-side limiters of one exchange runtime (runtime.ts), per exchange address: every
+ * client of the runtime talking to the same address shares them, as the exchange counts per IP.
  */
-export function bucketsFor(baseUrl: string, endpoint: { path: string; scope: RateLimitScope }): EndpointBuckets {
-  if (endpoint.scope === 'public') {
-    const own = limiter(baseUrl, `public ${endpoint.path}`, RATE_LIMIT_SCOPES.public);
+export class RateLimiterRegistry {
+  private readonly limiters = new Map<string, SlidingWindowLimiter>();
+
+  private limiter(baseUrl: string, bucket: string, budget: { requests: number; perMs: number }): SlidingWindowLimiter {
+    const key = `${bucket} ${baseUrl}`;
+    let found = this.limiters.get(key);
+    if (!found) {
+      found = new SlidingWindowLimiter(budget.requests, budget.perMs);
+      this.limiters.set(key, found);
+    }
+    return found;
+  }
+
+  limiterFor(baseUrl: string, scope: RateLimitScope): SlidingWindowLimiter {
+    return this.limiter(baseUrl, scope, RATE_LIMIT_SCOPES[scope]);
+  }
+
+  /**
+   * Public endpoints are limited per endpoint (2000/10 s each), so each has its own bucket. Every
+   * `/main-account/*` endpoint shares one bucket (1000/10 s); history also has its own, smaller one
+   * inside it (200/10 s). A 429 pauses only what was limited: that public endpoint, history's own
+   * bucket, or the shared main-account bucket (which holds history back too).
+   */
+  bucketsFor(baseUrl: string, endpoint: { path: string; scope: RateLimitScope }): EndpointBuckets {
+    if (endpoint.scope === 'public') {
+      const own = this.limiter(baseUrl, `public ${endpoint.path}`, RATE_LIMIT_SCOPES.public);
+      return { all: [own], limited: own };
+    }
+    if (endpoint.path.startsWith(MAIN_ACCOUNT_PREFIX)) {
+      const shared = this.limiterFor(baseUrl, 'main-account');
+      if (endpoint.scope === 'main-account' || endpoint.scope === 'codes') return { all: [shared], limited: shared };
+      const own = this.limiterFor(baseUrl, endpoint.scope);
+      return { all: [shared, own], limited: own };
+    }
+    const own = this.limiterFor(baseUrl, endpoint.scope);
     return { all: [own], limited: own };
   }
-  if (endpoint.path.startsWith(MAIN_ACCOUNT_PREFIX)) {
-    const shared = limiterFor(baseUrl, 'main-account');
-    if (endpoint.scope === 'main-account' || endpoint.scope === 'codes') return { all: [shared], limited: shared };
-    const own = limiterFor(baseUrl, endpoint.scope);
-    return { all: [shared, own], limited: own };
+
+  clear(): void {
+    this.limiters.clear();
   }
-  const own = limiterFor(baseUrl, endpoint.scope);
-  return { all: [own], limited: own };
 }
+
+/** The limiters of clients created without a runtime (tests, benchmarks). */
+const defaultRegistry = new RateLimiterRegistry();
+export const limiterFor = (baseUrl: string, scope: RateLimitScope): SlidingWindowLimiter => defaultRegistry.limiterFor(baseUrl, scope);
+export const bucketsFor = (baseUrl: string, endpoint: { path: string; scope: RateLimitScope }): EndpointBuckets => defaultRegistry.bucketsFor(baseUrl, endpoint);
 
 /**
  * Reserves one start in every bucket. Returns the wait from `nowMs` and whether the slot was taken:

@@ -60,24 +60,38 @@ export function parseTarget(baseUrl: string): Target {
   };
 }
 
-const pooledAgents = new Map<string, http.Agent>();
+/** Keep-alive agents of one exchange runtime (runtime.ts), one per origin, shared by its clients. */
+export class ConnectionPool {
+  private readonly agents = new Map<string, http.Agent>();
 
-/** Keep-alive agents, one per origin, shared by every client in the process. */
-function pooledAgentFor(target: Target): http.Agent {
-  const key = target.origin;
-  let agent = pooledAgents.get(key);
-  if (!agent) {
-    const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64, maxFreeSockets: 64, scheduling: 'lifo' };
-    agent = target.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-    pooledAgents.set(key, agent);
+  agentFor(target: Target): http.Agent {
+    let agent = this.agents.get(target.origin);
+    if (!agent) {
+      const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64, maxFreeSockets: 64, scheduling: 'lifo' };
+      agent = target.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+      this.agents.set(target.origin, agent);
+    }
+    return agent;
   }
-  return agent;
+
+  /** Open agents (one per origin used since the last close). */
+  get size(): number {
+    return this.agents.size;
+  }
+
+  /** Closes every pooled connection (shutdown, benchmarks); later requests open new ones. */
+  close(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
 }
 
-/** Closes every pooled connection (app shutdown, benchmarks); later requests open new ones. */
+/** The pool of clients created without a runtime (tests, benchmarks). */
+export const defaultConnectionPool = new ConnectionPool();
+
+/** Closes the default pool's connections. */
 export function closePooledConnections(): void {
-  for (const agent of pooledAgents.values()) agent.destroy();
-  pooledAgents.clear();
+  defaultConnectionPool.close();
 }
 
 function mediaType(header: string | undefined): string {
@@ -86,7 +100,7 @@ function mediaType(header: string | undefined): string {
   return (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
 }
 
-export function send(target: Target, request: OutgoingRequest, maxResponseBytes: number): Promise<RawAnswer> {
+export function send(target: Target, request: OutgoingRequest, maxResponseBytes: number, pool: ConnectionPool = defaultConnectionPool): Promise<RawAnswer> {
   return new Promise<RawAnswer>((resolve, reject) => {
     const { signal } = request;
     if (signal?.aborted) {
@@ -113,7 +127,7 @@ export function send(target: Target, request: OutgoingRequest, maxResponseBytes:
         path: request.path,
         method: request.method,
         headers: request.headers,
-        agent: request.freshConnection ? false : pooledAgentFor(target),
+        agent: request.freshConnection ? false : pool.agentFor(target),
       },
       (res) => {
         const status = res.statusCode ?? 0;
