@@ -6,3 +6,4 @@ export { CopyButton } from './CopyButton';
 export { UpdatedAgo } from './UpdatedAgo';
 export { downloadCsv } from '../csv';
 export { UnreadableNotice, unreadableText, type UnreadableNoun } from './UnreadableNotice';
+export { View } from './View';

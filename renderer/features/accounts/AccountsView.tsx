@@ -1,6 +1,6 @@
 import type { AccountSummary } from '../../../shared/ipc';
 import { useAccounts } from '../../api/queries';
-import { EmptyState, ErrorPanel, Skeleton } from '../../components';
+import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
 import { AccountCard } from './AccountCard';
 import { AddAccountForm } from './AddAccountForm';
 
@@ -8,15 +8,7 @@ import { AddAccountForm } from './AddAccountForm';
 export function AccountsView(_props: { account: AccountSummary | null }) {
   const { accounts, activeAccountId, query } = useAccounts();
   return (
-    <section className="view" aria-labelledby="accounts-title">
-      <header className="view__header">
-        <div>
-          <h1 className="view__title" id="accounts-title">
-            Accounts
-          </h1>
-          <p className="view__subtitle">API keys this app uses. Secrets live only in your system keychain and are never shown again.</p>
-        </div>
-      </header>
+    <View name="accounts" title="Accounts" subtitle="API keys this app uses. Secrets live only in your system keychain and are never shown again.">
       {query.isPending ? (
         <Skeleton rows={3} label="Loading accounts" />
       ) : query.error ? (
@@ -33,6 +25,6 @@ export function AccountsView(_props: { account: AccountSummary | null }) {
         </ul>
       )}
       <AddAccountForm />
-    </section>
+    </View>
   );
 }

@@ -2,7 +2,7 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { AccountSummary } from '../../../shared/ipc';
 import { dec, isLooseDecimalString, isPositive } from '../../../shared/money/decimal';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice } from '../../components';
+import { CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
 import { useWindowedRows } from '../../components/useWindowedRows';
 import { downloadCsv } from '../../csv';
 import { formatAmount } from '../../format';
@@ -36,17 +36,11 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const visible = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
 
   return (
-    <section className="view" aria-labelledby="balances-title">
-      <header className="view__header">
-        <div>
-          <h1 className="view__title" id="balances-title">
-            Balances
-          </h1>
-          <p className="view__subtitle">
-            Main account of {account.name}
-            {balance.data ? ` \u00b7 ${allRows.length} ${allRows.length === 1 ? 'asset' : 'assets'}` : ''}
-          </p>
-        </div>
+    <View
+      name="balances"
+      title="Balances"
+      subtitle={`Main account of ${account.name}${balance.data ? ` \u00b7 ${allRows.length} ${allRows.length === 1 ? 'asset' : 'assets'}` : ''}`}
+      actions={
         <div className="toolbar">
           <button
             type="button"
@@ -57,7 +51,8 @@ export function BalancesView({ account }: { account: AccountSummary }) {
             Export CSV
           </button>
         </div>
-      </header>
+      }
+    >
 
       <div className="toolbar">
         <input
@@ -117,7 +112,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
           )}
         </>
       )}
-    </section>
+    </View>
   );
 }
 

@@ -3,7 +3,7 @@ import type { CodeRecord } from '../../../shared/api/schemas';
 import { CODES_LIMIT, CODES_OFFSET } from '../../../shared/api/endpoints';
 import type { AccountSummary } from '../../../shared/ipc';
 import { useChannelQuery } from '../../api/queries';
-import { Badge, CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice } from '../../components';
+import { Badge, CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -42,20 +42,18 @@ export function CodesView({ account }: { account: AccountSummary }) {
     downloadCsv(csvFilename(`codes-page-${Math.floor(offset / pageSize) + 1}`, account.name), codesCsvRows(rows, isRevealed));
 
   return (
-    <section className="view" aria-labelledby="codes-title">
-      <header className="view__header">
-        <div>
-          <h1 className="view__title" id="codes-title">
-            Codes
-          </h1>
-          <p className="view__subtitle">Exchange codes created by {account.name}. A code is worth its amount to whoever holds it: reveal only what you need.</p>
-        </div>
+    <View
+      name="codes"
+      title="Codes"
+      subtitle={`Exchange codes created by ${account.name}. A code is worth its amount to whoever holds it: reveal only what you need.`}
+      actions={
         <div className="toolbar">
           <button type="button" className="button" disabled={rows.length === 0} onClick={exportCsv} title="Codes you have not revealed are written as (hidden)">
             Export page as CSV
           </button>
         </div>
-      </header>
+      }
+    >
 
       {codes.isPending ? (
         <Skeleton rows={8} label="Loading codes" />
@@ -170,6 +168,6 @@ export function CodesView({ account }: { account: AccountSummary }) {
           )}
         </>
       )}
-    </section>
+    </View>
   );
 }

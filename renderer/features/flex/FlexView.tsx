@@ -4,7 +4,7 @@ import { FLEX_LIMIT } from '../../../shared/api/endpoints';
 import type { FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/ipc';
 import { useChannelQuery } from '../../api/queries';
-import { ErrorPanel, Skeleton, UnreadableNotice } from '../../components';
+import { ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
 import { isB2bRefusal } from './access';
 import { B2bPanel } from './B2bPanel';
 import { InvestmentsTable } from './InvestmentsTable';
@@ -27,15 +27,13 @@ export function FlexView({ account }: { account: AccountSummary }) {
   const investments = useChannelQuery('exchange.flexInvestments', { accountId: account.id, limit: INVESTMENTS_LIMIT, offset: 0 }, { enabled: !plans.isPending && !refused });
 
   return (
-    <section className="view flex-view" aria-labelledby="flex-title">
-      <header className="view__header">
-        <div>
-          <h1 className="view__title" id="flex-title">
-            Flex plans
-          </h1>
-          <p className="view__subtitle">Earn on idle balances with the exchange&rsquo;s flex plans. Investing moves funds out of the main balance.</p>
-        </div>
-        {refused ? null : (
+    <View
+      name="flex"
+      title="Flex plans"
+      className="flex-view"
+      subtitle="Earn on idle balances with the exchange’s flex plans. Investing moves funds out of the main balance."
+      actions={
+        refused ? null : (
           <TickerFilterForm
             applied={ticker}
             onApply={(next) => {
@@ -43,8 +41,9 @@ export function FlexView({ account }: { account: AccountSummary }) {
               setPage((p) => ({ ...p, offset: 0 }));
             }}
           />
-        )}
-      </header>
+        )
+      }
+    >
 
       {refused ? (
         <B2bPanel detail={refused.message} />
@@ -101,6 +100,6 @@ export function FlexView({ account }: { account: AccountSummary }) {
           </section>
         </>
       )}
-    </section>
+    </View>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { AccountSummary } from '../../../shared/ipc';
 import { useChannelQuery } from '../../api/queries';
-import { EmptyState, ErrorPanel, Skeleton, UnreadableNotice } from '../../components';
+import { EmptyState, ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
 import { MarketFilterForm } from './MarketFilterForm';
 import { NotifyToggle } from './NotifyToggle';
 import { PositionCard } from './PositionCard';
@@ -31,16 +31,13 @@ export function PositionsView({ account, riskTracker, notify }: PositionsViewPro
   const summary = useMemo(() => summarizeRisk(sorted), [sorted]);
 
   return (
-    <section className="view positions-view" aria-labelledby="positions-title">
-      <header className="view__header">
-        <div>
-          <h1 className="view__title" id="positions-title">
-            Positions
-          </h1>
-          <p className="view__subtitle">Open collateral positions of {account.name}. Positions in liquidation or margin call are listed first.</p>
-        </div>
-        <MarketFilterForm applied={market} onApply={setMarket} />
-      </header>
+    <View
+      name="positions"
+      title="Positions"
+      className="positions-view"
+      subtitle={`Open collateral positions of ${account.name}. Positions in liquidation or margin call are listed first.`}
+      actions={<MarketFilterForm applied={market} onApply={setMarket} />}
+    >
       <NotifyToggle account={account} />
 
       {positions.isPending ? (
@@ -68,6 +65,6 @@ export function PositionsView({ account, riskTracker, notify }: PositionsViewPro
           )}
         </>
       )}
-    </section>
+    </View>
   );
 }

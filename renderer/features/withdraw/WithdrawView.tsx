@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AppError } from '../../../shared/errors';
 import { paidAfterDiscard, type AccountSummary, type WithdrawalRecord } from '../../../shared/ipc';
 import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
-import { EmptyState, ErrorPanel, Skeleton } from '../../components';
+import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
 import { ConfirmWithdrawal } from './ConfirmWithdrawal';
 import { EMPTY_FORM, mapServerError, prepareRequest, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
 import { RecentWithdrawals } from './RecentWithdrawals';
@@ -214,15 +214,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   }
 
   return (
-    <section className="view withdraw-view" aria-labelledby="withdraw-title">
-      <header className="view__header">
-        <div>
-          <h1 className="view__title" id="withdraw-title">
-            Withdraw
-          </h1>
-          <p className="view__subtitle">Fee on top: the receiver gets exactly the amount you enter · {account.name}</p>
-        </div>
-      </header>
+    <View name="withdraw" title="Withdraw" className="withdraw-view" subtitle={`Fee on top: the receiver gets exactly the amount you enter \u00b7 ${account.name}`}>
       {(list.data ?? []).filter(paidAfterDiscard).map((record) => (
         <div key={record.uniqueId} className="withdraw-alert" role="alert" data-testid="paid-after-discard">
           A withdrawal you discarded was paid after all: {record.amount} {record.ticker} to {record.address} (id {record.uniqueId}). It appeared in the
@@ -232,7 +224,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
       {main}
       {list.error ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
       <RecentWithdrawals records={list.data ?? []} onOpen={openRecord} />
-    </section>
+    </View>
   );
 }
 

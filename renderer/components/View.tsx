@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The frame every view shares: a section named by its heading, the title and a line of context,
+ * and the view's own controls on the right of the header.
+ */
+export function View(props: { name: string; title: string; subtitle: ReactNode; actions?: ReactNode; className?: string; children: ReactNode }) {
+  const titleId = `${props.name}-title`;
+  return (
+    <section className={props.className ? `view ${props.className}` : 'view'} aria-labelledby={titleId}>
+      <header className="view__header">
+        <div>
+          <h1 className="view__title" id={titleId}>
+            {props.title}
+          </h1>
+          <p className="view__subtitle">{props.subtitle}</p>
+        </div>
+        {props.actions}
+      </header>
+      {props.children}
+    </section>
+  );
+}
