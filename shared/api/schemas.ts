@@ -2,7 +2,7 @@
  * Runtime schemas for everything the exchange sends and everything we send it.
  *
  * Answers are read from their raw text with a lossless JSON parser (classify.ts), so a JSON number
- * arrives here as a `LosslessNumber` holding its exact source text. Decimal fields take that text
+ * arrives here as a `JsonNumber` holding its exact source text. Decimal fields take that text
  * as is ("1000.123456789012345678" keeps every digit); integer and time fields turn it into a
  * number.
  *
@@ -15,9 +15,9 @@
  * a non-list answer, the whole answer) unreadable, never a silently wrong number. Unknown extra
  * fields are dropped, because the exchange adds fields over time and that must not break the app.
  */
-import { isLosslessNumber } from 'lossless-json';
 import { z } from 'zod';
 import { isLooseDecimalString } from '../money/decimal';
+import { numberSourceOf } from './jsonNumber';
 import { tolerantArray, tolerantRecord } from './tolerant';
 
 export type { UnreadableItem } from './tolerant';
@@ -25,7 +25,7 @@ export type { UnreadableItem } from './tolerant';
 // ---------- building blocks ----------
 
 /** A JSON number from the lossless parser becomes its exact source text; anything else is left alone. */
-const numberAsSourceText = (value: unknown): unknown => (isLosslessNumber(value) ? value.value : value);
+const numberAsSourceText = numberSourceOf;
 
 /**
  * For decimal fields, a plain JS number is also taken as text: classify.ts hands the schemas plain

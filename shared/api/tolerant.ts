@@ -7,7 +7,7 @@
  * beside the rows it could read. The container itself (an array, an object keyed by ticker) must
  * still have the right type: an answer that is not a list at all stays a `bad_response`.
  */
-import { isLosslessNumber } from 'lossless-json';
+import { numberSourceOf } from './jsonNumber';
 import { z } from 'zod';
 import { safeExchangeText } from './exchangeText';
 
@@ -44,7 +44,7 @@ function labelOf(raw: unknown, index: number, idFields: readonly string[]): stri
   if (raw !== null && typeof raw === 'object') {
     for (const field of idFields) {
       const value = (raw as Record<string, unknown>)[field];
-      const text = isLosslessNumber(value) ? value.value : value;
+      const text = numberSourceOf(value);
       if (typeof text === 'string' || typeof text === 'number') return `${field} ${safeExchangeText(String(text), 64)}`;
     }
   }

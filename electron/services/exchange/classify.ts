@@ -4,7 +4,8 @@
  * cut off. Request-shape failures are recognised by their body ("Validation failed"), because the
  * sources disagree on 400 vs 422.
  */
-import { isLosslessNumber, parse as parseLosslessJson } from 'lossless-json';
+import { parse as parseLosslessJson } from 'lossless-json';
+import { JsonNumber, numberSourceOf } from '../../../shared/api/jsonNumber';
 import type { z } from 'zod';
 import { safeExchangeText } from '../../../shared/api/exchangeText';
 import type { AppError, ErrorReason } from '../../../shared/errors';
@@ -29,11 +30,11 @@ function looksLikeJson(text: string): boolean {
 }
 
 /**
- * JSON numbers keep their source text (a `LosslessNumber`), so an amount the exchange sends as a
+ * JSON numbers keep their source text (a `JsonNumber`, shared/api/jsonNumber.ts), so an amount the exchange sends as a
  * number ("USDT":1000.123456789012345678) is not rounded through a float; the schemas turn that
  * text into a decimal string or an integer. A repeated key keeps its last value, as JSON.parse does.
  */
-const LOSSLESS_OPTIONS = { onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue };
+const LOSSLESS_OPTIONS = { parseNumber: (source: string) => new JsonNumber(source), onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue };
 
 /** Raw answer text -> value, the one path every answer takes (the contract tests use it too). */
 export function parseAnswerText(rawText: string): { ok: true; value: unknown } | { ok: false } {
@@ -79,7 +80,7 @@ function readErrorBody(value: unknown): { code?: number; message?: string; field
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const o = value as Record<string, unknown>;
   const out: { code?: number; message?: string; fields?: Record<string, string[]> } = {};
-  const code = isLosslessNumber(o.code) ? o.code.value : o.code;
+  const code = numberSourceOf(o.code);
   if (typeof code === 'number' && Number.isInteger(code)) out.code = code;
   else if (typeof code === 'string' && /^-?\d{1,9}$/.test(code)) out.code = Number(code);
   if (typeof o.message === 'string') out.message = tidy(o.message);
