@@ -7,15 +7,13 @@
  * Every answer is an Envelope (shared/errors.ts): handlers never throw across the boundary.
  *
  * Secrets are write-only: `accounts.add` and `accounts.setKey` take an API secret; nothing returns one.
+ * The values the channels carry (accounts, settings, withdrawal records) live in shared/model/.
  */
 import { z } from 'zod';
 import type { Envelope } from './errors';
-import { Requests, type WithdrawalPhase } from './api/endpoints';
-import { isAllowedExchangeUrl } from './api/baseUrl';
+import { Requests } from './api/endpoints';
 import { BankBic, Beneficiary, CustomerIp, TravelRule, type Vasp } from './api/withdrawRequest';
 import type {
-  Confirmations,
-  PartialAmounts,
   AssetsResponse,
   BalanceResponse,
   CodesResponse,
@@ -24,134 +22,9 @@ import type {
   FlexPlansResponse,
   PositionsResponse,
 } from './api/schemas';
-import type { AppError } from './errors';
-
-// ---------- shared value types ----------
-
-export const AccountId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'is not a valid account id');
-export const DEMO_ACCOUNT_ID = 'demo';
-
-export const RegionName = z.enum(['global', 'eu', 'custom']);
-export type RegionName = z.infer<typeof RegionName>;
-
-const AccountName = z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters');
-const ApiKey = z.string().trim().min(8, 'looks too short').max(256).regex(/^[\x21-\x7e]+$/, 'must not contain spaces');
-const ApiSecret = z.string().trim().min(8, 'looks too short').max(256).regex(/^[\x21-\x7e]+$/, 'must not contain spaces');
-/** https, or http only to this computer (a local simulator); anything else (file:, javascript:) is refused. */
-const BaseUrl = z
-  .string()
-  .max(512)
-  .url()
-  .refine(isAllowedExchangeUrl, { message: 'must start with https:// (http:// only for this computer, e.g. a local simulator)' });
-
-export type AreaStatus = 'ok' | 'no_permission' | 'failed';
-export interface AreaResult {
-  status: AreaStatus;
-  message?: string;
-}
-/** What a key can reach, like a "test connection" report. */
-export interface PermissionReport {
-  balance: AreaResult;
-  codes: AreaResult;
-  positions: AreaResult;
-  flex: AreaResult;
-  testedAt: number;
-}
-
-export interface AccountSummary {
-  id: string;
-  name: string;
-  region: RegionName;
-  baseUrl: string;
-  isDemo: boolean;
-  /** First 4 and last 4 characters of the public key, e.g. "ab12…yz89"; null when no key is stored. */
-  apiKeyMasked: string | null;
-  /** True when the keychain holds a secret for this account. */
-  hasSecret: boolean;
-  /** Opt-in: a desktop notification when a position enters margin_call or liquidation. */
-  notifyPositions: boolean;
-  /**
-   * The exchange account is in the EEA: its crypto withdrawals need Travel Rule data (API.md).
-   * Default: on for the EU region, off otherwise, until the user sets it on the account card.
-   */
-  eea: boolean;
-}
-
-export const REFRESH_INTERVALS_MS = [0, 10_000, 30_000, 60_000, 300_000] as const;
-export const ThemeChoice = z.enum(['system', 'light', 'dark']);
-
-export const SettingsPatch = z
-  .object({
-    refreshIntervalMs: z.union(REFRESH_INTERVALS_MS.map((v) => z.literal(v)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]).optional(),
-    hideSmallBelow: Requests.flexInvest.shape.amount.or(z.literal('0')).optional(),
-    theme: ThemeChoice.optional(),
-  })
-  .strict();
-
-export interface Settings {
-  refreshIntervalMs: (typeof REFRESH_INTERVALS_MS)[number];
-  /** Display only: balances below this are hidden when the user asks. Decimal string. */
-  hideSmallBelow: string;
-  theme: z.infer<typeof ThemeChoice>;
-}
-
-export type WithdrawalState =
-  /** Recorded locally with its uniqueId, not yet sent. */
-  | 'prepared'
-  /** The request is on the wire. */
-  | 'sending'
-  /** The exchange accepted it (201) or history shows it. */
-  | 'sent'
-  /** Sent, but the answer was lost (timeout, reset): must be looked up before anything else. */
-  | 'unknown'
-  /** Looked up after an unknown outcome and absent from history: the user may re-send with the same uniqueId. */
-  | 'not_found'
-  /** The exchange refused it; nothing was debited. */
-  | 'rejected';
-
-export interface WithdrawalRecord {
-  uniqueId: string;
-  accountId: string;
-  ticker: string;
-  network: string | null;
-  provider: string | null;
-  memo: string | null;
-  address: string;
-  /** What the receiver gets. */
-  amount: string;
-  /** Null when no fee terms matched the provider (API.md Decision): the user confirmed an unknown fee. */
-  fee: string | null;
-  /** amount + fee; null with an unknown fee. */
-  totalDebit: string | null;
-  /** Travel Rule data sent with a crypto withdrawal from an EEA account; null when not required. */
-  travelRule: TravelRule | null;
-  /** Fiat payout extras, sent exactly as recorded (a re-send repeats them). */
-  beneficiary: Beneficiary | null;
-  bankBic: string | null;
-  customerIp: string | null;
-  state: WithdrawalState;
-  /** From history once the exchange knows the withdrawal. */
-  phase: WithdrawalPhase | null;
-  historyStatus: number | null;
-  /** Status 18: what was asked for and what was paid out (history `details.partial`). */
-  partial: PartialAmounts | null;
-  confirmations: Confirmations | null;
-  lastError: AppError | null;
-  createdAt: number;
-  updatedAt: number;
-  /** When the last withdraw-pay request for this id left; history may lag behind it (unix ms). */
-  lastSentAt: number | null;
-  /**
-   * Set when the user discarded a `not_found` withdrawal after the lag window: the record is kept
-   * and still looked up, and if a debit appears after all, state becomes `sent` with this still set.
-   */
-  discardedAt: number | null;
-}
-
-/** A discarded withdrawal that history shows after all: money left although the user gave it up. */
-export function paidAfterDiscard(record: WithdrawalRecord): boolean {
-  return record.discardedAt !== null && record.state === 'sent';
-}
+import { AccountId, AccountName, ApiKey, ApiSecret, BaseUrl, RegionName, type AccountSummary, type PermissionReport } from './model/accounts';
+import { SettingsPatch, type Settings } from './model/settings';
+import type { WithdrawalRecord } from './model/withdrawals';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
 const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId: AccountId, ...shape }).strict();
@@ -290,9 +163,4 @@ export interface PreloadBridge {
   /** Stops the call `callId` of this page, if it is still running; the call then answers `cancelled`. */
   cancel(callId: number): void;
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
-}
-
-export function maskApiKey(apiKey: string): string {
-  if (apiKey.length <= 8) return '•'.repeat(apiKey.length);
-  return `${apiKey.slice(0, 4)}…${apiKey.slice(-4)}`;
 }

@@ -14,7 +14,9 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import type { AppFailure } from '../../shared/errors';
-import type { AccountSummary, Channel, EventName, EventPayloads, RequestOf, ResponseOf, Settings } from '../../shared/ipc';
+import type { Channel, EventName, EventPayloads, RequestOf, ResponseOf } from '../../shared/ipc';
+import type { AccountSummary } from '../../shared/model/accounts';
+import type { Settings } from '../../shared/model/settings';
 import { getBridge } from './bridge';
 import { invoke } from './invoke';
 import { shouldRetry } from './retryPolicy';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { AccountSummary } from '../../shared/ipc';
+import type { AccountSummary } from '../../shared/model/accounts';
 import { BalancesView } from '../features/balances/BalancesView';
 import type { ViewId } from '../state/ui';
 

@@ -4,7 +4,7 @@
  * so it is reported as `no_permission`; anything else that goes wrong is `failed` with its words.
  */
 import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
-import type { AreaResult, PermissionReport } from '../../../shared/ipc';
+import type { AreaResult, PermissionReport } from '../../../shared/model/accounts';
 
 /** The part of the exchange client a probe needs. */
 export interface ProbeCallOptions {

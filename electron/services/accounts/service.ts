@@ -11,14 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { REGIONS } from '../../../shared/api/endpoints';
 import { AppFailure, type AppError } from '../../../shared/errors';
-import {
-  DEMO_ACCOUNT_ID,
-  maskApiKey,
-  type AccountSummary,
-  type ParsedRequestOf,
-  type PermissionReport,
-  type RegionName,
-} from '../../../shared/ipc';
+import { type ParsedRequestOf } from '../../../shared/ipc';
+import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport, type RegionName } from '../../../shared/model/accounts';
 import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets';
 import type { SettingsStore, StoredAccount } from '../settings';

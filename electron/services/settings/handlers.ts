@@ -1,5 +1,5 @@
 /** The settings.* channels: what the page may read and change of the settings file. */
-import type { Settings } from '../../../shared/ipc';
+import type { Settings } from '../../../shared/model/settings';
 import type { HandlersOf } from '../../router';
 import type { SettingsFile } from './schema';
 import type { SettingsStore } from './store';

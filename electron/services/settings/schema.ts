@@ -4,7 +4,8 @@
  * sync tool, or a crash mid-write on an old version) can change.
  */
 import { z } from 'zod';
-import { AccountId, DEMO_ACCOUNT_ID, REFRESH_INTERVALS_MS, RegionName, ThemeChoice } from '../../../shared/ipc';
+import { AccountId, DEMO_ACCOUNT_ID, RegionName } from '../../../shared/model/accounts';
+import { REFRESH_INTERVALS_MS, ThemeChoice } from '../../../shared/model/settings';
 import { isLooseDecimalString } from '../../../shared/money/decimal';
 
 export const SETTINGS_VERSION = 1;

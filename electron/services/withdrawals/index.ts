@@ -22,7 +22,8 @@ import { AppFailure, isAppFailure, toAppError, type AppError } from '../../../sh
 import { withdrawalPhase, WITHDRAW_UNIQUE_ID, type WithdrawalPhase } from '../../../shared/api/endpoints';
 import type { HistoryRecord } from '../../../shared/api/schemas';
 import { historyLookupById, recordHasId } from '../../../shared/api/withdrawRequest';
-import type { ParsedRequestOf, ResponseOf, WithdrawalRecord, WithdrawalState } from '../../../shared/ipc';
+import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc';
+import type { WithdrawalRecord, WithdrawalState } from '../../../shared/model/withdrawals';
 import { compare } from '../../../shared/money/decimal';
 import type { ExchangeClient } from '../exchange';
 import { createKeyedLock } from './keyedLock';

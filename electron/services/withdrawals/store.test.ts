@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WithdrawalRecord } from '../../../shared/ipc';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { openDatabase } from '../database';
 import { spawnScript } from '../database/test/children';
 import { isFinished } from './index';

@@ -13,7 +13,7 @@
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { WithdrawalRecord } from '../../../shared/ipc';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { findOpenDatabase, openDatabase, type DeskDatabase } from '../database';
 
 export const JOURNAL_FILE = 'withdrawals.jsonl';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccountSummary } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
 import { Badge, ErrorPanel } from '../../components';
 import { PermissionReportView } from './PermissionReportView';

@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { useAccounts } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
 import { AccountCard } from './AccountCard';

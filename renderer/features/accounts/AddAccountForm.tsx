@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { REGIONS } from '../../../shared/api/endpoints';
-import { CHANNELS, type RegionName, type RequestOf } from '../../../shared/ipc';
+import { CHANNELS, type RequestOf } from '../../../shared/ipc';
+import { type RegionName } from '../../../shared/model/accounts';
 import { ErrorPanel } from '../../components';
 import { describeFieldError, fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
 import { KeyFields, takeSecret } from './KeyFields';

@@ -1,4 +1,4 @@
-import type { AreaStatus, PermissionReport } from '../../../shared/ipc';
+import type { AreaStatus, PermissionReport } from '../../../shared/model/accounts';
 import { Badge, type BadgeTone } from '../../components';
 import { formatEpochMs } from '../../format';
 

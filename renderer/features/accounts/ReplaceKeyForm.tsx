@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CHANNELS, type AccountSummary, type RequestOf } from '../../../shared/ipc';
+import { CHANNELS, type RequestOf } from '../../../shared/ipc';
+import { type AccountSummary } from '../../../shared/model/accounts';
 import { ErrorPanel } from '../../components';
 import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
 import { KeyFields, takeSecret } from './KeyFields';

@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import type { AccountSummary } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { dec, isLooseDecimalString, isPositive } from '../../../shared/money/decimal';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';

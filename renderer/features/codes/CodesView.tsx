@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CodeRecord } from '../../../shared/api/schemas';
 import { CODES_LIMIT, CODES_OFFSET } from '../../../shared/api/endpoints';
-import type { AccountSummary } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelQuery } from '../../api/queries';
 import { Badge, CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
 import { downloadCsv } from '../../csv';

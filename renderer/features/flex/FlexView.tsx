@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { FLEX_LIMIT } from '../../../shared/api/endpoints';
 import type { FlexPlan } from '../../../shared/api/schemas';
-import type { AccountSummary } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelQuery } from '../../api/queries';
 import { ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
 import { isB2bRefusal } from './access';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { FlexPlan } from '../../../shared/api/schemas';
-import type { AccountSummary } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation, useChannelQuery } from '../../api/queries';
 import { CopyButton, ErrorPanel } from '../../components';
 import { formatAmount } from '../../format';

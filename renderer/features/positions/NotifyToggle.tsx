@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AccountSummary, ResponseOf } from '../../../shared/ipc';
+import type { ResponseOf } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { channelQueryKey, useChannelMutation } from '../../api/queries';
 import { ErrorPanel } from '../../components';
 import { notificationAccess, requestNotificationAccess, type NotificationAccess } from './desktopNotifications';

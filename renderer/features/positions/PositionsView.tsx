@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { AccountSummary } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelQuery } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
 import { MarketFilterForm } from './MarketFilterForm';

@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelQuery } from '../../api/queries';
 import { useRiskNotifications, type Notifier, type RiskTracker } from './useRiskNotifications';
 

@@ -8,7 +8,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeeList } from '../../../shared/api/fees';
 import { AssetsResponse, BalanceResponse } from '../../../shared/api/schemas';
-import type { AccountSummary, ResponseOf, WithdrawalRecord } from '../../../shared/ipc';
+import type { ResponseOf } from '../../../shared/ipc';
+import type { AccountSummary } from '../../../shared/model/accounts';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { WithdrawView } from './WithdrawView';
 

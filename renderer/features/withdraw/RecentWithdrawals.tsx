@@ -1,4 +1,4 @@
-import type { WithdrawalRecord } from '../../../shared/ipc';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { Badge, EmptyState } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
 import { statusWords } from './words';

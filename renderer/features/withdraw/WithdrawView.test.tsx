@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
-import type { WithdrawalRecord } from '../../../shared/ipc';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { WithdrawView } from './WithdrawView';
 

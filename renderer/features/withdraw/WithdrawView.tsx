@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppError } from '../../../shared/errors';
-import { paidAfterDiscard, type AccountSummary, type WithdrawalRecord } from '../../../shared/ipc';
+import { paidAfterDiscard, type WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { type AccountSummary } from '../../../shared/model/accounts';
 import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
 import { ConfirmWithdrawal } from './ConfirmWithdrawal';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WithdrawalRecord } from '../../../shared/ipc';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import type { TravelRule } from '../../../shared/api/withdrawRequest';
 import { CopyButton } from '../../components';
 import { formatAmount } from '../../format';

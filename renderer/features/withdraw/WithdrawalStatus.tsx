@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WithdrawalRecord } from '../../../shared/ipc';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { Badge } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
 import { Row, WithdrawalDetails } from './WithdrawalDetails';

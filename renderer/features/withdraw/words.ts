@@ -1,6 +1,6 @@
 /** A withdrawal record's status as words and a badge tone: what a person needs to know next. */
 import { WITHDRAWAL_PHASE_WORDS } from '../../../shared/api/endpoints';
-import { paidAfterDiscard, type WithdrawalRecord } from '../../../shared/ipc';
+import { paidAfterDiscard, type WithdrawalRecord } from '../../../shared/model/withdrawals';
 import type { BadgeTone } from '../../components';
 
 export interface StatusWords {

@@ -2,7 +2,7 @@
  * Child process for the store's kill test: opens the store in argv[2], puts one record (argv[3], JSON),
  * prints {"put":uniqueId} once put() resolved, and waits to be killed without closing anything.
  */
-import type { WithdrawalRecord } from '../../../../shared/ipc';
+import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
 import { openWithdrawalStore } from '../store';
 
 const [dataDir, json] = process.argv.slice(2);

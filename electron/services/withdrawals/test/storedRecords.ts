@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { WithdrawalRecord } from '../../../../shared/ipc';
+import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
 import { DATABASE_FILE, findOpenDatabase } from '../../database';
 
 /** The committed records of the database in `folder`, read through a connection of its own. */
