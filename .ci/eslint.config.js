@@ -3,6 +3,7 @@
 //   shared/    pure TypeScript: no electron/, no renderer/, no Node built-ins, no DOM globals
 //   renderer/  the sandboxed UI: no electron/, no Node built-ins, no `electron` (so no raw ipcRenderer)
 //   electron/  main process: never imports renderer/
+//   product code in any layer never imports test code (test/ folders, *.fixture, *.testing, *.scenario)
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -13,6 +14,15 @@ const noNode = { group: nodeBuiltins, message: 'Node built-ins belong to the mai
 const noElectronModule = { regex: '^electron(/.*)?$', message: 'Only the main process and preload may use Electron.' };
 const noMainCode = { group: ['**/electron/**', '../electron', '../../electron'], message: 'Talk to the main process through window.exchange (shared/ipc.ts), never by importing it.' };
 const noRendererCode = { group: ['**/renderer/**'], message: 'The main process must not depend on renderer code.' };
+const noTestCode = {
+  group: ['**/test/**', './test', '../test', '**/*.test', '**/*.fixture*', '**/*.testing*', '**/*.scenario*'],
+  message: 'Product code never imports test code: helpers, fakes and fixtures live under test/ folders for the tests.',
+};
+/** Tests (and their helpers under test/) keep their layer's boundaries but may import test code. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
+const SHARED_IMPORTS = [noNode, noElectronModule, noMainCode, noRendererCode];
+const RENDERER_IMPORTS = [noNode, noElectronModule, noMainCode];
+const ELECTRON_IMPORTS = [noRendererCode];
 
 export default tseslint.config(
   {
@@ -32,7 +42,7 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noNode, noElectronModule, noMainCode, noRendererCode] }],
+      'no-restricted-imports': ['error', { patterns: [...SHARED_IMPORTS, noTestCode] }],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'localStorage', 'navigator'],
     },
   },
@@ -42,7 +52,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noNode, noElectronModule, noMainCode] }],
+      'no-restricted-imports': ['error', { patterns: [...RENDERER_IMPORTS, noTestCode] }],
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Exchange data is rendered as text, never as markup.' },
@@ -52,7 +62,11 @@ export default tseslint.config(
   {
     files: ['electron/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noRendererCode] }],
+      'no-restricted-imports': ['error', { patterns: [...ELECTRON_IMPORTS, noTestCode] }],
     },
   },
+  // The same boundaries for tests, which alone may import test helpers.
+  { files: TEST_FILES.map((glob) => `shared/${glob}`), rules: { 'no-restricted-imports': ['error', { patterns: SHARED_IMPORTS }] } },
+  { files: TEST_FILES.map((glob) => `renderer/${glob}`), rules: { 'no-restricted-imports': ['error', { patterns: RENDERER_IMPORTS }] } },
+  { files: TEST_FILES.map((glob) => `electron/${glob}`), rules: { 'no-restricted-imports': ['error', { patterns: ELECTRON_IMPORTS }] } },
 );

@@ -37,6 +37,20 @@ describe('import boundaries', () => {
     expect(await restrictedImportsIn('electron/x.ts', "import { App } from '../renderer/App';\nexport const a = App;")).toHaveLength(1);
   });
 
+  it('keeps test code out of product code in every layer, while tests may use it', async () => {
+    const productImports = [
+      "import { startCraftedServer } from '../exchange/test/crafted-server';",
+      "import { fake } from './test/fake-electron';",
+      "import { run } from '../x.scenario';",
+      'export const all = [startCraftedServer, fake, run];',
+    ].join('\n');
+    expect(await restrictedImportsIn('electron/services/accounts/x.ts', productImports)).toHaveLength(3);
+    expect(await restrictedImportsIn('renderer/features/x/X.tsx', "import { installBridge } from '../../test/setup';\nexport const a = installBridge;")).toHaveLength(1);
+    expect(await restrictedImportsIn('shared/api/x.ts', "import fixture from './test/fixtures/documented-examples.json';\nexport const a = fixture;")).toHaveLength(1);
+    expect(await restrictedImportsIn('electron/services/accounts/x.test.ts', productImports)).toHaveLength(0);
+    expect(await restrictedImportsIn('renderer/test/helper.tsx', "import { installBridge } from './setup';\nexport const a = installBridge;")).toHaveLength(0);
+  });
+
   it('allows what each side may use', async () => {
     expect(await restrictedImportsIn('renderer/x.ts', "import { CHANNELS } from '../shared/ipc';\nexport const a = CHANNELS;")).toEqual([]);
     expect(await restrictedImportsIn('electron/x.ts', "import { app } from 'electron';\nimport fs from 'node:fs';\nexport const a = [app, fs];")).toEqual([]);

@@ -239,7 +239,7 @@ describe('core with real keychain and simulator', () => {
 
 describe('core without a reachable keychain', () => {
   it('Demo still works; adding a real account fails with a keychain error and stores nothing', async () => {
-    const fixture = fileURLToPath(new URL('./core.no-keychain.fixture.ts', import.meta.url));
+    const fixture = fileURLToPath(new URL('./test/core-without-keychain.scenario.ts', import.meta.url));
     const userDataDir = mkdtempSync(join(tmpdir(), 'desk-nokeychain-'));
     try {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture, userDataDir], {

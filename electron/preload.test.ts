@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type PreloadBridge } from '../shared/ipc';
-import { fake } from './window/fake-electron';
+import { fake } from './test/fake-electron';
 
-vi.mock('electron', async () => (await import('./window/fake-electron')).electronModule);
+vi.mock('electron', async () => (await import('./test/fake-electron')).electronModule);
 
 let bridge: PreloadBridge;
 

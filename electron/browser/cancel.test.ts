@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BROWSER_MODE, CHANNEL_NAMES, type Channel } from '../../shared/ipc';
 import { createExchangeClient } from '../services/exchange/client';
-import { startCraftedServer, type CraftedServer } from '../services/exchange/crafted-server';
+import { startCraftedServer, type CraftedServer } from '../services/exchange/test/crafted-server';
 import { createSilentLogger } from '../services/logging';
 import { createRouter, type Handlers } from '../router/router';
 import { startBrowserServer, type BrowserServer } from './server';

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, type Channel } from '../../shared/ipc';
 import { createExchangeClient } from '../services/exchange/client';
-import { json, startCraftedServer, type CraftedServer } from '../services/exchange/crafted-server';
+import { json, startCraftedServer, type CraftedServer } from '../services/exchange/test/crafted-server';
 import { createSilentLogger } from '../services/logging';
 import { createRouter, type Handlers } from './router';
 

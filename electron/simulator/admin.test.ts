@@ -3,7 +3,7 @@ import { ENDPOINTS } from '../../shared/api/endpoints';
 import { startSimulator, type RunningSimulator } from './index';
 import type { PositionRecord } from './model';
 import type { LedgerView } from './state';
-import { admin, clientFor, type SimClient } from './testing';
+import { admin, clientFor, type SimClient } from './test/admin-client';
 
 let sim: RunningSimulator;
 let main: SimClient;

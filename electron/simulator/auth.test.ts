@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { signBody } from '../protocol/signing';
 import { startSimulator, type RunningSimulator } from './index';
-import { admin, clientFor, nextNonce, type SimClient } from './testing';
+import { admin, clientFor, nextNonce, type SimClient } from './test/admin-client';
 
 const BALANCE = ENDPOINTS.balance.path;
 const KEY_NOT_ENABLED = { code: 2, message: 'This action is unauthorized. Enable your key in API settings', errors: {} };

@@ -5,7 +5,7 @@ import type { AssetWire, CryptoFeeWire, FeeWire } from './data/catalogue';
 import { startSimulator, type RunningSimulator } from './index';
 import type { CodeRecord, PositionRecord } from './model';
 import { SimulatorState } from './state';
-import { clientFor, type SimClient } from './testing';
+import { clientFor, type SimClient } from './test/admin-client';
 
 let sim: RunningSimulator;
 let main: SimClient;

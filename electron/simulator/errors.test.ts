@@ -7,7 +7,7 @@ import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { RATE_BUDGETS } from './rateLimit';
 import { WITHDRAW_ATTEMPTS_PER_MINUTE } from './state';
-import { admin, clientFor, type SimClient } from './testing';
+import { admin, clientFor, type SimClient } from './test/admin-client';
 
 let sim: RunningSimulator;
 let main: SimClient;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sub } from '../../shared/money/decimal';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
-import { clientFor, type SimClient } from './testing';
+import { clientFor, type SimClient } from './test/admin-client';
 
 // Raw answers only: the client's response schemas are not what the simulator is held to.
 const HISTORY = PATHS.history;

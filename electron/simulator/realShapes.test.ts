@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
-import { admin, clientFor, type SimClient } from './testing';
+import { admin, clientFor, type SimClient } from './test/admin-client';
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { RATE_BUDGETS } from './rateLimit';
 import { startSimulator, type RunningSimulator } from './index';
-import { clientFor, type SimClient } from './testing';
+import { clientFor, type SimClient } from './test/admin-client';
 
 const BALANCE = ENDPOINTS.balance.path;
 const HISTORY = ENDPOINTS.history.path;

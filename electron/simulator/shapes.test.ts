@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { documentedExamples, documentedOperations, shapeErrors } from './test/documentedShapes';
-import { admin, clientFor, type SimClient, type SimResponse } from './testing';
+import { admin, clientFor, type SimClient, type SimResponse } from './test/admin-client';
 
 let sim: RunningSimulator;
 let main: SimClient;

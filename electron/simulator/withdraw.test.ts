@@ -3,7 +3,7 @@ import { add, sub } from '../../shared/money/decimal';
 import { routeFor, withdrawalFee } from './fees';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
-import { admin, clientFor, type SimClient } from './testing';
+import { admin, clientFor, type SimClient } from './test/admin-client';
 import { WITHDRAW_ATTEMPTS_PER_MINUTE, type LedgerView } from './state';
 
 const WITHDRAW = PATHS.withdrawPay;

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
 import { CONTENT_SECURITY_POLICY } from '../static/csp';
-import { fake, FakeBrowserWindow, resetFakeElectron, type FakeWebContents } from './fake-electron';
+import { fake, FakeBrowserWindow, resetFakeElectron, type FakeWebContents } from '../test/fake-electron';
 
-vi.mock('electron', async () => (await import('./fake-electron')).electronModule);
+vi.mock('electron', async () => (await import('../test/fake-electron')).electronModule);
 
 const { runElectronApp } = await import('./app');
 const { APP_ENTRY_URL, APP_ORIGIN } = await import('./app-protocol');
@@ -234,7 +234,7 @@ describe('IPC', () => {
   it('refuses other WebContents, subframes and foreign page URLs', async () => {
     await start();
     const contents = theWindow().webContents;
-    const stranger = new (await import('./fake-electron')).FakeWebContents();
+    const stranger = new (await import('../test/fake-electron')).FakeWebContents();
     stranger.mainFrame.url = APP_ENTRY_URL;
     const subframe = { url: APP_ENTRY_URL };
     expect((await invoke({ sender: stranger, senderFrame: stranger.mainFrame }, 'app.info', {})).error?.kind).toBe('permission');

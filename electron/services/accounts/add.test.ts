@@ -13,7 +13,7 @@ import { AppFailure } from '../../../shared/errors';
 import { INVOKE_TIMEOUT_MS as DEFAULT_INVOKE_TIMEOUT_MS } from '../../../shared/ipc';
 import { createDemoProvider } from '../demo';
 import { createExchangeClient, DEFAULT_DEADLINE_MS } from '../exchange/client';
-import { json, startCraftedServer, withRealTime, type CraftedServer } from '../exchange/crafted-server';
+import { json, startCraftedServer, withRealTime, type CraftedServer } from '../exchange/test/crafted-server';
 import { createSilentLogger } from '../logging';
 import { createKeytarKeychain, createSecretStore } from '../secrets';
 import { createSettingsStore } from '../settings';

@@ -7,7 +7,7 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { createExchangeClient, type ExchangeClientOptions } from './client';
-import { json, raw, realTime, startCraftedServer, withRealTime, type CraftedHandler, type CraftedServer } from './crafted-server';
+import { json, raw, realTime, startCraftedServer, withRealTime, type CraftedHandler, type CraftedServer } from './test/crafted-server';
 import { CANCELLED_MESSAGE, isCancellation } from './failures';
 import { signatureMatches } from '../../protocol/signing';
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { INVOKE_TIMEOUT_MS as DEFAULT_INVOKE_TIMEOUT_MS } from '../../../shared/ipc';
 import { createExchangeClient, DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from './client';
-import { startCraftedServer, type CraftedServer } from './crafted-server';
+import { startCraftedServer, type CraftedServer } from './test/crafted-server';
 
 const servers: CraftedServer[] = [];
 afterEach(async () => {

@@ -7,7 +7,7 @@ import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure, ERROR_KINDS, type ErrorKind } from '../../../shared/errors';
 import { createExchangeClient, type ExchangeClient } from './client';
-import { json, raw, startCraftedServer, withRealTime, type CraftedServer } from './crafted-server';
+import { json, raw, startCraftedServer, withRealTime, type CraftedServer } from './test/crafted-server';
 
 const POSITION = {
   positionId: 1,

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { createExchangeClient, type ExchangeClientOptions } from './client';
-import { json, startCraftedServer, withRealTime, type CraftedServer } from './crafted-server';
+import { json, startCraftedServer, withRealTime, type CraftedServer } from './test/crafted-server';
 import { BACKOFF_CAP_MS } from './retry';
 
 const servers: CraftedServer[] = [];

@@ -55,7 +55,7 @@ describe('keychain (real Secret Service)', () => {
 
 describe('keychain unreachable', () => {
   it('answers with a `keychain` error that says what to install or unlock (D-Bus socket missing)', async () => {
-    const fixture = fileURLToPath(new URL('./no-keychain.fixture.ts', import.meta.url));
+    const fixture = fileURLToPath(new URL('./test/keychain-without-dbus.scenario.ts', import.meta.url));
     const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture], {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/desk-test-bus' },
       timeout: 20_000,

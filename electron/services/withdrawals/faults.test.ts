@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../shared/api/endpoints';
-import { cryptoAddress, startHarness, WITHDRAW_PATH, type Harness } from './testHarness';
+import { cryptoAddress, startHarness, WITHDRAW_PATH, type Harness } from './test/harness';
 
 const RUNS = Number(process.env.WITHDRAW_FAULT_RUNS ?? 60);
 const SEND_TIMEOUT_MS = 150;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../shared/errors';
 import { paidAfterDiscard } from '../../../shared/model/withdrawals';
 import { DISCARDED_CHECK_EVERY_MS, NOT_FOUND_WATCH_MS } from './index';
-import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './testHarness';
+import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './test/harness';
 
 let h: Harness;
 beforeEach(async () => {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryRecord } from '../../../shared/api/schemas';
 import { AppFailure } from '../../../shared/errors';
-import { eventually, cryptoAddress, startHarness, WITHDRAW_PATH, type Harness } from './testHarness';
+import { eventually, cryptoAddress, startHarness, WITHDRAW_PATH, type Harness } from './test/harness';
 
 let h: Harness;
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { AppFailure } from '../../../shared/errors';
 import { add, sub } from '../../../shared/money/decimal';
 import { JOURNAL_FILE } from './store';
 import { logWrites, storedRecords } from './test/storedRecords';
-import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './testHarness';
+import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './test/harness';
 
 let h: Harness;
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FlexInvestment, FlexPlan, UnreadableItem } from '../../../shared/api/schemas';
-import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT, type FakeHandlers } from '../positions/fakeBridge.testing';
+import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT, type FakeHandlers } from '../../test/positionsBridge';
 import { FlexView } from './FlexView';
 
 const plan = (n: number, patch: Partial<FlexPlan> = {}): FlexPlan => ({

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Position, PositionsResponse, UnreadableItem } from '../../../shared/api/schemas';
-import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT } from './fakeBridge.testing';
+import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT } from '../../test/positionsBridge';
 import { PositionsView } from './PositionsView';
 import { RiskTracker } from './useRiskNotifications';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, waitFor } from '@testing-library/react';
 import type { Position } from '../../../shared/api/schemas';
-import { installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT } from './fakeBridge.testing';
+import { installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT } from '../../test/positionsBridge';
 import { PositionsWatcher } from './PositionsWatcher';
 import { RiskTracker } from './useRiskNotifications';
 

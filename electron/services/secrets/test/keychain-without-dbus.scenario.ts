@@ -3,8 +3,8 @@
  * keychain wrapper answers when no keychain is reachable. (libsecret keeps its D-Bus connection
  * for the life of a process, so this cannot be tested inside the test process itself.)
  */
-import { isAppFailure } from '../../../shared/errors';
-import { createKeytarKeychain } from './keychain';
+import { isAppFailure } from '../../../../shared/errors';
+import { createKeytarKeychain } from '../keychain';
 
 const keychain = createKeytarKeychain({ timeoutMs: 5_000 });
 const outcomes: unknown[] = [];

@@ -2,11 +2,11 @@
  * Child process for core.test.ts: the core on a machine whose D-Bus (hence keychain) is
  * unreachable. Prints the envelopes of a Demo call, an attempt to add a real account, and the list.
  */
-import { createCore } from './core';
-import { startSimulator } from './simulator';
+import { createCore } from '../core';
+import { startSimulator } from '../simulator';
 
 const userDataDir = process.argv[2];
-if (!userDataDir) throw new Error('usage: core.no-keychain.fixture.ts <userDataDir>');
+if (!userDataDir) throw new Error('usage: core-without-keychain.scenario.ts <userDataDir>');
 const simulator = await startSimulator({ port: 0 });
 const core = createCore({ userDataDir, mode: 'browser', clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
 const trader = simulator.accounts.find((a) => a.name === 'Trader');

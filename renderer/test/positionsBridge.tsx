@@ -7,10 +7,10 @@
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { AppFailure, type AppError, type Envelope } from '../../../shared/errors';
-import type { Channel, ExchangeBridge, RequestOf, ResponseOf } from '../../../shared/ipc';
-import type { AccountSummary } from '../../../shared/model/accounts';
-import { createQueryClient } from '../../api/queries';
+import { AppFailure, type AppError, type Envelope } from '../../shared/errors';
+import type { Channel, ExchangeBridge, RequestOf, ResponseOf } from '../../shared/ipc';
+import type { AccountSummary } from '../../shared/model/accounts';
+import { createQueryClient } from '../api/queries';
 
 export type FakeHandlers = { [C in Channel]?: (payload: RequestOf<C>) => ResponseOf<C> | Promise<ResponseOf<C>> };
 

@@ -5,11 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENDPOINTS } from '../../../shared/api/endpoints';
-import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
-import { createExchangeClient, type ExchangeClient } from '../exchange';
-import { createWithdrawalService, type WithdrawalExchangeClient, type WithdrawalServiceOptions } from './index';
+import { ENDPOINTS } from '../../../../shared/api/endpoints';
+import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../simulator';
+import { createExchangeClient, type ExchangeClient } from '../../exchange';
+import { createWithdrawalService, type WithdrawalExchangeClient, type WithdrawalServiceOptions } from '../index';
 
 export const WITHDRAW_PATH = ENDPOINTS.withdrawPay.path;
 

@@ -18,12 +18,12 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { ENDPOINTS } from '../../../shared/api/endpoints';
-import { startSimulator } from '../../simulator';
-import { closePooledConnections } from './transport';
-import { createExchangeClient, type ExchangeClient } from './client';
-import { nonceSequenceFor } from './nonce';
-import { signBody, SIGNING_HEADERS } from '../../protocol/signing';
+import { ENDPOINTS } from '../../shared/api/endpoints';
+import { startSimulator } from '../../electron/simulator';
+import { closePooledConnections } from '../../electron/services/exchange/transport';
+import { createExchangeClient, type ExchangeClient } from '../../electron/services/exchange/client';
+import { nonceSequenceFor } from '../../electron/services/exchange/nonce';
+import { signBody, SIGNING_HEADERS } from '../../electron/protocol/signing';
 
 const CONCURRENCY = 16;
 const ROUNDS = 8;
@@ -131,7 +131,7 @@ async function inProcessSimulator(): Promise<SimulatorHandle> {
 
 /** The simulator as a child process through its CLI, like a remote exchange on its own CPU. */
 async function childSimulator(): Promise<SimulatorHandle> {
-  const cli = fileURLToPath(new URL('../../simulator/cli.ts', import.meta.url));
+  const cli = fileURLToPath(new URL('../../electron/simulator/cli.ts', import.meta.url));
   // Its stderr is kept back so that the ratio stays the last line of this program's output.
   const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--seed', '1', '--no-rate-limits'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let diagnostics = '';

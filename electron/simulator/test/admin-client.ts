@@ -3,10 +3,10 @@
  * the product's own `signBody`, so a test exercises the same signing the client uses. Not used by
  * the product itself.
  */
-import { signBody } from '../protocol/signing';
-import { ADMIN_TOKEN_HEADER } from './admin';
-import type { RunningSimulator } from './index';
-import type { SimulatorAccount } from './state';
+import { signBody } from '../../protocol/signing';
+import { ADMIN_TOKEN_HEADER } from '../admin';
+import type { RunningSimulator } from '../index';
+import type { SimulatorAccount } from '../state';
 
 export interface SimResponse<T = unknown> {
   status: number;
