@@ -7,7 +7,7 @@
  */
 import { add, sub } from '../shared/money/decimal';
 import { expect, openView, test } from './fixtures';
-import { confirmation, CRYPTO_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawHelpers';
+import { confirmation, CRYPTO_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 const BTC_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 

@@ -142,7 +142,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     dataDir: withdrawalsDir,
     clientFor: (accountId) => accounts.clientFor(accountId),
     isEea: (accountId) => accounts.isEea(accountId),
-    emit: (record) => emit('withdrawal.updated', record),
+    emit: (record) => emit('withdrawals.updated', record),
   });
 
   // Each service answers its own channels; core only composes them.

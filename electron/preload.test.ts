@@ -55,7 +55,7 @@ describe('preload bridge', () => {
     const electronEvent = { sender: { secret: 'ipc internals' } };
     for (const listener of listeners) {
       listener(electronEvent, 'accounts.changed', { activeAccountId: 'demo' });
-      listener(electronEvent, 'withdrawal.updated', { uniqueId: 'x' });
+      listener(electronEvent, 'withdrawals.updated', { uniqueId: 'x' });
     }
     expect(received).toEqual([{ activeAccountId: 'demo' }]);
     unsubscribe();

@@ -71,7 +71,7 @@ export const CHANNELS = {
   'exchange.flexInvest': { request: withAccount(Requests.flexInvest.shape), response: {} as { transactionId: string } },
 
   /** Records a withdrawal locally with a fresh uniqueId and its exact fee; sends nothing. */
-  'withdraw.prepare': {
+  'withdrawals.prepare': {
     request: withAccount({
       ticker: Requests.withdrawPay.shape.ticker,
       amount: Requests.withdrawPay.shape.amount,
@@ -90,14 +90,14 @@ export const CHANNELS = {
     response: {} as WithdrawalRecord,
   },
   /** Travel Rule VASP list; `available: false` where the exchange has no list for the account's region. */
-  'withdraw.vasps': { request: withAccount({}), response: {} as { available: boolean; vasps: Vasp[]; note: string | null } },
+  'withdrawals.vasps': { request: withAccount({}), response: {} as { available: boolean; vasps: Vasp[]; note: string | null } },
   /** Sends a prepared (or looked-up-and-absent) withdrawal, with its recorded uniqueId. Never retried. */
-  'withdraw.send': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as WithdrawalRecord },
+  'withdrawals.send': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as WithdrawalRecord },
   /** Looks the uniqueId up in history and updates the record. */
-  'withdraw.reconcile': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as WithdrawalRecord },
+  'withdrawals.reconcile': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as WithdrawalRecord },
   /** `stillWatched`: an absent withdrawal stays looked up in the background after it is discarded. */
-  'withdraw.discard': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as { discarded: true; stillWatched: boolean } },
-  'withdraw.list': { request: z.object({ accountId: AccountId.optional() }).strict(), response: {} as WithdrawalRecord[] },
+  'withdrawals.discard': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as { discarded: true; stillWatched: boolean } },
+  'withdrawals.list': { request: z.object({ accountId: AccountId.optional() }).strict(), response: {} as WithdrawalRecord[] },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;
@@ -108,11 +108,11 @@ export const CHANNEL_NAMES = Object.keys(CHANNELS) as Channel[];
 
 /** Events pushed from main to the renderer. */
 export interface EventPayloads {
-  'withdrawal.updated': WithdrawalRecord;
+  'withdrawals.updated': WithdrawalRecord;
   'accounts.changed': { activeAccountId: string };
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: EventName[] = ['withdrawal.updated', 'accounts.changed'];
+export const EVENT_NAMES: EventName[] = ['withdrawals.updated', 'accounts.changed'];
 
 /** The single global the preload exposes (and the browser-mode adapter imitates). */
 /**

@@ -4,6 +4,7 @@ import { CHANNELS, CHANNEL_NAMES, type Channel, type RequestOf } from '../../sha
 import { createLogger, createSilentLogger } from '../services/logging';
 import { createRouter, type Handlers } from './router';
 import { electronSenderPolicy, type Sender } from './sender';
+import { Random } from '../simulator/random';
 
 const direct: Sender = { transport: 'direct' };
 const allowAll = () => true;
@@ -29,12 +30,12 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'exchange.flexPlans': { accountId: 'demo', limit: 10 },
   'exchange.flexInvestments': { accountId: 'demo', offset: 5 },
   'exchange.flexInvest': { accountId: 'demo', planId: 'plan-1', amount: '10.5', withReinvest: true },
-  'withdraw.prepare': { accountId: 'demo', ticker: 'USDT', amount: '25', address: 'TXabc123', network: 'TRC20' },
-  'withdraw.send': { uniqueId: 'abcdefgh-1234' },
-  'withdraw.reconcile': { uniqueId: 'abcdefgh-1234' },
-  'withdraw.discard': { uniqueId: 'abcdefgh-1234' },
-  'withdraw.list': { accountId: 'demo' },
-  'withdraw.vasps': { accountId: 'demo' },
+  'withdrawals.prepare': { accountId: 'demo', ticker: 'USDT', amount: '25', address: 'TXabc123', network: 'TRC20' },
+  'withdrawals.send': { uniqueId: 'abcdefgh-1234' },
+  'withdrawals.reconcile': { uniqueId: 'abcdefgh-1234' },
+  'withdrawals.discard': { uniqueId: 'abcdefgh-1234' },
+  'withdrawals.list': { accountId: 'demo' },
+  'withdrawals.vasps': { accountId: 'demo' },
 };
 
 function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): Handlers {
@@ -43,34 +44,19 @@ function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): H
   return handlers as unknown as Handlers;
 }
 
-/** Deterministic PRNG (mulberry32) so a failing case can be replayed from its seed and index. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-  return { next, int, pick };
-}
-
-type Rng = ReturnType<typeof prng>;
+type Rng = Random;
 
 function randomString(rng: Rng, max = 24): string {
   const alphabet = 'abcXYZ019 _-.:/\\"\'{}[]<>\u0000\u202e\u00e9\ud83d\ude00';
   let out = '';
-  const length = rng.int(max);
-  for (let i = 0; i < length; i++) out += alphabet[rng.int(alphabet.length)];
+  const length = rng.int(0, max - 1);
+  for (let i = 0; i < length; i++) out += alphabet[rng.int(0, alphabet.length - 1)];
   return out;
 }
 
 function randomJunk(rng: Rng, depth = 0): unknown {
   const kinds = depth > 3 ? 6 : 9;
-  switch (rng.int(kinds)) {
+  switch (rng.int(0, kinds - 1)) {
     case 0:
       return null;
     case 1:
@@ -84,10 +70,10 @@ function randomJunk(rng: Rng, depth = 0): unknown {
     case 5:
       return undefined;
     case 6:
-      return Array.from({ length: rng.int(4) }, () => randomJunk(rng, depth + 1));
+      return Array.from({ length: rng.int(0, 3) }, () => randomJunk(rng, depth + 1));
     case 7: {
       const o: Record<string, unknown> = {};
-      for (let i = rng.int(4); i > 0; i--) o[randomString(rng, 8)] = randomJunk(rng, depth + 1);
+      for (let i = rng.int(0, 3); i > 0; i--) o[randomString(rng, 8)] = randomJunk(rng, depth + 1);
       return o;
     }
     default:
@@ -137,7 +123,7 @@ function malformed(rng: Rng, channel: Channel): { payload: unknown; how: string 
   const valid = VALID[channel] as Record<string, unknown>;
   const fields = fieldsOf(channel);
   const field = fields.length > 0 ? rng.pick(fields) : 'accountId';
-  switch (rng.int(14)) {
+  switch (rng.int(0, 13)) {
     case 0:
       return { payload: rng.pick([null, undefined, 0, 1, -5.5, '', 'payload', true, false, NaN, 10n, Symbol('s'), () => 1]), how: 'not an object' };
     case 1:
@@ -204,7 +190,7 @@ describe('router fuzz', () => {
   it('answers 10 000+ malformed calls with a validation envelope, never reaching a handler', async () => {
     const SEED = 0x5eed_2025;
     const ITERATIONS = 10_500;
-    const rng = prng(SEED);
+    const rng = new Random(SEED);
     let reached = 0;
     const router = createRouter(
       spyHandlers((channel) => {

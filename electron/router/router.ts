@@ -22,7 +22,7 @@ export interface CallContext {
 
 export type Handler<C extends Channel> = (payload: ParsedRequestOf<C>, sender: Sender, context: CallContext) => Promise<ResponseOf<C>>;
 export type Handlers = { [C in Channel]: Handler<C> };
-/** The handlers of one service: the channels under its prefix (`accounts.`, `withdraw.`, …). */
+/** The handlers of one service: the channels under its prefix (`accounts.`, `withdrawals.`, …). */
 export type HandlersOf<Prefix extends string> = Pick<Handlers, Extract<Channel, `${Prefix}.${string}`>>;
 
 export interface Router {

@@ -152,7 +152,7 @@ describe('events over SSE', () => {
     const bridge = bridgeFor();
     const received: string[] = [];
     const other: unknown[] = [];
-    bridge.on('withdrawal.updated', (p) => other.push(p));
+    bridge.on('withdrawals.updated', (p) => other.push(p));
     bridge.on('accounts.changed', (p) => received.push(p.activeAccountId));
     await expect.poll(() => received, { timeout: 3_000 }).toEqual(['main', 'demo']);
     expect(other).toEqual([]);

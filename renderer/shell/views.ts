@@ -17,6 +17,6 @@ export const VIEWS: ReadonlyArray<{ id: ViewId; label: string; component: Compon
   { id: 'codes', label: 'Codes', component: lazy(() => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView }))) },
   { id: 'positions', label: 'Positions', component: lazy<ComponentType<ViewProps>>(() => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView }))) },
   { id: 'flex', label: 'Flex plans', component: lazy<ComponentType<ViewProps>>(() => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView }))) },
-  { id: 'withdraw', label: 'Withdraw', component: lazy<ComponentType<ViewProps>>(() => import('../features/withdraw/WithdrawView').then((m) => ({ default: m.WithdrawView }))) },
+  { id: 'withdrawals', label: 'Withdraw', component: lazy<ComponentType<ViewProps>>(() => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView }))) },
   { id: 'accounts', label: 'Accounts', component: lazy(() => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView }))) },
 ];

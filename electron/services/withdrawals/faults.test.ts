@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../shared/api/endpoints';
 import { cryptoAddress, startHarness, WITHDRAW_PATH, type Harness } from './test/harness';
+import { Random } from '../../simulator/random';
 
 const RUNS = Number(process.env.WITHDRAW_FAULT_RUNS ?? 60);
 const SEND_TIMEOUT_MS = 150;
@@ -16,19 +17,6 @@ const HISTORY_PATH = ENDPOINTS.history.path;
 
 type Scenario = 'reset_after_commit' | 'reset_before_commit' | 'latency_beyond_timeout' | 'latency_within_timeout' | 'server_error' | 'truncated_json';
 const SCENARIOS: Scenario[] = ['reset_after_commit', 'reset_before_commit', 'latency_beyond_timeout', 'reset_after_commit', 'reset_before_commit', 'latency_beyond_timeout', 'latency_within_timeout', 'server_error', 'truncated_json'];
-
-/** Small seeded generator (mulberry32), so a failing run can be repeated with WITHDRAW_FAULT_SEED. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
-}
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,7 +29,7 @@ afterAll(async () => {
 
 it(`${RUNS} withdrawals under random faults: no double debit, no lost record`, async () => {
   const seed = Number(process.env.WITHDRAW_FAULT_SEED ?? Date.now() % 1_000_000);
-  const rng = seeded(seed);
+  const rng = new Random(seed);
   const service = h.service({ sendTimeoutMs: SEND_TIMEOUT_MS, trackIntervalMs: 100 });
   const ids: string[] = [];
   const debitsBefore = (await h.debits()).length;

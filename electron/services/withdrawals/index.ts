@@ -185,7 +185,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     return save(store, update(record, { state: resolvedState }));
   }
 
-  async function prepare(request: ParsedRequestOf<'withdraw.prepare'>): Promise<WithdrawalRecord> {
+  async function prepare(request: ParsedRequestOf<'withdrawals.prepare'>): Promise<WithdrawalRecord> {
     assertOpen();
     const store = await ready;
     const client = await options.clientFor(request.accountId);
@@ -372,7 +372,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
   }
 
   /** Travel Rule VASPs for the account, or `available: false` where the exchange keeps no list for it. */
-  async function vasps({ accountId }: { accountId: string }): Promise<ResponseOf<'withdraw.vasps'>> {
+  async function vasps({ accountId }: { accountId: string }): Promise<ResponseOf<'withdrawals.vasps'>> {
     assertOpen();
     const client = await options.clientFor(accountId);
     try {

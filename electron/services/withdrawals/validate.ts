@@ -8,7 +8,7 @@ import { isFiatAsset, memoRequired, previewWithdrawal, type FeeList, type Withdr
 import { checkExtras, extrasRequired, type WithdrawExtras } from '../../../shared/api/withdrawRequest';
 import type { ParsedRequestOf } from '../../../shared/ipc';
 
-export type PrepareRequest = ParsedRequestOf<'withdraw.prepare'>;
+export type PrepareRequest = ParsedRequestOf<'withdrawals.prepare'>;
 
 export interface MarketData {
   assets: Record<string, WithdrawAsset>;

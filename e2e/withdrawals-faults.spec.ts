@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '../shared/api/endpoints';
 import { expect, injectFault, test } from './fixtures';
-import { confirmation, confirmedUniqueId, CRYPTO_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawHelpers';
+import { confirmation, confirmedUniqueId, CRYPTO_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 const WITHDRAW_PATH = ENDPOINTS.withdrawPay.path;
 

@@ -11,7 +11,7 @@ import {
   ledger,
   status,
   useSimulatorAccount,
-} from './withdrawHelpers';
+} from './withdrawals-helpers';
 
 test.describe('fee-on-top withdrawal', () => {
   test('happy path: the balance falls by exactly N + F, in the UI and in the ledger', async ({ page, simulator }) => {

@@ -10,7 +10,7 @@ import { EMPTY_FORM, mapServerError, prepareRequest, withdrawableAssets, type Fi
 import { RecentWithdrawals } from './RecentWithdrawals';
 import { WithdrawalStatus } from './WithdrawalStatus';
 import { WithdrawForm, type MarketData } from './WithdrawForm';
-import './withdraw.css';
+import './withdrawals.css';
 
 type Step = { kind: 'form' } | { kind: 'confirm'; uniqueId: string } | { kind: 'status'; uniqueId: string };
 
@@ -23,9 +23,9 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   const assets = useChannelQuery('exchange.assets', { accountId }, { ...fresh, refetchInterval: false });
   const fees = useChannelQuery('exchange.fees', { accountId }, { ...fresh, refetchInterval: false });
   const balance = useChannelQuery('exchange.balance', { accountId }, fresh);
-  const list = useChannelQuery('withdraw.list', { accountId }, { refetchInterval: false });
+  const list = useChannelQuery('withdrawals.list', { accountId }, { refetchInterval: false });
   // The Travel Rule VASP picker: only EEA accounts need it.
-  const vasps = useChannelQuery('withdraw.vasps', { accountId }, { enabled: account.eea, refetchInterval: false, staleTime: 10 * 60_000 });
+  const vasps = useChannelQuery('withdrawals.vasps', { accountId }, { enabled: account.eea, refetchInterval: false, staleTime: 10 * 60_000 });
 
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
@@ -39,7 +39,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     (record: WithdrawalRecord) => {
       if (record.accountId !== accountId) return;
       setKnown((k) => ({ ...k, [record.uniqueId]: record }));
-      queryClient.setQueryData<WithdrawalRecord[]>(channelQueryKey('withdraw.list', { accountId }), (old) => {
+      queryClient.setQueryData<WithdrawalRecord[]>(channelQueryKey('withdrawals.list', { accountId }), (old) => {
         const others = (old ?? []).filter((r) => r.uniqueId !== record.uniqueId);
         return [record, ...others].sort((a, b) => b.createdAt - a.createdAt);
       });
@@ -48,7 +48,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     },
     [accountId, queryClient],
   );
-  useBridgeEvent('withdrawal.updated', remember);
+  useBridgeEvent('withdrawals.updated', remember);
 
   const recordById = (uniqueId: string): WithdrawalRecord | undefined => {
     const fromList = list.data?.find((r) => r.uniqueId === uniqueId);
@@ -63,7 +63,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     setGeneral(mapped.general);
   };
 
-  const prepare = useChannelMutation('withdraw.prepare', {
+  const prepare = useChannelMutation('withdrawals.prepare', {
     onSuccess: (record) => {
       remember(record);
       setActionError(null);
@@ -71,7 +71,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     },
     onError: (failure) => applyError(failure.error),
   });
-  const send = useChannelMutation('withdraw.send', {
+  const send = useChannelMutation('withdrawals.send', {
     onSuccess: (record) => {
       remember(record);
       setActionError(null);
@@ -84,16 +84,16 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     },
     onError: (failure) => setActionError(failure.error),
   });
-  const reconcile = useChannelMutation('withdraw.reconcile', {
+  const reconcile = useChannelMutation('withdrawals.reconcile', {
     onSuccess: (record) => {
       remember(record);
       setActionError(null);
     },
     onError: (failure) => setActionError(failure.error),
   });
-  const discard = useChannelMutation('withdraw.discard', { invalidates: ['withdraw.list'] });
-  const discardAbsent = useChannelMutation('withdraw.discard', {
-    invalidates: ['withdraw.list'],
+  const discard = useChannelMutation('withdrawals.discard', { invalidates: ['withdrawals.list'] });
+  const discardAbsent = useChannelMutation('withdrawals.discard', {
+    invalidates: ['withdrawals.list'],
     onSuccess: () => {
       setActionError(null);
       setStep({ kind: 'form' });

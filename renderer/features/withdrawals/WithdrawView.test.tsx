@@ -61,8 +61,8 @@ function setup() {
   bridge.reply('exchange.assets', assets);
   bridge.reply('exchange.fees', fees);
   bridge.reply('exchange.balance', balance);
-  bridge.reply('withdraw.list', []);
-  bridge.handle('withdraw.prepare', () => ({ ok: true, data: record() }));
+  bridge.reply('withdrawals.list', []);
+  bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record() }));
   renderWithQuery(<WithdrawView account={DEMO_ACCOUNT} />);
   return { bridge, user: userEvent.setup() };
 }
@@ -97,12 +97,12 @@ describe('WithdrawView', () => {
     await user.type(screen.getByLabelText(/Amount the receiver gets/), '96');
     expect(screen.getByText(/Not enough USDT: 101 needed \(amount \+ fee\), 100 available/)).toBeTruthy();
     expect(screen.getByLabelText(/Amount the receiver gets/).getAttribute('aria-invalid')).toBe('true');
-    expect(bridge.callsTo('withdraw.prepare')).toEqual([]);
+    expect(bridge.callsTo('withdrawals.prepare')).toEqual([]);
   });
 
   it('maps an exchange refusal at prepare time onto the field', async () => {
     const { bridge, user } = setup();
-    bridge.failWith('withdraw.prepare', { kind: 'validation', message: 'x', fields: { amount: ['Not enough USDT: 26 needed (amount + fee), 20 available.'] } });
+    bridge.failWith('withdrawals.prepare', { kind: 'validation', message: 'x', fields: { amount: ['Not enough USDT: 26 needed (amount + fee), 20 available.'] } });
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(await screen.findByText('Not enough USDT: 26 needed (amount + fee), 20 available.')).toBeTruthy();
@@ -111,10 +111,10 @@ describe('WithdrawView', () => {
   it('confirms with everything repeated, sends once on a double click, then follows the status live', async () => {
     const { bridge, user } = setup();
     let release: () => void = () => {};
-    bridge.handle('withdraw.send', () => new Promise((resolve) => (release = () => resolve({ ok: true, data: record({ state: 'sent' }) }))));
+    bridge.handle('withdrawals.send', () => new Promise((resolve) => (release = () => resolve({ ok: true, data: record({ state: 'sent' }) }))));
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
-    expect(bridge.callsTo('withdraw.prepare')).toEqual([{ accountId: 'demo', ticker: 'USDT', amount: '25', address: ADDRESS, network: 'TRC20' }]);
+    expect(bridge.callsTo('withdrawals.prepare')).toEqual([{ accountId: 'demo', ticker: 'USDT', amount: '25', address: ADDRESS, network: 'TRC20' }]);
 
     const confirm = await screen.findByRole('region', { name: 'Confirm the withdrawal' });
     expect(within(confirm).getByTestId('confirm-address').textContent).toBe(ADDRESS);
@@ -126,12 +126,12 @@ describe('WithdrawView', () => {
     const send = within(confirm).getByRole('button', { name: 'Send 25 USDT' });
     await user.dblClick(send);
     await user.click(send);
-    expect(bridge.callsTo('withdraw.send')).toEqual([{ uniqueId: record().uniqueId }]);
+    expect(bridge.callsTo('withdrawals.send')).toEqual([{ uniqueId: record().uniqueId }]);
     await act(async () => release());
 
     const status = await screen.findByTestId('withdrawal-status');
     expect(within(status).getByTestId('withdrawal-status-label').textContent).toBe('Sent');
-    act(() => bridge.emit('withdrawal.updated', record({ state: 'sent', phase: 'successful', historyStatus: 3, updatedAt: Date.now() })));
+    act(() => bridge.emit('withdrawals.updated', record({ state: 'sent', phase: 'successful', historyStatus: 3, updatedAt: Date.now() })));
     await waitFor(() => expect(within(status).getByTestId('withdrawal-status-label').textContent).toBe('Successful'));
     const recent = screen.getAllByTestId('recent-withdrawal');
     expect(recent).toHaveLength(1);
@@ -141,8 +141,8 @@ describe('WithdrawView', () => {
   it('an absent withdrawal offers "Check again" and "Send again" with the same id', async () => {
     const { bridge, user } = setup();
     const absent = record({ state: 'not_found', lastError: { kind: 'network', message: 'The connection to the exchange was cut off before the answer was complete.' } });
-    bridge.reply('withdraw.send', absent);
-    bridge.reply('withdraw.reconcile', absent);
+    bridge.reply('withdrawals.send', absent);
+    bridge.reply('withdrawals.reconcile', absent);
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     await user.click(await screen.findByRole('button', { name: 'Send 25 USDT' }));
@@ -150,17 +150,17 @@ describe('WithdrawView', () => {
     expect(within(status).getByText('Not found at the exchange')).toBeTruthy();
     expect(within(status).getByText(/cut off/)).toBeTruthy();
     await user.click(within(status).getByRole('button', { name: 'Check again' }));
-    expect(bridge.callsTo('withdraw.reconcile')).toEqual([{ uniqueId: absent.uniqueId }]);
-    bridge.reply('withdraw.send', record({ state: 'sent' }));
+    expect(bridge.callsTo('withdrawals.reconcile')).toEqual([{ uniqueId: absent.uniqueId }]);
+    bridge.reply('withdrawals.send', record({ state: 'sent' }));
     await user.click(within(status).getByRole('button', { name: /Send again \(same id 0b7c2a8e…\)/ }));
-    expect(bridge.callsTo('withdraw.send')).toEqual([{ uniqueId: absent.uniqueId }, { uniqueId: absent.uniqueId }]);
+    expect(bridge.callsTo('withdrawals.send')).toEqual([{ uniqueId: absent.uniqueId }, { uniqueId: absent.uniqueId }]);
     await waitFor(() => expect(within(status).queryByRole('button', { name: /Send again/ })).toBeNull());
   });
 
   it('a refusal at send time returns to the form with the error on its field', async () => {
     const { bridge, user } = setup();
     bridge.reply(
-      'withdraw.send',
+      'withdrawals.send',
       record({ state: 'rejected', lastError: { kind: 'validation', status: 422, code: 2, message: 'refused', fields: { address: ['The address is invalid'] } } }),
     );
     await fillForm(user);

@@ -286,8 +286,8 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
   return { errors, preview, required };
 }
 
-/** What `withdraw.prepare` receives for a form that passed `checkForm`. */
-export function prepareRequest(accountId: string, values: FormValues, check: FormCheck): RequestOf<'withdraw.prepare'> {
+/** What `withdrawals.prepare` receives for a form that passed `checkForm`. */
+export function prepareRequest(accountId: string, values: FormValues, check: FormCheck): RequestOf<'withdrawals.prepare'> {
   return {
     accountId,
     ticker: values.ticker,

@@ -71,7 +71,7 @@ function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
   };
 }
 
-const VASPS: ResponseOf<'withdraw.vasps'> = { available: true, vasps: [{ vaspId: 'vasp-001', name: 'Famous Vasp Inc' }], note: null };
+const VASPS: ResponseOf<'withdrawals.vasps'> = { available: true, vasps: [{ vaspId: 'vasp-001', name: 'Famous Vasp Inc' }], note: null };
 
 function setup(account: AccountSummary = DEMO_ACCOUNT, vasps = VASPS, recorded: WithdrawalRecord[] = []) {
   const bridge = installBridge([account]);
@@ -79,8 +79,8 @@ function setup(account: AccountSummary = DEMO_ACCOUNT, vasps = VASPS, recorded: 
   // The bridge speaks today's response types; the view reads the documented `{items}` shape too.
   bridge.reply('exchange.fees', fees as never);
   bridge.reply('exchange.balance', balance);
-  bridge.reply('withdraw.list', recorded);
-  bridge.reply('withdraw.vasps', vasps);
+  bridge.reply('withdrawals.list', recorded);
+  bridge.reply('withdrawals.vasps', vasps);
   renderWithQuery(<WithdrawView account={account} />);
   return { bridge, user: userEvent.setup() };
 }
@@ -106,7 +106,7 @@ describe('Travel Rule section (EEA accounts)', () => {
     const section = screen.getByTestId('travel-rule-section');
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(within(section).getByText(/Wallet type must say whether the receiving wallet is hosted/)).toBeTruthy();
-    expect(bridge.callsTo('withdraw.prepare')).toEqual([]);
+    expect(bridge.callsTo('withdrawals.prepare')).toEqual([]);
 
     await user.selectOptions(within(section).getByLabelText('Receiving wallet'), 'hosted');
     await user.selectOptions(within(section).getByLabelText('Receiving platform (VASP)'), 'vasp-001');
@@ -119,7 +119,7 @@ describe('Travel Rule section (EEA accounts)', () => {
     await user.type(within(section).getByLabelText('Street address'), 'Alexanderplatz 1');
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(within(section).getByText(/Country of residence must be a 3-letter country code/)).toBeTruthy();
-    expect(bridge.callsTo('withdraw.prepare')).toEqual([]);
+    expect(bridge.callsTo('withdrawals.prepare')).toEqual([]);
 
     await user.type(within(section).getByLabelText('Country of residence'), 'U');
     const travelRule = {
@@ -127,10 +127,10 @@ describe('Travel Rule section (EEA accounts)', () => {
       beneficiary: { type: 'individual' as const, firstName: 'John', lastName: 'Doe', residenceCountry: 'DEU', address: { country: 'DEU', city: 'Berlin', addressLine1: 'Alexanderplatz 1' } },
       vaspData: { vaspId: 'vasp-001' },
     };
-    bridge.handle('withdraw.prepare', () => ({ ok: true, data: record({ travelRule }) }));
+    bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record({ travelRule }) }));
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
-    await waitFor(() => expect(bridge.callsTo('withdraw.prepare')).toHaveLength(1));
-    expect(bridge.callsTo('withdraw.prepare')[0]).toEqual({
+    await waitFor(() => expect(bridge.callsTo('withdrawals.prepare')).toHaveLength(1));
+    expect(bridge.callsTo('withdrawals.prepare')[0]).toEqual({
       accountId: 'demo',
       ticker: 'BTC',
       amount: '0.5',
@@ -165,10 +165,10 @@ describe('Travel Rule section (EEA accounts)', () => {
     ] as const) {
       await user.type(within(section).getByLabelText(label), value);
     }
-    bridge.handle('withdraw.prepare', () => ({ ok: true, data: record() }));
+    bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record() }));
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
-    await waitFor(() => expect(bridge.callsTo('withdraw.prepare')).toHaveLength(1));
-    expect(bridge.callsTo('withdraw.prepare')[0]).toMatchObject({
+    await waitFor(() => expect(bridge.callsTo('withdrawals.prepare')).toHaveLength(1));
+    expect(bridge.callsTo('withdrawals.prepare')[0]).toMatchObject({
       travelRule: {
         walletType: 'hosted',
         vaspData: { vaspName: 'Famous Vasp Inc' },
@@ -179,7 +179,7 @@ describe('Travel Rule section (EEA accounts)', () => {
 
   it('an exchange or main-process error on a Travel Rule field lands on that field', async () => {
     const { bridge, user } = setup(EEA_ACCOUNT);
-    bridge.failWith('withdraw.prepare', { kind: 'validation', message: 'x', fields: { 'travelRule.beneficiary.address.city': ['is required'] } });
+    bridge.failWith('withdrawals.prepare', { kind: 'validation', message: 'x', fields: { 'travelRule.beneficiary.address.city': ['is required'] } });
     await startBtc(user);
     const section = screen.getByTestId('travel-rule-section');
     await user.selectOptions(within(section).getByLabelText('Receiving wallet'), 'unhosted');
@@ -224,10 +224,10 @@ describe('fiat payout fields and the unknown fee', () => {
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(within(fields).getByText(/Bank BIC must be a BIC \(SWIFT\) code/)).toBeTruthy();
     await user.type(within(fields).getByLabelText('Bank BIC (SWIFT)'), 'DEFF');
-    bridge.handle('withdraw.prepare', () => ({ ok: true, data: record() }));
+    bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record() }));
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
-    await waitFor(() => expect(bridge.callsTo('withdraw.prepare')).toHaveLength(1));
-    expect(bridge.callsTo('withdraw.prepare')[0]).toEqual({
+    await waitFor(() => expect(bridge.callsTo('withdrawals.prepare')).toHaveLength(1));
+    expect(bridge.callsTo('withdrawals.prepare')[0]).toEqual({
       accountId: 'demo',
       ticker: 'EUR',
       amount: '100',
@@ -252,13 +252,13 @@ describe('fiat payout fields and the unknown fee', () => {
 
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(screen.getByText(/The fee for this withdrawal is unknown\. Tick the box/)).toBeTruthy();
-    expect(bridge.callsTo('withdraw.prepare')).toEqual([]);
+    expect(bridge.callsTo('withdrawals.prepare')).toEqual([]);
 
     await user.click(screen.getByRole('checkbox', { name: /I accept that the fee is unknown/ }));
-    bridge.handle('withdraw.prepare', () => ({ ok: true, data: record({ ticker: 'EUR', network: null, provider: 'VISAMASTER', address: IBAN, amount: '100', fee: null, totalDebit: null }) }));
+    bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record({ ticker: 'EUR', network: null, provider: 'VISAMASTER', address: IBAN, amount: '100', fee: null, totalDebit: null }) }));
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
-    await waitFor(() => expect(bridge.callsTo('withdraw.prepare')).toHaveLength(1));
-    expect(bridge.callsTo('withdraw.prepare')[0]).toMatchObject({ provider: 'VISAMASTER', customerIp: '203.0.113.42', acceptUnknownFee: true });
+    await waitFor(() => expect(bridge.callsTo('withdrawals.prepare')).toHaveLength(1));
+    expect(bridge.callsTo('withdrawals.prepare')[0]).toMatchObject({ provider: 'VISAMASTER', customerIp: '203.0.113.42', acceptUnknownFee: true });
 
     const confirm = await screen.findByRole('region', { name: 'Confirm the withdrawal' });
     expect(within(confirm).getByTestId('confirm-fee').textContent).toMatch(/^Unknown/);
@@ -305,7 +305,7 @@ describe('statuses that need the person, in words', () => {
   it('discarding an absent withdrawal while history may lag shows why not, and the safe path', async () => {
     const { bridge, user, status } = await openStatus([record({ state: 'not_found', lastSentAt: 1_760_000_000_000 })]);
     const refusal = 'This withdrawal was sent at 10:32 and the exchange history can lag, so it may still arrive. It can be discarded from 11:02. The safe way now is "Send again (same id)".';
-    bridge.failWith('withdraw.discard', { kind: 'validation', message: refusal, fields: { uniqueId: [refusal] } });
+    bridge.failWith('withdrawals.discard', { kind: 'validation', message: refusal, fields: { uniqueId: [refusal] } });
     await user.click(within(status).getByRole('button', { name: 'Discard' }));
     expect(await screen.findByText(/It can be discarded from 11:02/)).toBeTruthy();
     expect(within(status).getByRole('button', { name: /Send again \(same id/ })).toBeTruthy();

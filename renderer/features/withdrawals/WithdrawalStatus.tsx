@@ -6,7 +6,7 @@ import { Row, WithdrawalDetails } from './WithdrawalDetails';
 import { statusWords } from './words';
 
 /**
- * One withdrawal after submission, kept live by `withdrawal.updated`. An unresolved outcome offers
+ * One withdrawal after submission, kept live by `withdrawals.updated`. An unresolved outcome offers
  * a history lookup; only a record the exchange's history does not show may be sent again, and
  * always with the same id.
  */

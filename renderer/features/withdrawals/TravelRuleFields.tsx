@@ -2,7 +2,7 @@ import type { ResponseOf } from '../../../shared/ipc';
 import { Field, TextInputField } from './Field';
 import { VASP_NOT_LISTED, type FieldName, type FormValues, type TextField } from './formModel';
 
-export type VaspList = ResponseOf<'withdraw.vasps'>;
+export type VaspList = ResponseOf<'withdrawals.vasps'>;
 
 /**
  * Travel Rule details for a crypto withdrawal from an EEA account (API.md "Withdraw-pay request"):
