@@ -23,14 +23,16 @@ test.describe('accounts', () => {
     // Words by reason (bad_signature), with the main process's detail: nothing was saved.
     await expect(form.getByRole('alert')).toContainText('The API secret does not match the key');
     await expect(form.getByRole('alert')).toContainText('Nothing was saved.');
-    await expect(form.getByLabel('API secret')).toHaveValue('');
+    // Issue 17: a failed add keeps every typed field to be corrected, the secret only in its own.
+    await expect(form.getByLabel('API secret')).toHaveValue(wrongSecret);
+    await expect(form.getByLabel('Name')).toHaveValue('Wrong');
     await expect(page.getByRole('listitem', { name: 'Wrong' })).toHaveCount(0);
 
     // 2. The right key pair: saved, tested area by area, secret in the keychain.
     await addAccount(page, { name: 'Main (B2B)', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: main.apiSecret });
     const report = page.getByRole('group', { name: /What the key for Main \(B2B\) can reach/ });
     await expect(report).toBeVisible();
-    for (const area of ['balance', 'codes', 'positions', 'flex']) await expect(report.locator(`[data-area="${area}"]`)).toHaveAttribute('data-status', 'ok');
+    for (const area of ['balance', 'codes', 'positions', 'flex', 'withdraw']) await expect(report.locator(`[data-area="${area}"]`)).toHaveAttribute('data-status', 'ok');
     await expect(form.getByLabel('API secret')).toHaveValue('');
     const card = page.getByRole('listitem', { name: 'Main (B2B)' });
     await expect(card).toContainText('Stored in keychain');

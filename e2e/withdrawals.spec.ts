@@ -157,3 +157,21 @@ test.describe('fee-on-top withdrawal', () => {
     expect(history?.network).toBe('TRC20');
   });
 });
+
+test.describe('a key that cannot withdraw', () => {
+  test('its key test says so, and Withdraw keeps Review off with the reason and where to fix it', async ({ page, simulator }) => {
+    await useSimulatorAccount(page, simulator, 'Read-only');
+    const notice = page.getByTestId('key-refusal');
+    await expect(notice).toContainText('This key cannot withdraw.');
+    await expect(notice).toContainText('refused this key for withdrawals');
+    await expect(notice.getByRole('link', { name: "exchange's API settings page" })).toHaveAttribute('href', 'https://whitebit.com/settings/api');
+    await expect(form(page).getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
+    await expect(form(page).getByText('Off: this key cannot withdraw (see above).')).toBeVisible();
+
+    await openView(page, 'Accounts');
+    const card = page.getByRole('listitem', { name: 'Read-only' });
+    await card.getByRole('button', { name: 'Test key' }).click();
+    await expect(card.locator('[data-area="withdraw"]')).toHaveAttribute('data-status', 'no_permission');
+    expect((await ledger(simulator, simulator.accounts.find((a) => a.name === 'Read-only')!.apiKey)).debits).toEqual([]);
+  });
+});

@@ -142,6 +142,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     dataDir: withdrawalsDir,
     clientFor: (accountId) => accounts.clientFor(accountId),
     isEea: (accountId) => accounts.isEea(accountId),
+    onKeyRefused: (accountId, message) => accounts.recordWithdrawRefusal(accountId, message),
     emit: (record) => emit('withdrawals.updated', record),
   });
 

@@ -113,7 +113,7 @@ describe('App shell and the Accounts view', () => {
         ok: true,
         data: {
           account: REAL_ACCOUNT,
-          report: { balance: { status: 'ok' }, codes: { status: 'ok' }, positions: { status: 'ok' }, flex: { status: 'ok' }, testedAt: 1 },
+          report: { balance: { status: 'ok' }, codes: { status: 'ok' }, positions: { status: 'ok' }, flex: { status: 'ok' }, withdraw: { status: 'ok' }, testedAt: 1 },
         },
       };
     });

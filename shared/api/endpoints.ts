@@ -120,6 +120,12 @@ export const ENDPOINTS = {
   codes: endpoint({ method: 'POST', path: '/api/v4/main-account/codes/my', auth: 'private', scope: 'codes', retry: 'read', successStatus: 201, request: Requests.codes, response: S.CodesResponse }),
   positions: endpoint({ method: 'POST', path: '/api/v4/collateral-account/positions/open', auth: 'private', scope: 'positions', retry: 'read', successStatus: 200, request: Requests.positions, response: S.PositionsResponse }),
   withdrawPay: endpoint({ method: 'POST', path: '/api/v4/main-account/withdraw-pay', auth: 'private', scope: 'main-account', retry: 'never', successStatus: 201, request: Requests.withdrawPay, response: S.WithdrawPayResponse }),
+  /**
+   * The withdraw-pay path asked with an empty request: no asset, amount, address or id, so it can
+   * never move money. A key without the endpoint is refused (401 code 4 or 403) before the fields
+   * are looked at; a key with it gets "Validation failed". Used only by the key test.
+   */
+  withdrawAccessProbe: endpoint({ method: 'POST', path: '/api/v4/main-account/withdraw-pay', auth: 'private', scope: 'main-account', retry: 'never', successStatus: 201, request: Requests.none, response: S.WithdrawPayResponse }),
   history: endpoint({ method: 'POST', path: '/api/v4/main-account/history', auth: 'private', scope: 'history', retry: 'read', successStatus: 201, request: Requests.history, response: S.HistoryResponse }),
   travelRuleVasps: endpoint({ method: 'POST', path: '/api/v4/travel-rule/vasps', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.none, response: VaspsResponse }),
   flexPlans: endpoint({ method: 'POST', path: '/api/v4/main-account/smart-flex/plans', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.flexPlans, response: S.FlexPlansResponse }),

@@ -12,8 +12,23 @@ export const RegionName = z.enum(['global', 'eu', 'custom']);
 export type RegionName = z.infer<typeof RegionName>;
 
 export const AccountName = z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters');
-export const ApiKey = z.string().trim().min(8, 'looks too short').max(256).regex(/^[\x21-\x7e]+$/, 'must not contain spaces');
-export const ApiSecret = z.string().trim().min(8, 'looks too short').max(256).regex(/^[\x21-\x7e]+$/, 'must not contain spaces');
+/**
+ * One rule for a key and a secret, with one message per mistake: an empty field says it is
+ * required (not "must not contain spaces"), a short one that it looks too short.
+ */
+const KeyText = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(256, 'is longer than any key the exchange issues')
+    .superRefine((value, ctx) => {
+      if (value.length === 0) return;
+      if (!/^[\x21-\x7e]+$/.test(value)) ctx.addIssue({ code: 'custom', message: 'must not contain spaces' });
+      else if (value.length < 8) ctx.addIssue({ code: 'custom', message: 'looks too short' });
+    });
+export const ApiKey = KeyText();
+export const ApiSecret = KeyText();
 /** https, or http only to this computer (a local simulator); anything else (file:, javascript:) is refused. */
 export const BaseUrl = z
   .string()
@@ -21,7 +36,8 @@ export const BaseUrl = z
   .url()
   .refine(isAllowedExchangeUrl, { message: 'must start with https:// (http:// only for this computer, e.g. a local simulator)' });
 
-export type AreaStatus = 'ok' | 'no_permission' | 'failed';
+/** `not_tested`: no safe way to ask (or the exchange did not answer the question); said plainly. */
+export type AreaStatus = 'ok' | 'no_permission' | 'failed' | 'not_tested';
 export interface AreaResult {
   status: AreaStatus;
   message?: string;
@@ -32,7 +48,22 @@ export interface PermissionReport {
   codes: AreaResult;
   positions: AreaResult;
   flex: AreaResult;
+  /**
+   * Withdrawals, probed with a request that names no asset, amount or address, so it can never move
+   * money: the exchange refuses the key (no permission) or the request's fields (the key may withdraw).
+   */
+  withdraw: AreaResult;
   testedAt: number;
+}
+
+/**
+ * What the app knows of a key's withdrawal access: from its last key test, or from the exchange's
+ * refusal of a real withdrawal, whichever came last.
+ */
+export interface WithdrawAccess extends AreaResult {
+  /** When it was learned (ms since the epoch), and how. */
+  learnedAt: number;
+  source: 'key_test' | 'withdrawal';
 }
 
 export interface AccountSummary {
@@ -52,6 +83,8 @@ export interface AccountSummary {
    * Default: on for the EU region, off otherwise, until the user sets it on the account card.
    */
   eea: boolean;
+  /** Absent until a key test or a refused withdrawal has said something about it. */
+  withdrawAccess?: WithdrawAccess;
 }
 
 export function maskApiKey(apiKey: string): string {

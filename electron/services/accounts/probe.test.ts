@@ -11,6 +11,9 @@ const codeFour: AppError = { kind: 'permission', status: 401, code: 4, message: 
 const flexForbidden: AppError = { kind: 'permission', status: 403, code: 0, message: 'The exchange does not allow this account to do this.' };
 const badSignature: AppError = { kind: 'auth', status: 401, code: 10, message: 'The exchange did not accept the request signature.' };
 const offline: AppError = { kind: 'network', message: 'The exchange cannot be reached.' };
+/** What the exchange answers an empty withdraw-pay from a key that may withdraw. */
+const emptyWithdrawal: AppError = { kind: 'validation', status: 400, code: 0, message: 'Validation failed', fields: { ticker: ['The ticker field is required.'] } };
+const twoFactorOff: AppError = { kind: 'validation', status: 412, code: 1, message: 'Enable two-factor authentication to withdraw.', reason: 'two_factor_off' };
 
 function client(answers: Partial<Record<keyof ProbeableClient, AppError>>): ProbeableClient {
   const answer = (area: keyof ProbeableClient) => async () => {
@@ -18,8 +21,18 @@ function client(answers: Partial<Record<keyof ProbeableClient, AppError>>): Prob
     if (error) throw new AppFailure(error);
     return {};
   };
-  return { balance: answer('balance'), codes: answer('codes'), positions: answer('positions'), flexPlans: answer('flexPlans') };
+  const withdraw = answers.probeWithdrawAccess ?? emptyWithdrawal;
+  return {
+    balance: answer('balance'),
+    codes: answer('codes'),
+    positions: answer('positions'),
+    flexPlans: answer('flexPlans'),
+    probeWithdrawAccess: async () => {
+      throw new AppFailure(withdraw);
+    },
+  };
 }
+const SERVER = 'https://whitebit.example';
 
 describe('probe', () => {
   it('reports code 4 and 403 as no_permission, other failures as failed', async () => {
@@ -29,23 +42,41 @@ describe('probe', () => {
       codes: { status: 'no_permission', message: codeFour.message },
       positions: { status: 'failed', message: offline.message },
       flex: { status: 'no_permission', message: flexForbidden.message },
+      withdraw: { status: 'ok', message: expect.stringMatching(/nothing was sent/) },
       testedAt: 42,
     });
   });
 
   it('refuses a new key the exchange does not accept, saying nothing was saved', async () => {
-    const refused = probeNewKey(client({ balance: badSignature }));
+    const refused = probeNewKey(client({ balance: badSignature }), SERVER);
     await expect(refused).rejects.toBeInstanceOf(AppFailure);
     await expect(refused).rejects.toMatchObject({ error: { kind: 'auth', status: 401, code: 10, message: expect.stringMatching(/refused this key pair.*Nothing was saved/) } });
   });
 
   it('refuses a new key that cannot be tested (offline) with the network error', async () => {
-    await expect(probeNewKey(client({ balance: offline }))).rejects.toMatchObject({ error: { kind: 'network', message: expect.stringMatching(/could not be tested.*Nothing was saved/) } });
+    await expect(probeNewKey(client({ balance: offline }), SERVER)).rejects.toMatchObject({
+      error: { kind: 'network', message: expect.stringMatching(/^https:\/\/whitebit\.example could not be reached.*Nothing was saved/) },
+    });
+  });
+
+  it('names a wrong server address as such, not as a key problem', async () => {
+    const notTheApi: AppError = { kind: 'bad_response', status: 404, message: 'The server answered with a web page instead of data.' };
+    await expect(probeNewKey(client({ balance: notTheApi }), SERVER)).rejects.toMatchObject({
+      error: { message: expect.stringMatching(/answered, but not as the exchange's API does.*Check the server address.*Nothing was saved/) },
+    });
   });
 
   it('accepts a new key without balance permission: the key is valid, the report says what it lacks', async () => {
-    const report = await probeNewKey(client({ balance: codeFour }));
+    const report = await probeNewKey(client({ balance: codeFour }), SERVER);
     expect(report.balance.status).toBe('no_permission');
     expect(report.codes.status).toBe('ok');
+  });
+
+  it('reads the withdrawal probe: the key refused is no access, the fields refused is access, 2FA off and silence are said as such', async () => {
+    expect((await probeAreas(client({ probeWithdrawAccess: codeFour }))).withdraw).toMatchObject({ status: 'no_permission', message: expect.stringMatching(/refused this key for withdrawals/) });
+    expect((await probeAreas(client({ probeWithdrawAccess: flexForbidden }))).withdraw.status).toBe('no_permission');
+    expect((await probeAreas(client({}))).withdraw.status).toBe('ok');
+    expect((await probeAreas(client({ probeWithdrawAccess: twoFactorOff }))).withdraw).toMatchObject({ status: 'failed', message: expect.stringMatching(/two-factor/) });
+    expect((await probeAreas(client({ probeWithdrawAccess: offline }))).withdraw).toMatchObject({ status: 'not_tested', message: expect.stringMatching(/^Not tested/) });
   });
 });

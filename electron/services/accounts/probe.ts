@@ -17,6 +17,7 @@ export interface ProbeableClient {
   codes(req?: { limit?: number; offset?: number }, options?: ProbeCallOptions): Promise<unknown>;
   positions(req?: Record<string, never>, options?: ProbeCallOptions): Promise<unknown>;
   flexPlans(req?: { limit?: number; offset?: number }, options?: ProbeCallOptions): Promise<unknown>;
+  probeWithdrawAccess(options?: ProbeCallOptions): Promise<unknown>;
 }
 
 /**
@@ -43,16 +44,61 @@ async function area(run: () => Promise<unknown>): Promise<AreaResult> {
   }
 }
 
+/**
+ * The withdrawal probe's answer in words. Its request names nothing to withdraw, so the exchange
+ * must refuse it: refusing the KEY means no access; refusing the FIELDS means the key got past the
+ * endpoint check. Anything else (a timeout, a 500) says nothing about the key: "not tested".
+ */
+export function withdrawAreaFromError(error: AppError): AreaResult {
+  if (isNoPermission(error)) {
+    return { status: 'no_permission', message: `The exchange refused this key for withdrawals: ${error.message} Allow withdrawals for the key in the exchange's API settings (or contact the exchange's support).` };
+  }
+  if (error.status === 412) return { status: 'failed', message: `Withdrawals need two-factor authentication on the exchange account: ${error.message}` };
+  if (error.kind === 'validation') return { status: 'ok', message: 'Checked with an empty request that the exchange refused for its fields; nothing was sent.' };
+  return { status: 'not_tested', message: `Not tested: the exchange did not answer the question (${error.message}).` };
+}
+
+async function withdrawArea(client: ProbeableClient, options: ProbeCallOptions): Promise<AreaResult> {
+  try {
+    await client.probeWithdrawAccess(options);
+    // An empty withdrawal accepted would be the exchange's own bug; nothing could have moved.
+    return { status: 'ok' };
+  } catch (thrown) {
+    return withdrawAreaFromError(toAppError(thrown));
+  }
+}
+
 /** Tests every area within `budgetMs`; never throws. */
 export async function probeAreas(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
   const options = { deadlineMs: Math.max(1, Math.floor(budgetMs)) };
-  const [balance, codes, positions, flex] = await Promise.all([
+  const [balance, codes, positions, flex, withdraw] = await Promise.all([
     area(() => client.balance({}, options)),
     area(() => client.codes({ limit: 1, offset: 0 }, options)),
     area(() => client.positions({}, options)),
     area(() => client.flexPlans({ limit: 1, offset: 0 }, options)),
+    withdrawArea(client, options),
   ]);
-  return { balance, codes, positions, flex, testedAt: now() };
+  return { balance, codes, positions, flex, withdraw, testedAt: now() };
+}
+
+/**
+ * Why a new key could not be tested, naming the real cause: the server cannot be reached, the
+ * address is not the exchange's API, the exchange refused the key, or it did not answer in time.
+ */
+export function newKeyFailureWords(error: AppError, server: string): string {
+  switch (error.kind) {
+    case 'auth':
+      return `The exchange refused this key pair: ${error.message} Check that the key and secret are copied whole and that the key is enabled.`;
+    case 'network':
+      return `${server} could not be reached: ${error.message} Check the server address and this computer's connection.`;
+    case 'timeout':
+      return `${server} did not answer in time: ${error.message}`;
+    case 'not_found':
+    case 'bad_response':
+      return `${server} answered, but not as the exchange's API does (${error.message}). Check the server address: it should be the API's base address, such as https://whitebit.com.`;
+    default:
+      return `The key could not be tested: ${error.message}`;
+  }
 }
 
 /**
@@ -60,7 +106,7 @@ export async function probeAreas(client: ProbeableClient, now: () => number = Da
  * a refused signature or unknown key throws an `auth` failure ("nothing was saved"); the other
  * areas are then reported like `probeAreas` does.
  */
-export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
+export async function probeNewKey(client: ProbeableClient, server: string, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
   const started = performance.now();
   let balance: AreaResult;
   try {
@@ -69,10 +115,7 @@ export async function probeNewKey(client: ProbeableClient, now: () => number = D
   } catch (thrown) {
     const error = toAppError(thrown);
     if (!isNoPermission(error)) {
-      const reason =
-        error.kind === 'auth'
-          ? `The exchange refused this key pair: ${error.message}`
-          : `The key could not be tested: ${error.message}`;
+      const reason = newKeyFailureWords(error, server);
       const refused: AppError = { kind: error.kind === 'internal' ? 'internal' : error.kind, message: `${reason} Nothing was saved.` };
       if (error.status !== undefined) refused.status = error.status;
       if (error.code !== undefined) refused.code = error.code;
@@ -88,6 +131,7 @@ export async function probeNewKey(client: ProbeableClient, now: () => number = D
       codes: (r, o) => client.codes(r, o),
       positions: (r, o) => client.positions(r, o),
       flexPlans: (r, o) => client.flexPlans(r, o),
+      probeWithdrawAccess: (o) => client.probeWithdrawAccess(o),
     },
     now,
     // What the balance call left of the budget.

@@ -48,6 +48,8 @@ export interface AccountService<Client> {
   select(req: ParsedRequestOf<'accounts.select'>): Promise<{ activeAccountId: string }>;
   /** Whether the account is an EEA account (Travel Rule); throws `not_found` for an unknown id. */
   isEea(accountId: string): boolean;
+  /** The exchange refused a real withdrawal for lack of access: remembered, so Send says so next time. */
+  recordWithdrawRefusal(accountId: string, message: string): Promise<void>;
   /** A signed client for the account; throws `not_found` or `keychain` failures with plain words. */
   clientFor(accountId: string): Promise<Client>;
 }
@@ -127,6 +129,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       hasSecret: secretPresent,
       notifyPositions: account.notifyPositions,
       eea: effectiveEea(account),
+      ...(account.withdrawAccess ? { withdrawAccess: account.withdrawAccess } : {}),
     };
   }
 
@@ -139,11 +142,12 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   }
 
   /**
-   * The stored account with this key on this server, when its stored secret is this one. The same
-   * key with another secret is refused: replacing a secret is `setKey`'s job, not a second add.
+   * The stored account with this key on this server, when its stored secret is this one: a retry of
+   * an add whose answer the page missed. Any other account already holding the key is refused by
+   * name (one key, one account): replacing a secret is `setKey`'s job, not a second add.
    */
   async function alreadyAdded(baseUrl: string, apiKey: string, apiSecret: string): Promise<StoredAccount | undefined> {
-    const found = settings.read().accounts.find((a) => a.apiKey === apiKey && a.baseUrl === baseUrl);
+    const found = settings.read().accounts.find((a) => a.apiKey === apiKey);
     if (!found) return undefined;
     let stored: string | null;
     try {
@@ -151,12 +155,36 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     } catch {
       stored = null;
     }
-    if (stored === apiSecret) return found;
-    throw new AppFailure({
+    if (found.baseUrl === baseUrl && stored === apiSecret) return found;
+    throw keyInUse(found);
+  }
+
+  function keyInUse(holder: StoredAccount): AppFailure {
+    return new AppFailure({
       kind: 'validation',
-      message: `This API key is already added for this server as "${found.name}". To use a new secret with it, choose Replace key on that account.`,
-      fields: { apiKey: ['is already added for this server'] },
+      message: `This API key is already used by the account "${holder.name}". One key belongs to one account: to give that account a new secret, choose Replace key on it.`,
+      fields: { apiKey: [`is already used by "${holder.name}"`] },
     });
+  }
+
+  /** Remembers what a key test said about withdrawing with the account's key. */
+  function withdrawAccessFrom(report: PermissionReport): NonNullable<StoredAccount['withdrawAccess']> {
+    const { status, message } = report.withdraw;
+    return { status, ...(message !== undefined ? { message } : {}), learnedAt: report.testedAt, source: 'key_test' };
+  }
+
+  async function rememberWithdrawAccess(accountId: string, access: NonNullable<StoredAccount['withdrawAccess']>): Promise<void> {
+    if (accountId === DEMO_ACCOUNT_ID) return;
+    try {
+      await settings.update((draft) => {
+        const target = draft.accounts.find((a) => a.id === accountId);
+        if (target) target.withdrawAccess = access;
+      });
+      changed();
+    } catch (error) {
+      // Only a remembered hint is lost; the exchange still refuses what the key may not do.
+      logger.warn('could not remember the key\'s withdrawal access', { accountId, error });
+    }
   }
 
   function changed(): void {
@@ -226,7 +254,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         return { account: summaryOf(existing, true), report };
       }
       logger.info('testing a new key before storing it', { region: req.region, baseUrl });
-      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs);
+      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), baseUrl, now, probeBudgetMs);
       // Another add of the same key may have finished while this one was testing it.
       const finishedMeanwhile = await alreadyAdded(baseUrl, req.apiKey, req.apiSecret);
       if (finishedMeanwhile) return { account: summaryOf(finishedMeanwhile, true), report };
@@ -237,6 +265,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         baseUrl,
         apiKey: req.apiKey,
         notifyPositions: false,
+        withdrawAccess: withdrawAccessFrom(report),
         createdAt: now(),
       };
       await storeKeyOrRollBack(
@@ -301,8 +330,10 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('apiKey', 'The Demo account uses built-in keys; add a real account to use your own key.');
       refuseIfSettingsLocked();
       const existing = findStored(req.accountId);
+      const holder = settings.read().accounts.find((a) => a.apiKey === req.apiKey && a.id !== req.accountId);
+      if (holder) throw keyInUse(holder);
       secrets.registerForRedaction(req.apiSecret);
-      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs);
+      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), existing.baseUrl, now, probeBudgetMs);
       let previousSecret: string | null = null;
       try {
         previousSecret = await secrets.read(req.accountId);
@@ -317,6 +348,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
             const target = draft.accounts.find((a) => a.id === req.accountId);
             if (!target) throw notFound(req.accountId);
             target.apiKey = req.apiKey;
+            target.withdrawAccess = withdrawAccessFrom(report);
           }),
         previousSecret,
       );
@@ -330,6 +362,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       const client = await clientFor(req.accountId);
       const report = await probeAreas(client, now, probeBudgetMs);
       logger.info('account tested', { accountId: req.accountId, report });
+      await rememberWithdrawAccess(req.accountId, withdrawAccessFrom(report));
       return report;
     },
 
@@ -364,6 +397,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       if (accountId === DEMO_ACCOUNT_ID) return demoSummary().eea;
       return effectiveEea(findStored(accountId));
     },
+    recordWithdrawRefusal: (accountId, message) => rememberWithdrawAccess(accountId, { status: 'no_permission', message, learnedAt: now(), source: 'withdrawal' }),
     clientFor,
   };
 }

@@ -87,6 +87,8 @@ export interface ExchangeClient {
   positions(req?: RequestOf<'positions'>, o?: CallOptions): Promise<PositionsResponse>;
   /** Sent exactly once, NEVER retried: check history by uniqueId after an unclear failure. */
   withdrawPay(req: RequestOf<'withdrawPay'>, o?: CallOptions): Promise<void>;
+  /** Asks withdraw-pay with an empty request (it can never move money); see ENDPOINTS.withdrawAccessProbe. */
+  probeWithdrawAccess(o?: CallOptions): Promise<void>;
   history(req: RequestOf<'history'>, o?: CallOptions): Promise<HistoryResponse>;
   /** Travel Rule VASP list (EEA accounts); 422 where the exchange has none for the region. */
   travelRuleVasps(o?: CallOptions): Promise<ResponseOf<'travelRuleVasps'>>;
@@ -399,6 +401,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     positions: (req, o) => call('positions', req, o),
     async withdrawPay(req, o) {
       await call('withdrawPay', req, o);
+    },
+    async probeWithdrawAccess(o) {
+      await call('withdrawAccessProbe', {}, o);
     },
     history: (req, o) => call('history', req, o),
     travelRuleVasps: (o) => call('travelRuleVasps', undefined, o),

@@ -23,6 +23,16 @@ export const StoredAccount = z
     notifyPositions: z.boolean(),
     /** EEA account (Travel Rule). Absent = not chosen yet: on for the EU region, off otherwise (effectiveEea). */
     eea: z.boolean().optional(),
+    /** What the last key test or the last refused withdrawal said about withdrawing with this key. */
+    withdrawAccess: z
+      .object({
+        status: z.enum(['ok', 'no_permission', 'failed', 'not_tested']),
+        message: z.string().max(1000).optional(),
+        learnedAt: z.number().int().nonnegative(),
+        source: z.enum(['key_test', 'withdrawal']),
+      })
+      .strict()
+      .optional(),
     createdAt: z.number().int().nonnegative(),
   })
   .strict();

@@ -39,6 +39,8 @@ export interface WithdrawalServiceOptions {
   /** Whether the account is an EEA account (Travel Rule required for crypto). Default: no. */
   isEea?: (accountId: string) => boolean | Promise<boolean>;
   emit: (record: WithdrawalRecord) => void;
+  /** Told when the exchange refuses a withdrawal for the key's lack of access, so the app remembers it. */
+  onKeyRefused?: (accountId: string, message: string) => void | Promise<void>;
   now?: () => number;
   /** Passed to withdrawPay; the client's own default applies when absent. */
   sendTimeoutMs?: number;
@@ -312,6 +314,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
   async function settleFailedSend(store: WithdrawalStore, sending: WithdrawalRecord, stateBefore: WithdrawalState, thrown: unknown): Promise<WithdrawalRecord> {
     const error = toAppError(thrown);
     const outcome = classifySendFailure(thrown, error);
+    if (error.kind === 'permission' || error.reason === 'key_lacks_permission') await options.onKeyRefused?.(sending.accountId, error.message);
     if (outcome === 'exists') {
       // Our ids are random, so "already taken" means this very withdrawal reached the exchange earlier.
       const sent = await save(store, update(sending, { state: 'sent', lastError: null }));

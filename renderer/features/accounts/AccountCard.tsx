@@ -3,12 +3,14 @@ import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
 import { Badge, ErrorPanel } from '../../components';
 import { PermissionReportView } from './PermissionReportView';
+import { EditAccountForm } from './EditAccountForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 
 const REGION_LABELS: Record<AccountSummary['region'], string> = { global: 'Global', eu: 'EU', custom: 'Custom' };
 
 export function AccountCard({ account, isActive }: { account: AccountSummary; isActive: boolean }) {
   const [replacing, setReplacing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
   const test = useChannelMutation('accounts.test');
@@ -44,6 +46,9 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
           </button>
           {!account.isDemo ? (
             <>
+              <button type="button" className="button" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
+                Edit
+              </button>
               <button type="button" className="button" aria-expanded={replacing} onClick={() => setReplacing((v) => !v)}>
                 {secretMissing ? 'Re-enter key' : 'Replace key'}
               </button>
@@ -120,6 +125,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
         </div>
       ) : null}
 
+      {editing ? <EditAccountForm account={account} onDone={() => setEditing(false)} /> : null}
       {replacing ? <ReplaceKeyForm account={account} onCancel={() => setReplacing(false)} /> : null}
       {test.data ? <PermissionReportView report={test.data} /> : null}
       {error ? <ErrorPanel error={error.error} compact /> : null}

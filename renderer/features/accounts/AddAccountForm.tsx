@@ -4,11 +4,11 @@ import { CHANNELS, type RequestOf } from '../../../shared/ipc';
 import { type RegionName } from '../../../shared/model/accounts';
 import { ErrorPanel } from '../../components';
 import { describeFieldError, fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
-import { KeyFields, takeSecret } from './KeyFields';
+import { clearSecret, KeyFields, readSecret } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
 
-const REGION_OPTIONS: ReadonlyArray<{ value: RegionName; label: string }> = [
+export const REGION_OPTIONS: ReadonlyArray<{ value: RegionName; label: string }> = [
   { value: 'global', label: `Global (${new URL(REGIONS.global).host})` },
   { value: 'eu', label: `EU (${new URL(REGIONS.eu).host})` },
   { value: 'custom', label: 'Custom' },
@@ -32,8 +32,7 @@ export function AddAccountForm() {
       region,
       ...(region === 'custom' && baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
       apiKey,
-      // Taking the secret empties its input: it is never left on screen after a submit.
-      apiSecret: takeSecret(secretRef),
+      apiSecret: readSecret(secretRef),
     };
     const checked = CHANNELS['accounts.add'].request.safeParse(payload);
     if (!checked.success) {
@@ -43,6 +42,7 @@ export function AddAccountForm() {
     setLocalErrors({});
     const saved = await add.submit(payload);
     if (saved) {
+      clearSecret(secretRef);
       setName('');
       setApiKey('');
       setBaseUrl('');

@@ -67,10 +67,15 @@ export function KeyFields({
 }
 
 /** Reads the secret from its input and empties the input in the same step. */
-export function takeSecret(secretRef: RefObject<HTMLInputElement | null>): string {
-  const input = secretRef.current;
-  if (!input) return '';
-  const value = input.value;
-  input.value = '';
-  return value;
+/**
+ * The secret as typed, read from its input at the moment of sending (it lives in no React state).
+ * It stays in its field until the exchange accepted it, so a failed attempt loses nothing typed;
+ * `clearSecret` empties the field once the key is saved.
+ */
+export function readSecret(secretRef: RefObject<HTMLInputElement | null>): string {
+  return secretRef.current?.value ?? '';
+}
+
+export function clearSecret(secretRef: RefObject<HTMLInputElement | null>): void {
+  if (secretRef.current) secretRef.current.value = '';
 }

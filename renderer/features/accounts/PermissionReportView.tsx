@@ -7,12 +7,14 @@ const AREAS: ReadonlyArray<{ key: keyof Omit<PermissionReport, 'testedAt'>; labe
   { key: 'codes', label: 'Codes' },
   { key: 'positions', label: 'Positions' },
   { key: 'flex', label: 'Flex plans' },
+  { key: 'withdraw', label: 'Withdrawals' },
 ];
 
 const STATUS: Record<AreaStatus, { text: string; tone: BadgeTone }> = {
   ok: { text: 'OK', tone: 'positive' },
   no_permission: { text: 'No permission', tone: 'warning' },
   failed: { text: 'Failed', tone: 'danger' },
+  not_tested: { text: 'Not tested', tone: 'neutral' },
 };
 
 /** What the key can reach, area by area, like a "test connection" result. */

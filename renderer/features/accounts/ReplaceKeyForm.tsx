@@ -3,7 +3,7 @@ import { CHANNELS, type RequestOf } from '../../../shared/ipc';
 import { type AccountSummary } from '../../../shared/model/accounts';
 import { ErrorPanel } from '../../components';
 import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
-import { KeyFields, takeSecret } from './KeyFields';
+import { clearSecret, KeyFields, readSecret } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
 
@@ -17,14 +17,17 @@ export function ReplaceKeyForm({ account, onCancel }: { account: AccountSummary;
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setKey.reset();
-    const payload: RequestOf<'accounts.setKey'> = { accountId: account.id, apiKey, apiSecret: takeSecret(secretRef) };
+    const payload: RequestOf<'accounts.setKey'> = { accountId: account.id, apiKey, apiSecret: readSecret(secretRef) };
     const checked = CHANNELS['accounts.setKey'].request.safeParse(payload);
     if (!checked.success) {
       setLocalErrors(fieldErrorsFromIssues(checked.error.issues));
       return;
     }
     setLocalErrors({});
-    if (await setKey.submit(payload)) setApiKey('');
+    if (await setKey.submit(payload)) {
+      clearSecret(secretRef);
+      setApiKey('');
+    }
   }
 
   return (

@@ -13,6 +13,8 @@ export function ConfirmWithdrawal(props: {
   accountName: string;
   /** The Demo account's exchange is the built-in simulator: nothing real moves. */
   isDemo: boolean;
+  /** Why sending is impossible (the key is known not to withdraw); the button stays off. */
+  sendBlocked?: string | null;
   pending: boolean;
   onConfirm: () => void;
   onEdit: () => void;
@@ -26,7 +28,7 @@ export function ConfirmWithdrawal(props: {
     if (!pending) fired.current = false;
   }, [pending]);
   const confirm = () => {
-    if (fired.current || pending) return;
+    if (fired.current || pending || props.sendBlocked) return;
     fired.current = true;
     props.onConfirm();
   };
@@ -57,7 +59,7 @@ export function ConfirmWithdrawal(props: {
       </div>
       {props.error ? <div className="card__section">{props.error}</div> : null}
       <div className="card__section withdraw-form__actions">
-        <button type="button" className="button button--primary" onClick={confirm} disabled={pending}>
+        <button type="button" className="button button--primary" onClick={confirm} disabled={pending || Boolean(props.sendBlocked)} title={props.sendBlocked ?? undefined}>
           {pending ? 'Sending…' : `Send ${formatAmount(record.amount)} ${record.ticker}`}
         </button>
         <button type="button" className="button" onClick={props.onEdit} disabled={pending || props.editing}>

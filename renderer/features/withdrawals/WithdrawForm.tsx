@@ -36,6 +36,8 @@ export function WithdrawForm(props: {
   onServerErrorSeen: (field: FieldName) => void;
   busy: boolean;
   onReview: (check: FormCheck) => void;
+  /** Why no withdrawal can be sent with this key; Review stays off and says so. */
+  sendBlocked?: string | null;
   general: ReactNode;
   /** EEA account: crypto withdrawals need Travel Rule details. */
   eea: boolean;
@@ -75,7 +77,7 @@ export function WithdrawForm(props: {
     event.preventDefault();
     setTriedSubmit(true);
     const blocking = FIELD_NAMES.some((f) => check.errors[f] !== undefined);
-    if (!blocking && !busy) props.onReview(check);
+    if (!blocking && !busy && !props.sendBlocked) props.onReview(check);
   };
 
   const selected = choices.find((c) => c.ticker === values.ticker);
@@ -218,10 +220,12 @@ export function WithdrawForm(props: {
       {props.general ? <div className="card__section">{props.general}</div> : null}
 
       <div className="card__section withdraw-form__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy || Boolean(props.sendBlocked)} aria-describedby="withdraw-submit-hint">
           {busy ? 'Checking with the exchange…' : 'Review withdrawal'}
         </button>
-        <span className="field__hint">Nothing is sent until you confirm on the next step.</span>
+        <span className="field__hint" id="withdraw-submit-hint">
+          {props.sendBlocked ? 'Off: this key cannot withdraw (see above).' : 'Nothing is sent until you confirm on the next step.'}
+        </span>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { paidAfterDiscard, type WithdrawalRecord } from '../../../shared/model/w
 import { type AccountSummary } from '../../../shared/model/accounts';
 import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
+import { KeyRefusalNotice, keyRefusalOf } from './KeyRefusal';
 import { ConfirmWithdrawal } from './ConfirmWithdrawal';
 import { EMPTY_FORM, mapServerError, prepareRequest, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
 import { RecentWithdrawals } from './RecentWithdrawals';
@@ -146,6 +147,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           record={current}
           accountName={account.name}
           isDemo={account.isDemo}
+          sendBlocked={keyRefusalOf(account)}
           pending={send.isPending}
           onConfirm={() => send.mutate({ uniqueId: current.uniqueId })}
           onEdit={() => backToEdit(current)}
@@ -201,6 +203,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           })
         }
         busy={prepare.isPending}
+        sendBlocked={keyRefusalOf(account)}
         eea={account.eea}
         vasps={vasps.data}
         vaspsLoading={vasps.isLoading}
@@ -222,6 +225,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           exchange history after you discarded it.
         </div>
       ))}
+      <KeyRefusalNotice account={account} />
       {main}
       {list.error ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
       <RecentWithdrawals records={list.data ?? []} onOpen={openRecord} />

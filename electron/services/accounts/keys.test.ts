@@ -1,0 +1,108 @@
+/**
+ * Issue 17, "Accounts and keys", against the simulator over HTTP with the real keychain and a real
+ * settings file: the key test covers withdrawals without ever moving money, a refusal is
+ * remembered, one key belongs to one account, and a failed add names its real cause.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppFailure } from '../../../shared/errors';
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { createDemoProvider } from '../demo';
+import { createExchangeClient } from '../exchange/client';
+import { createSilentLogger } from '../logging';
+import { createKeytarKeychain, createSecretStore } from '../secrets';
+import { createSettingsStore } from '../settings';
+import { createAccountService } from './service';
+
+const logger = createSilentLogger();
+const secrets = createSecretStore(createKeytarKeychain(), logger.redactor);
+let dir: string;
+let sim: RunningSimulator;
+const added: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'desk-keys-'));
+  sim = await startSimulator({ port: 0, seed: 11, rateLimits: false });
+});
+afterAll(async () => {
+  await Promise.all(added.map((id) => secrets.remove(id).catch(() => undefined)));
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function service() {
+  return createAccountService({
+    settings: createSettingsStore({ dir: mkdtempSync(join(dir, 'case-')), logger }),
+    secrets,
+    demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
+    logger,
+    createClient: (config) => createExchangeClient({ ...config, rateLimit: false }),
+  });
+}
+
+const keysOf = (name: string) => {
+  const account = sim.accounts.find((a) => a.name === name);
+  if (!account) throw new Error(`the simulator has no account named ${name}`);
+  return { apiKey: account.apiKey, apiSecret: account.apiSecret };
+};
+
+async function addSimulatorAccount(accounts: ReturnType<typeof service>, name: string, as = name) {
+  const result = await accounts.add({ name: as, region: 'custom', baseUrl: sim.url, ...keysOf(name) });
+  added.push(result.account.id);
+  return result;
+}
+
+describe('the key test covers withdrawals', () => {
+  it('a read-only key is reported (and remembered) as unable to withdraw; nothing moved', async () => {
+    const accounts = service();
+    const before = sim.state.ledger(keysOf('Read-only').apiKey);
+    const { account, report } = await addSimulatorAccount(accounts, 'Read-only');
+    expect(report.withdraw).toMatchObject({ status: 'no_permission', message: expect.stringMatching(/refused this key for withdrawals/) });
+    expect(account.withdrawAccess).toMatchObject({ status: 'no_permission', source: 'key_test' });
+    const listed = (await accounts.list()).accounts.find((a) => a.id === account.id);
+    expect(listed?.withdrawAccess?.status).toBe('no_permission');
+    expect(sim.state.ledger(keysOf('Read-only').apiKey)).toEqual(before);
+  });
+
+  it('a key that may withdraw is reported as such, from a request that names nothing to withdraw', async () => {
+    const accounts = service();
+    const { apiKey } = keysOf('Trader');
+    const debitsBefore = sim.state.ledger(apiKey).debits.length;
+    const { report } = await addSimulatorAccount(accounts, 'Trader');
+    expect(report.withdraw).toMatchObject({ status: 'ok', message: expect.stringMatching(/nothing was sent/) });
+    expect(sim.state.ledger(apiKey).debits.length).toBe(debitsBefore);
+  });
+
+  it('a refusal learned from a real withdrawal is remembered on the account', async () => {
+    const accounts = service();
+    const { account } = await addSimulatorAccount(accounts, 'Trader', 'Trader again');
+    await accounts.recordWithdrawRefusal(account.id, 'This API Key is not authorized to perform this action.');
+    const listed = (await accounts.list()).accounts.find((a) => a.id === account.id);
+    expect(listed?.withdrawAccess).toMatchObject({ status: 'no_permission', source: 'withdrawal' });
+  });
+});
+
+describe('one key, one account; errors name their cause', () => {
+  it('the same key under another name or server is refused with the holding account\'s name', async () => {
+    const accounts = service();
+    await addSimulatorAccount(accounts, 'Trader', 'My trading key');
+    const twin = accounts.add({ name: 'Twin', region: 'custom', baseUrl: sim.url.replace('127.0.0.1', 'localhost'), ...keysOf('Trader') });
+    await expect(twin).rejects.toBeInstanceOf(AppFailure);
+    await expect(twin).rejects.toMatchObject({ error: { kind: 'validation', message: expect.stringContaining('"My trading key"'), fields: { apiKey: [expect.stringContaining('My trading key')] } } });
+  });
+
+  it('an unreachable server is named as unreachable, not as a key problem', async () => {
+    const accounts = service();
+    const attempt = accounts.add({ name: 'Nowhere', region: 'custom', baseUrl: 'http://127.0.0.1:9', ...keysOf('Trader') });
+    await expect(attempt).rejects.toMatchObject({ error: { kind: 'network', message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9 could not be reached.*Nothing was saved/) } });
+    expect((await accounts.list()).accounts).toHaveLength(1);
+  });
+
+  it('a wrong secret is named as the exchange refusing the key pair', async () => {
+    const accounts = service();
+    const attempt = accounts.add({ name: 'Typo', region: 'custom', baseUrl: sim.url, apiKey: keysOf('Trader').apiKey, apiSecret: 'not-the-right-secret-0000' });
+    await expect(attempt).rejects.toMatchObject({ error: { kind: 'auth', message: expect.stringMatching(/refused this key pair.*Nothing was saved/) } });
+  });
+});

@@ -1,0 +1,34 @@
+import type { AccountSummary } from '../../../shared/model/accounts';
+import { formatEpochMs } from '../../format';
+
+/** Where a person allows withdrawals for a key: the exchange's own API settings page. */
+function apiSettingsUrl(account: AccountSummary): string {
+  return account.region === 'eu' ? 'https://whitebit.eu/settings/api' : 'https://whitebit.com/settings/api';
+}
+
+/** The reason Send is off, when the account's key is known not to withdraw; null otherwise. */
+export function keyRefusalOf(account: AccountSummary): string | null {
+  const access = account.withdrawAccess;
+  if (access?.status !== 'no_permission') return null;
+  return access.message ?? 'The exchange refused this key for withdrawals.';
+}
+
+/**
+ * Said before anything is typed: a key the exchange refused for withdrawals (in its key test, or on
+ * a real attempt) cannot send, so Review and Send stay off until the key is allowed and tested again.
+ */
+export function KeyRefusalNotice({ account }: { account: AccountSummary }) {
+  const reason = keyRefusalOf(account);
+  if (reason === null || account.withdrawAccess === undefined) return null;
+  const learned = account.withdrawAccess.source === 'withdrawal' ? 'when a withdrawal was sent' : 'when the key was tested';
+  return (
+    <div className="withdraw-alert" role="alert" data-testid="key-refusal">
+      <strong>This key cannot withdraw.</strong> {reason} (learned {learned}, {formatEpochMs(account.withdrawAccess.learnedAt)}). Allow withdrawals
+      for the key on the{' '}
+      <a href={apiSettingsUrl(account)} target="_blank" rel="noreferrer">
+        exchange&apos;s API settings page
+      </a>
+      , then choose Test key on the Accounts page.
+    </div>
+  );
+}
