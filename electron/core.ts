@@ -19,6 +19,7 @@ import { createSettingsStore } from './services/settings';
 import { settingsHandlers } from './services/settings/handlers';
 import { createWithdrawalService } from './services/withdrawals';
 import { withdrawalHandlers } from './services/withdrawals/handlers';
+import { createTransactionService, transactionHandlers } from './services/transactions';
 import { importJournal, quarantineNotice } from './services/withdrawals/store';
 
 export type CoreMode = 'electron' | 'browser';
@@ -153,6 +154,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...settingsHandlers(settings, startNotice),
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
     ...withdrawalHandlers(withdrawals),
+    ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
   };
 
   const router = createRouter(handlers, { logger, isTrustedSender });

@@ -25,6 +25,7 @@ import type {
 import { AccountId, AccountName, ApiKey, ApiSecret, BaseUrl, RegionName, type AccountSummary, type PermissionReport } from './model/accounts';
 import { SettingsPatch, type Settings } from './model/settings';
 import type { WithdrawalRecord } from './model/withdrawals';
+import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
 const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId: AccountId, ...shape }).strict();
@@ -69,6 +70,12 @@ export const CHANNELS = {
   'exchange.flexPlans': { request: withAccount(Requests.flexPlans.shape), response: {} as FlexPlansResponse },
   'exchange.flexInvestments': { request: withAccount(Requests.flexInvestments.shape), response: {} as FlexInvestmentsResponse },
   'exchange.flexInvest': { request: withAccount(Requests.flexInvest.shape), response: {} as { transactionId: string } },
+
+  /** The account's deposits and withdrawals from the exchange's history, filtered, one page. */
+  'transactions.page': {
+    request: withAccount(TRANSACTION_PAGE_FIELDS).refine(withinHistoryWindow, { message: `offset + limit must be at most ${HISTORY_WINDOW}`, path: ['offset'] }),
+    response: {} as TransactionPage,
+  },
 
   /** Records a withdrawal locally with a fresh uniqueId and its exact fee; sends nothing. */
   'withdrawals.prepare': {

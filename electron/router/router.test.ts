@@ -30,6 +30,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'exchange.flexPlans': { accountId: 'demo', limit: 10 },
   'exchange.flexInvestments': { accountId: 'demo', offset: 5 },
   'exchange.flexInvest': { accountId: 'demo', planId: 'plan-1', amount: '10.5', withReinvest: true },
+  'transactions.page': { accountId: 'demo', filter: { kind: 'deposit', ticker: 'btc', phase: 'successful', since: 1_700_000_000, until: 1_800_000_000 }, limit: 50, offset: 100 },
   'withdrawals.prepare': { accountId: 'demo', ticker: 'USDT', amount: '25', address: 'TXabc123', network: 'TRC20' },
   'withdrawals.send': { uniqueId: 'abcdefgh-1234' },
   'withdrawals.reconcile': { uniqueId: 'abcdefgh-1234' },

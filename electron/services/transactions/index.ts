@@ -1,0 +1,2 @@
+export { createTransactionService, type TransactionService } from './service';
+export { transactionHandlers } from './handlers';
