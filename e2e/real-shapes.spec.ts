@@ -143,3 +143,27 @@ test.describe('what the real exchange sends', () => {
     await expect(status(page).getByTestId('status-partial-processed')).toHaveText('25 USDT');
   });
 });
+
+test.describe('the status card says what really happened', () => {
+  test('Demo: a canceled withdrawal says nothing was debited; a successful one shows its hash, copyable, and its explorer link', async ({ page }) => {
+    await openView(page, 'Withdraw');
+    // The simulator cancels a withdrawal whose address contains "cancel" (its README).
+    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: `${CRYPTO_ADDRESS}cancel`, amount: '20' });
+    await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
+    await confirmation(page).getByRole('button', { name: 'Send 20 USDT' }).click();
+    await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Canceled', { timeout: 60_000 });
+    await expect(status(page).getByTestId('status-total')).toHaveText('Nothing: the withdrawal was canceled');
+    await expect(status(page)).not.toContainText('Balance falls by');
+
+    await status(page).getByRole('button', { name: 'New withdrawal' }).click();
+    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: CRYPTO_ADDRESS, amount: '21' });
+    await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
+    await confirmation(page).getByRole('button', { name: 'Send 21 USDT' }).click();
+    await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Successful', { timeout: 60_000 });
+    const hash = status(page).getByTestId('status-transaction-hash');
+    await expect(hash).toHaveText(/^[0-9a-f]{64}$/);
+    const link = status(page).getByTestId('status-explorer-link');
+    await expect(link).toHaveAttribute('href', `https://tronscan.org/#/transaction/${await hash.textContent()}`);
+    await expect(status(page).getByRole('button', { name: /Copy transaction hash/ })).toBeVisible();
+  });
+});

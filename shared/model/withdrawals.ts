@@ -45,6 +45,8 @@ export interface WithdrawalRecord {
   /** Status 18: what was asked for and what was paid out (history `details.partial`). */
   partial: PartialAmounts | null;
   confirmations: Confirmations | null;
+  /** The network's transaction id once history shows one (absent in records from older versions). */
+  transactionHash?: string | null;
   lastError: AppError | null;
   createdAt: number;
   updatedAt: number;

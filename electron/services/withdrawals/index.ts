@@ -169,15 +169,16 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     if (record.discardedAt !== null) discardedCheckedAt.set(record.uniqueId, now());
     if (found) {
       const phase = withdrawalPhase(found.status);
-      const { partial, confirmations } = found;
+      const { partial, confirmations, transactionHash } = found;
       const unchanged =
         record.state === 'sent' &&
         record.historyStatus === found.status &&
         record.lastError === null &&
+        (record.transactionHash ?? null) === transactionHash &&
         JSON.stringify([record.partial, record.confirmations]) === JSON.stringify([partial, confirmations]);
       if (unchanged) return record;
       // A discarded record keeps `discardedAt`: sent + discardedAt is "paid after discard" (paidAfterDiscard).
-      return save(store, update(record, { state: 'sent', phase, historyStatus: found.status, partial, confirmations, lastError: null }));
+      return save(store, update(record, { state: 'sent', phase, historyStatus: found.status, partial, confirmations, transactionHash, lastError: null }));
     }
     // Absent. Only an unresolved outcome becomes `not_found`; a 201-confirmed record simply is not
     // listed yet (history can lag), and a prepared one was never sent.

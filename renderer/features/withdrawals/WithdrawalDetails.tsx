@@ -5,6 +5,11 @@ import { CopyButton } from '../../components';
 import { formatAmount } from '../../format';
 import { AddressText } from './AddressText';
 
+/** A refused or canceled withdrawal took nothing from the balance; saying "falls by" would be false. */
+function nothingDebited(record: WithdrawalRecord): boolean {
+  return record.state === 'rejected' || record.phase === 'canceled';
+}
+
 /**
  * What a withdrawal sends and costs, line by line: the same list before confirming and after
  * sending, so the two can never disagree. `testIdPrefix` names the value cells (e.g.
@@ -58,8 +63,10 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
           amountIn(record.fee, 'fee')
         )}
       </Row>
-      <Row label="Balance falls by" strong>
-        {record.totalDebit === null ? (
+      <Row label={nothingDebited(record) ? 'Debited' : 'Balance falls by'} strong>
+        {nothingDebited(record) ? (
+          <span data-testid={`${testIdPrefix}-total`}>Nothing: the {record.state === 'rejected' ? 'exchange refused the withdrawal' : 'withdrawal was canceled'}</span>
+        ) : record.totalDebit === null ? (
           <span className="num" data-testid={`${testIdPrefix}-total`}>
             {formatAmount(record.amount)} {record.ticker} + an unknown fee
           </span>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { Badge } from '../../components';
+import { explorerUrl } from '../../../shared/explorers';
+import { Badge, CopyButton } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
 import { Row, WithdrawalDetails } from './WithdrawalDetails';
 import { statusWords } from './words';
@@ -67,6 +68,7 @@ export function WithdrawalStatus(props: {
                   </Row>
                 </>
               ) : null}
+              {record.transactionHash ? <TransactionHashRow record={record} hash={record.transactionHash} /> : null}
               {record.confirmations ? (
                 <Row label="Confirmations">
                   {record.confirmations.actual} of {record.confirmations.required}
@@ -103,5 +105,23 @@ export function WithdrawalStatus(props: {
         </button>
       </div>
     </section>
+  );
+}
+
+/** The network's id of the payout, copyable, with its explorer page where the network is known. */
+function TransactionHashRow({ record, hash }: { record: WithdrawalRecord; hash: string }) {
+  const link = explorerUrl(record.network, record.ticker, hash);
+  return (
+    <Row label="Transaction hash">
+      <span className="num withdraw-details__id" data-testid="status-transaction-hash">
+        {hash}
+      </span>{' '}
+      <CopyButton value={hash} label="transaction hash" />{' '}
+      {link ? (
+        <a href={link} target="_blank" rel="noreferrer" data-testid="status-explorer-link">
+          View on the network&apos;s explorer
+        </a>
+      ) : null}
+    </Row>
   );
 }
