@@ -51,7 +51,7 @@ export const REAL_ACCOUNT: AccountSummary = {
 export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], settings: Settings = DEFAULT_SETTINGS): FakeBridge {
   const bridge = createFakeBridge();
   bridge.reply('settings.get', { settings, notice: null });
-  bridge.handle('settings.update', (patch) => ({ ok: true, data: { ...settings, ...patch } as Settings }));
+  bridge.handle('settings.update', (patch) => ({ ...settings, ...patch }) as Settings);
   bridge.reply('accounts.list', { accounts, activeAccountId: accounts[0]?.id ?? '' });
   (globalThis as { exchange?: unknown }).exchange = bridge;
   return bridge;
