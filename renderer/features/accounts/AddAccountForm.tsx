@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { REGIONS } from '../../../shared/api/endpoints';
 import { CHANNELS, type RequestOf } from '../../../shared/ipc';
 import { type RegionName } from '../../../shared/model/accounts';
-import { ErrorPanel } from '../../components';
+import { ErrorPanel, Field, TextInputField } from '../../components';
 import { describeFieldError, fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
 import { KeyFields, takeSecret } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
@@ -59,50 +59,24 @@ export function AddAccountForm() {
         withdrawal permission.
       </p>
       <div className="form__grid">
-        <div className="field">
-          <label className="field__label" htmlFor="add-name">
-            Name
-          </label>
-          <input id="add-name" type="text" value={name} maxLength={64} aria-invalid={Boolean(errors.name)} onChange={(e) => setName(e.target.value)} />
-          {errors.name?.map((m) => (
-            <span key={m} className="field__error">
-              {describeFieldError('Name', m)}
-            </span>
-          ))}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="add-region">
-            Region
-          </label>
-          <select id="add-region" value={region} onChange={(e) => setRegion(e.target.value as RegionName)}>
-            {REGION_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextInputField label="Name" value={name} maxLength={64} onChange={setName} error={errors.name?.map((m) => describeFieldError('Name', m))} />
+        <Field label="Region">
+          {(control) => (
+            <select {...control} value={region} onChange={(e) => setRegion(e.target.value as RegionName)}>
+              {REGION_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {region === 'custom' ? (
-          <div className="field form__wide">
-            <label className="field__label" htmlFor="add-base-url">
-              Base URL
-            </label>
-            <input
-              id="add-base-url"
-              type="url"
-              placeholder="https://…"
-              value={baseUrl}
-              aria-invalid={Boolean(errors.baseUrl)}
-              onChange={(e) => setBaseUrl(e.target.value)}
-            />
-            {errors.baseUrl?.map((m) => (
-              <span key={m} className="field__error">
-                {describeFieldError('Base URL', m)}
-              </span>
-            ))}
-          </div>
+          <Field label="Base URL" className="form__wide" error={errors.baseUrl?.map((m) => describeFieldError('Base URL', m))}>
+            {(control) => <input {...control} type="url" placeholder="https://…" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />}
+          </Field>
         ) : null}
-        <KeyFields idPrefix="add" apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
+        <KeyFields apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
       </div>
       <div className="toolbar">
         <button type="submit" className="button button--primary" disabled={add.pending}>
