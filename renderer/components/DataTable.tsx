@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
 import { EmptyState } from './EmptyState';
+import './DataTable.css';
 
 export interface Column<Row> {
   header: ReactNode;

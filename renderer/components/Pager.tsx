@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './Pager.css';
 
 /**
  * Previous / Next and a page size under a paged table. The feature decides what a page is

@@ -9,6 +9,7 @@ import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { buildRows, filterRows, sortRows, withoutZeroRows, type BalanceRow } from './rows';
 import { csvFilename } from '../../csvFilename';
+import './balances.css';
 
 const ROW_HEIGHT = 52;
 

@@ -10,6 +10,7 @@ import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../forma
 import { useUi } from '../../state/ui';
 import { codeStatusTone, isKnownCodeStatus } from './codeStatus';
 import { codesCsvRows } from './codesCsv';
+import './codes.css';
 
 export const PAGE_SIZES = [10, 30, 50, CODES_LIMIT.max] as const;
 const MASK = '\u2022'.repeat(12);
