@@ -82,7 +82,7 @@ describe('App shell', () => {
 
   it('says "Updated … ago" once the view has data', async () => {
     setup();
-    expect(await screen.findByText(/Updated \d+ s ago/)).toBeTruthy();
+    expect(await screen.findByText(/Updated \d+ sec\. ago/)).toBeTruthy();
   });
 
   it('points to Accounts when there is no account at all', async () => {

@@ -12,6 +12,10 @@ import { createQueryClient } from '../api/queries';
 import { resetUi } from '../state/ui';
 import { createFakeBridge, type FakeBridge } from './fakeBridge';
 
+// Views format numbers and times in the person's locale (navigator.languages); the assertions are
+// written in en-US, so the tests pin it rather than depend on the machine's.
+Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
+
 // Lazy view chunks are transformed on first use; on a busy 2-core machine that can take seconds.
 configure({ asyncUtilTimeout: 5_000 });
 
