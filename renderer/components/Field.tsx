@@ -67,3 +67,30 @@ export function TextInputField({
     </Field>
   );
 }
+
+/** A choice from a list in a Field, with a first "Choose…" entry that stands for no choice yet. */
+export function SelectField(props: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error: string | readonly string[] | undefined;
+  placeholder: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  return (
+    <Field label={props.label} error={props.error} hint={props.hint}>
+      {(control) => (
+        <select {...control} value={props.value} onChange={(e) => props.onChange(e.target.value)} onBlur={props.onBlur}>
+          <option value="">{props.placeholder}</option>
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

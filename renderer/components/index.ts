@@ -10,4 +10,4 @@ export { View } from './View';
 export { DataTable, HiddenHeader, type Column } from './DataTable';
 export { Pager } from './Pager';
 export { QueryState } from './QueryState';
-export { Field, TextInputField, type ControlProps } from './Field';
+export { Field, SelectField, TextInputField, type ControlProps } from './Field';

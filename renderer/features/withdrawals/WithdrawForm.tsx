@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { memoRequired } from '../../../shared/api/fees';
 import { formatAmount } from '../../format';
 import { FiatFields } from './FiatFields';
-import { Field, TextInputField } from '../../components';
+import { Field, SelectField, TextInputField } from '../../components';
 import {
   checkForm,
   defaultNetwork,
@@ -90,48 +90,41 @@ export function WithdrawForm(props: {
         <p className="field__hint">Choose what to send and where. The fee is added on top of the amount and taken from your balance.</p>
       </div>
       <div className="card__section withdraw-form__grid">
-        <Field label="Asset" error={errorFor('ticker')} hint={selected ? `Available: ${formatAmount(selected.balance)} ${selected.ticker}` : undefined}>
-          {(control) => (
-            <select {...control} value={values.ticker} onChange={(e) => chooseAsset(e.target.value)} onBlur={() => blur('ticker')}>
-              <option value="">Choose an asset…</option>
-              {choices.map((c) => (
-                <option key={c.ticker} value={c.ticker}>
-                  {c.ticker} · {c.name} · {formatAmount(c.balance)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Asset"
+          error={errorFor('ticker')}
+          hint={selected ? `Available: ${formatAmount(selected.balance)} ${selected.ticker}` : undefined}
+          placeholder="Choose an asset…"
+          options={choices.map((c) => ({ value: c.ticker, label: `${c.ticker} · ${c.name} · ${formatAmount(c.balance)}` }))}
+          value={values.ticker}
+          onChange={chooseAsset}
+          onBlur={() => blur('ticker')}
+        />
 
         {networks.length > 1 ? (
-          <Field label="Network" error={errorFor('network')} hint="Must match the network of the receiving wallet.">
-            {(control) => (
-              <select {...control} value={values.network} onChange={(e) => set('network', e.target.value)} onBlur={() => blur('network')}>
-                <option value="">Choose a network…</option>
-                {networks.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                    {n === asset?.networks?.default ? ' (default)' : ''}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Network"
+            error={errorFor('network')}
+            hint="Must match the network of the receiving wallet."
+            placeholder="Choose a network…"
+            options={networks.map((n) => ({ value: n, label: n === asset?.networks?.default ? `${n} (default)` : n }))}
+            value={values.network}
+            onChange={(value) => set('network', value)}
+            onBlur={() => blur('network')}
+          />
         ) : null}
 
         {isFiat(asset) ? (
-          <Field label="Payment provider" error={errorFor('provider')} hint="Required for fiat currencies.">
-            {(control) => (
-              <select {...control} value={values.provider} onChange={(e) => set('provider', e.target.value)} onBlur={() => blur('provider')}>
-                <option value="">Choose a provider…</option>
-                {providers.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Payment provider"
+            error={errorFor('provider')}
+            hint="Required for fiat currencies."
+            placeholder="Choose a provider…"
+            options={providers.map((p) => ({ value: p, label: p }))}
+            value={values.provider}
+            onChange={(value) => set('provider', value)}
+            onBlur={() => blur('provider')}
+          />
         ) : null}
 
         <Field
