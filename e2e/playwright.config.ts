@@ -18,6 +18,8 @@ export default defineConfig<{ appMode: AppMode }>({
   reporter: [['list']],
   use: {
     viewport: { width: 1280, height: 800 },
+    // The app formats numbers and times in the browser's locale; the specs assert en-US text.
+    locale: 'en-US',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

@@ -10,6 +10,7 @@ import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { VIEWS } from './shell/views';
 import { PositionsWatcher } from './features/positions/PositionsWatcher';
 import { useUi, type ViewId } from './state/ui';
+import './shell/shell.css';
 
 const REFRESH_LABELS: Record<number, string> = { 0: 'Off', 10_000: '10 s', 30_000: '30 s', 60_000: '1 min', 300_000: '5 min' };
 

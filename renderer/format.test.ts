@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatAgo, formatAmount, formatUnixSeconds, isoFromUnixSeconds } from './format';
 
+// The renderings asserted here are en-US ones, so the locale is pinned; the app uses the person's.
+const EN = 'en-US';
+
 describe('formatAmount', () => {
   it.each([
     ['0', '0'],
@@ -9,23 +12,30 @@ describe('formatAmount', () => {
     ['1234567.891', '1,234,567.891'],
     ['-1000000', '-1,000,000'],
     ['0.00000001', '0.00000001'],
-    ['100.', '100.'],
-    ['00012345', '00,012,345'],
+    ['1.50', '1.50'],
+    // A bare trailing dot and leading zeros carry no digit of the amount; Intl drops them.
+    ['100.', '100'],
+    ['00012345', '12,345'],
   ])('%s -> %s', (input, expected) => {
-    expect(formatAmount(input)).toBe(expected);
+    expect(formatAmount(input, EN)).toBe(expected);
+  });
+
+  it('groups and marks the decimals as the locale does', () => {
+    expect(formatAmount('-1234567.890', 'de-DE')).toBe('-1.234.567,890');
+    expect(formatAmount('1234567.5', 'fr-FR')).toBe('1\u202f234\u202f567,5');
   });
 
   it('keeps every digit of a 40-digit amount (no Number rounding)', () => {
     const forty = '1234567890123456789012345678901234567890.123456789012345678';
-    const formatted = formatAmount(forty);
+    const formatted = formatAmount(forty, EN);
     expect(formatted.replace(/,/g, '')).toBe(forty);
     expect(formatted.startsWith('1,234,567,890,123,456,789,012,345,678,901,234,567,890.')).toBe(true);
   });
 
   it('returns anything that is not a plain decimal unchanged', () => {
-    expect(formatAmount('1e21')).toBe('1e21');
-    expect(formatAmount('<b>1000</b>')).toBe('<b>1000</b>');
-    expect(formatAmount('')).toBe('');
+    expect(formatAmount('1e21', EN)).toBe('1e21');
+    expect(formatAmount('<b>1000</b>', EN)).toBe('<b>1000</b>');
+    expect(formatAmount('', EN)).toBe('');
   });
 });
 
@@ -38,10 +48,11 @@ describe('dates', () => {
   });
 
   it('says how long ago', () => {
-    expect(formatAgo(0)).toBe('0 s ago');
-    expect(formatAgo(59_999)).toBe('59 s ago');
-    expect(formatAgo(60_000)).toBe('1 min ago');
-    expect(formatAgo(2 * 3_600_000 + 5)).toBe('2 h ago');
-    expect(formatAgo(-500)).toBe('0 s ago');
+    expect(formatAgo(0, EN)).toBe('0 sec. ago');
+    expect(formatAgo(59_999, EN)).toBe('59 sec. ago');
+    expect(formatAgo(60_000, EN)).toBe('1 min. ago');
+    expect(formatAgo(2 * 3_600_000 + 5, EN)).toBe('2 hr. ago');
+    expect(formatAgo(-500, EN)).toBe('0 sec. ago');
+    expect(formatAgo(3_000, 'de-DE')).toBe('vor 3 Sek.');
   });
 });

@@ -1,42 +1,56 @@
 /**
- * Display formatting. Amounts are decimal strings and stay strings: grouping is done on the text
- * of the integer part, so a 40-digit balance is shown exactly, never rounded through `Number`.
+ * Display formatting in the person's own locale (the languages the browser, or Electron from the
+ * OS, reports). Amounts are decimal strings and stay strings: Intl.NumberFormat formats a decimal
+ * STRING exactly, so a 40-digit balance keeps every digit and is never rounded through `Number`.
+ * Every function takes an optional locale so tests can pin one.
  */
 
-const GROUP_SEPARATOR = ',';
+type Locales = string | readonly string[] | undefined;
 
-/** "1234567.890" -> "1,234,567.890"; "-1000" -> "-1,000". Anything not a plain decimal is returned as is. */
-export function formatAmount(value: string): string {
-  const match = /^(-?)(\d+)(\.\d*)?$/.exec(value);
-  if (!match) return value;
-  const [, sign = '', integer = '', fraction = ''] = match;
-  let grouped = '';
-  for (let end = integer.length; end > 0; end -= 3) {
-    const start = Math.max(0, end - 3);
-    grouped = integer.slice(start, end) + (grouped ? GROUP_SEPARATOR + grouped : '');
-  }
-  return sign + grouped + fraction;
+function userLocales(): readonly string[] | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.languages;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** Formatters are costly to build and a table formats thousands of cells: one per setting. */
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, create: () => T): T {
+  let formatter = cache.get(key) as T | undefined;
+  if (!formatter) cache.set(key, (formatter = create()));
+  return formatter;
+}
+const localeKey = (locales: Locales) => (typeof locales === 'string' ? locales : (locales ?? []).join(','));
+
+/**
+ * "1234567.890" -> "1,234,567.890" in en-US, "1.234.567,890" in de-DE. The fraction keeps exactly
+ * the digits it was given (trailing zeros included: they say how precise the exchange's figure
+ * is). Anything not a plain decimal is returned as is.
+ */
+export function formatAmount(value: string, locales: Locales = userLocales()): string {
+  const match = /^-?\d+(?:\.(\d*))?$/.exec(value);
+  if (!match) return value;
+  const digits = match[1]?.length ?? 0;
+  const format = cached(`n|${localeKey(locales)}|${digits}`, () => new Intl.NumberFormat(locales as string[] | undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  // The string overload (ES2023 Intl.NumberFormat v3) is exact; lib.dom's types only know numbers.
+  return format.format(value as unknown as number);
+}
+
+function dateTimeFormat(locales: Locales): Intl.DateTimeFormat {
+  return cached(
+    `d|${localeKey(locales)}`,
+    () => new Intl.DateTimeFormat(locales as string[] | undefined, { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+  );
+}
 
 /** Unix seconds (possibly fractional) -> local date and time. */
-export function formatUnixSeconds(seconds: number): string {
+export function formatUnixSeconds(seconds: number, locales: Locales = userLocales()): string {
   if (!Number.isFinite(seconds)) return '—';
-  return dateTimeFormat.format(new Date(seconds * 1000));
+  return dateTimeFormat(locales).format(new Date(seconds * 1000));
 }
 
 /** Epoch milliseconds -> local date and time. */
-export function formatEpochMs(ms: number): string {
+export function formatEpochMs(ms: number, locales: Locales = userLocales()): string {
   if (!Number.isFinite(ms)) return '—';
-  return dateTimeFormat.format(new Date(ms));
+  return dateTimeFormat(locales).format(new Date(ms));
 }
 
 /** Unix seconds -> ISO 8601 in UTC, for files meant for other programs (CSV). */
@@ -44,11 +58,12 @@ export function isoFromUnixSeconds(seconds: number): string {
   return Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : '';
 }
 
-/** "5 s ago", "3 min ago", "2 h ago". */
-export function formatAgo(elapsedMs: number): string {
+/** "5 sec. ago", "3 min. ago", "2 hr. ago" in en-US; whole units, since it ticks once a second. */
+export function formatAgo(elapsedMs: number, locales: Locales = userLocales()): string {
+  const format = cached(`r|${localeKey(locales)}`, () => new Intl.RelativeTimeFormat(locales as string[] | undefined, { style: 'short', numeric: 'always' }));
   const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
-  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 60) return format.format(-seconds, 'second');
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  return `${Math.floor(minutes / 60)} h ago`;
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  return format.format(-Math.floor(minutes / 60), 'hour');
 }

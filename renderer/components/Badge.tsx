@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './Badge.css';
 
 export type BadgeTone = 'neutral' | 'positive' | 'warning' | 'danger' | 'info' | 'demo';
 

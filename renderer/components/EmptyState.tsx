@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './EmptyState.css';
 
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { AppError } from '../../shared/errors';
 import { REASON_WORDS } from '../api/errorWords';
 import { useUi } from '../state/ui';
+import './ErrorPanel.css';
 
 interface Explanation {
   title: string;

@@ -1,3 +1,5 @@
+import './Skeleton.css';
+
 /** Placeholder rows while data loads; announced once to screen readers as "Loading". */
 export function Skeleton({ rows = 6, label = 'Loading' }: { rows?: number; label?: string }) {
   return (

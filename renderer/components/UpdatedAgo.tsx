@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatAgo, formatEpochMs } from '../format';
+import './UpdatedAgo.css';
 
 /** "Updated 12 s ago", ticking; nothing before the first successful load (updatedAt 0). */
 export function UpdatedAgo({ updatedAt }: { updatedAt: number | null | undefined }) {

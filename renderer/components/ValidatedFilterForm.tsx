@@ -1,6 +1,20 @@
 import { useId, useState } from 'react';
+import type { ZodType } from 'zod';
 
 export type FilterCheck = { ok: true; value: string | undefined } | { ok: false; message: string };
+
+/**
+ * What a person typed, checked with the same rule the request schema applies, so an invalid value
+ * never reaches the exchange (which would answer with an error code). Tickers and markets are
+ * always written in capitals, so lower case is accepted and upper-cased; empty means "no filter".
+ */
+export function checkFilter(input: string, schema: ZodType<string>, noun: string): FilterCheck {
+  const value = input.trim().toUpperCase();
+  if (value === '') return { ok: true, value: undefined };
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) return { ok: false, message: `The ${noun} ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
+  return { ok: true, value: parsed.data };
+}
 
 export interface ValidatedFilterFormProps {
   /** Accessible name of the search form, e.g. "Filter positions by market". */
@@ -10,8 +24,10 @@ export interface ValidatedFilterFormProps {
   placeholder: string;
   maxLength: number;
   className: string;
-  /** The same rule the request schema applies; `value: undefined` means "no filter". */
-  check: (input: string) => FilterCheck;
+  /** The request schema's rule for the value, e.g. MarketName. */
+  schema: ZodType<string>;
+  /** The value's name in error messages: "The market must look like…". */
+  noun: string;
   applied: string | undefined;
   onApply: (value: string | undefined) => void;
 }
@@ -20,13 +36,13 @@ export interface ValidatedFilterFormProps {
  * A one-field filter that validates before applying: invalid input shows an error here and sends
  * nothing, so a malformed filter never reaches the exchange.
  */
-export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, className, check, applied, onApply }: ValidatedFilterFormProps) {
+export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, className, schema, noun, applied, onApply }: ValidatedFilterFormProps) {
   const [text, setText] = useState(applied ?? '');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
 
   const apply = (input: string) => {
-    const result = check(input);
+    const result = checkFilter(input, schema, noun);
     if (!result.ok) {
       setError(result.message);
       return;

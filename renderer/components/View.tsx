@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './View.css';
 
 /**
  * The frame every view shares: a section named by its heading, the title and a line of context,

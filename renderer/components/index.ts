@@ -7,3 +7,7 @@ export { UpdatedAgo } from './UpdatedAgo';
 export { downloadCsv } from '../csv';
 export { UnreadableNotice, unreadableText, type UnreadableNoun } from './UnreadableNotice';
 export { View } from './View';
+export { DataTable, HiddenHeader, type Column } from './DataTable';
+export { Pager } from './Pager';
+export { QueryState } from './QueryState';
+export { Field, SelectField, TextInputField, type ControlProps } from './Field';

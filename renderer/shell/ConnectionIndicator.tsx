@@ -1,4 +1,5 @@
 import { useChannelQuery } from '../api/queries';
+import './ConnectionIndicator.css';
 
 type Connection = { state: 'checking' | 'online' | 'offline' | 'auth'; text: string };
 

@@ -12,6 +12,10 @@ import { createQueryClient } from '../api/queries';
 import { resetUi } from '../state/ui';
 import { createFakeBridge, type FakeBridge } from './fakeBridge';
 
+// Views format numbers and times in the person's locale (navigator.languages); the assertions are
+// written in en-US, so the tests pin it rather than depend on the machine's.
+Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
+
 // Lazy view chunks are transformed on first use; on a busy 2-core machine that can take seconds.
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -51,7 +55,7 @@ export const REAL_ACCOUNT: AccountSummary = {
 export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], settings: Settings = DEFAULT_SETTINGS): FakeBridge {
   const bridge = createFakeBridge();
   bridge.reply('settings.get', { settings, notice: null });
-  bridge.handle('settings.update', (patch) => ({ ok: true, data: { ...settings, ...patch } as Settings }));
+  bridge.handle('settings.update', (patch) => ({ ...settings, ...patch }) as Settings);
   bridge.reply('accounts.list', { accounts, activeAccountId: accounts[0]?.id ?? '' });
   (globalThis as { exchange?: unknown }).exchange = bridge;
   return bridge;

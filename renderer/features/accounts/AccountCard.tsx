@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
 import { Badge, ErrorPanel } from '../../components';
@@ -15,11 +15,6 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
   const test = useChannelMutation('accounts.test');
   const update = useChannelMutation('accounts.update', { invalidates: ['accounts.list'] });
-  // The choice shows at once, set in the click itself: the mutation's own pending state arrives a
-  // tick later, long enough for a controlled checkbox to snap back visibly. Cleared once the save
-  // settles, when the refreshed account list (or, on failure, the old value) takes over.
-  const [notifyChoice, setNotifyChoice] = useState<boolean | null>(null);
-  const [eeaChoice, setEeaChoice] = useState<boolean | null>(null);
   const remove = useChannelMutation('accounts.remove', { invalidates: ['accounts.list'] });
   const secretMissing = !account.isDemo && !account.hasSecret;
   const error = select.error ?? test.error ?? update.error ?? remove.error;
@@ -83,31 +78,12 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
         </div>
       </dl>
 
-      <label className="checkbox account-card__notify">
-        <input
-          type="checkbox"
-          checked={notifyChoice ?? account.notifyPositions}
-          disabled={update.isPending}
-          onChange={(e) => {
-            setNotifyChoice(e.target.checked);
-            update.mutate({ accountId: account.id, notifyPositions: e.target.checked }, { onSettled: () => setNotifyChoice(null) });
-          }}
-        />
+      <AccountFlag account={account} flag="notifyPositions" update={update}>
         Notify me about margin calls and liquidations
-      </label>
-
-      <label className="checkbox account-card__notify">
-        <input
-          type="checkbox"
-          checked={eeaChoice ?? account.eea}
-          disabled={update.isPending}
-          onChange={(e) => {
-            setEeaChoice(e.target.checked);
-            update.mutate({ accountId: account.id, eea: e.target.checked }, { onSettled: () => setEeaChoice(null) });
-          }}
-        />
+      </AccountFlag>
+      <AccountFlag account={account} flag="eea" update={update}>
         EEA account (crypto withdrawals need Travel Rule details)
-      </label>
+      </AccountFlag>
 
       {confirmingRemove ? (
         <div className="confirm" role="alertdialog" aria-label={`Remove ${account.name}?`}>
@@ -130,5 +106,37 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
       {test.data ? <PermissionReportView report={test.data} /> : null}
       {error ? <ErrorPanel error={error.error} compact /> : null}
     </li>
+  );
+}
+
+/** A yes/no setting of the account, saved as soon as it is clicked. */
+function AccountFlag({
+  account,
+  flag,
+  update,
+  children,
+}: {
+  account: AccountSummary;
+  flag: 'notifyPositions' | 'eea';
+  update: ReturnType<typeof useChannelMutation<'accounts.update'>>;
+  children: ReactNode;
+}) {
+  // The choice shows at once, set in the click itself: the mutation's own pending state arrives a
+  // tick later, long enough for a controlled checkbox to snap back visibly. Cleared once the save
+  // settles, when the refreshed account list (or, on failure, the old value) takes over.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  return (
+    <label className="checkbox account-card__notify">
+      <input
+        type="checkbox"
+        checked={choice ?? account[flag]}
+        disabled={update.isPending}
+        onChange={(e) => {
+          setChoice(e.target.checked);
+          update.mutate({ accountId: account.id, [flag]: e.target.checked }, { onSettled: () => setChoice(null) });
+        }}
+      />
+      {children}
+    </label>
   );
 }

@@ -49,8 +49,8 @@ describe('AccountsView', () => {
   it('adds an account with a custom base URL, shows the permission report and clears the secret field', async () => {
     const bridge = setup();
     bridge.handle('accounts.add', (p) => ({
-      ok: true,
-      data: { account: { ...REAL_ACCOUNT, id: 'b2b', name: p.name, region: p.region, baseUrl: p.baseUrl ?? '' }, report: REPORT },
+      account: { ...REAL_ACCOUNT, id: 'b2b', name: p.name, region: p.region, baseUrl: p.baseUrl ?? '' },
+      report: REPORT,
     }));
     const form = await fillAddForm({ name: 'Main (B2B)', region: 'custom', baseUrl: 'http://127.0.0.1:9999', key: 'KEY-0123456789', secret: SECRET });
     await userEvent.click(within(form).getByRole('button', { name: 'Test & save' }));
@@ -93,7 +93,7 @@ describe('AccountsView', () => {
 
   it('renames an account and moves it to another server, checked like a new account before anything is sent', async () => {
     const bridge = setup();
-    bridge.handle('accounts.update', (p) => ({ ok: true, data: { ...REAL_ACCOUNT, name: p.name ?? REAL_ACCOUNT.name } }));
+    bridge.handle('accounts.update', (p) => ({ ...REAL_ACCOUNT, name: p.name ?? REAL_ACCOUNT.name }));
     const card = await screen.findByRole('listitem', { name: 'Main' });
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
     const edit = within(card).getByRole('form', { name: 'Edit Main' });
@@ -124,11 +124,11 @@ describe('AccountsView', () => {
 
   it('replaces a key, tests it, sets active, toggles notifications, removes after confirmation', async () => {
     const bridge = setup();
-    bridge.handle('accounts.setKey', () => ({ ok: true, data: { account: REAL_ACCOUNT, report: REPORT } }));
-    bridge.handle('accounts.test', () => ({ ok: true, data: REPORT }));
-    bridge.handle('accounts.select', (p) => ({ ok: true, data: { activeAccountId: p.accountId } }));
-    bridge.handle('accounts.update', (p) => ({ ok: true, data: { ...REAL_ACCOUNT, notifyPositions: p.notifyPositions ?? false } }));
-    bridge.handle('accounts.remove', () => ({ ok: true, data: { removed: true } }));
+    bridge.handle('accounts.setKey', () => ({ account: REAL_ACCOUNT, report: REPORT }));
+    bridge.handle('accounts.test', () => REPORT);
+    bridge.handle('accounts.select', (p) => ({ activeAccountId: p.accountId }));
+    bridge.handle('accounts.update', (p) => ({ ...REAL_ACCOUNT, notifyPositions: p.notifyPositions ?? false }));
+    bridge.handle('accounts.remove', () => ({ removed: true }));
     const card = await screen.findByRole('listitem', { name: 'Main' });
 
     await userEvent.click(within(card).getByRole('button', { name: 'Replace key' }));
@@ -158,7 +158,7 @@ describe('AccountsView', () => {
 
   it('the EEA account checkbox shows the flag and saves a change', async () => {
     const bridge = setup();
-    bridge.handle('accounts.update', (p) => ({ ok: true, data: { ...REAL_ACCOUNT, eea: p.eea ?? false } }));
+    bridge.handle('accounts.update', (p) => ({ ...REAL_ACCOUNT, eea: p.eea ?? false }));
     const card = await screen.findByRole('listitem', { name: 'Main' });
     const eea = within(card).getByRole('checkbox', { name: /EEA account/ });
     expect((eea as HTMLInputElement).checked).toBe(false);

@@ -3,6 +3,7 @@ import { useAccounts } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
 import { AccountCard } from './AccountCard';
 import { AddAccountForm } from './AddAccountForm';
+import './accounts.css';
 
 /** Works without any account too: it is where the first one is added. */
 export function AccountsView(_props: { account: AccountSummary | null }) {

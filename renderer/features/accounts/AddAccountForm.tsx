@@ -1,23 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { REGIONS } from '../../../shared/api/endpoints';
 import { CHANNELS, type RequestOf } from '../../../shared/ipc';
-import { type RegionName } from '../../../shared/model/accounts';
 import { ErrorPanel } from '../../components';
-import { describeFieldError, fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
+import { AccountPlaceFields, placeRequest, type AccountPlace } from './AccountPlaceFields';
+import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
 import { clearSecret, KeyFields, readSecret } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
 
-export const REGION_OPTIONS: ReadonlyArray<{ value: RegionName; label: string }> = [
-  { value: 'global', label: `Global (${new URL(REGIONS.global).host})` },
-  { value: 'eu', label: `EU (${new URL(REGIONS.eu).host})` },
-  { value: 'custom', label: 'Custom' },
-];
-
 export function AddAccountForm() {
-  const [name, setName] = useState('');
-  const [region, setRegion] = useState<RegionName>('global');
-  const [baseUrl, setBaseUrl] = useState('');
+  const [place, setPlace] = useState<AccountPlace>({ name: '', region: 'global', baseUrl: '' });
   const [apiKey, setApiKey] = useState('');
   const secretRef = useRef<HTMLInputElement | null>(null);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
@@ -28,9 +19,7 @@ export function AddAccountForm() {
     event.preventDefault();
     add.reset();
     const payload: RequestOf<'accounts.add'> = {
-      name,
-      region,
-      ...(region === 'custom' && baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
+      ...placeRequest(place),
       apiKey,
       apiSecret: readSecret(secretRef),
     };
@@ -43,9 +32,8 @@ export function AddAccountForm() {
     const saved = await add.submit(payload);
     if (saved) {
       clearSecret(secretRef);
-      setName('');
+      setPlace({ name: '', region: place.region, baseUrl: '' });
       setApiKey('');
-      setBaseUrl('');
     }
   }
 
@@ -59,50 +47,8 @@ export function AddAccountForm() {
         withdrawal permission.
       </p>
       <div className="form__grid">
-        <div className="field">
-          <label className="field__label" htmlFor="add-name">
-            Name
-          </label>
-          <input id="add-name" type="text" value={name} maxLength={64} aria-invalid={Boolean(errors.name)} onChange={(e) => setName(e.target.value)} />
-          {errors.name?.map((m) => (
-            <span key={m} className="field__error">
-              {describeFieldError('Name', m)}
-            </span>
-          ))}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="add-region">
-            Region
-          </label>
-          <select id="add-region" value={region} onChange={(e) => setRegion(e.target.value as RegionName)}>
-            {REGION_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {region === 'custom' ? (
-          <div className="field form__wide">
-            <label className="field__label" htmlFor="add-base-url">
-              Base URL
-            </label>
-            <input
-              id="add-base-url"
-              type="url"
-              placeholder="https://…"
-              value={baseUrl}
-              aria-invalid={Boolean(errors.baseUrl)}
-              onChange={(e) => setBaseUrl(e.target.value)}
-            />
-            {errors.baseUrl?.map((m) => (
-              <span key={m} className="field__error">
-                {describeFieldError('Base URL', m)}
-              </span>
-            ))}
-          </div>
-        ) : null}
-        <KeyFields idPrefix="add" apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
+        <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />
+        <KeyFields apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
       </div>
       <div className="toolbar">
         <button type="submit" className="button button--primary" disabled={add.pending}>

@@ -1,38 +1,31 @@
 import { useState, type FormEvent } from 'react';
 import { CHANNELS, type RequestOf } from '../../../shared/ipc';
-import type { AccountSummary, RegionName } from '../../../shared/model/accounts';
+import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
 import { ErrorPanel } from '../../components';
-import { REGION_OPTIONS } from './AddAccountForm';
-import { describeFieldError, fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
+import { AccountPlaceFields, placeRequest, type AccountPlace } from './AccountPlaceFields';
+import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
 
 /**
  * Rename an account or move it to another server, checked by the same rules as a new account. The
  * key and secret stay as they are; a new server makes the app build a fresh client for it.
  */
 export function EditAccountForm({ account, onDone }: { account: AccountSummary; onDone: () => void }) {
-  const [name, setName] = useState(account.name);
-  const [region, setRegion] = useState<RegionName>(account.region);
-  const [baseUrl, setBaseUrl] = useState(account.region === 'custom' ? account.baseUrl : '');
+  const [place, setPlace] = useState<AccountPlace>({ name: account.name, region: account.region, baseUrl: account.region === 'custom' ? account.baseUrl : '' });
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const update = useChannelMutation('accounts.update', { invalidates: ['accounts.list'], onSuccess: onDone });
   const errors: FieldErrors = { ...fieldErrorsFromAppError(update.error?.error ?? null), ...localErrors };
-  const id = (field: string) => `edit-${account.id}-${field}`;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const payload: RequestOf<'accounts.update'> = {
-      accountId: account.id,
-      name,
-      region,
-      ...(region === 'custom' ? { baseUrl: baseUrl.trim() } : {}),
-    };
+    const payload: RequestOf<'accounts.update'> = { accountId: account.id, ...placeRequest(place) };
     const checked = CHANNELS['accounts.update'].request.safeParse(payload);
     if (!checked.success) {
       setLocalErrors(fieldErrorsFromIssues(checked.error.issues));
       return;
     }
-    if (region === 'custom' && baseUrl.trim() === '') {
+    // The channel lets an edit keep the stored custom address; here the field is shown, so it must be filled.
+    if (place.region === 'custom' && place.baseUrl.trim() === '') {
       setLocalErrors({ baseUrl: ['A custom region needs a base URL'] });
       return;
     }
@@ -43,42 +36,7 @@ export function EditAccountForm({ account, onDone }: { account: AccountSummary; 
   return (
     <form className="form" onSubmit={onSubmit} aria-label={`Edit ${account.name}`} noValidate>
       <div className="form__grid">
-        <div className="field">
-          <label className="field__label" htmlFor={id('name')}>
-            Name
-          </label>
-          <input id={id('name')} type="text" value={name} maxLength={64} aria-invalid={Boolean(errors.name)} onChange={(e) => setName(e.target.value)} />
-          {errors.name?.map((m) => (
-            <span key={m} className="field__error">
-              {describeFieldError('Name', m)}
-            </span>
-          ))}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={id('region')}>
-            Region
-          </label>
-          <select id={id('region')} value={region} onChange={(e) => setRegion(e.target.value as RegionName)}>
-            {REGION_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {region === 'custom' ? (
-          <div className="field form__wide">
-            <label className="field__label" htmlFor={id('base-url')}>
-              Base URL
-            </label>
-            <input id={id('base-url')} type="url" placeholder="https://…" value={baseUrl} aria-invalid={Boolean(errors.baseUrl)} onChange={(e) => setBaseUrl(e.target.value)} />
-            {errors.baseUrl?.map((m) => (
-              <span key={m} className="field__error">
-                {describeFieldError('Base URL', m)}
-              </span>
-            ))}
-          </div>
-        ) : null}
+        <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />
       </div>
       <div className="toolbar">
         <button type="submit" className="button button--primary" disabled={update.isPending}>

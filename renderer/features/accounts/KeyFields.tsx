@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { Field, TextInputField } from '../../components';
 import { describeFieldError, type FieldErrors } from './fieldErrors';
 
 /**
@@ -7,13 +8,11 @@ import { describeFieldError, type FieldErrors } from './fieldErrors';
  * in the input element until the form reads and clears it.
  */
 export function KeyFields({
-  idPrefix,
   apiKey,
   onApiKeyChange,
   secretRef,
   errors,
 }: {
-  idPrefix: string;
   apiKey: string;
   onApiKeyChange(value: string): void;
   secretRef: RefObject<HTMLInputElement | null>;
@@ -21,47 +20,14 @@ export function KeyFields({
 }) {
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={`${idPrefix}-key`}>
-          API key
-        </label>
-        <input
-          id={`${idPrefix}-key`}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={apiKey}
-          aria-invalid={Boolean(errors.apiKey)}
-          onChange={(e) => onApiKeyChange(e.target.value)}
-        />
-        {errors.apiKey?.map((m) => (
-          <span key={m} className="field__error">
-            {describeFieldError('API key', m)}
-          </span>
-        ))}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${idPrefix}-secret`}>
-          API secret
-        </label>
-        <input
-          id={`${idPrefix}-secret`}
-          ref={secretRef}
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          aria-invalid={Boolean(errors.apiSecret)}
-          aria-describedby={`${idPrefix}-secret-hint`}
-        />
-        <span className="field__hint" id={`${idPrefix}-secret-hint`}>
-          Stored only in your system keychain. It is never shown again.
-        </span>
-        {errors.apiSecret?.map((m) => (
-          <span key={m} className="field__error">
-            {describeFieldError('API secret', m)}
-          </span>
-        ))}
-      </div>
+      <TextInputField label="API key" value={apiKey} onChange={onApiKeyChange} error={errors.apiKey?.map((m) => describeFieldError('API key', m))} />
+      <Field
+        label="API secret"
+        hint="Stored only in your system keychain. It is never shown again."
+        error={errors.apiSecret?.map((m) => describeFieldError('API secret', m))}
+      >
+        {(control) => <input {...control} ref={secretRef} type="password" autoComplete="new-password" spellCheck={false} />}
+      </Field>
     </>
   );
 }

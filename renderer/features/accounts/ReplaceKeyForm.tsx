@@ -33,7 +33,7 @@ export function ReplaceKeyForm({ account, onCancel }: { account: AccountSummary;
   return (
     <form className="form replace-key" onSubmit={onSubmit} aria-label={`Replace key of ${account.name}`} noValidate>
       <div className="form__grid">
-        <KeyFields idPrefix={`replace-${account.id}`} apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
+        <KeyFields apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
       </div>
       <div className="toolbar">
         <button type="submit" className="button button--primary" disabled={setKey.pending}>

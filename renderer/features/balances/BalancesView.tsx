@@ -2,13 +2,14 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { dec, isLooseDecimalString, isPositive } from '../../../shared/money/decimal';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, EmptyState, ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
+import { CopyButton, EmptyState, QueryState, View } from '../../components';
 import { useWindowedRows } from '../../components/useWindowedRows';
 import { downloadCsv } from '../../csv';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { buildRows, filterRows, sortRows, withoutZeroRows, type BalanceRow } from './rows';
 import { csvFilename } from '../../csvFilename';
+import './balances.css';
 
 const ROW_HEIGHT = 52;
 
@@ -84,19 +85,14 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         ) : null}
       </div>
 
-      {balance.isPending ? (
-        <Skeleton rows={8} label="Loading balances" />
-      ) : balance.isError && !balance.data ? (
-        <ErrorPanel error={balance.error.error} onRetry={() => void balance.refetch()} />
-      ) : (
-        <>
-          {balance.isError ? <ErrorPanel error={balance.error.error} onRetry={() => void balance.refetch()} compact /> : null}
-          <UnreadableNotice items={balance.data?.unreadable} noun={{ one: 'balance', many: 'balances' }} />
-          {allRows.length === 0 ? (
-            <div className="card">
-              <EmptyState title="No balances yet">This account holds no assets on its main balance.</EmptyState>
-            </div>
-          ) : visible.length === 0 ? (
+      <QueryState
+        query={balance}
+        loading={{ rows: 8, label: 'Loading balances' }}
+        noun={{ one: 'balance', many: 'balances' }}
+        empty={{ when: () => allRows.length === 0, title: 'No balances yet', text: 'This account holds no assets on its main balance.' }}
+      >
+        {() =>
+          visible.length === 0 ? (
             <div className="card">
               <EmptyState
                 title={ui.search ? `No assets match \u201c${ui.search}\u201d` : shownRows.length === 0 ? 'Every balance is zero' : 'Every balance is below the threshold'}
@@ -109,9 +105,9 @@ export function BalancesView({ account }: { account: AccountSummary }) {
             </div>
           ) : (
             <BalancesTable rows={visible} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
-          )}
-        </>
-      )}
+          )
+        }
+      </QueryState>
     </View>
   );
 }

@@ -17,7 +17,7 @@ function setup(total: number, make: (i: number) => CodeRecord = (i) => code(i), 
     const data: CodeRecord[] = [];
     for (let i = offset; i < Math.min(total, offset + limit); i++) data.push(make(i));
     const answer: CodesResponse = { total, data, limit, offset, unreadable };
-    return { ok: true, data: answer };
+    return answer;
   });
   renderWithQuery(<CodesView account={DEMO_ACCOUNT} />);
   return bridge;

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FlexInvestment, FlexPlan, UnreadableItem } from '../../../shared/api/schemas';
-import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT, type FakeHandlers } from '../../test/positionsBridge';
+import { failure, type Handlers } from '../../test/fakeBridge';
+import { installBridge, REAL_ACCOUNT, renderWithQuery } from '../../test/setup';
 import { FlexView } from './FlexView';
 
 const plan = (n: number, patch: Partial<FlexPlan> = {}): FlexPlan => ({
@@ -35,25 +36,20 @@ const B2B_REFUSAL = {
 /** The channel's answer: readable plans plus the ones the schema could not read. */
 const plans = (items: FlexPlan[], unreadable: UnreadableItem[] = []) => ({ items, unreadable });
 
-function setup(handlers: FakeHandlers = {}) {
-  const bridge = installFakeBridge({
+function setup(handlers: Handlers = {}) {
+  const bridge = installBridge([REAL_ACCOUNT]).handleAll({
     'exchange.flexPlans': () => plans([plan(1), plan(2, { ticker: 'BTC', minInvestment: '0.001', maxInvestment: '10', maxRate: '0.0030' })]),
     'exchange.flexInvestments': (p) => ({ data: [investment], limit: p.limit ?? 100, offset: p.offset ?? 0, unreadable: [] }),
     'exchange.balance': () => ({ items: { USDT: { main_balance: '250.5' } }, unreadable: [] }),
     'exchange.assets': () => ({ items: { USDT: { name: 'Tether', can_deposit: true, can_withdraw: true, currency_precision: 6, is_memo: false } }, unreadable: [] }),
     ...handlers,
   });
-  const view = renderWithQueries(<FlexView account={TEST_ACCOUNT} />);
+  const view = renderWithQuery(<FlexView account={REAL_ACCOUNT} />);
   return { bridge, ...view };
 }
 
 const rows = () => screen.getAllByTestId('plan-row');
 const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
-
-afterEach(() => {
-  cleanup();
-  removeFakeBridge();
-});
 
 describe('FlexView', () => {
   it('lists plans with their bounds and rate, and the current investments', async () => {
@@ -125,13 +121,13 @@ describe('FlexView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(rows()).toHaveLength(10));
     expect(bridge.callsTo('exchange.flexPlans')).toEqual([
-      { accountId: 'acc-1', limit: 10, offset: 0 },
-      { accountId: 'acc-1', limit: 10, offset: 10 },
+      { accountId: 'main', limit: 10, offset: 0 },
+      { accountId: 'main', limit: 10, offset: 10 },
     ]);
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Plans per page' }), '100');
     await waitFor(() => expect(rows()).toHaveLength(13));
-    expect(bridge.callsTo('exchange.flexPlans').at(-1)).toEqual({ accountId: 'acc-1', limit: 100, offset: 0 });
+    expect(bridge.callsTo('exchange.flexPlans').at(-1)).toEqual({ accountId: 'main', limit: 100, offset: 0 });
   });
 
   it('validates the ticker filter before sending it', async () => {
@@ -144,7 +140,7 @@ describe('FlexView', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'usdt{Enter}');
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(bridge.callsTo('exchange.flexPlans').at(-1)).toEqual({ accountId: 'acc-1', limit: 10, offset: 0, ticker: 'USDT' });
+    expect(bridge.callsTo('exchange.flexPlans').at(-1)).toEqual({ accountId: 'main', limit: 10, offset: 0, ticker: 'USDT' });
   });
 
   it('checks the amount against the plan bounds, the balance and the currency precision before anything is sent', async () => {
@@ -190,7 +186,7 @@ describe('FlexView', () => {
     const confirm = screen.getByRole('button', { name: 'Confirm investment' });
     await userEvent.dblClick(confirm);
     expect((screen.getByRole('button', { name: 'Investing…' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(bridge.callsTo('exchange.flexInvest')).toEqual([{ accountId: 'acc-1', planId: 'plan-1', amount: '100.5', withReinvest: true }]);
+    expect(bridge.callsTo('exchange.flexInvest')).toEqual([{ accountId: 'main', planId: 'plan-1', amount: '100.5', withReinvest: true }]);
 
     await act(async () => settle({ transactionId: 'tx-777' }));
     expect((await screen.findByTestId('transaction-id')).textContent).toBe('tx-777');

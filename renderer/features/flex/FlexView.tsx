@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { FLEX_LIMIT } from '../../../shared/api/endpoints';
-import type { FlexPlan } from '../../../shared/api/schemas';
+import { Ticker, type FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelQuery } from '../../api/queries';
-import { ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
+import { QueryState, View } from '../../components';
+import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
 import { isB2bRefusal } from './access';
 import { B2bPanel } from './B2bPanel';
 import { InvestmentsTable } from './InvestmentsTable';
 import { InvestPanel } from './InvestPanel';
 import { PLAN_PAGE_SIZES, PlansTable, type PlansPage } from './PlansTable';
-import { TickerFilterForm } from './TickerFilterForm';
 import './flex.css';
 
 const INVESTMENTS_LIMIT = FLEX_LIMIT.max;
@@ -34,7 +34,14 @@ export function FlexView({ account }: { account: AccountSummary }) {
       subtitle="Earn on idle balances with the exchange’s flex plans. Investing moves funds out of the main balance."
       actions={
         refused ? null : (
-          <TickerFilterForm
+          <ValidatedFilterForm
+            className="inline-filter"
+            formLabel="Filter plans by ticker"
+            label="Ticker"
+            placeholder="All tickers, e.g. USDT"
+            maxLength={32}
+            schema={Ticker}
+            noun="ticker"
             applied={ticker}
             onApply={(next) => {
               setTicker(next);
@@ -49,22 +56,18 @@ export function FlexView({ account }: { account: AccountSummary }) {
         <B2bPanel detail={refused.message} />
       ) : (
         <>
-          {plans.isPending ? (
-            <div className="card">
-              <div className="card__section">
-                <Skeleton rows={5} label="Loading plans" />
-              </div>
-            </div>
-          ) : plans.isError && !plans.data ? (
-            <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} />
-          ) : (
-            <>
-              {plans.isError ? <ErrorPanel error={plans.error.error} onRetry={() => void plans.refetch()} compact /> : null}
-              <UnreadableNotice items={plans.data?.unreadable} noun={{ one: 'plan', many: 'plans' }} />
+          <QueryState
+            query={plans}
+            loading={{ rows: 5, label: 'Loading plans' }}
+            noun={{ one: 'plan', many: 'plans' }}
+            // Placeholder rows sit in a card like the table they stand for; an error panel stands alone.
+            frame={(node) => (plans.isPending ? <div className="card"><div className="card__section">{node}</div></div> : node)}
+          >
+            {(answer) => (
               <div className="card">
                 <PlansTable
-                  plans={plans.data?.items ?? []}
-                  unreadableCount={plans.data?.unreadable.length ?? 0}
+                  plans={answer.items}
+                  unreadableCount={answer.unreadable.length}
                   page={page}
                   loading={plans.isFetching}
                   selectedPlanId={selected?.id ?? null}
@@ -72,8 +75,8 @@ export function FlexView({ account }: { account: AccountSummary }) {
                   onInvest={setSelected}
                 />
               </div>
-            </>
-          )}
+            )}
+          </QueryState>
 
           {selected ? <InvestPanel key={selected.id} account={account} plan={selected} onClose={() => setSelected(null)} /> : null}
 
@@ -83,20 +86,15 @@ export function FlexView({ account }: { account: AccountSummary }) {
                 Current investments
               </h2>
             </header>
-            {investments.isPending ? (
-              <div className="card__section">
-                <Skeleton rows={3} label="Loading investments" />
-              </div>
-            ) : investments.isError ? (
-              <div className="card__section">
-                <ErrorPanel error={investments.error.error} onRetry={() => void investments.refetch()} />
-              </div>
-            ) : (
-              <>
-                <UnreadableNotice items={investments.data.unreadable} noun={{ one: 'investment', many: 'investments' }} />
-                <InvestmentsTable investments={investments.data.data} limit={INVESTMENTS_LIMIT} />
-              </>
-            )}
+            <QueryState
+              query={investments}
+              loading={{ rows: 3, label: 'Loading investments' }}
+              noun={{ one: 'investment', many: 'investments' }}
+              frame={(node) => <div className="card__section">{node}</div>}
+              keepDataOnError={false}
+            >
+              {(answer) => <InvestmentsTable investments={answer.data} limit={INVESTMENTS_LIMIT} />}
+            </QueryState>
           </section>
         </>
       )}

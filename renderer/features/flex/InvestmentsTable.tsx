@@ -1,5 +1,5 @@
 import type { FlexInvestment } from '../../../shared/api/schemas';
-import { Badge, EmptyState } from '../../components';
+import { Badge, DataTable, EmptyState, type Column } from '../../components';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { investmentStatusWords } from './rate';
 
@@ -9,51 +9,47 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
   }
   return (
     <>
-      <div className="table-wrap">
-        <table className="table flex-investments-table" aria-label="Current investments">
-          <colgroup>
-            <col style={{ width: '19%' }} />
-            <col style={{ width: '14%' }} />
-            <col style={{ width: '11%' }} />
-            <col style={{ width: '10%' }} />
-            <col style={{ width: '23%' }} />
-            <col />
-          </colgroup>
-          <thead>
-            <tr>
-              <th>Investment</th>
-              <th className="align-end">Invested</th>
-              <th>Reinvest</th>
-              <th>Status</th>
-              <th>Created</th>
-              <th>Updated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {investments.map((item, i) => (
-              <tr key={`${item.id}:${i}`} data-testid="investment-row">
-                <td title={`Investment ${item.id}, plan ${item.planId}`}>
-                  <span className="cell-main num">{item.id}</span>
-                  <span className="cell-sub num">plan {item.planId}</span>
-                </td>
-                <td className="align-end num" title={`${item.invested} ${item.currency}`}>
-                  {formatAmount(item.invested)} <span className="ticker">{item.currency}</span>
-                </td>
-                <td>{item.withAutoReinvest ? 'Yes' : 'No'}</td>
-                <td>
-                  <InvestmentStatus status={item.status} />
-                </td>
-                <td title={isoFromUnixSeconds(item.createdAt)}>{formatUnixSeconds(item.createdAt)}</td>
-                <td title={isoFromUnixSeconds(item.updatedAt)}>{formatUnixSeconds(item.updatedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="flex-investments-table"
+        aria-label="Current investments"
+        columns={COLUMNS}
+        rows={investments}
+        rowKey={(item, i) => `${item.id}:${i}`}
+        rowProps={() => ({ 'data-testid': 'investment-row' })}
+      />
       {investments.length >= limit ? <p className="pager-note field__hint">Showing the first {limit} investments.</p> : null}
     </>
   );
 }
+
+const COLUMNS: Column<FlexInvestment>[] = [
+  {
+    header: 'Investment',
+    width: '19%',
+    cellProps: (item) => ({ title: `Investment ${item.id}, plan ${item.planId}` }),
+    cell: (item) => (
+      <>
+        <span className="cell-main num">{item.id}</span>
+        <span className="cell-sub num">plan {item.planId}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Invested',
+    width: '14%',
+    align: 'end',
+    cellProps: (item) => ({ className: 'num', title: `${item.invested} ${item.currency}` }),
+    cell: (item) => (
+      <>
+        {formatAmount(item.invested)} <span className="ticker">{item.currency}</span>
+      </>
+    ),
+  },
+  { header: 'Reinvest', width: '11%', cell: (item) => (item.withAutoReinvest ? 'Yes' : 'No') },
+  { header: 'Status', width: '10%', cell: (item) => <InvestmentStatus status={item.status} /> },
+  { header: 'Created', width: '23%', cellProps: (item) => ({ title: isoFromUnixSeconds(item.createdAt) }), cell: (item) => formatUnixSeconds(item.createdAt) },
+  { header: 'Updated', cellProps: (item) => ({ title: isoFromUnixSeconds(item.updatedAt) }), cell: (item) => formatUnixSeconds(item.updatedAt) },
+];
 
 function InvestmentStatus({ status }: { status: number }) {
   const words = investmentStatusWords(status);

@@ -1,7 +1,7 @@
 import type { FlexPlan } from '../../../shared/api/schemas';
 import { FLEX_LIMIT, FLEX_OFFSET } from '../../../shared/api/endpoints';
 import { maxRatePercent } from './rate';
-import { EmptyState } from '../../components';
+import { DataTable, HiddenHeader, Pager, type Column } from '../../components';
 import { formatAmount } from '../../format';
 
 export const PLAN_PAGE_SIZES = [10, 25, 50, FLEX_LIMIT.max] as const;
@@ -39,96 +39,73 @@ export function PlansTable({
 }) {
   const first = page.offset + 1;
   const received = plans.length + unreadableCount;
+  const columns: Column<FlexPlan>[] = [
+    {
+      header: 'Ticker',
+      width: '22%',
+      cellProps: (plan) => ({ title: `${plan.ticker} (plan ${plan.id})` }),
+      cell: (plan) => (
+        <>
+          <span className="cell-main">{plan.ticker}</span>
+          <span className="cell-sub num">{plan.id}</span>
+        </>
+      ),
+    },
+    { header: 'Min investment', width: '22%', align: 'end', cellProps: (plan) => ({ className: 'num', title: plan.minInvestment }), cell: (plan) => formatAmount(plan.minInvestment) },
+    { header: 'Max investment', width: '22%', align: 'end', cellProps: (plan) => ({ className: 'num', title: plan.maxInvestment }), cell: (plan) => formatAmount(plan.maxInvestment) },
+    // The exchange's fraction (0.15) shown as a percent (15 %); the exchange's value stays in the tooltip.
+    {
+      header: 'Max rate',
+      width: '16%',
+      align: 'end',
+      cellProps: (plan) => ({ className: 'num', title: `maxRate ${plan.maxRate} (a fraction of 1)`, 'data-testid': 'plan-rate' }),
+      cell: (plan) => {
+        const percent = maxRatePercent(plan.maxRate);
+        return percent === null ? plan.maxRate : `${formatAmount(percent)} %`;
+      },
+    },
+    {
+      header: <HiddenHeader>Action</HiddenHeader>,
+      align: 'end',
+      cell: (plan) => (
+        <button type="button" className="button button--small" aria-label={`Invest in ${plan.ticker} plan ${plan.id}`} onClick={() => onInvest(plan)}>
+          Invest
+        </button>
+      ),
+    },
+  ];
   return (
     <>
-      <div className="table-wrap">
-        <table className="table flex-plans-table" aria-label="Flex plans">
-          <colgroup>
-            <col style={{ width: '22%' }} />
-            <col style={{ width: '22%' }} />
-            <col style={{ width: '22%' }} />
-            <col style={{ width: '16%' }} />
-            <col />
-          </colgroup>
-          <thead>
-            <tr>
-              <th>Ticker</th>
-              <th className="align-end">Min investment</th>
-              <th className="align-end">Max investment</th>
-              <th className="align-end">Max rate</th>
-              <th className="align-end">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {plans.length === 0 ? (
-              <tr>
-                <td colSpan={5}>
-                  <EmptyState title={page.offset > 0 ? 'No more plans' : 'No flex plans'}>
-                    {page.offset > 0 ? 'Go back to the previous page.' : 'The exchange lists no active plans for this filter.'}
-                  </EmptyState>
-                </td>
-              </tr>
-            ) : (
-              plans.map((plan, i) => (
-                <tr key={`${plan.id}:${i}`} data-testid="plan-row" className={plan.id === selectedPlanId ? "plan-row--selected" : undefined}>
-                  <td title={`${plan.ticker} (plan ${plan.id})`}>
-                    <span className="cell-main">{plan.ticker}</span>
-                    <span className="cell-sub num">{plan.id}</span>
-                  </td>
-                  <td className="align-end num" title={plan.minInvestment}>
-                    {formatAmount(plan.minInvestment)}
-                  </td>
-                  <td className="align-end num" title={plan.maxInvestment}>
-                    {formatAmount(plan.maxInvestment)}
-                  </td>
-                  <RateCell fraction={plan.maxRate} />
-                  <td className="align-end">
-                    <button type="button" className="button button--small" aria-label={`Invest in ${plan.ticker} plan ${plan.id}`} onClick={() => onInvest(plan)}>
-                      Invest
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <nav className="pager" aria-label="Plan pages">
-        <span aria-live="polite">
-          {received > 0 ? `Plans ${first}\u2013${page.offset + received}` : 'No plans on this page'}
-          {loading ? ' \u00b7 loading\u2026' : ''}
-        </span>
-        <div className="toolbar">
-          <label className="field field--inline">
-            <span className="field__label">Per page</span>
-            <select aria-label="Plans per page" value={page.limit} onChange={(e) => onPage({ limit: Number(e.target.value), offset: 0 })}>
-              {PLAN_PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="button" disabled={page.offset === 0 || loading} onClick={() => onPage({ ...page, offset: Math.max(0, page.offset - page.limit) })}>
-            Previous
-          </button>
-          <button type="button" className="button" disabled={!hasNextPage(received, page) || loading} onClick={() => onPage({ ...page, offset: page.offset + page.limit })}>
-            Next
-          </button>
-        </div>
-      </nav>
+      <DataTable
+        className="flex-plans-table"
+        aria-label="Flex plans"
+        columns={columns}
+        rows={plans}
+        rowKey={(plan, i) => `${plan.id}:${i}`}
+        rowProps={(plan) => ({ 'data-testid': 'plan-row', className: plan.id === selectedPlanId ? 'plan-row--selected' : undefined })}
+        empty={
+          page.offset > 0
+            ? { title: 'No more plans', text: 'Go back to the previous page.' }
+            : { title: 'No flex plans', text: 'The exchange lists no active plans for this filter.' }
+        }
+      />
+      <Pager
+        label="Plan pages"
+        status={
+          <>
+            {received > 0 ? `Plans ${first}\u2013${page.offset + received}` : 'No plans on this page'}
+            {loading ? ' \u00b7 loading\u2026' : ''}
+          </>
+        }
+        pageSize={page.limit}
+        pageSizes={PLAN_PAGE_SIZES}
+        pageSizeLabel="Plans per page"
+        onPageSize={(size) => onPage({ limit: size, offset: 0 })}
+        canGoBack={page.offset > 0 && !loading}
+        canGoForward={hasNextPage(received, page) && !loading}
+        onBack={() => onPage({ ...page, offset: Math.max(0, page.offset - page.limit) })}
+        onForward={() => onPage({ ...page, offset: page.offset + page.limit })}
+      />
     </>
-  );
-}
-
-/** The exchange's fraction (0.15) shown as a percent (15 %); the exchange's value stays in the tooltip. */
-function RateCell({ fraction }: { fraction: string }) {
-  const percent = maxRatePercent(fraction);
-  return (
-    <td className="align-end num" title={`maxRate ${fraction} (a fraction of 1)`} data-testid="plan-rate">
-      {percent === null ? fraction : `${formatAmount(percent)} %`}
-    </td>
   );
 }

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Position, PositionsResponse, UnreadableItem } from '../../../shared/api/schemas';
-import { failure, installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT } from '../../test/positionsBridge';
+import { failure } from '../../test/fakeBridge';
+import { installBridge, REAL_ACCOUNT, renderWithQuery } from '../../test/setup';
 import { PositionsView } from './PositionsView';
 import { RiskTracker } from './useRiskNotifications';
 
@@ -36,14 +37,12 @@ const list = (items: Position[], unreadable: UnreadableItem[] = []) => ({ items,
 const cards = () => screen.getAllByTestId('position-card');
 
 afterEach(() => {
-  cleanup();
-  removeFakeBridge();
   vi.unstubAllGlobals();
 });
 
 describe('PositionsView', () => {
   it('shows every field of a position, with signs, units and the liquidation distance', async () => {
-    installFakeBridge({
+    installBridge([REAL_ACCOUNT]).handleAll({
       'exchange.positions': () => list([
         position(11, {
           pnl: '-12.5',
@@ -52,7 +51,7 @@ describe('PositionsView', () => {
         }),
       ]),
     });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     const card = await screen.findByRole('article', { name: 'Position 11 on BTC_USDT' });
     const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
@@ -76,7 +75,7 @@ describe('PositionsView', () => {
   });
 
   it('puts liquidation first, then margin call, and summarises the risk in a banner', async () => {
-    installFakeBridge({
+    installBridge([REAL_ACCOUNT]).handleAll({
       'exchange.positions': () => list([
         position(1),
         position(2, { liquidationState: 'margin_call' }),
@@ -85,7 +84,7 @@ describe('PositionsView', () => {
         position(5, { liquidationState: 'margin_call' }),
       ]),
     });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     await screen.findAllByTestId('position-card');
     expect(cards().map((c) => c.dataset.positionId)).toEqual(['4', '2', '5', '1', '3']);
     expect(cards().map((c) => within(c).getByTestId('risk-badge').textContent)).toEqual(['Liquidation', 'Margin call', 'Margin call', 'Normal', 'something_new']);
@@ -93,17 +92,17 @@ describe('PositionsView', () => {
   });
 
   it('shows no banner when nothing is at risk', async () => {
-    installFakeBridge({ 'exchange.positions': () => list([position(1), position(2, { liquidationState: 'odd' })]) });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list([position(1), position(2, { liquidationState: 'odd' })]) });
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     await screen.findAllByTestId('position-card');
     expect(screen.queryByTestId('risk-banner')).toBeNull();
   });
 
   it('explains funding on futures, missing side, missing liquidation price and no TP/SL', async () => {
-    installFakeBridge({
+    installBridge([REAL_ACCOUNT]).handleAll({
       'exchange.positions': () => list([position(7, { market: 'BTC_PERP', funding: '0', unrealizedFunding: '0', positionSide: null, liquidationPrice: null })]),
     });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     const card = await screen.findByRole('article', { name: 'Position 7 on BTC_PERP' });
     const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
     expect(field('Funding').textContent).toBe('0futures funding is settled through periodic balance updates, not per position');
@@ -114,8 +113,8 @@ describe('PositionsView', () => {
 
   it('shows a skeleton while loading and the empty state when there are no positions', async () => {
     let answer: (value: PositionsResponse) => void = () => undefined;
-    installFakeBridge({ 'exchange.positions': () => new Promise<PositionsResponse>((resolve) => (answer = resolve)) });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => new Promise<PositionsResponse>((resolve) => (answer = resolve)) });
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     expect(await screen.findByText('Loading positions…')).toBeTruthy();
     act(() => answer(list([])));
     expect(await screen.findByText('No open positions')).toBeTruthy();
@@ -123,13 +122,13 @@ describe('PositionsView', () => {
 
   it('shows the error with a Retry that loads again', async () => {
     let fail = true;
-    const bridge = installFakeBridge({
+    const bridge = installBridge([REAL_ACCOUNT]).handleAll({
       'exchange.positions': () => {
         if (fail) throw failure({ kind: 'auth', message: 'The exchange did not accept the API key.', status: 401, code: 10 });
         return list([position(1)]);
       },
     });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     const panel = await screen.findByRole('alert');
     expect(panel.dataset.errorKind).toBe('auth');
     expect(panel.textContent).toContain('The exchange refused this API key');
@@ -140,20 +139,20 @@ describe('PositionsView', () => {
   });
 
   it('validates the market filter before sending anything', async () => {
-    const bridge = installFakeBridge({ 'exchange.positions': (p) => (p.market ? list([position(9, { market: p.market })]) : list([position(1), position(2)])) });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    const bridge = installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': (p) => (p.market ? list([position(9, { market: p.market })]) : list([position(1), position(2)])) });
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     await screen.findAllByTestId('position-card');
     const input = screen.getByRole('searchbox');
 
     await userEvent.type(input, 'BTC-USDT{Enter}');
     expect(screen.getByRole('alert').textContent).toBe('The market must look like BASE_QUOTE, e.g. BTC_USDT or BTC_PERP.');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(bridge.callsTo('exchange.positions')).toEqual([{ accountId: 'acc-1' }]);
+    expect(bridge.callsTo('exchange.positions')).toEqual([{ accountId: 'main' }]);
 
     await userEvent.clear(input);
     await userEvent.type(input, ' eth_perp {Enter}');
     await waitFor(() => expect(cards().map((c) => c.dataset.positionId)).toEqual(['9']));
-    expect(bridge.callsTo('exchange.positions')).toEqual([{ accountId: 'acc-1' }, { accountId: 'acc-1', market: 'ETH_PERP' }]);
+    expect(bridge.callsTo('exchange.positions')).toEqual([{ accountId: 'main' }, { accountId: 'main', market: 'ETH_PERP' }]);
     expect(screen.queryByRole('alert')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
@@ -162,9 +161,9 @@ describe('PositionsView', () => {
 
   it('notifies when a position enters margin call or liquidation between refreshes, not on first load', async () => {
     let states: (string | null)[] = ['margin_call', null, null];
-    installFakeBridge({ 'exchange.positions': () => list(states.map((s, i) => position(i + 1, { liquidationState: s }))) });
+    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list(states.map((s, i) => position(i + 1, { liquidationState: s }))) });
     const notify = vi.fn();
-    const { queryClient } = renderWithQueries(<PositionsView account={{ ...TEST_ACCOUNT, notifyPositions: true }} riskTracker={new RiskTracker()} notify={notify} />);
+    const { client: queryClient } = renderWithQuery(<PositionsView account={{ ...REAL_ACCOUNT, notifyPositions: true }} riskTracker={new RiskTracker()} notify={notify} />);
     await screen.findAllByTestId('position-card');
     expect(notify).not.toHaveBeenCalled();
 
@@ -185,9 +184,9 @@ describe('PositionsView', () => {
 
   it('does not notify when the account has not opted in', async () => {
     let state: string | null = null;
-    const bridge = installFakeBridge({ 'exchange.positions': () => list([position(1, { liquidationState: state })]) });
+    const bridge = installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list([position(1, { liquidationState: state })]) });
     const notify = vi.fn();
-    const { queryClient } = renderWithQueries(<PositionsView account={TEST_ACCOUNT} riskTracker={new RiskTracker()} notify={notify} />);
+    const { client: queryClient } = renderWithQuery(<PositionsView account={REAL_ACCOUNT} riskTracker={new RiskTracker()} notify={notify} />);
     await screen.findByTestId('position-card');
     state = 'liquidation';
     await act(() => queryClient.invalidateQueries({ queryKey: ['exchange.positions'] }));
@@ -199,22 +198,22 @@ describe('PositionsView', () => {
   it('opting in saves the account setting and asks for notification permission', async () => {
     const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
     vi.stubGlobal('Notification', Object.assign(function FakeNotification() {}, { permission: 'default', requestPermission }));
-    const bridge = installFakeBridge({
+    const bridge = installBridge([REAL_ACCOUNT]).handleAll({
       'exchange.positions': () => list([]),
-      'accounts.update': (p) => ({ ...TEST_ACCOUNT, notifyPositions: Boolean(p.notifyPositions) }),
+      'accounts.update': (p) => ({ ...REAL_ACCOUNT, notifyPositions: Boolean(p.notifyPositions) }),
     });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     const box = await screen.findByRole('checkbox', { name: 'Notify me when a position enters margin call or liquidation' });
     expect((box as HTMLInputElement).checked).toBe(false);
     await userEvent.click(box);
-    await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: 'acc-1', notifyPositions: true }]));
+    await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: 'main', notifyPositions: true }]));
     expect(requestPermission).toHaveBeenCalledTimes(1);
   });
 
   it('renders hostile text as text without breaking the card', async () => {
     const market = '<img src=x onerror=alert(1)>' + 'W'.repeat(30);
-    installFakeBridge({ 'exchange.positions': () => list([position(1, { market, liquidationState: '<b>bold</b>' })]) });
-    const { container } = renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list([position(1, { market, liquidationState: '<b>bold</b>' })]) });
+    const { container } = renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     const card = await screen.findByTestId('position-card');
     expect(within(card).getByRole('heading').textContent).toBe(market);
     expect(within(card).getByTestId('risk-badge').textContent).toBe('<b>bold</b>');
@@ -224,8 +223,8 @@ describe('PositionsView', () => {
 
   it('shows a pending position (null amount, prices and PnL) in words, never NaN', async () => {
     const pendingOne = position(21, { amount: null, basePrice: null, liquidationPrice: null, pnl: null, pnlPercent: null, tpsl: null, positionSide: null });
-    installFakeBridge({ 'exchange.positions': () => list([pendingOne]) });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list([pendingOne]) });
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     const card = await screen.findByRole('article', { name: 'Position 21 on BTC_USDT' });
     const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
     for (const label of ['Amount', 'Base price', 'PnL (realized)', 'PnL % (unrealized)']) expect(field(label).textContent).toBe('— pending');
@@ -236,8 +235,8 @@ describe('PositionsView', () => {
   });
 
   it('shows leverage and unrealized PnL when the exchange sends them', async () => {
-    installFakeBridge({ 'exchange.positions': () => list([position(31, { leverage: '10', unrealizedPnl: '-1.25' }), position(32)]) });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list([position(31, { leverage: '10', unrealizedPnl: '-1.25' }), position(32)]) });
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     const card = await screen.findByRole('article', { name: 'Position 31 on BTC_USDT' });
     const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
     expect(field('Leverage').textContent).toBe('10×');
@@ -254,8 +253,8 @@ describe('PositionsView', () => {
       { where: '#3', reason: 'positionId: Invalid input' },
       { where: 'positionId 9', reason: 'funding: must be a decimal string' },
     ];
-    installFakeBridge({ 'exchange.positions': () => list([position(1)], unreadable) });
-    renderWithQueries(<PositionsView account={TEST_ACCOUNT} />);
+    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list([position(1)], unreadable) });
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     await screen.findByRole('article', { name: 'Position 1 on BTC_USDT' });
     expect(screen.getByTestId('unreadable-notice').textContent).toBe(
       '4 positions could not be read: positionId 7: amount: must be a decimal string; positionId 8: margin: must be a decimal string; #3: positionId: Invalid input; and 1 more',

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelQuery } from '../../api/queries';
-import { EmptyState, ErrorPanel, Skeleton, UnreadableNotice, View } from '../../components';
-import { MarketFilterForm } from './MarketFilterForm';
+import { MarketName } from '../../../shared/api/schemas';
+import { QueryState, View } from '../../components';
+import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
 import { NotifyToggle } from './NotifyToggle';
 import { PositionCard } from './PositionCard';
 import { RiskBanner } from './RiskBanner';
@@ -36,35 +37,42 @@ export function PositionsView({ account, riskTracker, notify }: PositionsViewPro
       title="Positions"
       className="positions-view"
       subtitle={`Open collateral positions of ${account.name}. Positions in liquidation or margin call are listed first.`}
-      actions={<MarketFilterForm applied={market} onApply={setMarket} />}
+      actions={
+        <ValidatedFilterForm
+          className="market-filter"
+          formLabel="Filter positions by market"
+          label="Market"
+          placeholder="All markets, e.g. BTC_USDT"
+          maxLength={40}
+          schema={MarketName}
+          noun="market"
+          applied={market}
+          onApply={setMarket}
+        />
+      }
     >
       <NotifyToggle account={account} />
 
-      {positions.isPending ? (
-        <Skeleton rows={6} label="Loading positions" />
-      ) : positions.isError && !positions.data ? (
-        <ErrorPanel error={positions.error.error} onRetry={() => void positions.refetch()} />
-      ) : (
-        <>
-          {positions.isError ? <ErrorPanel error={positions.error.error} onRetry={() => void positions.refetch()} compact /> : null}
-          <RiskBanner summary={summary} />
-          <UnreadableNotice items={positions.data?.unreadable} noun={{ one: 'position', many: 'positions' }} />
-          {sorted.length === 0 ? (
-            <div className="card">
-              <EmptyState title="No open positions">
-                {market ? `Nothing open on ${market}.` : 'Collateral positions this account opens on the exchange appear here.'}
-              </EmptyState>
-            </div>
-          ) : (
-            <div className="positions-list" aria-busy={positions.isFetching}>
-              {sorted.map((position, i) => (
-                // The index guards against a (malformed) answer repeating a positionId.
-                <PositionCard key={`${position.positionId}:${i}`} position={position} />
-              ))}
-            </div>
-          )}
-        </>
-      )}
+      <QueryState
+        query={positions}
+        loading={{ rows: 6, label: 'Loading positions' }}
+        noun={{ one: 'position', many: 'positions' }}
+        banner={<RiskBanner summary={summary} />}
+        empty={{
+          when: () => sorted.length === 0,
+          title: 'No open positions',
+          text: market ? `Nothing open on ${market}.` : 'Collateral positions this account opens on the exchange appear here.',
+        }}
+      >
+        {() => (
+          <div className="positions-list" aria-busy={positions.isFetching}>
+            {sorted.map((position, i) => (
+              // The index guards against a (malformed) answer repeating a positionId.
+              <PositionCard key={`${position.positionId}:${i}`} position={position} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </View>
   );
 }

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
 import type { Position } from '../../../shared/api/schemas';
-import { installFakeBridge, removeFakeBridge, renderWithQueries, TEST_ACCOUNT } from '../../test/positionsBridge';
+import { installBridge, REAL_ACCOUNT, renderWithQuery } from '../../test/setup';
 import { PositionsWatcher } from './PositionsWatcher';
 import { RiskTracker } from './useRiskNotifications';
 
@@ -26,19 +26,14 @@ const position = (positionId: number, liquidationState: string | null): Position
   unrealizedPnl: null,
 });
 
-afterEach(() => {
-  cleanup();
-  removeFakeBridge();
-});
-
 describe('PositionsWatcher (risk notifications outside the Positions view)', () => {
   it('notifies when a watched position enters margin call, without the Positions view mounted', async () => {
     let state: string | null = null;
-    const bridge = installFakeBridge({ 'exchange.positions': () => ({ items: [position(7, state)], unreadable: [] }) });
+    const bridge = installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => ({ items: [position(7, state)], unreadable: [] }) });
     const notify = vi.fn();
-    const { queryClient } = renderWithQueries(<PositionsWatcher account={{ ...TEST_ACCOUNT, notifyPositions: true }} riskTracker={new RiskTracker()} notify={notify} />);
+    const { client: queryClient } = renderWithQuery(<PositionsWatcher account={{ ...REAL_ACCOUNT, notifyPositions: true }} riskTracker={new RiskTracker()} notify={notify} />);
     await waitFor(() => expect(bridge.callsTo('exchange.positions')).toHaveLength(1));
-    await waitFor(() => expect(queryClient.getQueryState(['exchange.positions', { accountId: TEST_ACCOUNT.id }])?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(['exchange.positions', { accountId: REAL_ACCOUNT.id }])?.status).toBe('success'));
     expect(notify).not.toHaveBeenCalled();
 
     state = 'margin_call';
@@ -48,9 +43,9 @@ describe('PositionsWatcher (risk notifications outside the Positions view)', () 
   });
 
   it('sends no request at all for an account that did not opt in', async () => {
-    const bridge = installFakeBridge({ 'exchange.positions': () => ({ items: [position(7, 'liquidation')], unreadable: [] }) });
+    const bridge = installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => ({ items: [position(7, 'liquidation')], unreadable: [] }) });
     const notify = vi.fn();
-    renderWithQueries(<PositionsWatcher account={TEST_ACCOUNT} riskTracker={new RiskTracker()} notify={notify} />);
+    renderWithQuery(<PositionsWatcher account={REAL_ACCOUNT} riskTracker={new RiskTracker()} notify={notify} />);
     await new Promise((r) => setTimeout(r, 50));
     expect(bridge.callsTo('exchange.positions')).toEqual([]);
     expect(notify).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import type { ExtrasRequired } from '../../../shared/api/withdrawRequest';
-import { TextInputField } from './Field';
+import { TextInputField } from '../../components';
 import type { FieldName, FormValues, TextField } from './formModel';
 
 /**

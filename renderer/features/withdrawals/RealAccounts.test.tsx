@@ -127,7 +127,7 @@ describe('Travel Rule section (EEA accounts)', () => {
       beneficiary: { type: 'individual' as const, firstName: 'John', lastName: 'Doe', residenceCountry: 'DEU', address: { country: 'DEU', city: 'Berlin', addressLine1: 'Alexanderplatz 1' } },
       vaspData: { vaspId: 'vasp-001' },
     };
-    bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record({ travelRule }) }));
+    bridge.handle('withdrawals.prepare', () => record({ travelRule }));
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     await waitFor(() => expect(bridge.callsTo('withdrawals.prepare')).toHaveLength(1));
     expect(bridge.callsTo('withdrawals.prepare')[0]).toEqual({
@@ -165,7 +165,7 @@ describe('Travel Rule section (EEA accounts)', () => {
     ] as const) {
       await user.type(within(section).getByLabelText(label), value);
     }
-    bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record() }));
+    bridge.handle('withdrawals.prepare', () => record());
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     await waitFor(() => expect(bridge.callsTo('withdrawals.prepare')).toHaveLength(1));
     expect(bridge.callsTo('withdrawals.prepare')[0]).toMatchObject({
@@ -224,7 +224,7 @@ describe('fiat payout fields and the unknown fee', () => {
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(within(fields).getByText(/Bank BIC must be a BIC \(SWIFT\) code/)).toBeTruthy();
     await user.type(within(fields).getByLabelText('Bank BIC (SWIFT)'), 'DEFF');
-    bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record() }));
+    bridge.handle('withdrawals.prepare', () => record());
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     await waitFor(() => expect(bridge.callsTo('withdrawals.prepare')).toHaveLength(1));
     expect(bridge.callsTo('withdrawals.prepare')[0]).toEqual({
@@ -255,7 +255,7 @@ describe('fiat payout fields and the unknown fee', () => {
     expect(bridge.callsTo('withdrawals.prepare')).toEqual([]);
 
     await user.click(screen.getByRole('checkbox', { name: /I accept that the fee is unknown/ }));
-    bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record({ ticker: 'EUR', network: null, provider: 'VISAMASTER', address: IBAN, amount: '100', fee: null, totalDebit: null }) }));
+    bridge.handle('withdrawals.prepare', () => record({ ticker: 'EUR', network: null, provider: 'VISAMASTER', address: IBAN, amount: '100', fee: null, totalDebit: null }));
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     await waitFor(() => expect(bridge.callsTo('withdrawals.prepare')).toHaveLength(1));
     expect(bridge.callsTo('withdrawals.prepare')[0]).toMatchObject({ provider: 'VISAMASTER', customerIp: '203.0.113.42', acceptUnknownFee: true });

@@ -1,5 +1,5 @@
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { Badge, EmptyState } from '../../components';
+import { Badge, DataTable, EmptyState, HiddenHeader, type Column } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
 import { statusWords } from './words';
 
@@ -15,66 +15,66 @@ export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalReco
       {records.length === 0 ? (
         <EmptyState title="No withdrawals yet">Withdrawals you make from this app appear here with their status.</EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table withdraw-recent" aria-labelledby="recent-withdrawals-title">
-            <colgroup>
-              <col className="withdraw-recent__created" />
-              <col className="withdraw-recent__asset" />
-              <col className="withdraw-recent__amount" />
-              <col className="withdraw-recent__fee" />
-              <col />
-              <col className="withdraw-recent__status" />
-              <col className="withdraw-recent__open" />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Asset</th>
-                <th scope="col" className="align-end">
-                  Receiver gets
-                </th>
-                <th scope="col" className="align-end">
-                  Fee
-                </th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Open</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((record) => {
-                const words = statusWords(record);
-                return (
-                  <tr key={record.uniqueId} data-testid="recent-withdrawal" data-unique-id={record.uniqueId} data-state={record.state}>
-                    <td>{formatEpochMs(record.createdAt)}</td>
-                    <td>
-                      <span className="cell-main">{record.ticker}</span>
-                      <span className="cell-sub">{record.network ?? record.provider ?? ''}</span>
-                    </td>
-                    <td className="align-end num">{formatAmount(record.amount)}</td>
-                    <td className="align-end num">{record.fee === null ? 'unknown' : formatAmount(record.fee)}</td>
-                    <td className="num" title={record.address}>
-                      {shortAddress(record.address)}
-                    </td>
-                    <td className="withdraw-recent__status-cell">
-                      <Badge tone={words.tone}>{words.label}</Badge>
-                    </td>
-                    <td className="align-end">
-                      <button type="button" className="button button--small" onClick={() => onOpen(record)} aria-label={`${record.state === 'prepared' ? 'Review' : 'Details of'} the withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}>
-                        {record.state === 'prepared' ? 'Review' : 'Details'}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="withdraw-recent"
+          aria-labelledby="recent-withdrawals-title"
+          columns={columns(onOpen)}
+          rows={records}
+          rowKey={(record) => record.uniqueId}
+          rowProps={(record) => ({ 'data-testid': 'recent-withdrawal', 'data-unique-id': record.uniqueId, 'data-state': record.state })}
+        />
       )}
     </section>
   );
+}
+
+function columns(onOpen: (record: WithdrawalRecord) => void): Column<WithdrawalRecord>[] {
+  return [
+    { header: 'Created', colClassName: 'withdraw-recent__created', cell: (record) => formatEpochMs(record.createdAt) },
+    {
+      header: 'Asset',
+      colClassName: 'withdraw-recent__asset',
+      cell: (record) => (
+        <>
+          <span className="cell-main">{record.ticker}</span>
+          <span className="cell-sub">{record.network ?? record.provider ?? ''}</span>
+        </>
+      ),
+    },
+    { header: 'Receiver gets', colClassName: 'withdraw-recent__amount', align: 'end', cellProps: () => ({ className: 'num' }), cell: (record) => formatAmount(record.amount) },
+    {
+      header: 'Fee',
+      colClassName: 'withdraw-recent__fee',
+      align: 'end',
+      cellProps: () => ({ className: 'num' }),
+      cell: (record) => (record.fee === null ? 'unknown' : formatAmount(record.fee)),
+    },
+    { header: 'To', cellProps: (record) => ({ className: 'num', title: record.address }), cell: (record) => shortAddress(record.address) },
+    {
+      header: 'Status',
+      colClassName: 'withdraw-recent__status',
+      cellProps: () => ({ className: 'withdraw-recent__status-cell' }),
+      cell: (record) => {
+        const words = statusWords(record);
+        return <Badge tone={words.tone}>{words.label}</Badge>;
+      },
+    },
+    {
+      header: <HiddenHeader>Open</HiddenHeader>,
+      colClassName: 'withdraw-recent__open',
+      align: 'end',
+      cell: (record) => (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => onOpen(record)}
+          aria-label={`${record.state === 'prepared' ? 'Review' : 'Details of'} the withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}
+        >
+          {record.state === 'prepared' ? 'Review' : 'Details'}
+        </button>
+      ),
+    },
+  ];
 }
 
 /** Long addresses as their first and last 8 characters; the full one is in the cell's title. */

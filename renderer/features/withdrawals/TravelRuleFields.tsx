@@ -1,5 +1,5 @@
 import type { ResponseOf } from '../../../shared/ipc';
-import { Field, TextInputField } from './Field';
+import { Field, TextInputField } from '../../components';
 import { VASP_NOT_LISTED, type FieldName, type FormValues, type TextField } from './formModel';
 
 export type VaspList = ResponseOf<'withdrawals.vasps'>;
@@ -35,8 +35,8 @@ export function TravelRuleFields(props: {
       </p>
       <div className="withdraw-form__grid">
         <Field label="Receiving wallet" error={errorFor('walletType')}>
-          {(id, describedBy) => (
-            <select id={id} aria-describedby={describedBy} aria-invalid={errorFor('walletType') ? true : undefined} value={values.walletType} onChange={(e) => set('walletType', e.target.value)} onBlur={() => blur('walletType')}>
+          {(control) => (
+            <select {...control} value={values.walletType} onChange={(e) => set('walletType', e.target.value)} onBlur={() => blur('walletType')}>
               <option value="">Choose…</option>
               <option value="hosted">Hosted by an exchange or custodian</option>
               <option value="unhosted">Unhosted (own hardware or software wallet)</option>
@@ -46,8 +46,8 @@ export function TravelRuleFields(props: {
 
         {values.walletType === 'hosted' && listed ? (
           <Field label="Receiving platform (VASP)" error={typingName ? undefined : errorFor('vasp')}>
-            {(id, describedBy) => (
-              <select id={id} aria-describedby={describedBy} value={values.vaspId} onChange={(e) => props.setVasp(e.target.value)} onBlur={() => blur('vasp')}>
+            {(control) => (
+              <select {...control} value={values.vaspId} onChange={(e) => props.setVasp(e.target.value)} onBlur={() => blur('vasp')}>
                 <option value="">Choose the platform…</option>
                 {listed.map((v) => (
                   <option key={v.vaspId} value={v.vaspId}>
@@ -65,15 +65,15 @@ export function TravelRuleFields(props: {
             error={errorFor('vasp')}
             hint={props.vaspsLoading ? 'Loading the exchange’s list of platforms…' : listed ? 'Type the name of the exchange or custodian.' : (vasps?.note ?? 'Type the name of the exchange or custodian.')}
           >
-            {(id, describedBy) => (
-              <input id={id} type="text" autoComplete="off" aria-describedby={describedBy} aria-invalid={errorFor('vasp') ? true : undefined} value={values.vaspName} onChange={(e) => set('vaspName', e.target.value)} onBlur={() => blur('vasp')} />
+            {(control) => (
+              <input {...control} type="text" autoComplete="off" value={values.vaspName} onChange={(e) => set('vaspName', e.target.value)} onBlur={() => blur('vasp')} />
             )}
           </Field>
         ) : null}
 
         <Field label="Beneficiary is" error={errorFor('beneficiaryType')}>
-          {(id, describedBy) => (
-            <select id={id} aria-describedby={describedBy} aria-invalid={errorFor('beneficiaryType') ? true : undefined} value={values.beneficiaryType} onChange={(e) => set('beneficiaryType', e.target.value)} onBlur={() => blur('beneficiaryType')}>
+          {(control) => (
+            <select {...control} value={values.beneficiaryType} onChange={(e) => set('beneficiaryType', e.target.value)} onBlur={() => blur('beneficiaryType')}>
               <option value="">Choose…</option>
               <option value="individual">A person</option>
               <option value="entity">A company or organisation</option>

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { memoRequired } from '../../../shared/api/fees';
 import { formatAmount } from '../../format';
 import { FiatFields } from './FiatFields';
-import { Field } from './Field';
+import { Field, SelectField, TextInputField } from '../../components';
 import {
   checkForm,
   defaultNetwork,
@@ -92,65 +92,56 @@ export function WithdrawForm(props: {
         <p className="field__hint">Choose what to send and where. The fee is added on top of the amount and taken from your balance.</p>
       </div>
       <div className="card__section withdraw-form__grid">
-        <Field label="Asset" error={errorFor('ticker')} hint={selected ? `Available: ${formatAmount(selected.balance)} ${selected.ticker}` : undefined}>
-          {(id, describedBy) => (
-            <select id={id} aria-describedby={describedBy} aria-invalid={errorFor('ticker') ? true : undefined} value={values.ticker} onChange={(e) => chooseAsset(e.target.value)} onBlur={() => blur('ticker')}>
-              <option value="">Choose an asset…</option>
-              {choices.map((c) => (
-                <option key={c.ticker} value={c.ticker}>
-                  {c.ticker} · {c.name} · {formatAmount(c.balance)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Asset"
+          error={errorFor('ticker')}
+          hint={selected ? `Available: ${formatAmount(selected.balance)} ${selected.ticker}` : undefined}
+          placeholder="Choose an asset…"
+          options={choices.map((c) => ({ value: c.ticker, label: `${c.ticker} · ${c.name} · ${formatAmount(c.balance)}` }))}
+          value={values.ticker}
+          onChange={chooseAsset}
+          onBlur={() => blur('ticker')}
+        />
 
         {networks.length > 1 ? (
-          <Field label="Network" error={errorFor('network')} hint="Must match the network of the receiving wallet.">
-            {(id, describedBy) => (
-              <select id={id} aria-describedby={describedBy} aria-invalid={errorFor('network') ? true : undefined} value={values.network} onChange={(e) => set('network', e.target.value)} onBlur={() => blur('network')}>
-                <option value="">Choose a network…</option>
-                {networks.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                    {n === asset?.networks?.default ? ' (default)' : ''}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Network"
+            error={errorFor('network')}
+            hint="Must match the network of the receiving wallet."
+            placeholder="Choose a network…"
+            options={networks.map((n) => ({ value: n, label: n === asset?.networks?.default ? `${n} (default)` : n }))}
+            value={values.network}
+            onChange={(value) => set('network', value)}
+            onBlur={() => blur('network')}
+          />
         ) : null}
 
         {isFiat(asset) ? (
-          <Field label="Payment provider" error={errorFor('provider')} hint="Required for fiat currencies.">
-            {(id, describedBy) => (
-              <select id={id} aria-describedby={describedBy} aria-invalid={errorFor('provider') ? true : undefined} value={values.provider} onChange={(e) => set('provider', e.target.value)} onBlur={() => blur('provider')}>
-                <option value="">Choose a provider…</option>
-                {providers.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Payment provider"
+            error={errorFor('provider')}
+            hint="Required for fiat currencies."
+            placeholder="Choose a provider…"
+            options={providers.map((p) => ({ value: p, label: p }))}
+            value={values.provider}
+            onChange={(value) => set('provider', value)}
+            onBlur={() => blur('provider')}
+          />
         ) : null}
 
         <Field
           label={isFiat(asset) ? 'Card token or account' : 'Receiving address'}
           error={errorFor('address')}
-          wide
+          className="withdraw-form__wide"
           hint={isFiat(asset) ? undefined : 'Paste the address; check its first and last characters.'}
         >
-          {(id, describedBy) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               type="text"
               className="num withdraw-form__address"
               autoComplete="off"
               spellCheck={false}
-              aria-describedby={describedBy}
-              aria-invalid={errorFor('address') ? true : undefined}
               value={values.address}
               onChange={(e) => set('address', e.target.value)}
               onBlur={() => blur('address')}
@@ -159,24 +150,25 @@ export function WithdrawForm(props: {
         </Field>
 
         {asset && memoRequired(asset) ? (
-          <Field label="Memo / destination tag" error={errorFor('memo')} hint={`Required for ${unit}: the receiving wallet uses it to credit the funds.`}>
-            {(id, describedBy) => (
-              <input id={id} type="text" autoComplete="off" spellCheck={false} aria-describedby={describedBy} aria-invalid={errorFor('memo') ? true : undefined} value={values.memo} onChange={(e) => set('memo', e.target.value)} onBlur={() => blur('memo')} />
-            )}
-          </Field>
+          <TextInputField
+            label="Memo / destination tag"
+            error={errorFor('memo')}
+            hint={`Required for ${unit}: the receiving wallet uses it to credit the funds.`}
+            value={values.memo}
+            onChange={(value) => set('memo', value)}
+            onBlur={() => blur('memo')}
+          />
         ) : null}
 
         <Field label={`Amount the receiver gets${unit ? ` (${unit})` : ''}`} error={errorFor('amount')}>
-          {(id, describedBy) => (
+          {(control) => (
             <input
-              id={id}
+              {...control}
               type="text"
               inputMode="decimal"
               autoComplete="off"
               className="num"
               placeholder="0.00"
-              aria-describedby={describedBy}
-              aria-invalid={errorFor('amount') ? true : undefined}
               value={values.amount}
               onChange={(e) => set('amount', e.target.value.replace(',', '.'))}
               onBlur={() => blur('amount')}
@@ -199,7 +191,6 @@ export function WithdrawForm(props: {
                 <input
                   type="checkbox"
                   checked={values.acceptUnknownFee}
-                  aria-invalid={errorFor('acceptUnknownFee') ? true : undefined}
                   onChange={(e) => {
                     props.onServerErrorSeen('acceptUnknownFee');
                     onChange({ ...values, acceptUnknownFee: e.target.checked });

@@ -62,7 +62,7 @@ function setup() {
   bridge.reply('exchange.fees', fees);
   bridge.reply('exchange.balance', balance);
   bridge.reply('withdrawals.list', []);
-  bridge.handle('withdrawals.prepare', () => ({ ok: true, data: record() }));
+  bridge.handle('withdrawals.prepare', () => record());
   renderWithQuery(<WithdrawView account={DEMO_ACCOUNT} />);
   return { bridge, user: userEvent.setup() };
 }
@@ -111,7 +111,7 @@ describe('WithdrawView', () => {
   it('confirms with everything repeated, sends once on a double click, then follows the status live', async () => {
     const { bridge, user } = setup();
     let release: () => void = () => {};
-    bridge.handle('withdrawals.send', () => new Promise((resolve) => (release = () => resolve({ ok: true, data: record({ state: 'sent' }) }))));
+    bridge.handle('withdrawals.send', () => new Promise((resolve) => (release = () => resolve(record({ state: 'sent' })))));
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(bridge.callsTo('withdrawals.prepare')).toEqual([{ accountId: 'demo', ticker: 'USDT', amount: '25', address: ADDRESS, network: 'TRC20' }]);

@@ -1,0 +1,88 @@
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
+import { EmptyState } from './EmptyState';
+import './DataTable.css';
+
+export interface Column<Row> {
+  header: ReactNode;
+  /** A CSS width for the column; columns without one share what is left. */
+  width?: string;
+  /** For widths the feature's stylesheet sets instead. */
+  colClassName?: string;
+  /** Amounts and dates line up on the right. */
+  align?: 'end';
+  cell(row: Row, index: number): ReactNode;
+  /** Attributes of the cell beyond its content: the exchange's raw value as a title, a test id. */
+  cellProps?(row: Row): TdHTMLAttributes<HTMLTableCellElement> & { 'data-testid'?: string };
+}
+
+/** The text EmptyState shows inside the table, so the header keeps the columns' meaning in view. */
+export interface EmptyRow {
+  title: string;
+  text?: ReactNode;
+}
+
+/**
+ * The table markup every list view shares: a scrolling wrapper, fixed column widths (so the
+ * columns do not jump when a page of different rows arrives), right-aligned numeric columns, and
+ * an empty row that keeps the header visible.
+ */
+export function DataTable<Row>(props: {
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey(row: Row, index: number): string;
+  rowProps?(row: Row): HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
+  className: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  empty?: EmptyRow;
+}) {
+  const { columns, rows } = props;
+  return (
+    <div className="table-wrap">
+      <table className={`table ${props.className}`} aria-label={props['aria-label']} aria-labelledby={props['aria-labelledby']}>
+        <colgroup>
+          {columns.map((column, i) => (
+            <col key={i} className={column.colClassName} style={column.width ? { width: column.width } : undefined} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <th key={i} scope="col" className={column.align === 'end' ? 'align-end' : undefined}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && props.empty ? (
+            <tr>
+              <td colSpan={columns.length}>
+                <EmptyState title={props.empty.title}>{props.empty.text}</EmptyState>
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr key={props.rowKey(row, index)} {...props.rowProps?.(row)}>
+                {columns.map((column, i) => {
+                  const { className, ...rest } = column.cellProps?.(row) ?? {};
+                  const classes = [column.align === 'end' ? 'align-end' : '', className ?? ''].filter(Boolean).join(' ');
+                  return (
+                    <td key={i} className={classes || undefined} {...rest}>
+                      {column.cell(row, index)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Header text kept for screen readers only, for columns of buttons. */
+export function HiddenHeader({ children }: { children: string }) {
+  return <span className="visually-hidden">{children}</span>;
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { AppFailure } from '../../shared/errors';
+import type { UnreadableItem } from '../../shared/api/tolerant';
+import { EmptyState } from './EmptyState';
+import { ErrorPanel } from './ErrorPanel';
+import { Skeleton } from './Skeleton';
+import { UnreadableNotice, type UnreadableNoun } from './UnreadableNotice';
+
+export interface QueryEmpty<T> {
+  when(data: T): boolean;
+  title: string;
+  text?: ReactNode;
+}
+
+/**
+ * The four states of a query, the same in every view: placeholder rows while the first answer is
+ * on its way; a full error panel with Retry when there is nothing to show; otherwise the data,
+ * under a compact error when a refresh failed (the last good answer stays readable) and a notice
+ * naming the elements the app could not read; an empty state when the answer has nothing in it.
+ */
+export function QueryState<T>(props: {
+  query: UseQueryResult<T, AppFailure>;
+  loading: { label: string; rows?: number };
+  /** Names the elements for the unreadable notice; the data must then carry `unreadable`. */
+  noun?: UnreadableNoun;
+  empty?: QueryEmpty<T>;
+  /** Shown above the data and any unreadable notice, e.g. the positions' risk summary. */
+  banner?: ReactNode;
+  /**
+   * Wraps the placeholder and the full error panel, for views that set them inside a card.
+   * The data is not wrapped: `children` lays it out.
+   */
+  frame?: (node: ReactNode) => ReactNode;
+  /** False where a failed refresh should replace stale data rather than sit above it. */
+  keepDataOnError?: boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const { query, frame = (node) => node, keepDataOnError = true } = props;
+  if (query.isPending) return frame(<Skeleton rows={props.loading.rows} label={props.loading.label} />);
+  const retry = () => void query.refetch();
+  if (query.isError && (query.data === undefined || !keepDataOnError)) return frame(<ErrorPanel error={query.error.error} onRetry={retry} />);
+  const data = query.data as T;
+  return (
+    <>
+      {query.isError ? <ErrorPanel error={query.error.error} onRetry={retry} compact /> : null}
+      {props.banner}
+      {props.noun ? <UnreadableNotice items={unreadableOf(data)} noun={props.noun} /> : null}
+      {props.empty?.when(data) ? (
+        <div className="card">
+          <EmptyState title={props.empty.title}>{props.empty.text}</EmptyState>
+        </div>
+      ) : (
+        props.children(data)
+      )}
+    </>
+  );
+}
+
+function unreadableOf(data: unknown): readonly UnreadableItem[] | undefined {
+  return typeof data === 'object' && data !== null && 'unreadable' in data ? (data as { unreadable: readonly UnreadableItem[] }).unreadable : undefined;
+}

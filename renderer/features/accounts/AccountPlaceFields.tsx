@@ -1,0 +1,46 @@
+import { REGIONS } from '../../../shared/api/endpoints';
+import type { RegionName } from '../../../shared/model/accounts';
+import { Field, TextInputField } from '../../components';
+import { describeFieldError, type FieldErrors } from './fieldErrors';
+
+const REGION_OPTIONS: ReadonlyArray<{ value: RegionName; label: string }> = [
+  { value: 'global', label: `Global (${new URL(REGIONS.global).host})` },
+  { value: 'eu', label: `EU (${new URL(REGIONS.eu).host})` },
+  { value: 'custom', label: 'Custom' },
+];
+
+export interface AccountPlace {
+  name: string;
+  region: RegionName;
+  baseUrl: string;
+}
+
+/** An account's name and where it lives (region, or a custom server): the same fields to add and to edit. */
+export function AccountPlaceFields({ place, onChange, errors }: { place: AccountPlace; onChange: (next: AccountPlace) => void; errors: FieldErrors }) {
+  return (
+    <>
+      <TextInputField label="Name" value={place.name} maxLength={64} onChange={(name) => onChange({ ...place, name })} error={errors.name?.map((m) => describeFieldError('Name', m))} />
+      <Field label="Region">
+        {(control) => (
+          <select {...control} value={place.region} onChange={(e) => onChange({ ...place, region: e.target.value as RegionName })}>
+            {REGION_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {place.region === 'custom' ? (
+        <Field label="Base URL" className="form__wide" error={errors.baseUrl?.map((m) => describeFieldError('Base URL', m))}>
+          {(control) => <input {...control} type="url" placeholder="https://…" value={place.baseUrl} onChange={(e) => onChange({ ...place, baseUrl: e.target.value })} />}
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
+/** The place as the request carries it: a base URL only for the custom region. */
+export function placeRequest(place: AccountPlace) {
+  return { name: place.name, region: place.region, ...(place.region === 'custom' && place.baseUrl.trim() ? { baseUrl: place.baseUrl.trim() } : {}) };
+}
