@@ -32,7 +32,7 @@ test.describe('flex plans', () => {
 
     const next = page.getByRole('button', { name: 'Next' });
     await next.click();
-    await expect(page.getByText(/^Plans 11–\d+/)).toBeVisible();
+    await expect(page.getByText(/^Plans 11–\d+$/)).toBeVisible();
     const secondPage = await planRows(page).count();
     expect(secondPage).toBeGreaterThan(0);
     expect(secondPage).toBeLessThan(10);
