@@ -17,6 +17,7 @@ const VIEWS: Array<{ nav: string; file: string; ready: (page: Page) => Promise<v
   { nav: 'Positions', file: 'positions', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
   { nav: 'Flex plans', file: 'flex', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
   { nav: 'Withdraw', file: 'withdraw', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
+  { nav: 'Transactions', file: 'transactions', ready: async (p) => void (await expect(p.getByTestId('transaction-row').first()).toBeVisible()) },
 ];
 
 for (const theme of ['light', 'dark'] as const) {

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 
-export const VIEW_IDS = ['balances', 'codes', 'positions', 'flex', 'withdrawals', 'accounts'] as const;
+export const VIEW_IDS = ['balances', 'codes', 'positions', 'flex', 'withdrawals', 'transactions', 'accounts'] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
 export type SortDirection = 'asc' | 'desc';

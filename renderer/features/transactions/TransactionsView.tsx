@@ -1,0 +1,254 @@
+import { useState, type FormEvent } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { explorerUrl } from '../../../shared/explorers';
+import type { AccountSummary } from '../../../shared/model/accounts';
+import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, TRANSACTION_PHASES, type TransactionFilter, type TransactionRow } from '../../../shared/model/transactions';
+import { useChannelQuery } from '../../api/queries';
+import { Badge, CopyButton, DataTable, ErrorPanel, Field, Pager, QueryState, TextInputField, View, type BadgeTone, type Column } from '../../components';
+import { downloadCsv } from '../../csv';
+import { csvFilename } from '../../csvFilename';
+import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
+import { checkFilter, EMPTY_FILTER, type FilterDraft } from './filterForm';
+import { transactionsCsvRows } from './transactionsCsv';
+import { useExportAll } from './useExportAll';
+import './transactions.css';
+
+const PAGE_SIZES = [25, 50, 100, 250] as const;
+
+function statusTone(row: TransactionRow): BadgeTone {
+  if (row.statusWords === TRANSACTION_PHASES.successful.words) return 'positive';
+  if (row.statusWords === TRANSACTION_PHASES.pending.words) return 'info';
+  if (row.statusWords === TRANSACTION_PHASES.canceled.words || row.statusWords === TRANSACTION_PHASES.uncredited.words) return 'neutral';
+  return 'warning';
+}
+
+const COLUMNS: Column<TransactionRow>[] = [
+  { header: 'Date', width: '16%', cellProps: (row) => ({ title: row.createdAt === null ? undefined : isoFromUnixSeconds(row.createdAt) }), cell: (row) => (row.createdAt === null ? '\u2014' : formatUnixSeconds(row.createdAt)) },
+  { header: 'Type', width: '10%', cell: (row) => (row.kind === 'deposit' ? 'Deposit' : row.kind === 'withdrawal' ? 'Withdrawal' : 'Other') },
+  {
+    header: 'Amount',
+    width: '16%',
+    align: 'end',
+    cellProps: (row) => ({ className: 'num', title: `${row.amount} ${row.ticker ?? ''}`, 'data-testid': 'transaction-amount' }),
+    cell: (row) => (
+      <>
+        {row.kind === 'withdrawal' ? '\u2212' : '+'}
+        {formatAmount(row.amount)} <span className="ticker">{row.ticker ?? ''}</span>
+      </>
+    ),
+  },
+  { header: 'Fee', width: '9%', align: 'end', cellProps: (row) => ({ className: 'num', title: row.fee ?? undefined }), cell: (row) => (row.fee === null ? '\u2014' : formatAmount(row.fee)) },
+  { header: 'Network', width: '10%', cellProps: (row) => ({ title: row.network ?? undefined }), cell: (row) => row.network ?? '\u2014' },
+  {
+    header: 'Status',
+    width: '17%',
+    cellProps: (row) => ({ title: `Exchange status code ${row.status}`, 'data-testid': 'transaction-status' }),
+    cell: (row) => (
+      <>
+        <Badge tone={statusTone(row)}>{row.statusWords}</Badge>
+        {row.confirmations ? <span className="field__hint num"> {`${row.confirmations.actual}/${row.confirmations.required} conf.`}</span> : null}
+      </>
+    ),
+  },
+  { header: 'Transaction', cell: (row) => <HashCell row={row} /> },
+];
+
+/** The network's id of the transfer: shortened, copyable, and linked to its explorer where known. */
+function HashCell({ row }: { row: TransactionRow }) {
+  if (!row.transactionHash) return <span className="field__hint">{row.kind === 'withdrawal' && row.uniqueId ? 'not on the network yet' : '\u2014'}</span>;
+  const link = explorerUrl(row.network, row.ticker, row.transactionHash);
+  const hash = row.transactionHash;
+  return (
+    <span className="hash-cell">
+      <span className="num hash-cell__text" title={hash}>
+        {`${hash.slice(0, 8)}\u2026`}
+      </span>
+      <CopyButton value={hash} label="transaction hash" className="button--small" />
+      {link ? (
+        <a href={link} target="_blank" rel="noreferrer" className="hash-cell__link">
+          Explorer
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * Every deposit and withdrawal of the account from the exchange's own history, not only what this
+ * app sent: filtered by type, asset, status and dates, paged, and exported whole as CSV.
+ */
+export function TransactionsView({ account }: { account: AccountSummary }) {
+  const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
+  const [filter, setFilter] = useState<TransactionFilter>({ kind: 'all' });
+  const [errors, setErrors] = useState<Partial<Record<keyof FilterDraft, string>>>({});
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
+  const [offset, setOffset] = useState(0);
+  const query = useChannelQuery('transactions.page', { accountId: account.id, filter, limit: pageSize, offset }, { placeholderData: keepPreviousData });
+  const exporter = useExportAll((rows) => downloadCsv(csvFilename('transactions', account.name), transactionsCsvRows(rows)));
+
+  const page = query.data;
+  const total = page?.total ?? 0;
+  const rows = page?.rows ?? [];
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkFilter(draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setFilter(checked.filter);
+    setOffset(0);
+  };
+  const goTo = (next: number) => {
+    setOffset(next);
+    // A new page starts at its top, not where the last one was scrolled to.
+    document.getElementById('transactions-title')?.scrollIntoView?.({ block: 'start' });
+  };
+
+  const pager = (where: 'top' | 'bottom') => (
+    <Pager
+      label={`Transactions pages (${where})`}
+      status={
+        <>
+          {rows.length > 0 ? `Showing ${offset + 1}\u2013${offset + rows.length} of ${total}` : `${total} transactions`}
+          {query.isFetching && !query.isPending ? ' \u00b7 loading\u2026' : ''}
+        </>
+      }
+      pageSize={pageSize}
+      pageSizes={PAGE_SIZES}
+      pageSizeLabel={`Transactions per page (${where})`}
+      onPageSize={(size) => {
+        setPageSize(size);
+        setOffset(0);
+      }}
+      canGoBack={offset > 0}
+      canGoForward={offset + pageSize < total && offset + 2 * pageSize <= HISTORY_WINDOW}
+      onBack={() => goTo(Math.max(0, offset - pageSize))}
+      onForward={() => goTo(offset + pageSize)}
+    />
+  );
+
+  const exporting = exporter.state.phase === 'running';
+  return (
+    <View
+      name="transactions"
+      title="Transactions"
+      subtitle={`Every deposit and withdrawal of ${account.name} in the exchange's history, including those made elsewhere.`}
+      actions={
+        <div className="toolbar">
+          {exporting ? (
+            <button type="button" className="button" onClick={exporter.cancel}>
+              Cancel export
+            </button>
+          ) : (
+            <button type="button" className="button" disabled={total === 0} onClick={() => void exporter.start(account.id, filter)}>
+              Export all {total > 0 ? total : ''} as CSV
+            </button>
+          )}
+        </div>
+      }
+    >
+      <ExportProgress state={exporter.state} />
+      <form className="card card__section form transactions-filter" aria-label="Filter transactions" onSubmit={apply} noValidate>
+        <div className="transactions-filter__fields">
+          <Field label="Type">
+            {(control) => (
+              <select {...control} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as FilterDraft['kind'] })}>
+                <option value="all">All types</option>
+                <option value="deposit">Deposits</option>
+                <option value="withdrawal">Withdrawals</option>
+              </select>
+            )}
+          </Field>
+          <TextInputField label="Asset" placeholder="e.g. BTC" value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
+          <Field label="Status">
+            {(control) => (
+              <select {...control} value={draft.phase} onChange={(e) => setDraft({ ...draft, phase: e.target.value as FilterDraft['phase'] })}>
+                <option value="">Any status</option>
+                {TRANSACTION_PHASE_NAMES.map((phase) => (
+                  <option key={phase} value={phase}>
+                    {TRANSACTION_PHASES[phase].words}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="From" error={errors.from}>
+            {(control) => <input {...control} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
+          </Field>
+          <Field label="To" error={errors.to}>
+            {(control) => <input {...control} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
+          </Field>
+        </div>
+        <div className="toolbar">
+          <button type="submit" className="button button--primary">
+            Apply filter
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setDraft(EMPTY_FILTER);
+              setErrors({});
+              setFilter({ kind: 'all' });
+              setOffset(0);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+      <QueryState
+        query={query}
+        loading={{ rows: 8, label: 'Loading transactions' }}
+        noun={{ one: 'transaction', many: 'transactions' }}
+        empty={{ when: (answer) => answer.total === 0 && offset === 0, title: 'No transactions', text: 'Nothing in the exchange history matches this filter.' }}
+      >
+        {() => (
+          <div className="card">
+            {pager('top')}
+            <DataTable
+              className="table--transactions"
+              aria-label="Transactions"
+              columns={COLUMNS}
+              rows={rows}
+              rowKey={(row, i) => `${row.key}|${i}`}
+              rowProps={(row) => ({ 'data-testid': 'transaction-row', 'data-kind': row.kind })}
+              empty={{ title: 'Nothing on this page', text: 'Go back to an earlier page.' }}
+            />
+            {pager('bottom')}
+            {page?.windowLimited ? (
+              <p className="field__hint pager-note">The exchange serves only the newest {HISTORY_WINDOW} records of a query; narrow the filter to reach older ones.</p>
+            ) : null}
+          </div>
+        )}
+      </QueryState>
+    </View>
+  );
+}
+
+function ExportProgress({ state }: { state: ReturnType<typeof useExportAll>['state'] }) {
+  if (state.phase === 'idle') return null;
+  if (state.phase === 'failed') {
+    return (
+      <div className="card card__section">
+        <p role="alert">The export stopped after {state.read} transactions; no file was written.</p>
+        <ErrorPanel error={state.error} compact />
+      </div>
+    );
+  }
+  const text =
+    state.phase === 'running'
+      ? `Exporting: ${state.read} of ${state.total ?? '\u2026'} transactions read`
+      : state.phase === 'cancelled'
+        ? 'Export cancelled; no file was written.'
+        : `Exported ${state.rows} transactions.${state.windowLimited ? ` The exchange serves only the newest ${HISTORY_WINDOW} of this query; older ones are not in the file.` : ''}`;
+  return (
+    <p className="card card__section" role="status" data-testid="export-status">
+      {text}
+      {state.phase === 'running' && state.total ? <progress max={state.total} value={state.read} aria-label="Export progress" /> : null}
+    </p>
+  );
+}
