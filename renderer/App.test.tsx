@@ -31,7 +31,7 @@ describe('App shell', () => {
     setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const names = within(nav).getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Accounts']);
+    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'Accounts']);
     await userEvent.click(within(nav).getByRole('button', { name: 'Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
     expect(within(nav).getByRole('button', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');
