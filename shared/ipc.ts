@@ -24,6 +24,7 @@ import type {
 } from './api/schemas';
 import { AccountId, AccountName, ApiKey, ApiSecret, BaseUrl, RegionName, type AccountSummary, type PermissionReport } from './model/accounts';
 import { SettingsPatch, type Settings } from './model/settings';
+import { QuoteCurrency, type BalancesOverview, type PositionsOverview } from './model/balances';
 import type { WithdrawalRecord } from './model/withdrawals';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
@@ -69,6 +70,14 @@ export const CHANNELS = {
   'exchange.flexPlans': { request: withAccount(Requests.flexPlans.shape), response: {} as FlexPlansResponse },
   'exchange.flexInvestments': { request: withAccount(Requests.flexInvestments.shape), response: {} as FlexInvestmentsResponse },
   'exchange.flexInvest': { request: withAccount(Requests.flexInvest.shape), response: {} as { transactionId: string } },
+
+  /**
+   * Every asset of one account (or, without accountId, of every configured account) across main,
+   * trade and collateral, valued in `quote` (default: the quote setting). Parts that fail become notes.
+   */
+  'balances.overview': { request: z.object({ accountId: AccountId.optional(), quote: QuoteCurrency.optional() }).strict(), response: {} as BalancesOverview },
+  /** Open positions as risk (current price, distance to liquidation) with the collateral summary. */
+  'positions.overview': { request: withAccount({}), response: {} as PositionsOverview },
 
   /** Records a withdrawal locally with a fresh uniqueId and its exact fee; sends nothing. */
   'withdraw.prepare': {

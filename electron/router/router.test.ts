@@ -35,6 +35,8 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'withdraw.discard': { uniqueId: 'abcdefgh-1234' },
   'withdraw.list': { accountId: 'demo' },
   'withdraw.vasps': { accountId: 'demo' },
+  'balances.overview': { quote: 'BTC' },
+  'positions.overview': { accountId: 'demo' },
 };
 
 function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): Handlers {

@@ -39,7 +39,7 @@ export const TEST_ACCOUNT: AccountSummary = {
 export function installFakeBridge(handlers: FakeHandlers): FakeBridge {
   const calls: FakeBridge['calls'] = [];
   const all: FakeHandlers = {
-    'settings.get': () => ({ settings: { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system' }, notice: null }),
+    'settings.get': () => ({ settings: { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', quote: 'USDT' }, notice: null }),
     'accounts.list': () => ({ accounts: [TEST_ACCOUNT], activeAccountId: TEST_ACCOUNT.id }),
     ...handlers,
   };
