@@ -214,7 +214,11 @@ describe('core with real keychain and simulator', () => {
 
   it('settings.update changes and persists display settings', async () => {
     const updated = await data('settings.update', { theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001' });
-    expect(updated).toEqual({ theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001' });
+    // The valuation currency stays USDT until the user picks another.
+    expect(updated).toEqual({ theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001', quote: 'USDT' });
+    expect(await data('settings.update', { quote: 'BTC' })).toMatchObject({ quote: 'BTC' });
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ quote: 'BTC' });
+    expect((await call('settings.update', { quote: 'btc' })).ok).toBe(false);
     const bad = await call('settings.update', { refreshIntervalMs: 1234 as 0 });
     expect(bad.ok ? 'ok' : bad.error.kind).toBe('validation');
   });

@@ -8,6 +8,10 @@ import type { EventName, EventPayloads } from '../shared/ipc';
 import { version as appVersion } from '../package.json';
 import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type Sender, type SenderPolicy } from './router';
 import { createAccountService } from './services/accounts';
+import { createBalancesService } from './services/balances/service';
+import { balancesHandlers } from './services/balances/handlers';
+import { createPositionsService } from './services/positions/service';
+import { positionsHandlers } from './services/positions/handlers';
 import { accountHandlers } from './services/accounts/handlers';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
@@ -16,7 +20,7 @@ import { exchangeHandlers } from './services/exchange/handlers';
 import { createLogger, logFileIn, type Logger } from './services/logging';
 import { createKeytarKeychain, createSecretStore, type Keychain } from './services/secrets';
 import { createSettingsStore } from './services/settings';
-import { settingsHandlers } from './services/settings/handlers';
+import { publicSettings, settingsHandlers } from './services/settings/handlers';
 import { createWithdrawalService } from './services/withdrawals';
 import { withdrawalHandlers } from './services/withdrawals/handlers';
 import { createTransactionService, transactionHandlers } from './services/transactions';
@@ -147,6 +151,14 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     emit: (record) => emit('withdrawals.updated', record),
   });
 
+  const balances = createBalancesService({
+    accounts: async () => (await accounts.list()).accounts,
+    clientFor: (accountId) => accounts.clientFor(accountId),
+    quote: () => publicSettings(settings.read()).quote,
+  });
+
+  const positions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
+
   // Each service answers its own channels; core only composes them.
   const handlers: Handlers = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
@@ -155,6 +167,8 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
     ...withdrawalHandlers(withdrawals),
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
+    ...balancesHandlers(balances),
+    ...positionsHandlers(positions),
   };
 
   const router = createRouter(handlers, { logger, isTrustedSender });

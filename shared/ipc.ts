@@ -24,6 +24,7 @@ import type {
 } from './api/schemas';
 import { AccountId, AccountName, ApiKey, ApiSecret, BaseUrl, RegionName, type AccountSummary, type PermissionReport } from './model/accounts';
 import { SettingsPatch, type Settings } from './model/settings';
+import { QuoteCurrency, type BalancesOverview, type PositionsOverview } from './model/balances';
 import type { WithdrawalRecord } from './model/withdrawals';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 
@@ -70,6 +71,14 @@ export const CHANNELS = {
   'exchange.flexPlans': { request: withAccount(Requests.flexPlans.shape), response: {} as FlexPlansResponse },
   'exchange.flexInvestments': { request: withAccount(Requests.flexInvestments.shape), response: {} as FlexInvestmentsResponse },
   'exchange.flexInvest': { request: withAccount(Requests.flexInvest.shape), response: {} as { transactionId: string } },
+
+  /**
+   * Every asset of one account (or, without accountId, of every configured account) across main,
+   * trade and collateral, valued in `quote` (default: the quote setting). Parts that fail become notes.
+   */
+  'balances.overview': { request: z.object({ accountId: AccountId.optional(), quote: QuoteCurrency.optional() }).strict(), response: {} as BalancesOverview },
+  /** Open positions as risk (current price, distance to liquidation) with the collateral summary. */
+  'positions.overview': { request: withAccount({}), response: {} as PositionsOverview },
 
   /** The account's deposits and withdrawals from the exchange's history, filtered, one page. */
   'transactions.page': {

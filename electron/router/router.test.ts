@@ -37,6 +37,8 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'withdrawals.discard': { uniqueId: 'abcdefgh-1234' },
   'withdrawals.list': { accountId: 'demo' },
   'withdrawals.vasps': { accountId: 'demo' },
+  'balances.overview': { quote: 'BTC' },
+  'positions.overview': { accountId: 'demo' },
 };
 
 function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): Handlers {

@@ -11,6 +11,9 @@
  *   POST   /__admin/account    {apiKey, twoFactor?, enabled?, b2b?, eea?}  switch account flags
  *   POST   /__admin/plans      {planId, status: active|paused|inactive}  e.g. pause a listed plan
  *   POST   /__admin/positions  {apiKey, positionId, liquidationState}   null | margin_call | liquidation
+ *   POST   /__admin/prices     {market, price}                          set a market's price (the walk goes on around it)
+ *   POST   /__admin/ticks      {count}                                  step every price walk `count` ticks
+ *   POST   /__admin/region     {futures?, margin?}                      false: /public/futures or /public/collateral/markets answer 451
  *   POST   /__admin/reset      back to the seed's data (also clears faults and rate counters)
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -154,6 +157,30 @@ export function handleAdmin(
       } catch (e) {
         return error(404, (e as Error).message);
       }
+    }
+    case 'POST prices': {
+      if (typeof body.market !== 'string' || typeof body.price !== 'string') return error(400, 'market and price (decimal string) are required');
+      const known = state.prices.price(body.market) !== undefined;
+      if (!known) return error(404, `no market ${body.market}`);
+      try {
+        return ok({ market: body.market, price: state.setPrice(body.market, body.price) });
+      } catch (e) {
+        return error(400, (e as Error).message);
+      }
+    }
+    case 'POST ticks': {
+      const count = optionalInt(body, 'count', 1, 1_000_000);
+      if (typeof count !== 'number') return error(400, 'count must be an integer from 1 to 1000000');
+      state.prices.addTicks(count, Date.now());
+      return ok({ prices: Object.fromEntries(state.prices.markets().map((m) => [m.name, state.prices.price(m.name)])) });
+    }
+    case 'POST region': {
+      for (const flag of ['futures', 'margin'] as const) {
+        if (body[flag] !== undefined && typeof body[flag] !== 'boolean') return error(400, `${flag} must be true or false`);
+      }
+      if (typeof body.futures === 'boolean') state.futuresAvailable = body.futures;
+      if (typeof body.margin === 'boolean') state.marginAvailable = body.margin;
+      return ok({ futures: state.futuresAvailable, margin: state.marginAvailable });
     }
     case 'POST reset':
       state.reset();

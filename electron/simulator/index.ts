@@ -25,6 +25,8 @@ export interface SimulatorOptions {
   withdrawalSettleMs?: number;
   /** Enforce per-scope 429s and the withdrawal throttle (default true); the benchmark passes false. */
   rateLimits?: boolean;
+  /** One market price tick per this many ms (default 1000); 0: prices move only through the admin API. */
+  priceTickMs?: number;
 }
 
 export interface RunningSimulator {
@@ -49,7 +51,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const withdrawalSettleMs = options.withdrawalSettleMs ?? DEFAULT_WITHDRAWAL_SETTLE_MS;
   if (!Number.isFinite(withdrawalSettleMs) || withdrawalSettleMs < 0) throw new RangeError('withdrawalSettleMs must be a non-negative number');
 
-  const state = new SimulatorState({ seed, withdrawalSettleMs });
+  const priceTickMs = options.priceTickMs ?? 1000;
+  if (!Number.isFinite(priceTickMs) || priceTickMs < 0) throw new RangeError('priceTickMs must be a non-negative number');
+  const state = new SimulatorState({ seed, withdrawalSettleMs, priceTickMs });
   const adminToken = randomBytes(24).toString('base64url');
   const { server, cancelTimers } = createSimulatorServer({ state, adminToken, rateLimits: options.rateLimits ?? true });
 

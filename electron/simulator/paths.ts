@@ -18,6 +18,13 @@ export const PATHS = {
   flexInvest: '/api/v4/main-account/smart-flex/investments/invest',
   positions: '/api/v4/collateral-account/positions/open',
   travelRuleVasps: '/api/v4/travel-rule/vasps',
+  ticker: '/api/v4/public/ticker',
+  markets: '/api/v4/public/markets',
+  futures: '/api/v4/public/futures',
+  collateralMarkets: '/api/v4/public/collateral/markets',
+  tradeBalance: '/api/v4/trade-account/balance',
+  collateralBalance: '/api/v4/collateral-account/balance',
+  collateralSummary: '/api/v4/collateral-account/summary',
 } as const;
 
 export type PathName = keyof typeof PATHS;

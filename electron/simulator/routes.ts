@@ -12,6 +12,7 @@ import { history } from './handlers/history';
 import { withdrawPay } from './handlers/withdraw';
 import { flexInvest, flexInvestments, flexPlans } from './handlers/flex';
 import { travelRuleVasps } from './handlers/travelRule';
+import { collateralBalance, collateralMarkets, collateralSummary, futures, markets, ticker, tradeBalance } from './handlers/market';
 
 export type PublicHandler = (state: SimulatorState, nowMs: number) => Reply;
 
@@ -40,6 +41,10 @@ const PUBLIC_HANDLERS = {
   time: (_state, nowMs) => ({ status: 200, body: { time: Math.floor(nowMs / 1000) } }),
   assets: (state) => json(state.assetsJson),
   fees: (state) => json(state.feesJson),
+  ticker,
+  markets,
+  futures,
+  collateralMarkets,
 } satisfies Partial<Record<PathName, PublicHandler>>;
 
 const PRIVATE_HANDLERS = {
@@ -52,6 +57,9 @@ const PRIVATE_HANDLERS = {
   flexInvestments: { handle: flexInvestments, permission: 'read', b2bOnly: true },
   flexInvest: { handle: flexInvest, permission: 'invest', b2bOnly: true },
   travelRuleVasps: { handle: travelRuleVasps, permission: 'read' },
+  tradeBalance: { handle: tradeBalance, permission: 'read' },
+  collateralBalance: { handle: collateralBalance, permission: 'read' },
+  collateralSummary: { handle: collateralSummary, permission: 'read' },
 } satisfies Partial<Record<PathName, { handle: PrivateHandler; permission: Permission; b2bOnly?: boolean }>>;
 
 export function buildRoutes(): Map<string, Route> {

@@ -83,7 +83,36 @@ const CALLS: Record<string, Record<string, () => Promise<SimResponse>>> = {
     '200': () => eea.post(PATHS.travelRuleVasps),
     '422': () => main.post(PATHS.travelRuleVasps),
   },
+  'GET /api/v4/public/ticker': { '200': () => main.get(PATHS.ticker) },
+  'GET /api/v4/public/markets': { '200': () => main.get(PATHS.markets) },
+  'GET /api/v4/public/futures': {
+    '200': () => main.get(PATHS.futures),
+    '451': () => withRegion({ futures: false }, () => main.get(PATHS.futures)),
+  },
+  'GET /api/v4/public/collateral/markets': {
+    '200': () => main.get(PATHS.collateralMarkets),
+    '451': () => withRegion({ margin: false }, () => main.get(PATHS.collateralMarkets)),
+  },
+  'POST /api/v4/trade-account/balance': {
+    '200': () => main.post(PATHS.tradeBalance),
+    '422': () => main.post(PATHS.tradeBalance, { ticker: 'not a ticker!' }),
+  },
+  'POST /api/v4/collateral-account/balance': {
+    '200': () => main.post(PATHS.collateralBalance),
+    '422': () => main.post(PATHS.collateralBalance, { ticker: 'not a ticker!' }),
+  },
+  'POST /api/v4/collateral-account/summary': { '200': () => main.post(PATHS.collateralSummary) },
 };
+
+/** Runs one request with futures or margin switched off for the region, then switches them back on. */
+async function withRegion(flags: { futures?: boolean; margin?: boolean }, call: () => Promise<SimResponse>): Promise<SimResponse> {
+  await admin(sim, 'POST', 'region', flags);
+  try {
+    return await call();
+  } finally {
+    await admin(sim, 'POST', 'region', { futures: true, margin: true });
+  }
+}
 
 /**
  * Documented statuses the simulator does not answer: codes/my and history document a 422 with no
@@ -96,6 +125,11 @@ const NOT_REACHABLE: Record<string, string[]> = {
   'POST /api/v4/main-account/history': ['422'],
   'GET /api/v4/public/assets': ['default'],
   'GET /api/v4/public/fee': ['default'],
+  'GET /api/v4/public/ticker': ['default'],
+  'GET /api/v4/public/markets': ['default'],
+  // "Inner validation failed" of the trade balance and a 422 of the parameterless summary: no rule produces them.
+  'POST /api/v4/trade-account/balance': ['400'],
+  'POST /api/v4/collateral-account/summary': ['422'],
 };
 
 const cases = Object.entries(documentedOperations()).flatMap(([operation, statuses]) =>
@@ -134,5 +168,7 @@ describe('the simulator answers in the documented shapes', () => {
     expect(shapeErrors('POST /api/v4/main-account/balance', 200, { BTC: { main_balance: 1 } })).not.toEqual([]);
     expect(shapeErrors('GET /api/v4/public/fee', 200, { EUR: { withdraw: { EUR_SEPA_BCB: { fixed: 5 } } } })).not.toEqual([]);
     expect(shapeErrors('POST /api/v4/main-account/history', 201, { records: [{ status: '3' }] })).not.toEqual([]);
+    expect(shapeErrors('POST /api/v4/collateral-account/balance', 200, { BTC: '1' })).not.toEqual([]);
+    expect(shapeErrors('POST /api/v4/collateral-account/summary', 200, { leverage: '3' })).not.toEqual([]);
   });
 });

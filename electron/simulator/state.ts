@@ -6,10 +6,13 @@
  * Money moves only through `debit` and `credit`, so the ledger of debits is complete: a withdrawal
  * appears there exactly once, at the moment it was accepted.
  */
-import { add, compare, dec, isLooseDecimalString, sub, toPlain } from '../../shared/money/decimal';
+import { add, compare, dec, isLooseDecimalString, sub, toPlain, Decimal } from '../../shared/money/decimal';
 import { buildAccounts, type AccountSeed, type DepositAddress } from './data/accounts';
 import { buildCatalogue, type Catalogue } from './data/catalogue';
+import { buildMarkets } from './data/markets';
 import { buildPlans, type FlexPlanRecord } from './data/plans';
+import { TRADE_HOLDINGS } from './data/tradeAccounts';
+import { liquidationStateAt, PriceBook } from './prices';
 import { FaultRegistry } from './faults';
 import { NonceTracker } from './nonces';
 import { FixedWindowCounter, ScopeRateLimiter } from './rateLimit';
@@ -70,6 +73,16 @@ export class AccountState {
   readonly debits: DebitRecord[] = [];
   readonly refunds: RefundRecord[] = [];
   readonly depositAddresses: ReadonlyMap<string, DepositAddress>;
+  /** Trade (spot) account: available and frozen per ticker. */
+  readonly tradeBalances: Map<string, { available: string; freeze: string }>;
+  /** Collateral account balances per ticker (sent as JSON numbers). */
+  readonly collateralBalances: Map<string, string>;
+  /** The collateral account's leverage. */
+  leverage: number;
+  /** Liquidation states set through the admin API; they hold whatever the price does. */
+  readonly pinnedStates = new Map<number, LiquidationState>();
+  /** The price book version the positions were last revalued at. */
+  pricedAtVersion = -1;
   private readonly ownAddresses = new Map<string, DepositAddress>();
 
   readonly nonces = new NonceTracker();
@@ -97,6 +110,37 @@ export class AccountState {
     this.investments = seed.investments;
     this.depositAddresses = seed.depositAddresses;
     for (const own of seed.depositAddresses.values()) this.ownAddresses.set(own.address.toLowerCase(), own);
+    const holdings = TRADE_HOLDINGS[seed.name];
+    this.tradeBalances = new Map(Object.entries(holdings?.trade ?? {}).map(([t, v]) => [t, { ...v }]));
+    this.collateralBalances = new Map(Object.entries(holdings?.collateral ?? {}));
+    this.leverage = holdings?.leverage ?? 1;
+  }
+
+  /**
+   * Revalues open positions at the current prices: P&L (and `unrealizedPnl` where the record has
+   * it) and the liquidation state follow the market, except a state the admin API pinned.
+   */
+  revalue(prices: PriceBook, nowMs: number): void {
+    if (this.pricedAtVersion === prices.version) return;
+    this.pricedAtVersion = prices.version;
+    let changed = false;
+    for (const p of this.positions) {
+      const price = prices.price(p.market);
+      if (price === undefined || p.amount === null || p.basePrice === null) continue;
+      const pnlValue = dec(price).minus(dec(p.basePrice)).times(dec(p.amount)).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
+      const pnl = toPlain(pnlValue);
+      const margin = dec(p.margin);
+      const pnlPercent = margin.isZero() ? '0' : toPlain(pnlValue.dividedBy(margin).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+      const state = this.pinnedStates.has(p.positionId) ? (this.pinnedStates.get(p.positionId) ?? null) : liquidationStateAt(price, p.liquidationPrice, p.amount);
+      if (p.pnl === pnl && p.pnlPercent === pnlPercent && p.liquidationState === state) continue;
+      p.pnl = pnl;
+      p.pnlPercent = pnlPercent;
+      if (p.unrealizedPnl !== undefined) p.unrealizedPnl = pnl;
+      if (p.liquidationState !== state) p.modifyDate = Math.max(p.modifyDate, nowMs / 1000);
+      p.liquidationState = state;
+      changed = true;
+    }
+    if (changed) this.positionsVersion++;
   }
 
   publicInfo(): SimulatorAccount {
@@ -203,6 +247,8 @@ function transactionHashFor(transactionId: string): string {
 export interface StateOptions {
   seed: number;
   withdrawalSettleMs: number;
+  /** One price tick per this many ms; 0: prices move only through the admin API. Default 1000. */
+  priceTickMs?: number;
 }
 
 export class SimulatorState {
@@ -217,6 +263,12 @@ export class SimulatorState {
   feesJson!: Buffer;
   plans!: FlexPlanRecord[];
   plansById!: Map<string, FlexPlanRecord>;
+  prices!: PriceBook;
+  /** `/public/futures` answers 451 when false (the region has no futures). */
+  futuresAvailable = true;
+  /** `/public/collateral/markets` answers 451 when false (the region has no margin trading). */
+  marginAvailable = true;
+  private readonly priceTickMs: number;
   private accountsByKey!: Map<string, AccountState>;
   private accountOrder!: AccountState[];
   private transactionCounter = 0;
@@ -224,6 +276,7 @@ export class SimulatorState {
   constructor(options: StateOptions) {
     this.seed = options.seed;
     this.withdrawalSettleMs = options.withdrawalSettleMs;
+    this.priceTickMs = options.priceTickMs ?? 1000;
     this.reset();
   }
 
@@ -236,6 +289,10 @@ export class SimulatorState {
     this.plansById = new Map(this.plans.map((p) => [p.id, p]));
     this.accountOrder = buildAccounts(this.seed, this.catalogue, this.plans).map((seed) => new AccountState(seed));
     this.accountsByKey = new Map(this.accountOrder.map((a) => [a.apiKey, a]));
+    this.prices = new PriceBook(this.seed, buildMarkets(this.seed, this.catalogue), this.priceTickMs, Date.now());
+    for (const account of this.accountOrder) account.revalue(this.prices, Date.now());
+    this.futuresAvailable = true;
+    this.marginAvailable = true;
     this.faults.clear();
     this.rateLimiter.reset();
   }
@@ -305,12 +362,25 @@ export class SimulatorState {
   }
 
   positions(apiKey: string): PositionRecord[] {
-    return this.require(apiKey).positions;
+    const account = this.require(apiKey);
+    this.prices.advanceTo(Date.now());
+    account.revalue(this.prices, Date.now());
+    return account.positions;
   }
 
+  /** Sets a market's price (admin API) and revalues every account's positions at it. */
+  setPrice(market: string, price: string): string {
+    if (!isLooseDecimalString(price)) throw new RangeError('price must be a decimal string');
+    const set = this.prices.setPrice(market, price);
+    for (const account of this.accountOrder) account.revalue(this.prices, Date.now());
+    return set;
+  }
+
+  /** Pins a position's state: it holds until the next reset, whatever the price does. */
   setLiquidationState(apiKey: string, positionId: number, state: LiquidationState): PositionRecord {
     const position = this.require(apiKey).position(positionId);
     if (!position) throw new RangeError(`no position ${positionId} on this account`);
+    this.require(apiKey).pinnedStates.set(positionId, state);
     position.liquidationState = state;
     position.modifyDate = Date.now() / 1000;
     this.require(apiKey).positionsVersion++;

@@ -25,7 +25,7 @@ afterEach(() => {
   resetUi();
 });
 
-export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system' };
+export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', quote: 'USDT' };
 
 export const DEMO_ACCOUNT: AccountSummary = {
   id: 'demo',

@@ -1,6 +1,7 @@
 /** The app settings the page may read and change (accounts have their own channels). */
 import { z } from 'zod';
 import { Requests } from '../api/endpoints';
+import { QuoteCurrency } from './balances';
 
 export const REFRESH_INTERVALS_MS = [0, 10_000, 30_000, 60_000, 300_000] as const;
 export const ThemeChoice = z.enum(['system', 'light', 'dark']);
@@ -10,6 +11,7 @@ export const SettingsPatch = z
     refreshIntervalMs: z.union(REFRESH_INTERVALS_MS.map((v) => z.literal(v)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]).optional(),
     hideSmallBelow: Requests.flexInvest.shape.amount.or(z.literal('0')).optional(),
     theme: ThemeChoice.optional(),
+    quote: QuoteCurrency.optional(),
   })
   .strict();
 
@@ -18,4 +20,6 @@ export interface Settings {
   /** Display only: balances below this are hidden when the user asks. Decimal string. */
   hideSmallBelow: string;
   theme: z.infer<typeof ThemeChoice>;
+  /** The currency balances are valued in (USDT unless the user picks another). */
+  quote: string;
 }

@@ -96,6 +96,17 @@ export interface ExchangeClient {
   /** Sent exactly once, NEVER retried. */
   flexInvest(req: RequestOf<'flexInvest'>, o?: CallOptions): Promise<{ transactionId: string }>;
   flexInvestments(req?: RequestOf<'flexInvestments'>, o?: CallOptions): Promise<FlexInvestmentsResponse>;
+  /** Every market's last price and 24 h change, keyed by market. */
+  ticker(o?: CallOptions): Promise<ResponseOf<'ticker'>>;
+  markets(o?: CallOptions): Promise<ResponseOf<'markets'>>;
+  /** 451 (`reason: 'region_unavailable'`) where futures are not offered: callers treat it as a state. */
+  futures(o?: CallOptions): Promise<ResponseOf<'futures'>>;
+  /** 451 where margin trading is not offered. */
+  collateralMarkets(o?: CallOptions): Promise<ResponseOf<'collateralMarkets'>>;
+  tradeBalance(req?: RequestOf<'tradeBalance'>, o?: CallOptions): Promise<ResponseOf<'tradeBalance'>>;
+  /** Sent by the exchange as JSON numbers; read losslessly into decimal strings. */
+  collateralBalance(req?: RequestOf<'collateralBalance'>, o?: CallOptions): Promise<ResponseOf<'collateralBalance'>>;
+  collateralSummary(o?: CallOptions): Promise<ResponseOf<'collateralSummary'>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -411,6 +422,13 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     // The schema folds both documented spellings (transaction_id, transactionId) into one.
     flexInvest: (req, o) => call('flexInvest', req, o),
     flexInvestments: (req, o) => call('flexInvestments', req, o),
+    ticker: (o) => call('ticker', undefined, o),
+    markets: (o) => call('markets', undefined, o),
+    futures: (o) => call('futures', undefined, o),
+    collateralMarkets: (o) => call('collateralMarkets', undefined, o),
+    tradeBalance: (req, o) => call('tradeBalance', req, o),
+    collateralBalance: (req, o) => call('collateralBalance', req, o),
+    collateralSummary: (o) => call('collateralSummary', undefined, o),
   };
   return Object.freeze(client);
 }

@@ -275,6 +275,31 @@ describe('documented bodies without an example in the docs', () => {
   });
 });
 
+describe('market data and the other balances', () => {
+  it('keeps the readable tickers when one market is odd, and names the odd one', () => {
+    const ok = { base_id: 1, quote_id: 825, last_price: '9164.09', quote_volume: '1', base_volume: '2', isFrozen: false, change: '-0.57' };
+    const data = readSuccess('ticker', JSON.stringify({ BTC_USDT: ok, ODD_USDT: { ...ok, last_price: null } }));
+    expect(data).toMatchObject({ items: { BTC_USDT: { last_price: '9164.09', change: '-0.57' } }, unreadable: [{ where: 'ODD_USDT' }] });
+  });
+  it('reads a collateral summary whose leverage is a JSON integer and keeps every digit of the amounts', () => {
+    const text = '{"equity":"15000.123456789012345678","margin":"5000.00","freeMargin":"10000.50","unrealizedFunding":"0","pnl":"-150.25","leverage":10,"marginFraction":"0.3333"}';
+    expect(readSuccess('collateralSummary', text)).toMatchObject({ equity: '15000.123456789012345678', leverage: '10', pnl: '-150.25' });
+  });
+  it('reads trade balances and keeps the others when one is odd', () => {
+    const data = readSuccess('tradeBalance', JSON.stringify({ BTC: { available: '0.123', freeze: '0.01' }, BAD: { available: 1 } }));
+    expect(data).toMatchObject({ items: { BTC: { available: '0.123', freeze: '0.01' } }, unreadable: [{ where: 'BAD' }] });
+  });
+  it('keeps the readable futures and collateral markets beside an odd one', () => {
+    const futures = (documented.operations['GET /api/v4/public/futures']!.responses['200']!.examples[0]!.body as { result: unknown[] }).result[0];
+    expect(readSuccess('futures', textOf({ success: true, message: null, result: [futures, { ticker_id: 'ODD_PERP' }] }))).toMatchObject({ items: [{ ticker_id: 'BTC_PERP', index_price: '24019.25' }], unreadable: [{ where: 'ticker_id ODD_PERP' }] });
+    expect(readSuccess('collateralMarkets', '{"success":true,"message":null,"result":["BTC_USDT","not a market"]}')).toMatchObject({ items: ['BTC_USDT'], unreadable: [{ where: '#2' }] });
+  });
+  it.each(['api.futures.unavailable', 'api.margin.unavailable'])('a 451 (%s) says the region has no such service, with a reason a caller can treat as a state', (message) => {
+    const error = classifyFailure(answer(451, JSON.stringify({ success: false, message, errors: [] })), 0);
+    expect(error).toMatchObject({ status: 451, reason: 'region_unavailable' });
+  });
+});
+
 // ---------- errors API.md describes in words ----------
 
 describe('public and gateway errors, never assumed to be JSON', () => {

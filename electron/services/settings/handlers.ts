@@ -1,4 +1,5 @@
 /** The settings.* channels: what the page may read and change of the settings file. */
+import { DEFAULT_QUOTE } from '../../../shared/model/balances';
 import type { Settings } from '../../../shared/model/settings';
 import type { HandlersOf } from '../../router';
 import type { SettingsFile } from './schema';
@@ -10,6 +11,7 @@ export function publicSettings(file: SettingsFile): Settings {
     refreshIntervalMs: file.refreshIntervalMs as Settings['refreshIntervalMs'],
     hideSmallBelow: file.hideSmallBelow,
     theme: file.theme,
+    quote: file.quote ?? DEFAULT_QUOTE,
   };
 }
 
@@ -22,6 +24,7 @@ export function settingsHandlers(settings: SettingsStore, notice: (settingsNotic
         if (patch.refreshIntervalMs !== undefined) draft.refreshIntervalMs = patch.refreshIntervalMs;
         if (patch.hideSmallBelow !== undefined) draft.hideSmallBelow = patch.hideSmallBelow;
         if (patch.theme !== undefined) draft.theme = patch.theme;
+        if (patch.quote !== undefined) draft.quote = patch.quote;
       });
       return publicSettings(next);
     },

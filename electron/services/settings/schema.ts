@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountId, DEMO_ACCOUNT_ID, RegionName } from '../../../shared/model/accounts';
+import { QuoteCurrency } from '../../../shared/model/balances';
 import { REFRESH_INTERVALS_MS, ThemeChoice } from '../../../shared/model/settings';
 import { isLooseDecimalString } from '../../../shared/money/decimal';
 
@@ -46,6 +47,8 @@ export const SettingsFile = z
     refreshIntervalMs: z.union(REFRESH_INTERVALS_MS.map((v) => z.literal(v)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]),
     theme: ThemeChoice,
     hideSmallBelow: z.string().refine(isLooseDecimalString),
+    /** Valuation currency; absent in files written before it existed (then USDT). */
+    quote: QuoteCurrency.optional(),
     demo: z.object({ notifyPositions: z.boolean(), eea: z.boolean().optional() }).strict(),
   })
   .strict()

@@ -304,7 +304,7 @@ function mainPositions(id: number): PositionRecord[] {
 function traderPositions(id: number): PositionRecord[] {
   return [
     position(id, 'ETH_USDT', { amount: '1', basePrice: '2500', liquidationPrice: '2010', liquidationState: null, side: 'LONG', tpsl: null }),
-    position(id + 1, 'BTC_PERP', { amount: '-0.05', basePrice: '65500', liquidationPrice: '69900', liquidationState: 'margin_call', side: 'SHORT', tpsl: null }),
+    position(id + 1, 'BTC_PERP', { amount: '-0.05', basePrice: '61500', liquidationPrice: '63900', liquidationState: 'margin_call', side: 'SHORT', tpsl: null }),
     position(id + 2, 'ADA_USDT', { amount: '5000', basePrice: '0.3511', liquidationPrice: '0.22', liquidationState: null, side: 'omit', tpsl: 'omit', leverage: 2, unrealizedPnl: '-35.5' }),
     pendingPosition(id + 3, 'SOL_USDT', '80'),
   ];

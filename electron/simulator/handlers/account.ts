@@ -69,6 +69,9 @@ const MARKET = /^[A-Z0-9]{1,16}_[A-Z0-9]{1,16}$/;
  * (seed 4.4 gives the body; 422 is the status the collateral endpoints use for validation).
  */
 export function openPositions(ctx: PrivateContext): Reply {
+  // P&L and liquidation states follow the prices: step the walk to now, revalue, then answer.
+  ctx.state.prices.advanceTo(ctx.nowMs);
+  ctx.account.revalue(ctx.state.prices, ctx.nowMs);
   const market = ctx.body.market;
   const positions = ctx.account.positions;
   if (market === undefined || market === null || market === '') {

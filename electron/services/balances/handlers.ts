@@ -1,0 +1,9 @@
+/** The balances.* channels: the whole account valued in the quote currency. */
+import type { HandlersOf } from '../../router';
+import type { BalancesService } from './service';
+
+export function balancesHandlers(balances: BalancesService): HandlersOf<'balances'> {
+  return {
+    'balances.overview': async (p, _s, { signal }) => balances.overview(p, { signal }),
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The whole account, valued: main, trade and collateral balances of one account (or every
+ * configured account) in one quote currency, from the exchange's last prices.
+ *
+ * Every part is asked for at once and each may fail on its own: what arrives is shown, what does
+ * not becomes a note (a failed ticker leaves the amounts without prices; a 451 collateral account
+ * is "unavailable in the region"; an account that cannot be reached keeps the others in the sum).
+ * Prices come from one ticker answer: the exchange of the first account summed (all accounts of
+ * the app talk to the same exchange, except the Demo simulator, which is never summed with them).
+ */
+import { AppFailure } from '../../../shared/errors';
+import type { BalanceRow, BalancesOverview, OverviewNote, AccountPart } from '../../../shared/model/balances';
+import { DEFAULT_QUOTE } from '../../../shared/model/balances';
+import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
+import { add, dec, isZero, sum } from '../../../shared/money/decimal';
+import type { CallOptions, ExchangeClient } from '../exchange';
+import { PriceIndex, priceOf, shareOf, valueAssets, type Valued } from './valuation';
+
+/** What the overview needs of an account's client. */
+export type BalancesClient = Pick<ExchangeClient, 'ticker' | 'balance' | 'tradeBalance' | 'collateralBalance'>;
+
+export interface BalancesServiceOptions {
+  /** Configured accounts (stored ones; the Demo account only when it is the only one). */
+  accounts: () => Promise<{ id: string; name: string; isDemo: boolean }[]>;
+  clientFor: (accountId: string) => Promise<BalancesClient>;
+  /** The quote setting. */
+  quote: () => string;
+  now?: () => number;
+}
+
+interface Holding {
+  main: string;
+  tradeAvailable: string;
+  tradeFrozen: string;
+  collateral: string;
+}
+
+const EMPTY_HOLDING: Holding = { main: '0', tradeAvailable: '0', tradeFrozen: '0', collateral: '0' };
+
+/** A failure as a note: 451 is a state of the region, anything else "could not be read". */
+export function noteOf(error: unknown, base: Omit<OverviewNote, 'kind' | 'message'>, what: string): OverviewNote {
+  const failure = error instanceof AppFailure ? error.error : null;
+  if (failure?.reason === 'region_unavailable') return { ...base, kind: 'region_unavailable', message: `${what} is not available in this region.` };
+  const kind = base.part === undefined ? 'prices_unavailable' : 'part_unavailable';
+  const why = failure?.message ?? 'The app could not read it.';
+  return { ...base, kind, message: `${what} could not be read: ${why}` };
+}
+
+const PART_WORDS: Record<AccountPart, string> = { main: 'The main balance', trade: 'The trade balance', collateral: 'The collateral balance' };
+
+export function createBalancesService(options: BalancesServiceOptions) {
+  const now = options.now ?? Date.now;
+
+  /** The accounts `accountId` names, or every configured account (the Demo one only if alone). */
+  async function accountsFor(accountId: string | undefined) {
+    const all = await options.accounts();
+    if (accountId !== undefined) {
+      const one = all.find((a) => a.id === accountId);
+      if (!one) throw new AppFailure({ kind: 'not_found', message: 'This account no longer exists. Choose another one.' });
+      return [one];
+    }
+    const real = all.filter((a) => !a.isDemo);
+    return real.length > 0 ? real : all.filter((a) => a.id === DEMO_ACCOUNT_ID);
+  }
+
+  async function overview(request: { accountId?: string; quote?: string }, o: CallOptions = {}): Promise<BalancesOverview> {
+    const quote = request.quote ?? options.quote() ?? DEFAULT_QUOTE;
+    const accounts = await accountsFor(request.accountId);
+    const notes: OverviewNote[] = [];
+    const holdings = new Map<string, Holding>();
+    const hold = (asset: string): Holding => {
+      let h = holdings.get(asset);
+      if (!h) holdings.set(asset, (h = { ...EMPTY_HOLDING }));
+      return h;
+    };
+
+    const perAccount = await Promise.all(
+      accounts.map(async (account) => {
+        const base = { accountId: account.id, accountName: account.name };
+        let client: BalancesClient;
+        try {
+          client = await options.clientFor(account.id);
+        } catch (error) {
+          notes.push({ ...base, kind: 'part_unavailable', message: `${account.name} could not be reached: ${error instanceof AppFailure ? error.error.message : 'unknown error'}` });
+          return null;
+        }
+        const [main, trade, collateral] = await Promise.allSettled([client.balance({}, o), client.tradeBalance({}, o), client.collateralBalance({}, o)]);
+        const parts = [
+          ['main', main],
+          ['trade', trade],
+          ['collateral', collateral],
+        ] as const;
+        for (const [part, settled] of parts) {
+          if (settled.status === 'rejected') notes.push(noteOf(settled.reason, { ...base, part }, `${PART_WORDS[part]} of ${account.name}`));
+          else if (settled.value.unreadable.length > 0) {
+            notes.push({ ...base, part, kind: 'unreadable', message: `${settled.value.unreadable.length} ${part} balance entries of ${account.name} could not be read and are left out.` });
+          }
+        }
+        if (main.status === 'fulfilled') for (const [asset, entry] of Object.entries(main.value.items)) hold(asset).main = add(hold(asset).main, entry.main_balance);
+        if (trade.status === 'fulfilled') {
+          for (const [asset, entry] of Object.entries(trade.value.items)) {
+            const h = hold(asset);
+            h.tradeAvailable = add(h.tradeAvailable, entry.available);
+            h.tradeFrozen = add(h.tradeFrozen, entry.freeze);
+          }
+        }
+        if (collateral.status === 'fulfilled') for (const [asset, amount] of Object.entries(collateral.value.items)) hold(asset).collateral = add(hold(asset).collateral, amount);
+        return client;
+      }),
+    );
+
+    // Prices from the first account that could be reached.
+    const pricing = perAccount.find((c): c is BalancesClient => c !== null);
+    let index = new PriceIndex([]);
+    let pricedAt: number | null = null;
+    if (pricing) {
+      try {
+        const ticker = await pricing.ticker(o);
+        index = new PriceIndex(Object.entries(ticker.items).map(([market, a]) => ({ market, last: a.last_price, change: a.change })));
+        pricedAt = now();
+        if (ticker.unreadable.length > 0) notes.push({ kind: 'unreadable', message: `${ticker.unreadable.length} market prices could not be read; assets priced only through them show no price.` });
+        if (quote !== 'USDT' && priceOf(index, 'USDT', quote) === null && priceOf(index, 'BTC', quote) === null) {
+          notes.push({ kind: 'quote_without_market', message: `The exchange has no market to value in ${quote}. Choose another currency.` });
+        }
+      } catch (error) {
+        notes.push(noteOf(error, {}, 'Prices'));
+      }
+    }
+
+    const held = [...holdings.entries()]
+      .map(([asset, h]) => ({ asset, h, total: sum([h.main, h.tradeAvailable, h.tradeFrozen, h.collateral]) }))
+      .filter((x) => !isZero(x.total));
+    const valueOf = (pick: (h: Holding) => string) => valueAssets(held.map((x) => ({ asset: x.asset, amount: pick(x.h) })), quote, index);
+    const whole = valueAssets(held.map((x) => ({ asset: x.asset, amount: x.total })), quote, index);
+    const mainValue = valueOf((h) => h.main);
+    const tradeValue = valueOf((h) => add(h.tradeAvailable, h.tradeFrozen));
+    const collateralValue = valueOf((h) => h.collateral);
+
+    const rows: BalanceRow[] = held.map((x, i) => {
+      const v = whole.rows[i] as Valued;
+      return {
+        asset: x.asset,
+        main: x.h.main,
+        tradeAvailable: x.h.tradeAvailable,
+        tradeFrozen: x.h.tradeFrozen,
+        collateral: x.h.collateral,
+        total: x.total,
+        price: v.price,
+        value: v.value,
+        change24h: v.change,
+        share: shareOf(v.value, whole.total),
+      };
+    });
+    rows.sort(byValueThenName);
+
+    return {
+      quote,
+      accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
+      rows,
+      totals: { value: whole.total, main: mainValue.total, trade: tradeValue.total, collateral: collateralValue.total },
+      unpriced: whole.unpriced,
+      notes,
+      pricedAt,
+    };
+  }
+
+  return { overview };
+}
+
+export type BalancesService = ReturnType<typeof createBalancesService>;
+
+function byValueThenName(a: BalanceRow, b: BalanceRow): number {
+  if (a.value === null || b.value === null) {
+    if (a.value !== b.value) return a.value === null ? 1 : -1;
+    return a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0;
+  }
+  const order = dec(b.value).comparedTo(dec(a.value));
+  return order !== 0 ? order : a.asset < b.asset ? -1 : 1;
+}

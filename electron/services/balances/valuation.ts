@@ -1,0 +1,163 @@
+/**
+ * Valuing amounts of assets in one quote currency (USDT, BTC, or a fiat currency with markets),
+ * from the exchange's last prices. Pure and decimal: no I/O, no `Number` on money.
+ *
+ * A price is found, in this order, through
+ *   - the asset itself (the quote: 1),
+ *   - a direct market ASSET_QUOTE (value = amount × price),
+ *   - an inverse market QUOTE_ASSET (value = amount ÷ price),
+ *   - two hops through USDT, then through BTC, each hop direct or inverse.
+ * Nothing is assumed: a stablecoin is worth what its market says, never 1 by default. An asset
+ * with no route has no price (null), is never counted as zero, and is left out of the total with a
+ * count. Futures (`_PERP`) are not conversion markets; a market without a positive price is skipped.
+ */
+import { Decimal, dec, toPlain } from '../../../shared/money/decimal';
+
+/** One market's last price, as the ticker gives it (`BTC_USDT` → base BTC, quote USDT). */
+export interface MarketPrice {
+  market: string;
+  last: string;
+  /** The ticker's 24 h change in percent, if known. */
+  change?: string | null;
+}
+
+export interface Leg {
+  market: string;
+  /** true: the market is QUOTE_ASSET, so the amount is divided by its price. */
+  inverse: boolean;
+}
+
+export interface Valued {
+  asset: string;
+  amount: string;
+  /** Price of one unit in the quote; null: no price. */
+  price: string | null;
+  /** amount × price, rounded to VALUE_PLACES; null: no price. */
+  value: string | null;
+  /** The markets the price came through; [] for the quote itself or no price. */
+  route: Leg[];
+  /** The 24 h change of the asset's own market when the route starts with it as base; else null. */
+  change: string | null;
+}
+
+export interface Valuation {
+  quote: string;
+  rows: Valued[];
+  /** Sum of every priced value. */
+  total: string;
+  /** Assets with a non-zero amount and no price (left out of `total`). */
+  unpriced: number;
+}
+
+/** Values are rounded to this many decimals (half up). */
+export const VALUE_PLACES = 8;
+/** Prices (which a division can make endless) keep this many significant digits. */
+export const PRICE_DIGITS = 20;
+/** Hubs tried, in order, for two-hop prices. */
+export const HUBS = ['USDT', 'BTC'] as const;
+
+interface Rate {
+  market: string;
+  price: Decimal;
+  inverse: boolean;
+  change: string | null;
+}
+
+/**
+ * Last prices indexed both ways: `rates.get(from).get(to)` is the market that turns `from` into
+ * `to`, and whether it is read inversely. Built once per ticker answer, used for every asset.
+ */
+export class PriceIndex {
+  private readonly rates = new Map<string, Map<string, Rate>>();
+
+  constructor(prices: Iterable<MarketPrice>) {
+    for (const { market, last, change } of prices) {
+      const parts = market.split('_');
+      if (parts.length !== 2 || parts[1] === 'PERP') continue;
+      const [base, quote] = parts as [string, string];
+      let price: Decimal;
+      try {
+        price = dec(last);
+      } catch {
+        continue;
+      }
+      if (!price.greaterThan(0)) continue;
+      this.put(base, quote, { market, price, inverse: false, change: change ?? null });
+      // A direct market wins over an inverse one for the same pair.
+      if (!this.rates.get(quote)?.get(base)) this.put(quote, base, { market, price, inverse: true, change: null });
+    }
+  }
+
+  private put(from: string, to: string, rate: Rate): void {
+    let row = this.rates.get(from);
+    if (!row) this.rates.set(from, (row = new Map()));
+    const existing = row.get(to);
+    if (!existing || (existing.inverse && !rate.inverse)) row.set(to, rate);
+  }
+
+  rate(from: string, to: string): Rate | undefined {
+    return this.rates.get(from)?.get(to);
+  }
+
+  /** The route from `asset` to `quote`: [] when they are the same, null when there is none. */
+  route(asset: string, quote: string): Rate[] | null {
+    if (asset === quote) return [];
+    const one = this.rate(asset, quote);
+    if (one) return [one];
+    for (const hub of HUBS) {
+      if (hub === asset || hub === quote) continue;
+      const first = this.rate(asset, hub);
+      const second = first && this.rate(hub, quote);
+      if (first && second) return [first, second];
+    }
+    return null;
+  }
+}
+
+const ONE = new Decimal(1);
+const apply = (amount: Decimal, rate: Rate): Decimal => (rate.inverse ? amount.dividedBy(rate.price) : amount.times(rate.price));
+
+/** Price of one `asset` in `quote`, or null. */
+export function priceOf(index: PriceIndex, asset: string, quote: string): string | null {
+  const route = index.route(asset, quote);
+  if (route === null) return null;
+  return toPlain(route.reduce(apply, ONE).toSignificantDigits(PRICE_DIGITS));
+}
+
+/** Values every amount in `quote`; the total and the count of unpriced assets come with it. */
+export function valueAssets(amounts: readonly { asset: string; amount: string }[], quote: string, index: PriceIndex): Valuation {
+  let total = new Decimal(0);
+  let unpriced = 0;
+  const rows = amounts.map(({ asset, amount }): Valued => {
+    const held = dec(amount);
+    const route = index.route(asset, quote);
+    if (route === null) {
+      if (!held.isZero()) unpriced++;
+      return { asset, amount, price: null, value: null, route: [], change: null };
+    }
+    const price = route.reduce(apply, ONE);
+    const inverted = route.some((r) => r.inverse);
+    // Products are exact, so amount × price is; through a division, the amount goes leg by leg
+    // (one division per leg, not a product with an already rounded price).
+    const value = (inverted ? route.reduce(apply, held) : held.times(price)).toDecimalPlaces(VALUE_PLACES, Decimal.ROUND_HALF_UP);
+    total = total.plus(value);
+    const first = route[0];
+    return {
+      asset,
+      amount,
+      price: toPlain(inverted ? price.toSignificantDigits(PRICE_DIGITS) : price),
+      value: toPlain(value),
+      route: route.map((r) => ({ market: r.market, inverse: r.inverse })),
+      change: first && !first.inverse ? first.change : null,
+    };
+  });
+  return { quote, rows, total: toPlain(total), unpriced };
+}
+
+/** `part` as a percentage of `whole`, 2 decimals; null when the whole is zero or the part unknown. */
+export function shareOf(part: string | null, whole: string): string | null {
+  if (part === null) return null;
+  const w = dec(whole);
+  if (w.isZero()) return null;
+  return toPlain(dec(part).dividedBy(w).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+}

@@ -1,0 +1,105 @@
+/**
+ * The whole-account picture the balances and positions channels carry: every asset across the
+ * main, trade and collateral accounts valued in one quote currency, and open positions as risk.
+ * Amounts, prices, values and percentages are decimal strings; null means "not known" (no price,
+ * no liquidation price), never zero.
+ */
+import { z } from 'zod';
+
+/** A quote currency the user values in: a ticker such as USDT (default), BTC, EUR or UAH. */
+export const QuoteCurrency = z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a currency ticker such as USDT, BTC or EUR');
+export const DEFAULT_QUOTE = 'USDT';
+
+/** The parts of an exchange account the overview adds up. */
+export type AccountPart = 'main' | 'trade' | 'collateral';
+
+/** Something the overview could not include; what it does include stays. */
+export interface OverviewNote {
+  kind: 'prices_unavailable' | 'part_unavailable' | 'region_unavailable' | 'unreadable' | 'quote_without_market' | 'price_missing';
+  /** Set when the note is about one account (or one part of it). */
+  accountId?: string;
+  accountName?: string;
+  part?: AccountPart | 'futures' | 'summary' | 'positions';
+  message: string;
+}
+
+export interface BalanceRow {
+  asset: string;
+  main: string;
+  tradeAvailable: string;
+  tradeFrozen: string;
+  collateral: string;
+  /** main + trade (available and frozen) + collateral. */
+  total: string;
+  /** One unit in the quote; null: no price. */
+  price: string | null;
+  /** total × price; null: no price. */
+  value: string | null;
+  /** The 24 h change (percent) of the asset's market against the quote or the first hop; null when unknown. */
+  change24h: string | null;
+  /** value as a percentage of the priced total; null without a price. */
+  share: string | null;
+}
+
+export interface BalancesOverview {
+  quote: string;
+  /** The accounts summed (one, or every configured account). */
+  accounts: { id: string; name: string }[];
+  /** Assets held (total not zero), most valuable first, unpriced last. */
+  rows: BalanceRow[];
+  totals: {
+    /** Every priced value. */
+    value: string;
+    /** The same total split by account part. */
+    main: string;
+    trade: string;
+    collateral: string;
+  };
+  /** Assets held without a price (left out of the totals). */
+  unpriced: number;
+  notes: OverviewNote[];
+  /** When the prices were read (Unix ms); null without prices. */
+  pricedAt: number | null;
+}
+
+export type RiskState = 'liquidation' | 'margin_call' | null;
+
+export interface PositionRisk {
+  positionId: number;
+  market: string;
+  side: 'LONG' | 'SHORT' | 'BOTH' | null;
+  amount: string | null;
+  basePrice: string | null;
+  liquidationPrice: string | null;
+  liquidationState: RiskState;
+  /** Last price for margin markets; index price (or last) for _PERP futures; null when unknown. */
+  currentPrice: string | null;
+  priceSource: 'last' | 'index' | null;
+  /** |current − liquidation| / current × 100, 2 decimals; null without both prices. */
+  distancePercent: string | null;
+  /** The position's unrealized P&L (unrealizedPnl, else pnl); null when the exchange sends none. */
+  unrealizedPnl: string | null;
+  leverage: string | null;
+  margin: string;
+}
+
+export interface CollateralSummary {
+  equity: string;
+  margin: string;
+  freeMargin: string;
+  unrealizedFunding: string;
+  pnl: string;
+  leverage: string;
+  marginFraction: string;
+}
+
+export interface PositionsOverview {
+  accountId: string;
+  /** Riskiest first: liquidation, margin call, then the smallest distance (unknown last). */
+  positions: PositionRisk[];
+  /** Null when it could not be read (a note says why). */
+  summary: CollateralSummary | null;
+  /** Positions the exchange sent that could not be read. */
+  unreadable: number;
+  notes: OverviewNote[];
+}
