@@ -11,7 +11,7 @@ export const INVALID_TICKER = 'The selected ticker is invalid.';
 /** Documented bounds of codes/my. */
 const CODES_LIMIT = { min: 1, max: 100, default: 30 } as const;
 const CODES_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
-const TICKER_TEXT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+export const TICKER_TEXT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 
 /**
  * The main balance lists EVERY asset of the catalogue, "0" where the account holds none, as the

@@ -9,9 +9,8 @@ import type { MarketSpec } from '../data/markets';
 import type { AccountState, SimulatorState } from '../state';
 import { Validator } from '../validation';
 import type { PrivateContext } from './context';
-import { INVALID_TICKER } from './account';
+import { INVALID_TICKER, TICKER_TEXT } from './account';
 
-const TICKER_TEXT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 /** Funding every 8 hours (480 minutes), as the exchange's perpetuals settle. */
 const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 
