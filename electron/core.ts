@@ -10,6 +10,7 @@ import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type S
 import { createAccountService } from './services/accounts';
 import { accountHandlers } from './services/accounts/handlers';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
+import { connectionHandlers } from './services/connection/handlers';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
 import { createExchangeClient, createExchangeRuntime, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
 import { exchangeHandlers } from './services/exchange/handlers';
@@ -127,14 +128,23 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   });
 
   // Connections, rate limiters and nonce sequences of every client of this core; close() releases them.
-  const exchangeRuntime = createExchangeRuntime();
+  const exchangeRuntime = createExchangeRuntime({ onListenerError: (error) => logger.error('connection listener failed', { error }) });
+  // Every call's outcome is the connection state; the page hears each change at once.
+  exchangeRuntime.connectionStatus.onChange((state) => emit('connection.changed', state));
   const exchangeLogger = { warn: (message: string, meta?: object) => logger.warn(message, meta as Record<string, unknown>) };
   const accounts = createAccountService<ExchangeClient>({
     settings,
     secrets,
     demo,
     logger,
-    createClient: (config) => createExchangeClient({ ...options.clientOptions, ...config, logger: exchangeLogger, runtime: exchangeRuntime }),
+    createClient: ({ accountId, ...config }) =>
+      createExchangeClient({
+        ...options.clientOptions,
+        ...config,
+        logger: exchangeLogger,
+        runtime: exchangeRuntime,
+        observer: accountId === undefined ? undefined : exchangeRuntime.connectionStatus.observerFor(accountId),
+      }),
     onChanged: (activeAccountId) => emit('accounts.changed', { activeAccountId }),
   });
 
@@ -151,6 +161,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...accountHandlers(accounts),
     ...settingsHandlers(settings, startNotice),
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
+    ...connectionHandlers(exchangeRuntime.connectionStatus),
     ...withdrawalHandlers(withdrawals),
   };
 
