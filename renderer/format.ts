@@ -52,3 +52,13 @@ export function formatAgo(elapsedMs: number): string {
   if (minutes < 60) return `${minutes} min ago`;
   return `${Math.floor(minutes / 60)} h ago`;
 }
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch milliseconds -> local wall-clock time, "14:02" (or "14:02:07" with seconds). */
+export function formatClock(ms: number, withSeconds = false): string {
+  if (!Number.isFinite(ms)) return '—';
+  const d = new Date(ms);
+  const hm = `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
+  return withSeconds ? `${hm}:${twoDigits(d.getSeconds())}` : hm;
+}
