@@ -127,7 +127,8 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     registerSecret: (secret) => logger.redactor.registerSecret(secret),
   });
 
-  // Connections, rate limiters and nonce sequences of every client of this core; close() releases them.
+  // Connections, rate limiters, nonce sequences and connection state of every client of this core;
+  // close() releases them.
   const exchangeRuntime = createExchangeRuntime({ onListenerError: (error) => logger.error('connection listener failed', { error }) });
   // Every call's outcome is the connection state; the page hears each change at once.
   exchangeRuntime.connectionStatus.onChange((state) => emit('connection.changed', state));
