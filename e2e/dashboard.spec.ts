@@ -12,7 +12,7 @@ test.describe('dashboard', () => {
     await expect(page.locator('.top-bar').getByText('DEMO', { exact: true })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue('demo');
     await expect(balanceRows(page).first()).toBeVisible();
-    await expect(page.getByRole('status', { name: /Connection: Online · \d+ ms/ })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Connection: Online' })).toBeVisible();
     await expect(page.getByText(/Updated \d+ (sec|min)\. ago/)).toBeVisible();
     // "Demo data" stays on every screen.
     for (const view of ['Codes', 'Positions', 'Flex plans', 'Withdraw', 'Accounts']) {

@@ -14,6 +14,7 @@ import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
 import { accountHandlers } from './services/accounts/handlers';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
+import { connectionHandlers } from './services/connection/handlers';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
 import { createExchangeClient, createExchangeRuntime, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
 import { exchangeHandlers } from './services/exchange/handlers';
@@ -131,15 +132,25 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     registerSecret: (secret) => logger.redactor.registerSecret(secret),
   });
 
-  // Connections, rate limiters and nonce sequences of every client of this core; close() releases them.
-  const exchangeRuntime = createExchangeRuntime();
+  // Connections, rate limiters, nonce sequences and connection state of every client of this core;
+  // close() releases them.
+  const exchangeRuntime = createExchangeRuntime({ onListenerError: (error) => logger.error('connection listener failed', { error }) });
+  // Every call's outcome is the connection state; the page hears each change at once.
+  exchangeRuntime.connectionStatus.onChange((state) => emit('connection.changed', state));
   const exchangeLogger = { warn: (message: string, meta?: object) => logger.warn(message, meta as Record<string, unknown>) };
   const accounts = createAccountService<ExchangeClient>({
     settings,
     secrets,
     demo,
     logger,
-    createClient: (config) => createExchangeClient({ ...options.clientOptions, ...config, logger: exchangeLogger, runtime: exchangeRuntime }),
+    createClient: ({ accountId, ...config }) =>
+      createExchangeClient({
+        ...options.clientOptions,
+        ...config,
+        logger: exchangeLogger,
+        runtime: exchangeRuntime,
+        observer: accountId === undefined ? undefined : exchangeRuntime.connectionStatus.observerFor(accountId),
+      }),
     onChanged: (activeAccountId) => emit('accounts.changed', { activeAccountId }),
   });
 
@@ -165,6 +176,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...accountHandlers(accounts),
     ...settingsHandlers(settings, startNotice),
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
+    ...connectionHandlers(exchangeRuntime.connectionStatus),
     ...withdrawalHandlers(withdrawals),
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...balancesHandlers(balances),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { unknownConnection } from '../shared/model/connection';
 import { App } from './App';
+import { formatClock } from './format';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, REAL_ACCOUNT, installBridge, renderWithQuery } from './test/setup';
 
 function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = null) {
@@ -37,21 +39,20 @@ describe('App shell', () => {
     expect(within(nav).getByRole('button', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('shows the connection state from exchange.ping', async () => {
+  it('shows the connection main pushes; beside Offline, "Updated" claims no freshness', async () => {
     const bridge = setup();
-    expect(await screen.findByRole('status', { name: 'Connection: Online \u00b7 42 ms' })).toBeTruthy();
-    bridge.failWith('exchange.ping', { kind: 'auth', message: 'Unauthorized request.' });
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByRole('status', { name: 'Connection: API key problem' })).toBeTruthy();
-  });
+    const online = { ...unknownConnection('demo'), status: 'online' as const, since: Date.now(), lastSuccessAt: Date.now(), lastCallAt: Date.now() };
+    bridge.reply('connection.get', online);
+    expect(await screen.findByRole('status', { name: 'Connection: Online' })).toBeTruthy();
+    expect(await screen.findByText(/^Updated \d+ s ago$/)).toBeTruthy();
 
-  it('calls the connection offline on network trouble', async () => {
-    const bridge = installBridge();
-    bridge.failWith('exchange.ping', { kind: 'network', message: 'down' });
-    bridge.hang('exchange.balance');
-    bridge.hang('exchange.assets');
-    renderWithQuery(<App />);
-    expect(await screen.findByRole('status', { name: 'Connection: Offline' })).toBeTruthy();
+    const since = Date.now();
+    const offline = { ...online, status: 'offline' as const, since, lastFailureAt: since, problem: 'The exchange refused the connection.' };
+    bridge.reply('connection.get', offline);
+    act(() => bridge.emit('connection.changed', offline));
+    expect(await screen.findByRole('status', { name: `Connection: Offline since ${formatClock(since)}` })).toBeTruthy();
+    expect(screen.queryByText(/^Updated \d+ s ago$/)).toBeNull();
+    expect(screen.getByText(/^Last updated \d\d:\d\d:\d\d · could not refresh$/)).toBeTruthy();
   });
 
   it('switches account through the Account select; the DEMO strip goes away', async () => {

@@ -5,6 +5,7 @@ import { type AccountSummary } from '../shared/model/accounts';
 import { useAccounts, useBridgeEvent, useChannelMutation, useSettings, useUpdateSettings } from './api/queries';
 import { Badge, EmptyState, ErrorPanel, Skeleton, UpdatedAgo } from './components';
 import { ConnectionIndicator } from './shell/ConnectionIndicator';
+import { isOutage, useConnectionState } from './shell/useConnection';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
 import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { VIEWS } from './shell/views';
@@ -125,6 +126,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
   const setCodes = useUi((s) => s.setCodes);
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
   const { updatedAt, fetching } = useViewUpdatedAt();
+  const connection = useConnectionState(activeAccount?.id ?? null);
   const { settings } = useSettings();
   const updateSettings = useUpdateSettings();
 
@@ -162,7 +164,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
           </select>
         </label>
         {activeAccount ? <ConnectionIndicator accountId={activeAccount.id} /> : null}
-        <UpdatedAgo updatedAt={updatedAt} />
+        <UpdatedAgo updatedAt={updatedAt} couldNotRefresh={isOutage(connection)} />
         <button
           type="button"
           className="button"

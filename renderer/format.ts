@@ -67,3 +67,13 @@ export function formatAgo(elapsedMs: number, locales: Locales = userLocales()): 
   if (minutes < 60) return format.format(-minutes, 'minute');
   return format.format(-Math.floor(minutes / 60), 'hour');
 }
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch milliseconds -> local wall-clock time, "14:02" (or "14:02:07" with seconds). */
+export function formatClock(ms: number, withSeconds = false): string {
+  if (!Number.isFinite(ms)) return '—';
+  const d = new Date(ms);
+  const hm = `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
+  return withSeconds ? `${hm}:${twoDigits(d.getSeconds())}` : hm;
+}

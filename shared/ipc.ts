@@ -27,6 +27,7 @@ import { SettingsPatch, type Settings } from './model/settings';
 import { QuoteCurrency, type BalancesOverview, type PositionsOverview } from './model/balances';
 import type { WithdrawalRecord } from './model/withdrawals';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
+import type { ConnectionState } from './model/connection';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
 const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId: AccountId, ...shape }).strict();
@@ -61,6 +62,9 @@ export const CHANNELS = {
 
   'settings.get': { request: z.object({}).strict(), response: {} as { settings: Settings; notice: string | null } },
   'settings.update': { request: SettingsPatch, response: {} as Settings },
+
+  /** What the main process knows of the account's connection from its calls (first paint; then `connection.changed`). */
+  'connection.get': { request: withAccount({}), response: {} as ConnectionState },
 
   'exchange.ping': { request: withAccount({}), response: {} as { latencyMs: number; serverTime: number } },
   'exchange.assets': { request: withAccount({}), response: {} as AssetsResponse },
@@ -126,9 +130,11 @@ export const CHANNEL_NAMES = Object.keys(CHANNELS) as Channel[];
 export interface EventPayloads {
   'withdrawals.updated': WithdrawalRecord;
   'accounts.changed': { activeAccountId: string };
+  /** An account's connection state changed (or, at most once a second, only its last call time). */
+  'connection.changed': ConnectionState;
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: EventName[] = ['withdrawals.updated', 'accounts.changed'];
+export const EVENT_NAMES: EventName[] = ['withdrawals.updated', 'accounts.changed', 'connection.changed'];
 
 /** The single global the preload exposes (and the browser-mode adapter imitates). */
 /**

@@ -21,6 +21,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'accounts.select': { accountId: 'demo' },
   'settings.get': {},
   'settings.update': { theme: 'dark', refreshIntervalMs: 10_000, hideSmallBelow: '0.5' },
+  'connection.get': { accountId: 'demo' },
   'exchange.ping': { accountId: 'demo' },
   'exchange.assets': { accountId: 'demo' },
   'exchange.fees': { accountId: 'demo' },

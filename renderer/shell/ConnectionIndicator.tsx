@@ -1,21 +1,39 @@
-import { useChannelQuery } from '../api/queries';
+import type { ConnectionState } from '../../shared/model/connection';
+import { formatClock } from '../format';
+import { useConnectionState, useSilencePing, type SilencePingOptions } from './useConnection';
 import './ConnectionIndicator.css';
 
-type Connection = { state: 'checking' | 'online' | 'offline' | 'auth'; text: string };
+type Shown = { tone: 'checking' | 'online' | 'offline' | 'busy' | 'auth'; text: string };
 
-/** Pings the exchange for the active account every 30 s: online (latency), offline or a key problem. */
-export function ConnectionIndicator({ accountId }: { accountId: string }) {
-  const ping = useChannelQuery('exchange.ping', { accountId }, { refetchInterval: 30_000, retry: false, staleTime: 0 });
-  let connection: Connection;
-  if (ping.data && !ping.isError) connection = { state: 'online', text: `Online \u00b7 ${ping.data.latencyMs} ms` };
-  else if (ping.error) {
-    const kind = ping.error.error.kind;
-    connection = ['auth', 'permission', 'keychain'].includes(kind) ? { state: 'auth', text: 'API key problem' } : { state: 'offline', text: 'Offline' };
-  } else connection = { state: 'checking', text: 'Connecting…' };
+/** The words for a connection state; times are the local clock ("Offline since 14:02"). */
+export function describeConnection(state: ConnectionState | undefined): Shown {
+  switch (state?.status) {
+    case 'online':
+      return { tone: 'online', text: 'Online' };
+    case 'offline':
+      return { tone: 'offline', text: state.since === null ? 'Offline' : `Offline since ${formatClock(state.since)}` };
+    case 'busy':
+      if (state.retry) return { tone: 'busy', text: `Exchange busy, retrying (${state.retry.attempt} of ${state.retry.of})` };
+      return { tone: 'busy', text: state.since === null ? 'Exchange busy' : `Exchange busy since ${formatClock(state.since)}` };
+    case 'key_problem':
+      return { tone: 'auth', text: 'API key problem' };
+    default:
+      return { tone: 'checking', text: 'Connecting…' };
+  }
+}
+
+/**
+ * The active account's connection, from the outcome of every exchange call the main process makes;
+ * this component also runs the ping that fills silence (see useConnection.ts).
+ */
+export function ConnectionIndicator({ accountId, ping }: { accountId: string; ping?: SilencePingOptions }) {
+  const state = useConnectionState(accountId);
+  useSilencePing(accountId, state, ping);
+  const shown = describeConnection(state);
   return (
-    <span className={`connection connection--${connection.state}`} role="status" aria-label={`Connection: ${connection.text}`} title={ping.error?.error.message}>
+    <span className={`connection connection--${shown.tone}`} role="status" aria-label={`Connection: ${shown.text}`} title={state?.problem ?? undefined}>
       <span className="connection__dot" aria-hidden="true" />
-      {connection.text}
+      {shown.text}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 
 /** Queries the shell watches itself; they say nothing about the open view's data. */
-const SHELL_CHANNELS = new Set(['exchange.ping', 'accounts.list', 'settings.get', 'app.info']);
+const SHELL_CHANNELS = new Set(['exchange.ping', 'connection.get', 'accounts.list', 'settings.get', 'app.info']);
 
 function isViewQuery(query: Query): boolean {
   const channel = query.queryKey[0];

@@ -21,6 +21,8 @@ import type { DemoProvider } from '../demo';
 import { PROBE_BUDGET_MS, probeAreas, probeNewKey, type ProbeableClient } from './probe';
 
 export interface ClientConfig {
+  /** The stored account the client speaks for; absent while a new key is only being tested. */
+  accountId?: string;
   baseUrl: string;
   credentials: { apiKey: string; apiSecret: string };
 }
@@ -209,7 +211,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   }
 
   async function buildClient(accountId: string): Promise<Client> {
-    if (accountId === DEMO_ACCOUNT_ID) return options.createClient(await demo.connect());
+    if (accountId === DEMO_ACCOUNT_ID) return options.createClient({ ...(await demo.connect()), accountId });
     const account = findStored(accountId);
     const secret = await secrets.read(accountId);
     if (secret === null) {
@@ -219,7 +221,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       };
       throw new AppFailure(missing);
     }
-    return options.createClient({ baseUrl: account.baseUrl, credentials: { apiKey: account.apiKey, apiSecret: secret } });
+    return options.createClient({ accountId, baseUrl: account.baseUrl, credentials: { apiKey: account.apiKey, apiSecret: secret } });
   }
 
   function clientFor(accountId: string): Promise<Client> {

@@ -22,6 +22,7 @@ import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } f
 import { bucketsFor, reserveAll } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
 import { signBody, SIGNING_HEADERS } from '../../protocol/signing';
+import type { CallObserver } from './outcomes';
 import type { ExchangeRuntime } from './runtime';
 import { defaultConnectionPool, DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
 
@@ -66,6 +67,8 @@ export interface ExchangeClientOptions {
    * released by its close(). Without one, the process-wide defaults are used (tests, benchmarks).
    */
   runtime?: ExchangeRuntime;
+  /** Hears every attempt's outcome (connection status); gets no request data. */
+  observer?: CallObserver;
 }
 
 export interface CallOptions {
@@ -197,6 +200,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const observer = options.observer;
 
   // Copied out of the options object so that nothing the caller keeps or prints holds them here.
   let apiKey: string | undefined;
@@ -338,7 +342,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, maxResponseBytes, pool);
         }
         const result = interpretAnswer(answer, spec.response, now());
-        if (result.ok) return result.data as ResponseOf<N>;
+        if (result.ok) {
+          observer?.({ type: 'success', auth: spec.auth });
+          return result.data as ResponseOf<N>;
+        }
         error = scrubError(result.error, sensitive.length > 0 ? sensitive : apiSecret ? [apiSecret] : EMPTY);
       } catch (thrown) {
         if (!(thrown instanceof AppFailure)) {
@@ -349,7 +356,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         error = thrown.error;
         if (error.reason === 'deadline') throw thrown;
         // The attempt was cut short to keep the call's deadline: say the deadline, not the cut.
-        if (error.kind === 'timeout' && attemptClipped) throw deadlineFailure(deadlineMs);
+        if (error.kind === 'timeout' && attemptClipped) {
+          observer?.({ type: 'failure', auth: spec.auth, error, retry: null });
+          throw deadlineFailure(deadlineMs);
+        }
       }
 
       if (isNonceRejection(error)) {
@@ -380,7 +390,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       // Honour the exchange's own Retry-After when it gave one; full-jitter backoff otherwise.
       const delayMs = exchangeRetryAfterMs ?? fullJitterDelayMs(attemptIndex, random);
       // A wait that would pass the deadline is not worth starting: the last answer stands.
-      if (attemptIndex >= retries || !isTransient(error) || delayMs >= remainingMs()) {
+      const givingUp = attemptIndex >= retries || !isTransient(error) || delayMs >= remainingMs();
+      observer?.({ type: 'failure', auth: spec.auth, error, retry: givingUp ? null : { attempt: attemptIndex + 1, of: retries } });
+      if (givingUp) {
         if (error.kind === 'rate_limited' && error.status !== undefined) throw exchangeRateLimitedFailure(error, error.retryAfterMs!);
         if (error.kind === 'timeout' && attemptIndex > 0) throw attemptsTimedOutFailure(performance.now() - startedAt, attemptIndex + 1);
         throw new AppFailure(error);

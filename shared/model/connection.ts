@@ -1,0 +1,38 @@
+/**
+ * What the main process knows about an account's connection to the exchange, from the outcome of
+ * every call it made (electron/services/connection). The page shows it as is; it never guesses
+ * from one ping. Carries no request data, no API key and no secret: only times, counts and the
+ * client's own plain-words message of the last problem.
+ */
+export type ConnectionStatus =
+  /** No call has finished for this account since the app started. */
+  | 'unknown'
+  /** The last call that says anything about the connection got an answer. */
+  | 'online'
+  /** Calls fail before any answer arrives (unreachable, refused, reset, timed out). */
+  | 'offline'
+  /** The exchange answers, but with 429/5xx: retrying (`retry` set) or given up for now. */
+  | 'busy'
+  /** The exchange refuses the API key itself (bad signature, disabled key, IP not allowed). */
+  | 'key_problem';
+
+export interface ConnectionState {
+  accountId: string;
+  status: ConnectionStatus;
+  /** Epoch ms when `status` began (the first failed call of an outage); null while unknown. */
+  since: number | null;
+  /** Epoch ms of the last call the exchange answered with data. */
+  lastSuccessAt: number | null;
+  /** Epoch ms of the last call that failed for a reason that concerns the connection or the key. */
+  lastFailureAt: number | null;
+  /** Epoch ms of the last call outcome of any kind: the page pings only after a silence. */
+  lastCallAt: number | null;
+  /** While the client waits to retry a busy exchange: retry `attempt` of `of`. */
+  retry: { attempt: number; of: number } | null;
+  /** The last problem in the app's own words (never a secret or a request body), or null. */
+  problem: string | null;
+}
+
+export function unknownConnection(accountId: string): ConnectionState {
+  return { accountId, status: 'unknown', since: null, lastSuccessAt: null, lastFailureAt: null, lastCallAt: null, retry: null, problem: null };
+}
