@@ -21,14 +21,15 @@ test.describe('dashboard', () => {
     }
   });
 
-  test('balances: search, sort, hide small, CSV export', async ({ page }) => {
+  test('balances: valued in the quote, most valuable first; search, sort, hide small, CSV export', async ({ page }) => {
     await expect(balanceRows(page).first()).toBeVisible();
     const tickers = () => balanceRows(page).locator('.cell-main').allTextContents();
-    const amounts = () => balanceRows(page).locator('td.num').evaluateAll((cells) => cells.map((c) => c.getAttribute('title') ?? ''));
+    const values = () => balanceRows(page).getByTestId('balance-value').evaluateAll((cells) => cells.map((c) => (c.getAttribute('title') ?? '').split(' ')[0]!));
+    await expect(page.getByTestId('total-value')).toHaveText(/^[\d,]+\.\d{2} USDT$/);
 
-    // Default: largest amount first, compared as decimals.
-    const initial = await amounts();
-    for (let i = 1; i < initial.length; i++) expect(compare(initial[i - 1]!, initial[i]!)).toBeGreaterThanOrEqual(0);
+    // Default: most valuable first (every digit in the cell's title), compared as decimals; no price last.
+    const priced = (await values()).filter((v) => /^\d/.test(v));
+    for (let i = 1; i < priced.length; i++) expect(compare(priced[i - 1]!, priced[i]!)).toBeGreaterThanOrEqual(0);
 
     await page.getByRole('searchbox', { name: 'Search assets' }).fill('bitcoin');
     await expect.poll(tickers).toContain('BTC');
@@ -40,13 +41,12 @@ test.describe('dashboard', () => {
     const byTicker = await tickers();
     expect(byTicker).toEqual([...byTicker].sort());
 
+    // Hide what is worth less than 1000 USDT (hiding is on by default); unpriced rows stay.
     await page.getByRole('textbox', { name: 'Small balance threshold' }).fill('1000');
     await page.getByRole('textbox', { name: 'Small balance threshold' }).press('Enter');
-    await page.getByRole('checkbox', { name: 'Hide small balances' }).check();
-    const shown = page.getByText(/Showing \d+ of \d+/);
-    await expect(shown).toBeVisible();
-    const shownCount = Number((await shown.textContent())!.match(/Showing (\d+)/)![1]);
-    for (const amount of await amounts()) expect(compare(amount, '1000')).toBeGreaterThanOrEqual(0);
+    await expect(page.getByTestId('hidden-small-count')).toHaveText(/^\d+ worth less than 1,000 USDT hidden$/);
+    for (const value of await values()) if (/^\d/.test(value)) expect(compare(value, '1000')).toBeGreaterThanOrEqual(0);
+    const shownCount = await balanceRows(page).count();
 
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -54,10 +54,9 @@ test.describe('dashboard', () => {
     expect(download.suggestedFilename()).toMatch(/^balances-demo-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Ticker,Name,Amount');
+    expect(lines[0]).toBe('Ticker,Name,Main,Trade available,Trade frozen,Collateral,Total,Price (USDT),Value (USDT),24h change %,Share %');
     // Every shown row, not only the ones the windowed table has in the DOM.
-    expect(lines.length - 1).toBe(shownCount);
-    for (const line of lines.slice(1)) expect(compare(line.split(',').at(-1)!.replace(/"/g, ''), '1000')).toBeGreaterThanOrEqual(0);
+    expect(lines.length - 1).toBeGreaterThanOrEqual(shownCount);
 
     // The threshold was saved: it survives a reload.
     await page.reload();
@@ -99,7 +98,7 @@ test.describe('dashboard', () => {
     await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Empty' });
     await expect(page.getByText('Demo data', { exact: true })).toHaveCount(0);
     await openView(page, 'Balances');
-    // The exchange lists every asset, at zero for an empty account; zero rows are hidden by default.
+    // The exchange lists every asset, at zero for an empty account; zero assets are not rows.
     await expect(page.getByText('Every balance is zero')).toBeVisible();
     await openView(page, 'Codes');
     await expect(page.getByText('No codes yet')).toBeVisible();
@@ -128,8 +127,19 @@ test.describe('dashboard', () => {
     // Swapped in at the bridge boundary: what a misbehaving exchange could send.
     await page.route('**/api/invoke', async (route) => {
       const { channel } = route.request().postDataJSON() as { channel: string };
-      if (channel === 'exchange.balance') {
-        return route.fulfill({ json: { ok: true, data: { items: { [longTicker]: { main_balance: `${fortyDigits}.123456789012345678` }, BTC: { main_balance: '1' } }, unreadable: [] } } });
+      if (channel === 'balances.overview') {
+        const row = (asset: string, amount: string) => ({ asset, main: amount, tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: amount, price: null, value: null, change24h: null, share: null });
+        const data = {
+          quote: 'USDT',
+          accounts: [{ id: 'demo', name: 'Demo' }],
+          rows: [row(longTicker, `${fortyDigits}.123456789012345678`), row('BTC', '1')],
+          totals: { value: '0', main: '0', trade: '0', collateral: '0' },
+          unpriced: 2,
+          zeroAssets: 0,
+          notes: [],
+          pricedAt: null,
+        };
+        return route.fulfill({ json: { ok: true, data } });
       }
       if (channel === 'exchange.assets') {
         const asset = { name: html + 'N'.repeat(180), can_deposit: true, can_withdraw: true, currency_precision: 8, is_memo: false };
@@ -143,7 +153,7 @@ test.describe('dashboard', () => {
     });
     await page.reload();
     await expect(balanceRows(page)).toHaveCount(2);
-    await expect(balanceRows(page).first()).toContainText(longTicker);
+    await expect(balanceRows(page).filter({ hasText: longTicker })).toHaveCount(1);
     await expect(page.getByText(html + 'N', { exact: false })).toBeVisible();
     const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
     expect(await fitsWidth()).toBe(true);

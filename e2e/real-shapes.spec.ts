@@ -5,7 +5,7 @@
  * exchange pays only in part (status 18). Demo where Demo can show it; the test's own simulator
  * where the exchange must enforce something (its EEA account refuses crypto without Travel Rule).
  */
-import { add, sub } from '../shared/money/decimal';
+import { add, mul, roundForDisplay, sub } from '../shared/money/decimal';
 import { expect, openView, test } from './fixtures';
 import { confirmation, CRYPTO_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
@@ -23,7 +23,7 @@ test.describe('what the real exchange sends', () => {
     await expect(page.getByTestId('position-card').nth(1)).toBeVisible();
   });
 
-  test('Demo: zero balances, listed by the exchange for every asset, are hidden behind a visible switch', async ({ page, simulator }) => {
+  test('Demo: zero balances, listed by the exchange for every asset, are not rows, and their count is shown', async ({ page, simulator }) => {
     // Demo embeds a simulator from the same seed as the test's own: its ledger names an asset Demo holds none of.
     const mainKey = simulator.accounts.find((a) => a.name === 'Main (B2B)')!.apiKey;
     const balances = (await ledger(simulator, mainKey)).balances;
@@ -31,15 +31,26 @@ test.describe('what the real exchange sends', () => {
     const zeroTicker = assets.find((t) => /^[A-Z]{3,5}$/.test(t) && (balances[t] ?? '0') === '0');
     expect(zeroTicker).toBeDefined();
     await expect(page.getByTestId('balance-row').first()).toBeVisible();
-    const toggle = page.getByRole('checkbox', { name: /Show zero balances/ });
-    await expect(toggle).not.toBeChecked();
-    await expect(page.getByTestId('hidden-zero-count')).toHaveText(/\(\d+ hidden\)/);
+    await expect(page.getByTestId('hidden-zero-count')).toHaveText(/^\d+ assets at zero not listed$/);
+    await page.getByRole('checkbox', { name: 'Hide small balances' }).uncheck();
     await page.getByRole('searchbox', { name: 'Search assets' }).fill(zeroTicker!);
     const zeroRow = page.getByTestId('balance-row').filter({ has: page.locator('.cell-main', { hasText: new RegExp(`^${zeroTicker}$`) }) });
     await expect(zeroRow).toHaveCount(0);
-    await toggle.check();
-    await expect(zeroRow).toHaveCount(1);
-    await expect(page.getByTestId('hidden-zero-count')).toHaveCount(0);
+  });
+
+  test('Demo: an asset with a direct market is worth its total times the price the exchange quotes, to the last decimal', async ({ page }) => {
+    await expect(page.getByTestId('balance-row').first()).toBeVisible();
+    await expect(page.getByTestId('total-value')).toHaveAttribute('title', /^\d+(\.\d+)? USDT$/);
+    for (const ticker of ['BTC', 'ETH', 'SOL']) {
+      await page.getByRole('searchbox', { name: 'Search assets' }).fill(ticker);
+      const row = page.locator(`[data-testid="balance-row"][data-asset="${ticker}"]`);
+      const total = (await row.getByTestId('balance-total').getAttribute('title'))!;
+      const value = (await row.getByTestId('balance-value').getAttribute('title'))!;
+      const [, shown, price] = /^(\S+) USDT at (\S+) USDT$/.exec(value)!;
+      // The valuation rounds to 8 decimals, half up; written without trailing zeros.
+      const expected = roundForDisplay(mul(total, price!), 8).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+      expect(shown, ticker).toBe(expected);
+    }
   });
 
   test('Demo: a EUR payout through SEPA asks for the beneficiary and BIC, prices the provider fee, and is sent', async ({ page }) => {

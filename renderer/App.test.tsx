@@ -10,7 +10,16 @@ function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = 
   const bridge = installBridge(accounts);
   bridge.reply('settings.get', { settings: DEFAULT_SETTINGS, notice });
   bridge.reply('exchange.ping', { latencyMs: 42, serverTime: 1 });
-  bridge.reply('exchange.balance', { items: { BTC: { main_balance: '1.5' } }, unreadable: [] });
+  bridge.reply('balances.overview', {
+    quote: 'USDT',
+    accounts: [{ id: 'demo', name: 'Demo' }],
+    rows: [{ asset: 'BTC', main: '1.5', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '1.5', price: null, value: null, change24h: null, share: null }],
+    totals: { value: '0', main: '0', trade: '0', collateral: '0' },
+    unpriced: 1,
+    zeroAssets: 0,
+    notes: [],
+    pricedAt: null,
+  });
   bridge.reply('exchange.assets', { items: {}, unreadable: [] });
   bridge.handle('accounts.select', (p) => {
     bridge.reply('accounts.list', { accounts, activeAccountId: p.accountId });
@@ -26,7 +35,7 @@ describe('App shell', () => {
     expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
     expect(screen.getAllByText('DEMO').length).toBeGreaterThan(0);
     expect(screen.getByText('Demo data')).toBeTruthy();
-    expect(await screen.findByText('1.5')).toBeTruthy();
+    expect(await screen.findByTestId('balance-total')).toHaveProperty('textContent', '1.5');
   });
 
   it('has a keyboard-reachable main navigation with every view', async () => {
@@ -44,14 +53,14 @@ describe('App shell', () => {
     const online = { ...unknownConnection('demo'), status: 'online' as const, since: Date.now(), lastSuccessAt: Date.now(), lastCallAt: Date.now() };
     bridge.reply('connection.get', online);
     expect(await screen.findByRole('status', { name: 'Connection: Online' })).toBeTruthy();
-    expect(await screen.findByText(/^Updated \d+ s ago$/)).toBeTruthy();
+    expect(await screen.findByText(/^Updated \d+ sec\. ago$/)).toBeTruthy();
 
     const since = Date.now();
     const offline = { ...online, status: 'offline' as const, since, lastFailureAt: since, problem: 'The exchange refused the connection.' };
     bridge.reply('connection.get', offline);
     act(() => bridge.emit('connection.changed', offline));
     expect(await screen.findByRole('status', { name: `Connection: Offline since ${formatClock(since)}` })).toBeTruthy();
-    expect(screen.queryByText(/^Updated \d+ s ago$/)).toBeNull();
+    expect(screen.queryByText(/^Updated \d+ sec\. ago$/)).toBeNull();
     expect(screen.getByText(/^Last updated \d\d:\d\d:\d\d · could not refresh$/)).toBeTruthy();
   });
 
@@ -61,7 +70,7 @@ describe('App shell', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'main');
     await waitFor(() => expect(bridge.callsTo('accounts.select')).toEqual([{ accountId: 'main' }]));
     await waitFor(() => expect(screen.queryByText('Demo data')).toBeNull());
-    await waitFor(() => expect(bridge.callsTo('exchange.balance')).toContainEqual({ accountId: 'main' }));
+    await waitFor(() => expect(bridge.callsTo('balances.overview')).toContainEqual({ accountId: 'main', quote: 'USDT' }));
   });
 
   it('saves the auto-refresh choice', async () => {

@@ -12,11 +12,13 @@ export type SortDirection = 'asc' | 'desc';
 
 export interface BalancesUi {
   search: string;
-  sortBy: 'ticker' | 'amount';
+  /** `amount`: the total amount held; `value`: its worth in the quote (the default); `change`: 24 h. */
+  sortBy: 'ticker' | 'amount' | 'value' | 'change';
   sortDirection: SortDirection;
+  /** Hide what is worth less than the saved threshold in the quote currency. On by default. */
   hideSmall: boolean;
-  /** The real exchange lists every asset, most at "0": zero rows are hidden unless asked for. */
-  showZero: boolean;
+  /** Every configured account summed instead of the active one. */
+  allAccounts: boolean;
 }
 
 export interface CodesUi {
@@ -44,7 +46,7 @@ type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'revealedCodes' | 'd
 
 export const INITIAL_UI: UiData = {
   view: 'balances',
-  balances: { search: '', sortBy: 'amount', sortDirection: 'desc', hideSmall: false, showZero: false },
+  balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: true, allAccounts: false },
   codes: { pageSize: 30, offset: 0 },
   revealedCodes: {},
   dismissedNotice: null,

@@ -57,6 +57,8 @@ export interface BalancesOverview {
   };
   /** Assets held without a price (left out of the totals). */
   unpriced: number;
+  /** Assets the exchange listed at zero in every part (the real exchange lists every asset): not rows. */
+  zeroAssets: number;
   notes: OverviewNote[];
   /** When the prices were read (Unix ms); null without prices. */
   pricedAt: number | null;

@@ -86,6 +86,11 @@ export function roundDown(value: string | Decimal, places: number): string {
   return toPlain(dec(value).toDecimalPlaces(places, Decimal.ROUND_FLOOR));
 }
 
+/** For display only: rounded half-up to `places`, trailing zeros kept ("12.50"). Totals keep every digit. */
+export function roundForDisplay(value: string, places: number): string {
+  return dec(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places);
+}
+
 export function clamp(value: Decimal, min: Decimal, max: Decimal): Decimal {
   if (value.lessThan(min)) return min;
   if (value.greaterThan(max)) return max;

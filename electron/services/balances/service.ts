@@ -159,6 +159,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
       rows,
       totals: { value: whole.total, main: mainValue.total, trade: tradeValue.total, collateral: collateralValue.total },
       unpriced: whole.unpriced,
+      zeroAssets: holdings.size - held.length,
       notes,
       pricedAt,
     };

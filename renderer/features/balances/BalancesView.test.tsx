@@ -1,28 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BalanceResponse, UnreadableItem } from '../../../shared/api/schemas';
+import type { BalanceRow, BalancesOverview, OverviewNote } from '../../../shared/model/balances';
+import { add, mul, sum } from '../../../shared/money/decimal';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, installBridge, renderWithQuery } from '../../test/setup';
 import { BalancesView } from './BalancesView';
 
 const FORTY_DIGITS = '9999999999999999999999999999999999999999';
 
-type Balances = BalanceResponse['items'];
-const answer = (items: Balances, unreadable: UnreadableItem[] = []): BalanceResponse => ({ items, unreadable });
+interface Holding {
+  main?: string;
+  trade?: string;
+  frozen?: string;
+  collateral?: string;
+  /** One unit in USDT; absent: no price. */
+  price?: string;
+  change?: string;
+}
 
-function balances(): Balances {
+/** An overview as the main process builds it: totals and values computed exactly from the holdings. */
+function overview(holdings: Record<string, Holding>, extra: Partial<BalancesOverview> = {}): BalancesOverview {
+  const rows: BalanceRow[] = Object.entries(holdings).map(([asset, h]) => {
+    const parts = { main: h.main ?? '0', tradeAvailable: h.trade ?? '0', tradeFrozen: h.frozen ?? '0', collateral: h.collateral ?? '0' };
+    const total = sum([parts.main, parts.tradeAvailable, parts.tradeFrozen, parts.collateral]);
+    return { asset, ...parts, total, price: h.price ?? null, value: h.price ? mul(total, h.price) : null, change24h: h.change ?? null, share: null };
+  });
+  const priced = (pick: (r: BalanceRow) => string) => sum(rows.filter((r) => r.price !== null).map((r) => mul(pick(r), r.price as string)));
   return {
-    BTC: { main_balance: '0.5' },
-    ETH: { main_balance: '10' },
-    USDT: { main_balance: '9.75' },
-    DOGE: { main_balance: '0.00000001' },
-    WHALE: { main_balance: FORTY_DIGITS },
+    quote: 'USDT',
+    accounts: [{ id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name }],
+    rows,
+    totals: { value: priced((r) => r.total), main: priced((r) => r.main), trade: priced((r) => add(r.tradeAvailable, r.tradeFrozen)), collateral: priced((r) => r.collateral) },
+    unpriced: rows.filter((r) => r.price === null).length,
+    zeroAssets: 0,
+    notes: [],
+    pricedAt: 1,
+    ...extra,
   };
 }
 
-function setup(data: Balances | BalanceResponse = balances(), hideSmallBelow = '0') {
+function holdings(): Record<string, Holding> {
+  return {
+    BTC: { main: '0.5', trade: '0.1', frozen: '0.05', price: '60000', change: '1.25' },
+    ETH: { main: '10', collateral: '2', price: '3000', change: '-2.5' },
+    USDT: { main: '9.75', price: '1' },
+    DOGE: { main: '0.00000001', price: '0.1' },
+    WHALE: { main: FORTY_DIGITS },
+  };
+}
+
+function setup(data: BalancesOverview = overview(holdings()), hideSmallBelow = '0') {
   const bridge = installBridge([DEMO_ACCOUNT], { ...DEFAULT_SETTINGS, hideSmallBelow });
-  bridge.reply('exchange.balance', 'items' in data && 'unreadable' in data ? (data as BalanceResponse) : answer(data as Balances));
+  bridge.reply('balances.overview', data);
   bridge.reply('exchange.assets', {
     items: {
       BTC: { name: 'Bitcoin', can_deposit: true, can_withdraw: true, currency_precision: 8, is_memo: false },
@@ -37,34 +66,58 @@ function setup(data: Balances | BalanceResponse = balances(), hideSmallBelow = '
 const tickers = () => screen.queryAllByTestId('balance-row').map((r) => r.querySelector('.cell-main')?.textContent);
 
 describe('BalancesView', () => {
-  it('shows a loading skeleton until the balance arrives', () => {
+  it('shows a loading skeleton until the overview arrives', () => {
     const bridge = installBridge();
-    bridge.hang('exchange.balance');
+    bridge.hang('balances.overview');
     bridge.hang('exchange.assets');
     renderWithQuery(<BalancesView account={DEMO_ACCOUNT} />);
     expect(screen.getByRole('status', { name: '' })).toHaveProperty('ariaBusy', 'true');
     expect(screen.getByText(/Loading balances/)).toBeTruthy();
   });
 
-  it('lists every asset with its name, largest amount first (decimal order, not text order)', async () => {
+  it('lists every asset across main, trade and collateral, most valuable first; no price is last, never zero', async () => {
     setup();
     await waitFor(() => expect(tickers()).toHaveLength(5));
-    expect(tickers()).toEqual(['WHALE', 'ETH', 'USDT', 'BTC', 'DOGE']);
+    // BTC 0.65 × 60000 = 39000; ETH 12 × 3000 = 36000; USDT 9.75; DOGE 0.000000001; WHALE: no price.
+    expect(tickers()).toEqual(['BTC', 'ETH', 'USDT', 'DOGE', 'WHALE']);
     expect(screen.getByText('Bitcoin')).toBeTruthy();
+    const btc = screen.getAllByTestId('balance-row')[0]!;
+    expect(within(btc).getByTestId('balance-total').textContent).toBe('0.65');
+    expect(within(btc).getByText('0.05 frozen')).toBeTruthy();
+    expect(within(btc).getByTestId('balance-value').textContent).toBe('39,000.00');
+    expect(within(btc).getByTestId('balance-change').textContent).toBe('+1.25%');
+    const whale = screen.getAllByTestId('balance-row')[4]!;
+    expect(within(whale).getByTestId('balance-value').textContent).toBe('no price');
     // 40 digits shown exactly, grouped.
-    expect(screen.getByTitle(FORTY_DIGITS).textContent).toBe('9,999,999,999,999,999,999,999,999,999,999,999,999,999');
+    expect(within(whale).getByTestId('balance-total').textContent).toBe('9,999,999,999,999,999,999,999,999,999,999,999,999,999');
   });
 
-  it('sorts by ticker and toggles direction', async () => {
+  it('heads the view with the total value, its split by account part, and what is left out of it', async () => {
+    setup();
+    // 39000 + 36000 + 9.75 + 0.000000001, shown in cents; every digit in the title.
+    const total = await screen.findByTestId('total-value');
+    expect(total.textContent).toBe('75,009.75 USDT');
+    expect(total.getAttribute('title')).toBe('75009.750000001 USDT');
+    expect(screen.getByTestId('total-trade').textContent).toBe('9,000.00 USDT');
+    expect(screen.getByTestId('total-collateral').textContent).toBe('6,000.00 USDT');
+    expect(screen.getByTestId('unpriced-count').textContent).toBe('1 asset has no price in USDT and is not in the total.');
+    expect(screen.getByRole('figure', { name: 'Allocation by value' }).textContent).toContain('BTC 52.0%');
+  });
+
+  it('sorts by ticker, amount and value, both directions', async () => {
     setup();
     await waitFor(() => expect(tickers()).toHaveLength(5));
     await userEvent.click(screen.getByRole('button', { name: /Asset/ }));
     expect(tickers()).toEqual(['BTC', 'DOGE', 'ETH', 'USDT', 'WHALE']);
     await userEvent.click(screen.getByRole('button', { name: /Asset/ }));
     expect(tickers()).toEqual(['WHALE', 'USDT', 'ETH', 'DOGE', 'BTC']);
-    await userEvent.click(screen.getByRole('button', { name: /Amount/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Total/ }));
     expect(tickers()).toEqual(['WHALE', 'ETH', 'USDT', 'BTC', 'DOGE']);
-    expect(screen.getByRole('columnheader', { name: /Amount/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: /Total/ }).getAttribute('aria-sort')).toBe('descending');
+    await userEvent.click(screen.getByRole('button', { name: /Value/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Value/ }));
+    // Ascending by value; the unpriced row stays last either way.
+    expect(tickers()).toEqual(['DOGE', 'USDT', 'ETH', 'BTC', 'WHALE']);
   });
 
   it('searches by ticker or name, case-insensitively, and says when nothing matches', async () => {
@@ -80,16 +133,17 @@ describe('BalancesView', () => {
     await waitFor(() => expect(tickers()).toHaveLength(5));
   });
 
-  it('hides balances below the saved threshold and saves a new threshold to settings', async () => {
-    const bridge = setup(balances(), '1');
-    await waitFor(() => expect(tickers()).toHaveLength(5));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Hide small balances' }));
-    expect(tickers()).toEqual(['WHALE', 'ETH', 'USDT']);
+  it('hides what is worth less than the threshold in the quote (on by default), counts it, keeps unpriced rows, and saves a new threshold', async () => {
+    const bridge = setup(overview(holdings()), '10');
+    await waitFor(() => expect(tickers()).toEqual(['BTC', 'ETH', 'WHALE']));
+    expect(screen.getByTestId('hidden-small-count').textContent).toBe('2 worth less than 10 USDT hidden');
     const threshold = screen.getByRole('textbox', { name: 'Small balance threshold' });
     await userEvent.clear(threshold);
-    await userEvent.type(threshold, '9.8{Enter}');
-    await waitFor(() => expect(bridge.callsTo('settings.update')).toEqual([{ hideSmallBelow: '9.8' }]));
-    await waitFor(() => expect(tickers()).toEqual(['WHALE', 'ETH']));
+    await userEvent.type(threshold, '36000.5{Enter}');
+    await waitFor(() => expect(bridge.callsTo('settings.update')).toEqual([{ hideSmallBelow: '36000.5' }]));
+    await waitFor(() => expect(tickers()).toEqual(['BTC', 'WHALE']));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hide small balances' }));
+    expect(tickers()).toHaveLength(5);
   });
 
   it('refuses a threshold that is not an amount', async () => {
@@ -102,38 +156,53 @@ describe('BalancesView', () => {
     expect(bridge.callsTo('settings.update')).toEqual([]);
   });
 
-  it('shows an empty state for an account without balances', async () => {
-    setup({});
+  it('values in another quote and sums every account on request', async () => {
+    const bridge = setup();
+    await waitFor(() => expect(tickers()).toHaveLength(5));
+    expect(bridge.callsTo('balances.overview')).toEqual([{ accountId: DEMO_ACCOUNT.id, quote: 'USDT' }]);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Quote currency' }), 'BTC');
+    await waitFor(() => expect(bridge.callsTo('settings.update')).toEqual([{ quote: 'BTC' }]));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Balances of' }), 'all');
+    await waitFor(() => expect(bridge.callsTo('balances.overview').at(-1)).toEqual({ quote: 'BTC' }));
+  });
+
+  it('shows an empty state for an account without balances, and says when every listed asset is zero', async () => {
+    setup(overview({}));
     expect(await screen.findByText('No balances yet')).toBeTruthy();
+  });
+
+  it('says so when every balance is zero', async () => {
+    setup(overview({}, { zeroAssets: 3 }));
+    expect(await screen.findByText('Every balance is zero')).toBeTruthy();
   });
 
   it('shows the auth error with a way to fix the key, and Retry asks again', async () => {
     const bridge = installBridge();
-    bridge.failWith('exchange.balance', { kind: 'auth', message: 'Unauthorized request.', code: 10, status: 401 });
+    bridge.failWith('balances.overview', { kind: 'auth', message: 'Unauthorized request.', code: 10, status: 401 });
     bridge.reply('exchange.assets', { items: {}, unreadable: [] });
     renderWithQuery(<BalancesView account={DEMO_ACCOUNT} />);
     const panel = await screen.findByRole('alert');
     expect(panel.textContent).toContain('The exchange refused this API key');
     expect(within(panel).getByRole('button', { name: 'Fix the key in Accounts' })).toBeTruthy();
-    expect(bridge.callsTo('exchange.balance')).toHaveLength(1); // auth is never retried
-    bridge.reply('exchange.balance', answer({ BTC: { main_balance: '1' } }));
+    expect(bridge.callsTo('balances.overview')).toHaveLength(1); // auth is never retried
+    bridge.reply('balances.overview', overview({ BTC: { main: '1', price: '60000' } }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(tickers()).toEqual(['BTC']));
   });
 
   it('still shows balances when asset names fail to load', async () => {
     const bridge = installBridge();
-    bridge.reply('exchange.balance', answer({ BTC: { main_balance: '1' } }));
+    bridge.reply('balances.overview', overview({ BTC: { main: '1' } }));
     bridge.failWith('exchange.assets', { kind: 'permission', message: 'no' });
     renderWithQuery(<BalancesView account={DEMO_ACCOUNT} />);
     await waitFor(() => expect(tickers()).toEqual(['BTC']));
   });
 
   it('renders hostile strings as text and keeps the DOM small with 5 000 assets (windowing)', async () => {
-    const many: Balances = {};
-    for (let i = 0; i < 5_000; i++) many[`T${String(i).padStart(4, '0')}`] = { main_balance: `${i}.5` };
-    many['<img src=x onerror=alert(1)>'] = { main_balance: '99999' };
-    setup(many);
+    const many: Record<string, Holding> = {};
+    for (let i = 0; i < 5_000; i++) many[`T${String(i).padStart(4, '0')}`] = { main: `${i}.5`, price: '1' };
+    many['<img src=x onerror=alert(1)>'] = { main: '99999', price: '1' };
+    setup(overview(many));
     await waitFor(() => expect(tickers().length).toBeGreaterThan(0));
     expect(tickers().length).toBeLessThan(100);
     expect(tickers()[0]).toBe('<img src=x onerror=alert(1)>');
@@ -147,29 +216,16 @@ describe('BalancesView', () => {
     expect(screen.getByText(/5001 assets/)).toBeTruthy();
   });
 
-  it('hides zero balances by default, says how many, and shows them on request', async () => {
-    setup({ BTC: { main_balance: '0.5' }, BSV: { main_balance: '0' }, BTG: { main_balance: '0.000' }, XLM: { main_balance: '36.48' } });
-    await waitFor(() => expect(tickers()).toEqual(['XLM', 'BTC']));
-    expect(screen.getByTestId('hidden-zero-count').textContent).toContain('2 hidden');
-    const toggle = screen.getByRole('checkbox', { name: /Show zero balances/ });
-    expect(toggle).toHaveProperty('checked', false);
-    await userEvent.click(toggle);
-    expect(tickers()).toEqual(['XLM', 'BTC', 'BSV', 'BTG']);
-    expect(screen.queryByTestId('hidden-zero-count')).toBeNull();
-    await userEvent.click(toggle);
-    expect(tickers()).toEqual(['XLM', 'BTC']);
-  });
-
-  it('says so when every balance is zero, and offers to show them', async () => {
-    setup({ BSV: { main_balance: '0' }, BTG: { main_balance: '0' } });
-    await screen.findByText('Every balance is zero');
-    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
-    await waitFor(() => expect(tickers()).toEqual(['BSV', 'BTG']));
-  });
-
-  it('shows the readable balances and names the unreadable one', async () => {
-    setup(answer({ BTC: { main_balance: '0.5' } }, [{ where: 'ETH', reason: 'main_balance: must be a decimal string' }]));
+  it('names what is missing (a part that failed, unreadable entries) and keeps what it has', async () => {
+    const notes: OverviewNote[] = [
+      { kind: 'part_unavailable', part: 'collateral', accountId: 'demo', accountName: 'Demo', message: 'The collateral balance of Demo could not be read: timeout.' },
+      { kind: 'unreadable', part: 'main', message: '1 main balance entries of Demo could not be read and are left out.' },
+    ];
+    setup(overview({ BTC: { main: '0.5', price: '60000' } }, { notes, zeroAssets: 4 }));
     await waitFor(() => expect(tickers()).toEqual(['BTC']));
-    expect(screen.getByTestId('unreadable-notice').textContent).toBe('1 balance could not be read: ETH: main_balance: must be a decimal string');
+    const missing = screen.getByRole('status', { name: 'What is missing' });
+    expect(missing.textContent).toContain('The collateral balance of Demo could not be read');
+    expect(missing.textContent).toContain('1 main balance entries');
+    expect(screen.getByTestId('hidden-zero-count').textContent).toBe('4 assets at zero not listed');
   });
 });

@@ -1,31 +1,41 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
-import { dec, isLooseDecimalString, isPositive } from '../../../shared/money/decimal';
+import { DEFAULT_QUOTE, type BalancesOverview } from '../../../shared/model/balances';
+import { dec, isLooseDecimalString, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
 import { useWindowedRows } from '../../components/useWindowedRows';
 import { downloadCsv } from '../../csv';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
-import { buildRows, filterRows, sortRows, withoutZeroRows, type BalanceRow } from './rows';
+import { allocation, buildRows, filterRows, sortRows, type BalanceRow } from './rows';
 import { csvFilename } from '../../csvFilename';
 import './balances.css';
 
 const ROW_HEIGHT = 52;
 
+/** Quote currencies offered; the exchange must have a market to value in the chosen one. */
+const QUOTES = ['USDT', 'USDC', 'BTC', 'ETH', 'EUR', 'USD', 'UAH'] as const;
+
+/**
+ * The whole account at a glance: every asset across the main, trade and collateral accounts,
+ * valued in the chosen quote, most valuable first, with the total and its split on top. Prices
+ * the exchange does not give stay "no price" (never zero) and are counted, and whatever could not
+ * be read is named in a note while the rest stays.
+ */
 export function BalancesView({ account }: { account: AccountSummary }) {
-  const balance = useChannelQuery('exchange.balance', { accountId: account.id });
-  // Names are a nicety: if assets fail to load, balances still show (by ticker).
-  const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { staleTime: 10 * 60_000, refetchInterval: false });
   const ui = useUi((s) => s.balances);
   const setUi = useUi((s) => s.setBalances);
   const { settings } = useSettings();
+  const update = useUpdateSettings();
+  const quote = settings?.quote ?? DEFAULT_QUOTE;
   const threshold = settings?.hideSmallBelow ?? '0';
+  const overview = useChannelQuery('balances.overview', ui.allAccounts ? { quote } : { accountId: account.id, quote });
+  // Names are a nicety: if assets fail to load, balances still show (by ticker).
+  const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { staleTime: 10 * 60_000, refetchInterval: false });
 
-  const allRows = useMemo(() => (balance.data ? buildRows(balance.data.items, assets.data?.items) : []), [balance.data, assets.data]);
-  const nonZero = useMemo(() => withoutZeroRows(allRows), [allRows]);
-  const shownRows = ui.showZero ? allRows : nonZero.rows;
-  const sorted = useMemo(() => sortRows(shownRows, ui.sortBy, ui.sortDirection), [shownRows, ui.sortBy, ui.sortDirection]);
+  const allRows = useMemo(() => (overview.data ? buildRows(overview.data.rows, assets.data?.items) : []), [overview.data, assets.data]);
+  const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
   // The list follows a deferred copy of the search text: the keystroke itself paints at once (the
   // input never waits for the table), and React renders the filtered rows right after, dropping
   // intermediate renders while someone types fast. bench:ui measures keystroke -> next paint.
@@ -34,77 +44,91 @@ export function BalancesView({ account }: { account: AccountSummary }) {
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? dec(threshold) : null),
     [ui.hideSmall, threshold],
   );
-  const visible = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
+  const { rows: visible, hiddenSmall } = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
+  const data = overview.data;
+  const scope = ui.allAccounts ? `All accounts${data ? ` (${data.accounts.map((a) => a.name).join(', ')})` : ''}` : account.name;
 
   return (
     <View
       name="balances"
       title="Balances"
-      subtitle={`Main account of ${account.name}${balance.data ? ` \u00b7 ${allRows.length} ${allRows.length === 1 ? 'asset' : 'assets'}` : ''}`}
+      subtitle={`Main, trade and collateral of ${scope}${data ? ` \u00b7 ${allRows.length} ${allRows.length === 1 ? 'asset' : 'assets'}` : ''}`}
       actions={
         <div className="toolbar">
-          <button
-            type="button"
-            className="button"
-            disabled={visible.length === 0}
-            onClick={() => downloadCsv(csvFilename('balances', account.name), [['Ticker', 'Name', 'Amount'], ...visible.map((r) => [r.ticker, r.name, r.amount])])}
-          >
+          <label className="field field--inline">
+            <span className="field__label">Show</span>
+            <select aria-label="Balances of" value={ui.allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
+              <option value="active">{account.name}</option>
+              <option value="all">All accounts</option>
+            </select>
+          </label>
+          <label className="field field--inline">
+            <span className="field__label">Value in</span>
+            <select aria-label="Quote currency" value={quote} disabled={update.isPending} onChange={(e) => update.mutate({ quote: e.target.value })}>
+              {[...new Set([quote, ...QUOTES])].map((q) => (
+                <option key={q} value={q}>
+                  {q}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="button" disabled={visible.length === 0} onClick={() => downloadCsv(csvFilename('balances', account.name), balancesCsvRows(visible, quote))}>
             Export CSV
           </button>
         </div>
       }
     >
+      {data ? <AccountTotal overview={data} rows={allRows} /> : null}
+      {data && data.notes.length > 0 ? (
+        <ul className="balances-notes" role="status" aria-label="What is missing">
+          {data.notes.map((note, i) => (
+            <li key={i}>{note.message}</li>
+          ))}
+        </ul>
+      ) : null}
 
       <div className="toolbar">
-        <input
-          type="search"
-          aria-label="Search assets"
-          placeholder="Search ticker or name"
-          value={ui.search}
-          onChange={(e) => setUi({ search: e.target.value })}
-        />
+        <input type="search" aria-label="Search assets" placeholder="Search ticker or name" value={ui.search} onChange={(e) => setUi({ search: e.target.value })} />
         <label className="checkbox">
           <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
           Hide small balances
         </label>
-        <ThresholdInput key={threshold} saved={threshold} />
-        <label className="checkbox">
-          <input type="checkbox" checked={ui.showZero} onChange={(e) => setUi({ showZero: e.target.checked })} />
-          Show zero balances
-          {balance.data && nonZero.hiddenZero > 0 && !ui.showZero ? (
-            <span className="field__hint" data-testid="hidden-zero-count">
-              {' '}
-              ({nonZero.hiddenZero} hidden)
-            </span>
-          ) : null}
-        </label>
-        {balance.data && visible.length !== allRows.length ? (
-          <span className="field__hint">
-            Showing {visible.length} of {allRows.length}
+        <ThresholdInput key={threshold} saved={threshold} quote={quote} />
+        {hiddenSmall > 0 ? (
+          <span className="field__hint" data-testid="hidden-small-count">
+            {hiddenSmall} worth less than {formatAmount(threshold)} {quote} hidden
+          </span>
+        ) : null}
+        {data && data.zeroAssets > 0 ? (
+          <span className="field__hint" data-testid="hidden-zero-count">
+            {data.zeroAssets} assets at zero not listed
           </span>
         ) : null}
       </div>
 
       <QueryState
-        query={balance}
+        query={overview}
         loading={{ rows: 8, label: 'Loading balances' }}
-        noun={{ one: 'balance', many: 'balances' }}
-        empty={{ when: () => allRows.length === 0, title: 'No balances yet', text: 'This account holds no assets on its main balance.' }}
+        empty={{
+          when: (answer) => answer.rows.length === 0,
+          title: data && data.zeroAssets > 0 ? 'Every balance is zero' : 'No balances yet',
+          text: 'This account holds no assets on its main, trade or collateral balance.',
+        }}
       >
         {() =>
           visible.length === 0 ? (
             <div className="card">
               <EmptyState
-                title={ui.search ? `No assets match \u201c${ui.search}\u201d` : shownRows.length === 0 ? 'Every balance is zero' : 'Every balance is below the threshold'}
+                title={ui.search ? `No assets match \u201c${ui.search}\u201d` : `Every balance is worth less than ${formatAmount(threshold)} ${quote}`}
                 action={
-                  <button type="button" className="button" onClick={() => setUi({ search: '', hideSmall: false, showZero: true })}>
+                  <button type="button" className="button" onClick={() => setUi({ search: '', hideSmall: false })}>
                     Show all
                   </button>
                 }
               />
             </div>
           ) : (
-            <BalancesTable rows={visible} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
+            <BalancesTable rows={visible} quote={quote} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
           )
         }
       </QueryState>
@@ -112,10 +136,74 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   );
 }
 
+/** The account's worth in bold, its split by account part, and the allocation picture. */
+function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: BalanceRow[] }) {
+  const parts = allocation(rows, overview.totals.value);
+  const q = overview.quote;
+  return (
+    <section className="card card__section account-total" aria-label="Total value">
+      <div className="account-total__figures">
+        <p className="account-total__value">
+          <span className="field__label">Total value</span>
+          <strong className="num" data-testid="total-value" title={`${overview.totals.value} ${q}`}>
+            {displayValue(overview.totals.value, q)} {q}
+          </strong>
+        </p>
+        <dl className="account-total__split">
+          {(['main', 'trade', 'collateral'] as const).map((part) => (
+            <div key={part}>
+              <dt>{PART_LABELS[part]}</dt>
+              <dd className="num" data-testid={`total-${part}`} title={`${overview.totals[part]} ${q}`}>
+                {displayValue(overview.totals[part], q)} {q}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {overview.unpriced > 0 ? (
+          <p className="field__hint" data-testid="unpriced-count">
+            {overview.unpriced} {overview.unpriced === 1 ? 'asset has' : 'assets have'} no price in {q} and {overview.unpriced === 1 ? 'is' : 'are'} not in the total.
+          </p>
+        ) : null}
+      </div>
+      {parts.length > 0 ? (
+        <figure className="allocation" aria-label="Allocation by value">
+          <div className="allocation__bar" aria-hidden="true">
+            {parts.map((part, i) => (
+              <span key={part.label} className={`allocation__part allocation__part--${i}`} style={{ width: `${part.share.toFixed(2)}%` }} />
+            ))}
+          </div>
+          <figcaption className="allocation__legend">
+            {parts.map((part, i) => (
+              <span key={part.label} className="allocation__item">
+                <span className={`allocation__swatch allocation__part--${i}`} aria-hidden="true" />
+                {part.label} {part.share.toFixed(1)}%
+              </span>
+            ))}
+          </figcaption>
+        </figure>
+      ) : null}
+    </section>
+  );
+}
+
+const PART_LABELS = { main: 'Main', trade: 'Trade', collateral: 'Collateral' } as const;
+
+/** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */
+function displayValue(value: string, quote: string): string {
+  return formatAmount(roundForDisplay(value, quote === 'BTC' || quote === 'ETH' ? 8 : 2));
+}
+
+function balancesCsvRows(rows: readonly BalanceRow[], quote: string) {
+  return [
+    ['Ticker', 'Name', 'Main', 'Trade available', 'Trade frozen', 'Collateral', 'Total', `Price (${quote})`, `Value (${quote})`, '24h change %', 'Share %'],
+    ...rows.map((r) => [r.asset, r.name, r.main, r.tradeAvailable, r.tradeFrozen, r.collateral, r.total, r.price ?? 'no price', r.value ?? 'no price', r.change24h ?? '', r.share ?? '']),
+  ];
+}
+
 function nextSort(ui: Pick<BalancesUi, 'sortBy' | 'sortDirection'>, sortBy: BalancesUi['sortBy']): Partial<BalancesUi> {
   if (ui.sortBy === sortBy) return { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' };
-  // Amounts are most useful largest first; tickers alphabetically.
-  return { sortBy, sortDirection: sortBy === 'amount' ? 'desc' : 'asc' };
+  // Figures are most useful largest first; tickers alphabetically.
+  return { sortBy, sortDirection: sortBy === 'ticker' ? 'asc' : 'desc' };
 }
 
 type SortProps = Pick<BalancesUi, 'sortBy' | 'sortDirection'>;
@@ -123,34 +211,44 @@ type SortProps = Pick<BalancesUi, 'sortBy' | 'sortDirection'>;
 /** Memoised: typing in the search box re-renders it only when the visible rows change. */
 const BalancesTable = memo(function BalancesTable({
   rows,
+  quote,
   sortBy,
   sortDirection,
   onSort,
-}: SortProps & { rows: BalanceRow[]; onSort(patch: Partial<BalancesUi>): void }) {
+}: SortProps & { rows: BalanceRow[]; quote: string; onSort(patch: Partial<BalancesUi>): void }) {
   const ui = { sortBy, sortDirection };
   const { containerRef, onScroll, start, end, padTop, padBottom } = useWindowedRows(rows.length, ROW_HEIGHT);
-  const ariaSort = (by: BalancesUi['sortBy']) => (ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none');
-  const arrow = (by: BalancesUi['sortBy']) => (ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : '');
+  const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
+    <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
+        {label} {ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : ''}
+      </button>
+    </th>
+  );
   return (
     <div className="card table-scroll" ref={containerRef} onScroll={onScroll} data-testid="balances-scroll">
-      <table className="table table--fixed-rows" aria-rowcount={rows.length + 1}>
+      <table className="table table--fixed-rows table--balances" aria-rowcount={rows.length + 1}>
         <colgroup>
-          <col style={{ width: '42%' }} />
+          <col style={{ width: '14%' }} />
           <col />
-          <col style={{ width: 96 }} />
+          <col />
+          <col />
+          <col />
+          <col style={{ width: '15%' }} />
+          <col style={{ width: '8%' }} />
+          <col style={{ width: '8%' }} />
+          <col style={{ width: 64 }} />
         </colgroup>
         <thead>
           <tr>
-            <th aria-sort={ariaSort('ticker')}>
-              <button type="button" className="sort-button" data-active={ui.sortBy === 'ticker'} onClick={() => onSort(nextSort(ui, 'ticker'))}>
-                Asset {arrow('ticker')}
-              </button>
-            </th>
-            <th className="align-end" aria-sort={ariaSort('amount')}>
-              <button type="button" className="sort-button" data-active={ui.sortBy === 'amount'} onClick={() => onSort(nextSort(ui, 'amount'))}>
-                Amount {arrow('amount')}
-              </button>
-            </th>
+            {header('ticker', 'Asset', false)}
+            <th className="align-end">Main</th>
+            <th className="align-end">Trade</th>
+            <th className="align-end">Collateral</th>
+            {header('amount', 'Total')}
+            {header('value', `Value (${quote})`)}
+            {header('change', '24 h')}
+            <th className="align-end">Share</th>
             <th>
               <span className="visually-hidden">Actions</span>
             </th>
@@ -159,7 +257,7 @@ const BalancesTable = memo(function BalancesTable({
         <tbody>
           {padTop > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padTop }} /> : null}
           {rows.slice(start, end).map((row, i) => (
-            <BalanceRowView key={row.ticker} row={row} rowIndex={start + i + 2} />
+            <BalanceRowView key={row.asset} row={row} quote={quote} rowIndex={start + i + 2} />
           ))}
           {padBottom > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padBottom }} /> : null}
         </tbody>
@@ -168,25 +266,46 @@ const BalancesTable = memo(function BalancesTable({
   );
 });
 
-const BalanceRowView = memo(function BalanceRowView({ row, rowIndex }: { row: BalanceRow; rowIndex: number }) {
+/** An amount cell: blank for zero, so the eye finds where an asset is held. */
+function PartCell({ amount, sub }: { amount: string; sub?: string }) {
+  const zero = isZero(amount) && (sub === undefined || isZero(sub));
   return (
-    <tr aria-rowindex={rowIndex} data-testid="balance-row">
-      <td title={row.name ? `${row.ticker} \u00b7 ${row.name}` : row.ticker}>
-        <span className="cell-main">{row.ticker}</span>
+    <td className="align-end num" title={amount}>
+      {zero ? <span className="cell-zero">{'\u2013'}</span> : formatAmount(amount)}
+      {sub !== undefined && !isZero(sub) ? <span className="cell-sub">{formatAmount(sub)} frozen</span> : null}
+    </td>
+  );
+}
+
+const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { row: BalanceRow; quote: string; rowIndex: number }) {
+  return (
+    <tr aria-rowindex={rowIndex} data-testid="balance-row" data-asset={row.asset}>
+      <td title={row.name ? `${row.asset} \u00b7 ${row.name}` : row.asset}>
+        <span className="cell-main">{row.asset}</span>
         {row.name ? <span className="cell-sub">{row.name}</span> : null}
       </td>
-      <td className="align-end num" title={row.amount}>
-        {formatAmount(row.amount)}
+      <PartCell amount={row.main} />
+      <PartCell amount={row.tradeAvailable} sub={row.tradeFrozen} />
+      <PartCell amount={row.collateral} />
+      <td className="align-end num" title={row.total} data-testid="balance-total">
+        {formatAmount(row.total)}
       </td>
+      <td className="align-end num" title={row.value === null ? `No ${quote} price on the exchange` : `${row.value} ${quote} at ${row.price} ${quote}`} data-testid="balance-value">
+        {row.value === null ? <span className="cell-zero">no price</span> : displayValue(row.value, quote)}
+      </td>
+      <td className={`align-end num ${row.changeDec === null ? '' : row.changeDec.isNegative() ? 'change--down' : 'change--up'}`} data-testid="balance-change">
+        {row.change24h === null ? '\u2013' : `${row.changeDec?.isPositive() && !row.changeDec.isZero() ? '+' : ''}${row.change24h}%`}
+      </td>
+      <td className="align-end num">{row.share === null ? '\u2013' : `${row.share}%`}</td>
       <td className="align-end">
-        <CopyButton value={row.amount} label={`${row.ticker} amount`} />
+        <CopyButton value={row.total} label={`${row.asset} amount`} />
       </td>
     </tr>
   );
 });
 
 /** The "below" amount for hiding small balances; saved to settings when it is a valid decimal. */
-function ThresholdInput({ saved }: { saved: string }) {
+function ThresholdInput({ saved, quote }: { saved: string; quote: string }) {
   const [draft, setDraft] = useState(saved);
   const update = useUpdateSettings();
   const valid = draft.trim() === '' || (isLooseDecimalString(draft.trim()) && !draft.trim().startsWith('-'));
@@ -197,7 +316,7 @@ function ThresholdInput({ saved }: { saved: string }) {
   };
   return (
     <label className="field field--inline">
-      <span className="field__label">below</span>
+      <span className="field__label">worth below</span>
       <input
         type="text"
         inputMode="decimal"
@@ -211,6 +330,7 @@ function ThresholdInput({ saved }: { saved: string }) {
           if (e.key === 'Enter') commit();
         }}
       />
+      <span className="field__label">{quote}</span>
       {!valid ? <span className="field__error">Enter an amount such as 0.001</span> : null}
       {update.error ? <span className="field__error">{update.error.error.message}</span> : null}
     </label>

@@ -1,49 +1,82 @@
 /**
- * The balances table as data: rows built once per answer (amount parsed to a Decimal once, so
- * sorting and the small-balance filter never re-parse), then sorted, then filtered.
+ * The balances table as data: rows built once per answer (amounts and values parsed to Decimals
+ * once, so sorting and the small-balance filter never re-parse), then sorted, then filtered.
  */
 import { dec, type Decimal } from '../../../shared/money/decimal';
-import type { AssetStatus, BalanceEntry } from '../../../shared/api/schemas';
+import type { AssetStatus } from '../../../shared/api/schemas';
+import type { BalanceRow as OverviewRow } from '../../../shared/model/balances';
 import type { BalancesUi } from '../../state/ui';
 
-export interface BalanceRow {
-  ticker: string;
+export interface BalanceRow extends OverviewRow {
   name: string;
-  amount: string;
-  amountValue: Decimal;
+  totalValue: Decimal;
+  /** The value in the quote; null: no price (never treated as zero). */
+  valueDec: Decimal | null;
+  changeDec: Decimal | null;
   /** Lower-cased "ticker name", what the search box matches against. */
   haystack: string;
 }
 
-export function buildRows(balance: Readonly<Record<string, BalanceEntry>>, assets: Readonly<Record<string, AssetStatus>> | undefined): BalanceRow[] {
-  return Object.entries(balance).map(([ticker, entry]) => {
-    const name = assets?.[ticker]?.name ?? '';
-    return { ticker, name, amount: entry.main_balance, amountValue: dec(entry.main_balance), haystack: `${ticker} ${name}`.toLowerCase() };
+export function buildRows(rows: readonly OverviewRow[], assets: Readonly<Record<string, AssetStatus>> | undefined): BalanceRow[] {
+  return rows.map((row) => {
+    const name = assets?.[row.asset]?.name ?? '';
+    return {
+      ...row,
+      name,
+      totalValue: dec(row.total),
+      valueDec: row.value === null ? null : dec(row.value),
+      changeDec: row.change24h === null ? null : dec(row.change24h),
+      haystack: `${row.asset} ${name}`.toLowerCase(),
+    };
   });
 }
 
-/** Rows with a non-zero amount, and how many zero rows were left out. */
-export function withoutZeroRows(rows: readonly BalanceRow[]): { rows: BalanceRow[]; hiddenZero: number } {
-  const nonZero = rows.filter((row) => !row.amountValue.isZero());
-  return { rows: nonZero, hiddenZero: rows.length - nonZero.length };
+const byTicker = (a: BalanceRow, b: BalanceRow) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0);
+
+/** Decimal order, both directions; rows without the figure (no price) always last. */
+function byNullable(pick: (row: BalanceRow) => Decimal | null, sign: number) {
+  return (a: BalanceRow, b: BalanceRow) => {
+    const x = pick(a);
+    const y = pick(b);
+    if (x === null || y === null) return x === y ? byTicker(a, b) : x === null ? 1 : -1;
+    const order = x.comparedTo(y);
+    return order !== 0 ? sign * order : byTicker(a, b);
+  };
 }
 
 export function sortRows(rows: readonly BalanceRow[], sortBy: BalancesUi['sortBy'], direction: BalancesUi['sortDirection']): BalanceRow[] {
   const sign = direction === 'asc' ? 1 : -1;
-  const byTicker = (a: BalanceRow, b: BalanceRow) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0);
-  return [...rows].sort((a, b) => {
-    if (sortBy === 'amount') {
-      // Decimal comparison: "10" > "9" and 40-digit amounts compare exactly.
-      const order = a.amountValue.comparedTo(b.amountValue);
-      return order !== 0 ? sign * order : byTicker(a, b);
-    }
-    return sign * byTicker(a, b);
-  });
+  switch (sortBy) {
+    case 'ticker':
+      return [...rows].sort((a, b) => sign * byTicker(a, b));
+    case 'amount':
+      return [...rows].sort(byNullable((r) => r.totalValue, sign));
+    case 'change':
+      return [...rows].sort(byNullable((r) => r.changeDec, sign));
+    case 'value':
+      return [...rows].sort(byNullable((r) => r.valueDec, sign));
+  }
 }
 
-/** Search by ticker or name (case-insensitive); optionally hide amounts below `hideBelow`. */
-export function filterRows(rows: readonly BalanceRow[], search: string, hideBelow: Decimal | null): BalanceRow[] {
+/**
+ * Search by ticker or name (case-insensitive); optionally hide what is worth less than `hideBelow`
+ * in the quote. An asset without a price is never hidden as "small": its worth is unknown.
+ */
+export function filterRows(rows: readonly BalanceRow[], search: string, hideBelow: Decimal | null): { rows: BalanceRow[]; hiddenSmall: number } {
   const needle = search.trim().toLowerCase();
-  if (!needle && !hideBelow) return rows as BalanceRow[];
-  return rows.filter((row) => (!needle || row.haystack.includes(needle)) && (!hideBelow || !row.amountValue.lessThan(hideBelow)));
+  const matching = needle ? rows.filter((row) => row.haystack.includes(needle)) : (rows as BalanceRow[]);
+  if (!hideBelow) return { rows: matching, hiddenSmall: 0 };
+  const shown = matching.filter((row) => row.valueDec === null || !row.valueDec.lessThan(hideBelow));
+  return { rows: shown, hiddenSmall: matching.length - shown.length };
+}
+
+/** The allocation picture: the largest holdings by value and everything else as "Other". */
+export function allocation(rows: readonly BalanceRow[], total: string, top = 5): Array<{ label: string; share: Decimal }> {
+  const totalDec = dec(total);
+  if (totalDec.isZero()) return [];
+  const priced = rows.filter((r) => r.valueDec !== null && r.valueDec.isPositive()).sort(byNullable((r) => r.valueDec, -1));
+  const parts = priced.slice(0, top).map((r) => ({ label: r.asset, share: (r.valueDec as Decimal).div(totalDec).times(100) }));
+  const rest = priced.slice(top).reduce((acc, r) => acc.plus(r.valueDec as Decimal), dec('0'));
+  if (!rest.isZero()) parts.push({ label: 'Other', share: rest.div(totalDec).times(100) });
+  return parts;
 }
