@@ -36,6 +36,7 @@ export const DEMO_ACCOUNT: AccountSummary = {
   apiKeyMasked: 'demo…demo',
   hasSecret: true,
   notifyPositions: false,
+  alertThresholdPercent: null,
   eea: false,
 };
 
@@ -48,6 +49,7 @@ export const REAL_ACCOUNT: AccountSummary = {
   apiKeyMasked: 'ab12…yz89',
   hasSecret: true,
   notifyPositions: false,
+  alertThresholdPercent: null,
   eea: false,
 };
 
