@@ -86,44 +86,4 @@ test.describe('positions', () => {
     await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
     await expect(cards(page).first()).toBeVisible();
   });
-
-  test('opted in: a position entering liquidation raises a desktop notification on the next refresh', async ({ page, simulator }) => {
-    await page.context().grantPermissions(['notifications']);
-    // Record every notification the page creates (the real constructor still runs).
-    await page.addInitScript(() => {
-      const Original = window.Notification;
-      const shown: { title: string; body: string | undefined }[] = [];
-      (window as unknown as { __notifications: typeof shown }).__notifications = shown;
-      class Recording extends Original {
-        constructor(title: string, options?: NotificationOptions) {
-          shown.push({ title, body: options?.body });
-          super(title, options);
-        }
-      }
-      window.Notification = Recording;
-    });
-    await page.reload();
-    const main = await useSimulatorAccount(page, simulator, 'Main (B2B)');
-    const target = page.getByRole('article', { name: /on BTC_USDT$/ });
-    await expect(target.getByTestId('risk-badge')).toHaveText('Normal');
-    const positionId = Number(await target.getAttribute('data-position-id'));
-
-    const optIn = page.getByRole('checkbox', { name: 'Notify me when a position enters margin call or liquidation' });
-    await optIn.check();
-    await expect(optIn).toBeChecked();
-    await expect(optIn).toBeEnabled();
-    const notifications = () => page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications);
-    expect(await notifications()).toEqual([]);
-
-    await admin(simulator, 'positions', { apiKey: main.apiKey, positionId, liquidationState: 'liquidation' });
-    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-    await expect(target.getByTestId('risk-badge')).toHaveText('Liquidation');
-    await expect.poll(notifications).toEqual([
-      { title: 'BTC_USDT: position in liquidation', body: `Position #${positionId} on BTC_USDT entered liquidation. Open WhiteBIT Desk to review it.` },
-    ]);
-    // The opt-in was saved with the account.
-    await page.reload();
-    await openView(page, 'Positions');
-    await expect(page.getByRole('checkbox', { name: 'Notify me when a position enters margin call or liquidation' })).toBeChecked();
-  });
 });

@@ -13,6 +13,7 @@ import { balancesHandlers } from './services/balances/handlers';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
 import { accountHandlers } from './services/accounts/handlers';
+import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { connectionHandlers } from './services/connection/handlers';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
@@ -44,6 +45,8 @@ export interface CoreOptions {
   /** Extra options for every exchange client (tests shorten timeouts). */
   clientOptions?: Partial<Omit<ExchangeClientOptions, 'baseUrl' | 'credentials'>>;
   platform?: string;
+  /** The position watcher's schedule: default the auto-refresh interval (30 s when that is off). */
+  alerts?: { intervalMs?: number; timers?: AlertTimers };
 }
 
 export interface Core {
@@ -151,7 +154,11 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
         runtime: exchangeRuntime,
         observer: accountId === undefined ? undefined : exchangeRuntime.connectionStatus.observerFor(accountId),
       }),
-    onChanged: (activeAccountId) => emit('accounts.changed', { activeAccountId }),
+    onChanged: (activeAccountId) => {
+      emit('accounts.changed', { activeAccountId });
+      // An opt-in or threshold may have changed: the watcher starts, stops or re-reads them now.
+      void alerts.sync();
+    },
   });
 
   const withdrawals = createWithdrawalService({
@@ -170,6 +177,20 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
 
   const positions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
 
+  const alerts = createAlertsService({
+    accounts: async () => (await accounts.list()).accounts,
+    overview: (accountId, o) => positions.overview({ accountId }, o),
+    intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
+    onAlert: (alert) => {
+      logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
+      emit('alerts.fired', alert);
+    },
+    onStatus: (status) => emit('alerts.status', status),
+    onRefreshFailed: (accountId, error) => logger.warn('position alerts: refresh failed; earlier state kept', { accountId, error }),
+    ...(options.alerts?.timers ? { timers: options.alerts.timers } : {}),
+  });
+  void alerts.sync();
+
   // Each service answers its own channels; core only composes them.
   const handlers: Handlers = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
@@ -181,6 +202,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...balancesHandlers(balances),
     ...positionsHandlers(positions),
+    ...alertsHandlers(alerts),
   };
 
   const router = createRouter(handlers, { logger, isTrustedSender });
@@ -200,6 +222,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     close() {
       closing ??= (async () => {
         listeners.clear();
+        await alerts.close();
         await Promise.allSettled([withdrawals.close(), demo.close()]);
         exchangeRuntime.close();
         database?.close();

@@ -9,7 +9,7 @@ import { isOutage, useConnectionState } from './shell/useConnection';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
 import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { VIEWS } from './shell/views';
-import { PositionsWatcher } from './features/positions/PositionsWatcher';
+import { AlertToasts } from './features/alerts/AlertToasts';
 import { useUi, type ViewId } from './state/ui';
 import './shell/shell.css';
 
@@ -53,14 +53,12 @@ export function App() {
           ) : accountsQuery.error ? (
             <ErrorPanel error={accountsQuery.error.error} onRetry={() => void accountsQuery.refetch()} />
           ) : (
-            <>
-              <CurrentView view={view} account={activeAccount} />
-              {/* The Positions view watches for itself; elsewhere this keeps risk alerts coming. */}
-              {activeAccount && view !== 'positions' ? <PositionsWatcher key={activeAccount.id} account={activeAccount} /> : null}
-            </>
+            <CurrentView view={view} account={activeAccount} />
           )}
         </main>
       </div>
+      {/* The main process watches positions; whatever it raises shows here, in any view. */}
+      <AlertToasts />
     </div>
   );
 }

@@ -26,6 +26,7 @@ import { AccountId, AccountName, ApiKey, ApiSecret, BaseUrl, RegionName, type Ac
 import { SettingsPatch, type Settings } from './model/settings';
 import { QuoteCurrency, type BalancesOverview, type PositionsOverview } from './model/balances';
 import type { WithdrawalRecord } from './model/withdrawals';
+import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/alerts';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
 
@@ -51,6 +52,8 @@ export const CHANNELS = {
       region: Optional(RegionName),
       baseUrl: Optional(BaseUrl),
       notifyPositions: Optional(z.boolean()),
+      /** Percent; null switches the distance alert off (state alerts stay with notifyPositions). */
+      alertThresholdPercent: Optional(AlertThreshold.nullable()),
       eea: Optional(z.boolean()),
     }),
     response: {} as AccountSummary,
@@ -83,6 +86,9 @@ export const CHANNELS = {
   'balances.overview': { request: z.object({ accountId: AccountId.optional(), quote: QuoteCurrency.optional() }).strict(), response: {} as BalancesOverview },
   /** Open positions as risk (current price, distance to liquidation) with the collateral summary. */
   'positions.overview': { request: withAccount({}), response: {} as PositionsOverview },
+
+  /** What the main-process position watcher raised this run, newest first (at most 100), and its state now. */
+  'alerts.log': { request: z.object({}).strict(), response: {} as { alerts: PositionAlert[]; status: AlertsStatus } },
 
   /** The account's deposits and withdrawals from the exchange's history, filtered, one page. */
   'transactions.page': {
@@ -132,9 +138,13 @@ export interface EventPayloads {
   'accounts.changed': { activeAccountId: string };
   /** An account's connection state changed (or, at most once a second, only its last call time). */
   'connection.changed': ConnectionState;
+  /** A position alert the main-process watcher raised (once per crossing). */
+  'alerts.fired': PositionAlert;
+  /** The watcher's state after each refresh, and when alerts are switched on or off. */
+  'alerts.status': AlertsStatus;
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: EventName[] = ['withdrawals.updated', 'accounts.changed', 'connection.changed'];
+export const EVENT_NAMES: EventName[] = ['withdrawals.updated', 'accounts.changed', 'connection.changed', 'alerts.fired', 'alerts.status'];
 
 /** The single global the preload exposes (and the browser-mode adapter imitates). */
 /**

@@ -40,6 +40,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'withdrawals.vasps': { accountId: 'demo' },
   'balances.overview': { quote: 'BTC' },
   'positions.overview': { accountId: 'demo' },
+  'alerts.log': {},
 };
 
 function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): Handlers {

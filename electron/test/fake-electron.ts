@@ -67,6 +67,15 @@ export class FakeBrowserWindow extends EventEmitter {
   show() {
     this.shown = true;
   }
+  hide() {
+    this.shown = false;
+  }
+  /** Fires the window's `close` as Electron does; returns whether a listener called preventDefault. */
+  fireClose(): boolean {
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    return prevented;
+  }
   isMinimized() {
     return false;
   }
@@ -114,8 +123,49 @@ function createState() {
     exposed: [] as Array<{ key: string; api: unknown }>,
     rendererInvokes: [] as unknown[][],
     rendererListeners: new Map<string, Set<Listener>>(),
+    notifications: [] as FakeNotification[],
+    trays: [] as FakeTray[],
   };
   return state;
+}
+
+export class FakeNotification extends EventEmitter {
+  static supported = true;
+  static isSupported() {
+    return FakeNotification.supported;
+  }
+  shown = false;
+  constructor(readonly options: { title: string; body: string }) {
+    super();
+    fake.notifications.push(this);
+  }
+  show() {
+    this.shown = true;
+  }
+}
+
+export class FakeTray extends EventEmitter {
+  tooltip = '';
+  image: { png: Buffer };
+  contextMenu: { template: Array<{ label?: string; click?: () => void }> } | null = null;
+  destroyed = false;
+  constructor(image: { png: Buffer }) {
+    super();
+    this.image = image;
+    fake.trays.push(this);
+  }
+  setToolTip(text: string) {
+    this.tooltip = text;
+  }
+  setImage(image: { png: Buffer }) {
+    this.image = image;
+  }
+  setContextMenu(menu: FakeTray['contextMenu']) {
+    this.contextMenu = menu;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
 }
 
 export let fake = createState();
@@ -146,6 +196,9 @@ export const electronModule = {
     getName: () => fake.name,
   },
   BrowserWindow: FakeBrowserWindow,
+  Notification: FakeNotification,
+  Tray: FakeTray,
+  nativeImage: { createFromBuffer: (png: Buffer) => ({ png }) },
   dialog: {
     showMessageBox: async (window: unknown, options: Record<string, unknown>) => {
       fake.messageBoxes.push({ window, options });

@@ -10,6 +10,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
 import { CONTENT_SECURITY_POLICY } from '../static/csp';
 import { fake, FakeBrowserWindow, resetFakeElectron, type FakeWebContents } from '../test/fake-electron';
+import { startSimulator, type RunningSimulator } from '../simulator';
+import { admin } from '../simulator/test/admin-client';
+import type { AlertTimers } from '../services/alerts';
 
 vi.mock('electron', async () => (await import('../test/fake-electron')).electronModule);
 
@@ -20,7 +23,7 @@ let userDataDir: string;
 let handles: Array<Awaited<ReturnType<typeof runElectronApp>['ready']>> = [];
 let announced: string[] = [];
 
-async function start(options: { env?: NodeJS.ProcessEnv; isPackaged?: boolean } = {}) {
+async function start(options: { env?: NodeJS.ProcessEnv; isPackaged?: boolean; core?: Parameters<typeof runElectronApp>[0]['core'] } = {}) {
   fake.isPackaged = options.isPackaged ?? true;
   const handle = runElectronApp({
     buildDir: '/app/out/electron',
@@ -29,6 +32,7 @@ async function start(options: { env?: NodeJS.ProcessEnv; isPackaged?: boolean } 
     argv: ['electron', 'main.js', `--user-data-dir=${userDataDir}`],
     env: options.env ?? {},
     announce: (line) => announced.push(line),
+    ...(options.core ? { core: options.core } : {}),
   });
   fake.resolveReady();
   const ready = await handle.ready;
@@ -329,5 +333,85 @@ describe('lifecycle', () => {
     await vi.waitFor(() => expect(fake.quitCalls).toBe(1));
     const after = await ready?.core.route('app.info', {}, { transport: 'direct' });
     expect(after?.ok).toBe(false);
+  });
+});
+
+describe('position alerts in the tray', () => {
+  let sim: RunningSimulator;
+  let pending: (() => void) | null;
+  const timers: AlertTimers = { setTimeout: (callback) => (pending = callback), clearTimeout: () => void (pending = null) };
+
+  beforeEach(async () => {
+    pending = null;
+    sim = await startSimulator({ seed: 42, rateLimits: false, priceTickMs: 0 });
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
+
+  async function startWithAlerts(threshold: string | null) {
+    const ready = await start({ core: { startSimulator: async () => sim, alerts: { intervalMs: 1000, timers } } });
+    const contents = theWindow().webContents;
+    const handler = fake.ipcHandlers.get(IPC_INVOKE_CHANNEL)!;
+    const answer = (await handler({ sender: contents, senderFrame: contents.mainFrame }, 'accounts.update', { accountId: 'demo', notifyPositions: true, alertThresholdPercent: threshold })) as { ok: boolean };
+    expect(answer.ok).toBe(true);
+    await vi.waitFor(() => expect(fake.trays).toHaveLength(1));
+    return { ready, tray: fake.trays[0]! };
+  }
+
+  /** Runs the watcher's next scheduled refresh and waits until it has pushed its status. */
+  async function refresh() {
+    const sent = () => theWindow().webContents.sent.filter((m) => m.args[0] === 'alerts.status').length;
+    const before = sent();
+    const run = pending;
+    pending = null;
+    run?.();
+    await vi.waitFor(() => expect(sent()).toBeGreaterThan(before));
+  }
+
+  it('shows the worst risk in the tray and raises a main-process Notification per alert, also pushed to the page', async () => {
+    const { tray } = await startWithAlerts('10');
+    // The Demo account (the simulator's Main) has positions in liquidation from the start.
+    expect(tray.tooltip).toMatch(/^WhiteBIT Desk: \d+ positions? in liquidation$/);
+    expect(tray.contextMenu?.template.map((i) => i.label)).toEqual(['Show WhiteBIT Desk', undefined, 'Quit']);
+    expect(fake.notifications).toEqual([]);
+
+    await admin(sim, 'POST', 'prices', { market: 'BTC_USDT', price: '52000' });
+    await refresh();
+    const titles = fake.notifications.map((n) => n.options.title);
+    expect(titles).toEqual(['BTC_USDT: 7.29 % from liquidation']);
+    expect(fake.notifications[0]!.shown).toBe(true);
+    const pushed = theWindow().webContents.sent.filter((m) => m.args[0] === 'alerts.fired').map((m) => (m.args[1] as { title: string }).title);
+    expect(pushed).toEqual(titles);
+
+    // Clicking the notification brings a hidden window back.
+    theWindow().hide();
+    fake.notifications[0]!.emit('click');
+    expect(theWindow().shown).toBe(true);
+  });
+
+  it('hides the window to the tray on close while alerts are on, and really closes once a quit starts', async () => {
+    await startWithAlerts(null);
+    const window = theWindow();
+    window.shown = true;
+    expect(window.fireClose()).toBe(true);
+    expect(window.shown).toBe(false);
+
+    // Quit from the tray menu: the close is no longer held back, and the core is closed first.
+    fake.trays[0]!.contextMenu!.template.find((i) => i.label === 'Quit')!.click!();
+    expect(fake.quitCalls).toBe(1);
+    fake.appEvents.emit('before-quit', { preventDefault: () => undefined });
+    expect(window.fireClose()).toBe(false);
+    await vi.waitFor(() => expect(fake.quitCalls).toBe(2));
+    expect(fake.trays[0]!.destroyed).toBe(true);
+  });
+
+  it('closes the window normally and removes the tray when alerts are off', async () => {
+    await startWithAlerts(null);
+    const contents = theWindow().webContents;
+    const handler = fake.ipcHandlers.get(IPC_INVOKE_CHANNEL)!;
+    await handler({ sender: contents, senderFrame: contents.mainFrame }, 'accounts.update', { accountId: 'demo', notifyPositions: false });
+    await vi.waitFor(() => expect(fake.trays[0]!.destroyed).toBe(true));
+    expect(theWindow().fireClose()).toBe(false);
   });
 });

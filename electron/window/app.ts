@@ -5,12 +5,13 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
-import { createCore, type Core } from '../core';
+import { createCore, type Core, type CoreOptions } from '../core';
 import { defaultUserDataDir, PRODUCT_NAME, userDataDirFromArgs } from '../paths';
 import { electronSenderPolicy, type Sender } from '../router/sender';
 import { createLogger, logFileIn } from '../services/logging';
 import { installApplicationMenu } from '../shell/menu';
 import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
+import { installAlertsTray, type AlertsTray } from './alerts-tray';
 import { createCancellableCalls } from './call-cancellation';
 import { createMainWindow } from './main-window';
 import { watchRendererHealth } from './recovery';
@@ -26,6 +27,8 @@ export interface ElectronAppOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the one-line JSON ready message goes (default stdout, read by launchers and tests). */
   announce?: (line: string) => void;
+  /** The Demo exchange and the alert watcher's timers (tests steer both). */
+  core?: Pick<CoreOptions, 'startSimulator' | 'alerts'>;
 }
 
 /** Development = an unpackaged run with DESK_DEV=1; only then may DevTools open. */
@@ -69,12 +72,18 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
   const trustedWindowIds = new Set<number>();
   let mainWindow: BrowserWindow | null = null;
   let core: Core | null = null;
+  let alertsTray: AlertsTray | null = null;
+  /** Set as soon as a quit starts, so the window's close is a real close then, not a hide to the tray. */
+  let quitRequested = false;
 
-  app.on('second-instance', () => {
+  function showMainWindow(): void {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
     mainWindow.focus();
-  });
+  }
+
+  app.on('second-instance', () => showMainWindow());
 
   // Every WebContents, including any the app did not mean to create, gets the same rules.
   app.on('web-contents-created', (_event, contents) => {
@@ -90,6 +99,7 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
       userDataDir: app.getPath('userData'),
       mode: 'electron',
       logger,
+      ...options.core,
       isTrustedSender: electronSenderPolicy({ trustedWebContentsIds: () => trustedWindowIds, appOrigin: APP_ORIGIN }),
     });
     core = created;
@@ -104,7 +114,15 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
       }
     });
 
+    alertsTray = installAlertsTray({ onEvent: (listener) => created.onEvent(listener), productName: PRODUCT_NAME, showWindow: showMainWindow, quit: () => app.quit() });
+
     const window = createMainWindow({ preloadPath: `${options.buildDir}/preload.cjs`, isDevelopment, title: PRODUCT_NAME });
+    // With position alerts on, closing the window keeps the app in the tray so alerts keep coming.
+    window.on('close', (event) => {
+      if (quitRequested || !alertsTray?.watching) return;
+      event.preventDefault();
+      window.hide();
+    });
     watchRendererHealth(window, { dialog, logger, quit: () => app.quit() });
     const windowId = window.webContents.id;
     trustedWindowIds.add(windowId);
@@ -121,10 +139,12 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
   app.on('window-all-closed', () => app.quit());
   let quitting = false;
   app.on('before-quit', (event) => {
+    quitRequested = true;
     if (quitting || !core) return;
     // Let the core finish (withdrawal journal, simulator) before the process goes.
     event.preventDefault();
     quitting = true;
+    alertsTray?.dispose();
     void core.close().finally(() => app.quit());
   });
 

@@ -36,6 +36,7 @@ export const DEMO_ACCOUNT: AccountSummary = {
   apiKeyMasked: 'demo…demo',
   hasSecret: true,
   notifyPositions: false,
+  alertThresholdPercent: null,
   eea: false,
 };
 
@@ -48,6 +49,7 @@ export const REAL_ACCOUNT: AccountSummary = {
   apiKeyMasked: 'ab12…yz89',
   hasSecret: true,
   notifyPositions: false,
+  alertThresholdPercent: null,
   eea: false,
 };
 
@@ -55,6 +57,7 @@ export const REAL_ACCOUNT: AccountSummary = {
 export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], settings: Settings = DEFAULT_SETTINGS): FakeBridge {
   const bridge = createFakeBridge();
   bridge.reply('settings.get', { settings, notice: null });
+  bridge.reply('alerts.log', { alerts: [], status: { watching: false, worst: 'unknown', count: 0, checkedAt: null, failedAccounts: [] } });
   bridge.handle('settings.update', (patch) => ({ ...settings, ...patch }) as Settings);
   bridge.reply('accounts.list', { accounts, activeAccountId: accounts[0]?.id ?? '' });
   (globalThis as { exchange?: unknown }).exchange = bridge;

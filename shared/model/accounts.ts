@@ -78,6 +78,8 @@ export interface AccountSummary {
   hasSecret: boolean;
   /** Opt-in: a desktop notification when a position enters margin_call or liquidation. */
   notifyPositions: boolean;
+  /** With notifyPositions: also alert when a position's distance to liquidation falls below this percent; null = off. */
+  alertThresholdPercent: string | null;
   /**
    * The exchange account is in the EEA: its crypto withdrawals need Travel Rule data (API.md).
    * Default: on for the EU region, off otherwise, until the user sets it on the account card.

@@ -62,6 +62,13 @@ function validationFailure(field: string, message: string): AppFailure {
   return new AppFailure({ kind: 'validation', message, fields: { [field]: [message] } });
 }
 
+/** undefined: leave as it is; null: switch the distance alert off (the key is removed, as the schema has no null). */
+function setThreshold(target: { alertThresholdPercent?: string | undefined }, value: string | null | undefined): void {
+  if (value === undefined) return;
+  if (value === null) delete target.alertThresholdPercent;
+  else target.alertThresholdPercent = value;
+}
+
 function newAccountId(): string {
   return `acc-${randomBytes(8).toString('hex')}`;
 }
@@ -107,6 +114,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       apiKeyMasked: running ? maskApiKey(running.credentials.apiKey) : null,
       hasSecret: true,
       notifyPositions: settings.read().demo.notifyPositions,
+      alertThresholdPercent: settings.read().demo.alertThresholdPercent ?? null,
       eea: effectiveEea({ region: 'custom', eea: settings.read().demo.eea }),
     };
   }
@@ -130,6 +138,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       apiKeyMasked: maskApiKey(account.apiKey),
       hasSecret: secretPresent,
       notifyPositions: account.notifyPositions,
+      alertThresholdPercent: account.alertThresholdPercent ?? null,
       eea: effectiveEea(account),
       ...(account.withdrawAccess ? { withdrawAccess: account.withdrawAccess } : {}),
     };
@@ -291,11 +300,12 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         if (req.name !== undefined || req.region !== undefined || req.baseUrl !== undefined) {
           throw validationFailure(req.name !== undefined ? 'name' : req.region !== undefined ? 'region' : 'baseUrl', "The Demo account's name and server cannot be changed.");
         }
-        if (req.notifyPositions !== undefined || req.eea !== undefined) {
-          const { notifyPositions, eea } = req;
+        if (req.notifyPositions !== undefined || req.eea !== undefined || req.alertThresholdPercent !== undefined) {
+          const { notifyPositions, eea, alertThresholdPercent } = req;
           await settings.update((draft) => {
             if (notifyPositions !== undefined) draft.demo.notifyPositions = notifyPositions;
             if (eea !== undefined) draft.demo.eea = eea;
+            setThreshold(draft.demo, alertThresholdPercent);
           });
         }
         changed();
@@ -318,6 +328,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         if (req.name !== undefined) target.name = req.name;
         if (req.notifyPositions !== undefined) target.notifyPositions = req.notifyPositions;
         if (req.eea !== undefined) target.eea = req.eea;
+        setThreshold(target, req.alertThresholdPercent);
         target.region = region;
         target.baseUrl = baseUrl;
       });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AccountId, DEMO_ACCOUNT_ID, RegionName } from '../../../shared/model/accounts';
 import { QuoteCurrency } from '../../../shared/model/balances';
+import { AlertThreshold } from '../../../shared/model/alerts';
 import { REFRESH_INTERVALS_MS, ThemeChoice } from '../../../shared/model/settings';
 import { isLooseDecimalString } from '../../../shared/money/decimal';
 
@@ -22,6 +23,8 @@ export const StoredAccount = z
     /** The public half of the key pair. Not a secret, but only its masked form leaves the main process. */
     apiKey: z.string().min(1).max(256),
     notifyPositions: z.boolean(),
+    /** Alert when a position's distance to liquidation falls below this percent; absent = no distance alert. */
+    alertThresholdPercent: AlertThreshold.optional(),
     /** EEA account (Travel Rule). Absent = not chosen yet: on for the EU region, off otherwise (effectiveEea). */
     eea: z.boolean().optional(),
     /** What the last key test or the last refused withdrawal said about withdrawing with this key. */
@@ -49,7 +52,7 @@ export const SettingsFile = z
     hideSmallBelow: z.string().refine(isLooseDecimalString),
     /** Valuation currency; absent in files written before it existed (then USDT). */
     quote: QuoteCurrency.optional(),
-    demo: z.object({ notifyPositions: z.boolean(), eea: z.boolean().optional() }).strict(),
+    demo: z.object({ notifyPositions: z.boolean(), alertThresholdPercent: AlertThreshold.optional(), eea: z.boolean().optional() }).strict(),
   })
   .strict()
   .refine((s) => new Set(s.accounts.map((a) => a.id)).size === s.accounts.length, { message: 'account ids must be unique' });

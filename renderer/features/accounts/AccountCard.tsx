@@ -5,6 +5,7 @@ import { Badge, ErrorPanel } from '../../components';
 import { PermissionReportView } from './PermissionReportView';
 import { EditAccountForm } from './EditAccountForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
+import { AlertThresholdField } from '../alerts/AlertThresholdField';
 
 const REGION_LABELS: Record<AccountSummary['region'], string> = { global: 'Global', eu: 'EU', custom: 'Custom' };
 
@@ -81,6 +82,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
       <AccountFlag account={account} flag="notifyPositions" update={update}>
         Notify me about margin calls and liquidations
       </AccountFlag>
+      <AlertThresholdField key={account.alertThresholdPercent ?? ''} account={account} />
       <AccountFlag account={account} flag="eea" update={update}>
         EEA account (crypto withdrawals need Travel Rule details)
       </AccountFlag>

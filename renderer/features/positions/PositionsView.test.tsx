@@ -5,7 +5,6 @@ import type { Position, PositionsResponse, UnreadableItem } from '../../../share
 import { failure } from '../../test/fakeBridge';
 import { installBridge, REAL_ACCOUNT, renderWithQuery } from '../../test/setup';
 import { PositionsView } from './PositionsView';
-import { RiskTracker } from './useRiskNotifications';
 
 function position(positionId: number, patch: Partial<Position> = {}): Position {
   return {
@@ -159,45 +158,7 @@ describe('PositionsView', () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
   });
 
-  it('notifies when a position enters margin call or liquidation between refreshes, not on first load', async () => {
-    let states: (string | null)[] = ['margin_call', null, null];
-    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list(states.map((s, i) => position(i + 1, { liquidationState: s }))) });
-    const notify = vi.fn();
-    const { client: queryClient } = renderWithQuery(<PositionsView account={{ ...REAL_ACCOUNT, notifyPositions: true }} riskTracker={new RiskTracker()} notify={notify} />);
-    await screen.findAllByTestId('position-card');
-    expect(notify).not.toHaveBeenCalled();
-
-    states = ['margin_call', 'liquidation', null];
-    await act(() => queryClient.invalidateQueries({ queryKey: ['exchange.positions'] }));
-    await waitFor(() => expect(notify).toHaveBeenCalledTimes(1));
-    expect(notify).toHaveBeenCalledWith({
-      title: 'BTC_USDT: position in liquidation',
-      body: 'Position #2 on BTC_USDT entered liquidation. Open WhiteBIT Desk to review it.',
-      tag: 'position-2-liquidation',
-    });
-
-    // Unchanged states on the next refresh: nothing new to say.
-    await act(() => queryClient.invalidateQueries({ queryKey: ['exchange.positions'] }));
-    await waitFor(() => expect(screen.getByTestId('risk-banner').textContent).toContain('1 position in liquidation'));
-    expect(notify).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not notify when the account has not opted in', async () => {
-    let state: string | null = null;
-    const bridge = installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list([position(1, { liquidationState: state })]) });
-    const notify = vi.fn();
-    const { client: queryClient } = renderWithQuery(<PositionsView account={REAL_ACCOUNT} riskTracker={new RiskTracker()} notify={notify} />);
-    await screen.findByTestId('position-card');
-    state = 'liquidation';
-    await act(() => queryClient.invalidateQueries({ queryKey: ['exchange.positions'] }));
-    await waitFor(() => expect(bridge.callsTo('exchange.positions')).toHaveLength(2));
-    await screen.findByTestId('risk-banner');
-    expect(notify).not.toHaveBeenCalled();
-  });
-
-  it('opting in saves the account setting and asks for notification permission', async () => {
-    const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
-    vi.stubGlobal('Notification', Object.assign(function FakeNotification() {}, { permission: 'default', requestPermission }));
+  it('opting in saves the account setting (the main process does the watching)', async () => {
     const bridge = installBridge([REAL_ACCOUNT]).handleAll({
       'exchange.positions': () => list([]),
       'accounts.update': (p) => ({ ...REAL_ACCOUNT, notifyPositions: Boolean(p.notifyPositions) }),
@@ -207,7 +168,6 @@ describe('PositionsView', () => {
     expect((box as HTMLInputElement).checked).toBe(false);
     await userEvent.click(box);
     await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: 'main', notifyPositions: true }]));
-    expect(requestPermission).toHaveBeenCalledTimes(1);
   });
 
   it('renders hostile text as text without breaking the card', async () => {

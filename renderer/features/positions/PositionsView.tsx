@@ -9,24 +9,17 @@ import { NotifyToggle } from './NotifyToggle';
 import { PositionCard } from './PositionCard';
 import { RiskBanner } from './RiskBanner';
 import { sortByRisk, summarizeRisk } from './risk';
-import { useRiskNotifications, type Notifier, type RiskTracker } from './useRiskNotifications';
+import { AlertLog } from '../alerts/AlertLog';
 import './positions.css';
 
 export interface PositionsViewProps {
   account: AccountSummary;
-  /** Tests inject these; the app uses the shared tracker and real desktop notifications. */
-  riskTracker?: RiskTracker;
-  notify?: Notifier;
 }
 
-export function PositionsView({ account, riskTracker, notify }: PositionsViewProps) {
+export function PositionsView({ account }: PositionsViewProps) {
   const [market, setMarket] = useState<string | undefined>(undefined);
   const payload = market === undefined ? { accountId: account.id } : { accountId: account.id, market };
   const positions = useChannelQuery('exchange.positions', payload, { placeholderData: keepPreviousData });
-
-  // Placeholder data belongs to the previous filter: never compare it against this one.
-  const fresh = positions.isPlaceholderData ? undefined : positions.data?.items;
-  useRiskNotifications(`${account.id}|${market ?? '*'}`, fresh, account.notifyPositions, { tracker: riskTracker, notify });
 
   const sorted = useMemo(() => (positions.data ? sortByRisk(positions.data.items) : []), [positions.data]);
   const summary = useMemo(() => summarizeRisk(sorted), [sorted]);
@@ -73,6 +66,8 @@ export function PositionsView({ account, riskTracker, notify }: PositionsViewPro
           </div>
         )}
       </QueryState>
+
+      <AlertLog />
     </View>
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * Position alerts end to end in browser mode: the main-process watcher refreshes on its own
+ * schedule (the auto-refresh interval, 10 s here), and a price move driven through the simulator's
+ * admin API raises exactly one threshold alert, shown in the page from the event stream.
+ */
+import type { Page } from '@playwright/test';
+import { addAccount, expect, openView, test } from './fixtures';
+
+const ACCOUNT = 'Main (B2B)';
+
+async function setPrice(url: string, token: string, market: string, price: string) {
+  const response = await fetch(`${url}/__admin/prices`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': token }, body: JSON.stringify({ market, price }) });
+  if (!response.ok) throw new Error(`admin prices refused: ${response.status} ${await response.text()}`);
+}
+
+const thresholdLogItems = (page: Page) => page.getByTestId('alert-log-item').filter({ hasText: 'Near liquidation' });
+
+test('a price move through the simulator raises exactly one threshold alert in the page', async ({ page, simulator }) => {
+  test.setTimeout(120_000);
+  const account = simulator.accounts.find((a) => a.name === ACCOUNT)!;
+  await addAccount(page, { name: ACCOUNT, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  await expect(page.getByText(/Saved .Main \(B2B\)./)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Auto-refresh' }).selectOption({ label: '10 s' });
+
+  // The threshold first, then the opt-in: the watcher's first pass learns the positions as they are.
+  const card = page.getByRole('listitem', { name: ACCOUNT });
+  const threshold = card.getByLabel('Alert below distance to liquidation (%)');
+  await threshold.fill('60');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByText('The threshold must be more than 0 and at most 50 %')).toBeVisible();
+  await threshold.fill('10');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await card.getByRole('checkbox', { name: 'Notify me about margin calls and liquidations' }).check();
+
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: ACCOUNT });
+  await openView(page, 'Positions');
+  const status = page.getByTestId('alerts-status');
+  await expect(status).toContainText('last checked', { timeout: 20_000 });
+  await expect(page.getByTestId('alert-toast')).toHaveCount(0);
+
+  // BTC_USDT long, liquidation 48211.37: at 52000 (± the walk's 0.8 %) it is 6.6–8 % away.
+  await setPrice(simulator.url, simulator.adminToken, 'BTC_USDT', '52000');
+  const toast = page.getByRole('status').filter({ hasText: /^BTC_USDT: \d+(\.\d+)? % from liquidation/ });
+  await expect(toast).toBeVisible({ timeout: 25_000 });
+  await expect(thresholdLogItems(page)).toHaveCount(1);
+
+  // Two more scheduled checks while still below the line: nothing new.
+  const checked = await status.textContent();
+  await expect(status).not.toHaveText(checked ?? '', { timeout: 25_000 });
+  const again = await status.textContent();
+  await expect(status).not.toHaveText(again ?? '', { timeout: 25_000 });
+  await expect(thresholdLogItems(page)).toHaveCount(1);
+  await expect(page.getByTestId('alert-toast').filter({ hasText: 'from liquidation' })).toHaveCount(1);
+});

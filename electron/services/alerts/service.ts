@@ -1,0 +1,224 @@
+/**
+ * The position watcher of the main process: while any account has alerts on (notifyPositions), it
+ * reads each such account's positions overview on its own schedule, whether or not a window is
+ * open, and raises `alerts.fired` per crossing (rules in transitions.ts). What fired is kept in a
+ * bounded in-memory log for the `alerts.log` channel; `alerts.status` says the worst risk now.
+ *
+ * A refresh that fails keeps the account's earlier state and risk (nothing is raised or cleared on
+ * a failure); the account is listed in `failedAccounts` until a refresh succeeds. Timers and the
+ * clock are injectable; the schedule stops when no account has alerts on, and close() stops it.
+ */
+import type { AlertRisk, AlertsStatus, PositionAlert } from '../../../shared/model/alerts';
+import type { PositionRisk, PositionsOverview } from '../../../shared/model/balances';
+import { compare } from '../../../shared/money/decimal';
+import { evaluatePositions, type AccountWatch, type AlertDraft } from './transitions';
+
+export interface WatchedAccount {
+  id: string;
+  name: string;
+  notifyPositions: boolean;
+  alertThresholdPercent: string | null;
+}
+
+export interface AlertTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface AlertsServiceOptions {
+  accounts: () => Promise<WatchedAccount[]>;
+  overview: (accountId: string, options: { signal: AbortSignal }) => Promise<PositionsOverview>;
+  /** Time between the end of one refresh and the start of the next. */
+  intervalMs: () => number;
+  onAlert: (alert: PositionAlert) => void;
+  onStatus: (status: AlertsStatus) => void;
+  onRefreshFailed?: (accountId: string, error: unknown) => void;
+  timers?: AlertTimers;
+  now?: () => number;
+  /** How many alerts the log keeps (newest); default 100. */
+  logSize?: number;
+}
+
+export const DEFAULT_ALERT_LOG_SIZE = 100;
+export const DEFAULT_ALERT_INTERVAL_MS = 30_000;
+
+const RISK_ORDER: AlertRisk[] = ['liquidation', 'margin_call', 'near', 'none', 'unknown'];
+
+function riskOf(position: PositionRisk, threshold: string | null): AlertRisk {
+  if (position.liquidationState !== null) return position.liquidationState;
+  if (threshold !== null && position.distancePercent !== null && compare(position.distancePercent, threshold) < 0) return 'near';
+  return 'none';
+}
+
+function describe(draft: AlertDraft, account: WatchedAccount): { title: string; body: string } {
+  const { market, positionId, distancePercent } = draft.position;
+  const where = `Position #${positionId} on ${market} (${account.name})`;
+  if (draft.kind === 'threshold') {
+    return {
+      title: `${market}: ${distancePercent} % from liquidation`,
+      body: `${where} is now ${distancePercent} % from its liquidation price, below your ${account.alertThresholdPercent} % alert.`,
+    };
+  }
+  const words = draft.kind === 'liquidation' ? 'liquidation' : 'margin call';
+  return { title: `${market}: position in ${words}`, body: `${where} entered ${words}. Open WhiteBIT Desk to review it.` };
+}
+
+export function createAlertsService(options: AlertsServiceOptions) {
+  const timers: AlertTimers = options.timers ?? { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
+  const now = options.now ?? Date.now;
+  const logSize = options.logSize ?? DEFAULT_ALERT_LOG_SIZE;
+
+  const watches = new Map<string, AccountWatch>();
+  const lastRisk = new Map<string, { risk: AlertRisk; count: number }>();
+  const failed = new Set<string>();
+  const log: PositionAlert[] = [];
+  let nextId = 1;
+  let watching = false;
+  let checkedAt: number | null = null;
+  let timer: unknown = null;
+  let running: Promise<void> | null = null;
+  let abort: AbortController | null = null;
+  let closed = false;
+  /** Accounts changed during a refresh: run again right after it, with what they say now. */
+  let rerun = false;
+
+  function status(): AlertsStatus {
+    let worst: AlertRisk = watching && lastRisk.size > 0 ? 'none' : 'unknown';
+    let count = 0;
+    for (const { risk, count: n } of lastRisk.values()) {
+      const order = RISK_ORDER.indexOf(risk) - RISK_ORDER.indexOf(worst);
+      if (order < 0) [worst, count] = [risk, n];
+      else if (order === 0) count += n;
+    }
+    if (worst === 'none' || worst === 'unknown') count = 0;
+    return { watching, worst, count, checkedAt, failedAccounts: [...failed] };
+  }
+
+  function record(draft: AlertDraft, account: WatchedAccount): void {
+    const alert: PositionAlert = {
+      id: `alert-${nextId++}`,
+      kind: draft.kind,
+      accountId: account.id,
+      accountName: account.name,
+      positionId: draft.position.positionId,
+      market: draft.position.market,
+      distancePercent: draft.position.distancePercent,
+      thresholdPercent: draft.kind === 'threshold' ? account.alertThresholdPercent : null,
+      at: now(),
+      ...describe(draft, account),
+    };
+    log.unshift(alert);
+    log.length = Math.min(log.length, logSize);
+    options.onAlert(alert);
+  }
+
+  async function refreshAccount(account: WatchedAccount, signal: AbortSignal): Promise<void> {
+    let overview: PositionsOverview;
+    try {
+      overview = await options.overview(account.id, { signal });
+    } catch (error) {
+      if (signal.aborted) return;
+      failed.add(account.id);
+      options.onRefreshFailed?.(account.id, error);
+      return;
+    }
+    if (signal.aborted) return;
+    failed.delete(account.id);
+    const { next, alerts } = evaluatePositions(watches.get(account.id), overview, account.alertThresholdPercent);
+    watches.set(account.id, next);
+    let risk: AlertRisk = 'none';
+    let count = 0;
+    for (const position of overview.positions) {
+      const r = riskOf(position, account.alertThresholdPercent);
+      const order = RISK_ORDER.indexOf(r) - RISK_ORDER.indexOf(risk);
+      if (order < 0) [risk, count] = [r, 1];
+      else if (order === 0) count++;
+    }
+    lastRisk.set(account.id, { risk, count });
+    for (const draft of alerts) record(draft, account);
+  }
+
+  /** One pass over every account with alerts on; forgets accounts that switched them off. */
+  async function refresh(): Promise<void> {
+    const all = await options.accounts();
+    const on = all.filter((a) => a.notifyPositions);
+    for (const id of [...watches.keys(), ...lastRisk.keys(), ...failed]) {
+      if (!on.some((a) => a.id === id)) {
+        watches.delete(id);
+        lastRisk.delete(id);
+        failed.delete(id);
+      }
+    }
+    watching = on.length > 0;
+    if (!watching || closed) return;
+    abort = new AbortController();
+    const signal = abort.signal;
+    await Promise.all(on.map((account) => refreshAccount(account, signal)));
+    if (signal.aborted) return;
+    checkedAt = now();
+  }
+
+  function schedule(delayMs: number): void {
+    if (closed || timer !== null) return;
+    timer = timers.setTimeout(() => {
+      timer = null;
+      void runOnce();
+    }, delayMs);
+  }
+
+  /** Runs a refresh unless one is running; then schedules the next one if alerts are still on. */
+  function runOnce(): Promise<void> {
+    running ??= (async () => {
+      try {
+        await refresh();
+      } catch (error) {
+        // The account list itself could not be read (settings); try again on the next round.
+        options.onRefreshFailed?.('*', error);
+      } finally {
+        running = null;
+      }
+      if (closed) return;
+      options.onStatus(status());
+      if (rerun) {
+        rerun = false;
+        schedule(0);
+      } else if (watching) schedule(options.intervalMs());
+    })();
+    return running;
+  }
+
+  return {
+    /**
+     * Call at start and whenever accounts change: starts the schedule (refreshing now) when an
+     * account has alerts on and it is not running; a pass that finds none lets it stop.
+     */
+    sync(): Promise<void> {
+      if (closed) return Promise.resolve();
+      if (timer !== null) {
+        timers.clearTimeout(timer);
+        timer = null;
+      }
+      if (running) {
+        rerun = true;
+        return running;
+      }
+      return runOnce();
+    },
+    /** Newest first. */
+    log: (): PositionAlert[] => log.map((a) => ({ ...a })),
+    status,
+    /** True while a refresh is due or running. */
+    get scheduled(): boolean {
+      return timer !== null || running !== null;
+    },
+    async close(): Promise<void> {
+      closed = true;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+      abort?.abort();
+      await running;
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

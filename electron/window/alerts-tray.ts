@@ -1,0 +1,102 @@
+/**
+ * Position alerts on the desktop: each `alerts.fired` becomes a main-process Notification (so it
+ * shows whether or not the window is open), and while any account has alerts on, a tray icon
+ * whose colour and tooltip show the worst risk (`alerts.status`). Clicking either brings the
+ * window back. app.ts uses `watching` to hide the window to the tray instead of closing it.
+ */
+import { Menu, nativeImage, Notification, Tray } from 'electron';
+import type { EventName, EventPayloads } from '../../shared/ipc';
+import { describeAlertsStatus, type AlertRisk, type AlertsStatus, type PositionAlert } from '../../shared/model/alerts';
+import { createImage, encodePng } from '../resources/icon-tools/png';
+
+export interface AlertsTrayOptions {
+  onEvent: (listener: <E extends EventName>(event: E, payload: EventPayloads[E]) => void) => () => void;
+  productName: string;
+  showWindow: () => void;
+  quit: () => void;
+}
+
+export interface AlertsTray {
+  /** True while an account has alerts on: closing the window then hides it to the tray. */
+  readonly watching: boolean;
+  dispose(): void;
+}
+
+const RISK_COLOURS: Record<AlertRisk, [number, number, number]> = {
+  liquidation: [0xd9, 0x30, 0x25],
+  margin_call: [0xf2, 0x99, 0x1d],
+  near: [0xf2, 0xc9, 0x1d],
+  none: [0x2e, 0xa0, 0x43],
+  unknown: [0x8a, 0x93, 0x9e],
+};
+
+/** A 32 px filled disc in the risk's colour (the tray scales it to the platform's size). */
+export function riskIconPng(risk: AlertRisk): Buffer {
+  const size = 32;
+  const image = createImage(size, size);
+  const [r, g, b] = RISK_COLOURS[risk];
+  const centre = (size - 1) / 2;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      // Coverage of the pixel by a disc of radius 14, for a smooth edge.
+      const alpha = Math.max(0, Math.min(1, 14.5 - Math.hypot(x - centre, y - centre)));
+      const i = (y * size + x) * 4;
+      image.data.set([r, g, b, Math.round(alpha * 255)], i);
+    }
+  }
+  return encodePng(image);
+}
+
+export function installAlertsTray(options: AlertsTrayOptions): AlertsTray {
+  let tray: Tray | null = null;
+  let watching = false;
+  // Electron drops a Notification that nothing references before it is clicked.
+  const shown = new Set<Notification>();
+
+  function notify(alert: PositionAlert): void {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({ title: alert.title, body: alert.body });
+    shown.add(notification);
+    notification.on('click', () => options.showWindow());
+    notification.on('close', () => shown.delete(notification));
+    notification.show();
+  }
+
+  function showStatus(status: AlertsStatus): void {
+    watching = status.watching;
+    if (!watching) {
+      tray?.destroy();
+      tray = null;
+      return;
+    }
+    const icon = nativeImage.createFromBuffer(riskIconPng(status.worst));
+    if (!tray) {
+      tray = new Tray(icon);
+      tray.setContextMenu(
+        Menu.buildFromTemplate([
+          { label: `Show ${options.productName}`, click: () => options.showWindow() },
+          { type: 'separator' },
+          { label: 'Quit', click: () => options.quit() },
+        ]),
+      );
+      tray.on('click', () => options.showWindow());
+    } else tray.setImage(icon);
+    tray.setToolTip(`${options.productName}: ${describeAlertsStatus(status)}`);
+  }
+
+  const unsubscribe = options.onEvent((event, payload) => {
+    if (event === 'alerts.fired') notify(payload as PositionAlert);
+    else if (event === 'alerts.status') showStatus(payload as AlertsStatus);
+  });
+
+  return {
+    get watching() {
+      return watching;
+    },
+    dispose() {
+      unsubscribe();
+      tray?.destroy();
+      tray = null;
+    },
+  };
+}

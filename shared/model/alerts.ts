@@ -1,0 +1,77 @@
+/**
+ * Position alerts as both processes see them: the per-account threshold a person sets, what the
+ * main-process watcher raised (`alerts.fired`, the `alerts.log` channel) and its overall state
+ * (`alerts.status`: the worst risk, which the tray icon shows).
+ */
+import { z } from 'zod';
+import { compare } from '../money/decimal';
+
+export const ALERT_THRESHOLD_MAX = '50';
+
+/**
+ * Alert when a position's distance to liquidation falls below this many percent: a decimal string
+ * with at most 2 decimals, more than 0 and at most 50 (e.g. "10" or "7.5").
+ */
+export const AlertThreshold = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (!/^\d{1,2}(\.\d{1,2})?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a percentage such as 10 or 7.5 (at most 2 decimals)' });
+    } else if (compare(value, '0') <= 0 || compare(value, ALERT_THRESHOLD_MAX) > 0) {
+      ctx.addIssue({ code: 'custom', message: `must be more than 0 and at most ${ALERT_THRESHOLD_MAX} %` });
+    }
+  });
+
+/** Above the threshold by this many percentage points before a crossed threshold alerts again. */
+export const ALERT_REARM_MARGIN = '1';
+
+export type AlertKind = 'liquidation' | 'margin_call' | 'threshold';
+
+export interface PositionAlert {
+  /** Unique within one run of the app. */
+  id: string;
+  kind: AlertKind;
+  accountId: string;
+  accountName: string;
+  positionId: number;
+  market: string;
+  /** The distance to liquidation when it fired (percent), null when unknown. */
+  distancePercent: string | null;
+  /** The account's threshold for a `threshold` alert; null otherwise. */
+  thresholdPercent: string | null;
+  /** Unix ms. */
+  at: number;
+  title: string;
+  body: string;
+}
+
+/** The worst risk among the watched accounts' positions; the tray icon shows it. */
+export type AlertRisk = 'liquidation' | 'margin_call' | 'near' | 'none' | 'unknown';
+
+export interface AlertsStatus {
+  /** True while at least one account has alerts on (the watcher runs). */
+  watching: boolean;
+  worst: AlertRisk;
+  /** Positions behind `worst` (0 for none/unknown). */
+  count: number;
+  /** When the last refresh finished (Unix ms), null before the first. */
+  checkedAt: number | null;
+  /** Accounts whose last refresh failed (their earlier state is kept). */
+  failedAccounts: string[];
+}
+
+export const ALERT_RISK_WORDS: Record<AlertRisk, string> = {
+  liquidation: 'in liquidation',
+  margin_call: 'in margin call',
+  near: 'near liquidation',
+  none: 'no position at risk',
+  unknown: 'not checked yet',
+};
+
+/** One line for a tooltip or a status strip, e.g. "2 positions in liquidation". */
+export function describeAlertsStatus(status: AlertsStatus): string {
+  if (!status.watching) return 'Position alerts are off';
+  if (status.worst === 'none' || status.worst === 'unknown') return `Position alerts: ${ALERT_RISK_WORDS[status.worst]}`;
+  return `${status.count} ${status.count === 1 ? 'position' : 'positions'} ${ALERT_RISK_WORDS[status.worst]}`;
+}
