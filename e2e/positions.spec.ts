@@ -27,6 +27,26 @@ async function admin(simulator: RunningSimulator, path: string, body: unknown, m
 }
 
 test.describe('positions', () => {
+  test('risk at a glance: the collateral summary, current price and distance to liquidation, sortable by distance', async ({ page }) => {
+    await openView(page, 'Positions');
+    const summary = page.getByLabel('Collateral summary');
+    await expect(summary.getByTestId('summary-equity')).toHaveText(/^[\d,]+(\.\d+)?$/);
+    const rows = page.getByTestId('risk-row');
+    await expect(rows.first()).toBeVisible();
+    // Riskiest first: every liquidation before every margin call before the rest.
+    const states = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state')));
+    const rank = (s: string | null) => (s === 'liquidation' ? 0 : s === 'margin_call' ? 1 : 2);
+    for (let i = 1; i < states.length; i++) expect(rank(states[i - 1]!)).toBeLessThanOrEqual(rank(states[i]!));
+    await expect(rows.first().getByTestId('risk-current')).toHaveText(/^[\d,]+(\.\d+)?$/);
+    await expect(rows.first().getByTestId('risk-distance')).toHaveText(/^\d+(\.\d+)?%$/);
+
+    await page.getByRole('button', { name: 'Sort by Distance' }).click();
+    const distances = await rows.getByTestId('risk-distance').allTextContents();
+    const known = distances.filter((d) => d.endsWith('%')).map((d) => Number(d.slice(0, -1)));
+    expect(known.length).toBeGreaterThan(2);
+    expect(known).toEqual([...known].sort((a, b) => a - b));
+  });
+
   test('risky positions first, with banner, badges, liquidation distance and futures funding note', async ({ page }) => {
     await openView(page, 'Positions');
     await expect(cards(page).first()).toBeVisible();

@@ -26,10 +26,17 @@ export interface CodesUi {
   offset: number;
 }
 
+/** The positions risk table's sort, kept while the app runs. `risk`: the main process's order. */
+export interface PositionsUi {
+  sortBy: 'risk' | 'market' | 'amount' | 'distance' | 'pnl' | 'leverage';
+  sortDirection: SortDirection;
+}
+
 export interface UiState {
   view: ViewId;
   balances: BalancesUi;
   codes: CodesUi;
+  positions: PositionsUi;
   /** Code rows whose value the person chose to reveal, keyed by `revealKey(accountId, row)`. */
   revealedCodes: Record<string, true>;
   dismissedNotice: string | null;
@@ -37,17 +44,19 @@ export interface UiState {
   setView(view: ViewId): void;
   setBalances(patch: Partial<BalancesUi>): void;
   setCodes(patch: Partial<CodesUi>): void;
+  setPositions(patch: Partial<PositionsUi>): void;
   toggleReveal(key: string): void;
   hideAllCodes(): void;
   dismissNotice(notice: string): void;
 }
 
-type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'revealedCodes' | 'dismissedNotice'>;
+type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'positions' | 'revealedCodes' | 'dismissedNotice'>;
 
 export const INITIAL_UI: UiData = {
   view: 'balances',
   balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: true, allAccounts: false },
   codes: { pageSize: 30, offset: 0 },
+  positions: { sortBy: 'risk', sortDirection: 'asc' },
   revealedCodes: {},
   dismissedNotice: null,
 };
@@ -57,6 +66,7 @@ export const useUi = create<UiState>()((set) => ({
   setView: (view) => set({ view }),
   setBalances: (patch) => set((s) => ({ balances: { ...s.balances, ...patch } })),
   setCodes: (patch) => set((s) => ({ codes: { ...s.codes, ...patch } })),
+  setPositions: (patch) => set((s) => ({ positions: { ...s.positions, ...patch } })),
   toggleReveal: (key) =>
     set((s) => {
       const next = { ...s.revealedCodes };

@@ -10,6 +10,8 @@ import { PositionCard } from './PositionCard';
 import { RiskBanner } from './RiskBanner';
 import { sortByRisk, summarizeRisk } from './risk';
 import { AlertLog } from '../alerts/AlertLog';
+import { CollateralSummaryPanel, RiskTable } from './RiskTable';
+import type { PositionsOverview } from '../../../shared/model/balances';
 import './positions.css';
 
 export interface PositionsViewProps {
@@ -21,6 +23,8 @@ export function PositionsView({ account }: PositionsViewProps) {
   const payload = market === undefined ? { accountId: account.id } : { accountId: account.id, market };
   const positions = useChannelQuery('exchange.positions', payload, { placeholderData: keepPreviousData });
 
+  // Risk as the main process computes it: current price, distance to liquidation, the summary.
+  const risk = useChannelQuery('positions.overview', { accountId: account.id });
   const sorted = useMemo(() => (positions.data ? sortByRisk(positions.data.items) : []), [positions.data]);
   const summary = useMemo(() => summarizeRisk(sorted), [sorted]);
 
@@ -58,16 +62,39 @@ export function PositionsView({ account }: PositionsViewProps) {
         }}
       >
         {() => (
-          <div className="positions-list" aria-busy={positions.isFetching}>
-            {sorted.map((position, i) => (
-              // The index guards against a (malformed) answer repeating a positionId.
-              <PositionCard key={`${position.positionId}:${i}`} position={position} />
-            ))}
-          </div>
+          <>
+            {risk.data ? <RiskOverview overview={risk.data} /> : null}
+            <details className="positions-details" open>
+              <summary>Every detail, position by position</summary>
+              <div className="positions-list" aria-busy={positions.isFetching}>
+                {sorted.map((position, i) => (
+                  // The index guards against a (malformed) answer repeating a positionId.
+                  <PositionCard key={`${position.positionId}:${i}`} position={position} />
+                ))}
+              </div>
+            </details>
+          </>
         )}
       </QueryState>
 
       <AlertLog />
     </View>
+  );
+}
+
+/** The collateral summary, what could not be priced, and the sortable risk table. */
+function RiskOverview({ overview }: { overview: PositionsOverview }) {
+  return (
+    <section aria-label="Risk at a glance">
+      {overview.summary ? <CollateralSummaryPanel summary={overview.summary} /> : null}
+      {overview.notes.length > 0 ? (
+        <ul className="positions-notes" role="status" aria-label="What is missing">
+          {overview.notes.map((note, i) => (
+            <li key={i}>{note.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {overview.positions.length > 0 ? <RiskTable overview={overview} /> : null}
+    </section>
   );
 }

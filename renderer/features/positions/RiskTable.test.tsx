@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Position } from '../../../shared/api/schemas';
+import type { PositionRisk, PositionsOverview } from '../../../shared/model/balances';
+import { installBridge, REAL_ACCOUNT, renderWithQuery } from '../../test/setup';
+import { PositionsView } from './PositionsView';
+
+function risk(positionId: number, market: string, patch: Partial<PositionRisk> = {}): PositionRisk {
+  return {
+    positionId,
+    market,
+    side: 'LONG',
+    amount: '1',
+    basePrice: '100',
+    liquidationPrice: '80',
+    liquidationState: null,
+    currentPrice: '100',
+    priceSource: 'last',
+    distancePercent: '20',
+    unrealizedPnl: '0',
+    leverage: '5',
+    margin: '20',
+    ...patch,
+  };
+}
+
+/** In the main process's order: liquidation, margin call, then the smallest distance. */
+const OVERVIEW: PositionsOverview = {
+  accountId: REAL_ACCOUNT.id,
+  positions: [
+    risk(1, 'BTC_PERP', { liquidationState: 'liquidation', distancePercent: '1.88', currentPrice: '61934.71', priceSource: 'index', unrealizedPnl: '-1678.4' }),
+    risk(2, 'ETH_USDT', { liquidationState: 'margin_call', distancePercent: '7.5', unrealizedPnl: '-365.04' }),
+    risk(3, 'SOL_USDT', { distancePercent: '33.17', unrealizedPnl: '342.48', leverage: '10' }),
+    risk(4, 'XRP_USDT', { liquidationPrice: null, distancePercent: null, unrealizedPnl: null }),
+  ],
+  summary: { equity: '46762.86', margin: '7930.1', freeMargin: '38832.77', unrealizedFunding: '0', pnl: '-2332.13', leverage: '5', marginFraction: '0.1696' },
+  unreadable: 0,
+  notes: [{ kind: 'region_unavailable', part: 'futures', message: 'Futures are not available in this region; _PERP positions use their last price.' }],
+};
+
+const DETAIL: Position = {
+  positionId: 1,
+  market: 'BTC_PERP',
+  openDate: 1_760_000_000,
+  modifyDate: 1_760_000_000,
+  amount: '1',
+  basePrice: '100',
+  liquidationPrice: '80',
+  liquidationState: 'liquidation',
+  pnl: '0',
+  pnlPercent: '0',
+  margin: '20',
+  freeMargin: '0',
+  funding: '0',
+  unrealizedFunding: '0',
+  tpsl: null,
+  positionSide: 'LONG',
+  leverage: null,
+  unrealizedPnl: null,
+};
+
+function setup(overview: PositionsOverview = OVERVIEW) {
+  const bridge = installBridge([REAL_ACCOUNT]);
+  // The detail cards come from the exchange's own list; one is enough here.
+  bridge.reply('exchange.positions', { items: [DETAIL], unreadable: [] });
+  bridge.reply('positions.overview', overview);
+  renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
+  return bridge;
+}
+
+const markets = () => screen.getAllByTestId('risk-row').map((row) => row.querySelector('.cell-main')?.textContent);
+
+describe('positions as risk', () => {
+  it('heads the view with the collateral summary and names what is missing', async () => {
+    setup();
+    const summary = await screen.findByLabelText('Collateral summary');
+    expect(within(summary).getByTestId('summary-equity').textContent).toBe('46,762.86');
+    expect(within(summary).getByTestId('summary-pnl').textContent).toBe('-2,332.13');
+    expect(within(summary).getByTestId('summary-leverage').textContent).toBe('5\u00d7');
+    expect(screen.getByRole('status', { name: 'What is missing' }).textContent).toContain('Futures are not available');
+  });
+
+  it('lists positions riskiest first with the current price, the distance to liquidation as a toned bar, P&L in money and leverage', async () => {
+    setup();
+    await waitFor(() => expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']));
+    const [btc, eth, sol, xrp] = screen.getAllByTestId('risk-row');
+    expect(within(btc!).getByTestId('risk-current').getAttribute('title')).toBe('Index price');
+    expect(within(btc!).getByTestId('risk-distance').textContent).toBe('1.88%');
+    expect(btc!.querySelector('.distance')?.getAttribute('data-tone')).toBe('danger');
+    expect(eth!.querySelector('.distance')?.getAttribute('data-tone')).toBe('warning');
+    expect(sol!.querySelector('.distance')?.getAttribute('data-tone')).toBe('positive');
+    expect(within(sol!).getByText('+342.48')).toBeTruthy();
+    expect(within(sol!).getByText('USDT')).toBeTruthy();
+    expect(within(xrp!).getByTestId('risk-distance').textContent).toBe('no liquidation price');
+  });
+
+  it('sorts by distance, P&L or market, both ways; unknown figures stay last; the sort is remembered', async () => {
+    setup();
+    await waitFor(() => expect(markets()).toHaveLength(4));
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Distance' }));
+    expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']);
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Distance' }));
+    expect(markets()).toEqual(['SOL_USDT', 'ETH_USDT', 'BTC_PERP', 'XRP_USDT']);
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by P&L' }));
+    expect(markets()).toEqual(['SOL_USDT', 'ETH_USDT', 'BTC_PERP', 'XRP_USDT']);
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Market' }));
+    expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']);
+  });
+});

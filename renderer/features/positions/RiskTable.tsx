@@ -1,0 +1,132 @@
+import type { CollateralSummary, PositionRisk, PositionsOverview } from '../../../shared/model/balances';
+import { Badge, DataTable, type Column } from '../../components';
+import { formatAmount } from '../../format';
+import { useUi, type PositionsUi } from '../../state/ui';
+import { formatSigned, moneyCurrency, signTone } from './numbers';
+import { riskBadge } from './risk';
+import { distanceTone, sortPositions } from './riskRows';
+
+const SUMMARY_FIELDS: ReadonlyArray<{ key: keyof CollateralSummary; label: string; signed?: boolean; suffix?: string }> = [
+  { key: 'equity', label: 'Equity' },
+  { key: 'margin', label: 'Margin' },
+  { key: 'freeMargin', label: 'Free margin' },
+  { key: 'pnl', label: 'Unrealized P&L', signed: true },
+  { key: 'leverage', label: 'Leverage', suffix: '\u00d7' },
+  { key: 'marginFraction', label: 'Margin fraction' },
+];
+
+/** The collateral account as the exchange sums it: equity, margin, free margin, P&L, leverage. */
+export function CollateralSummaryPanel({ summary }: { summary: CollateralSummary }) {
+  return (
+    <dl className="card card__section collateral-summary" aria-label="Collateral summary">
+      {SUMMARY_FIELDS.map((field) => {
+        const value = summary[field.key];
+        return (
+          <div key={field.key}>
+            <dt>{field.label}</dt>
+            <dd className={`num${field.signed ? ` signed signed--${signTone(value)}` : ''}`} title={value} data-testid={`summary-${field.key}`}>
+              {field.signed ? formatSigned(value) : formatAmount(value)}
+              {field.suffix ?? ''}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** How close the current price is to the liquidation price: a bar that shrinks and turns amber, then red. */
+function DistanceCell({ position }: { position: PositionRisk }) {
+  const tone = distanceTone(position);
+  if (position.distancePercent === null) {
+    return <span className="position-muted">{position.liquidationPrice === null ? 'no liquidation price' : 'no current price'}</span>;
+  }
+  // 50 % or more fills the bar: beyond that the exact figure matters less than the colour.
+  const width = Math.min(100, (Number(position.distancePercent) / 50) * 100);
+  return (
+    <span className="distance" data-tone={tone}>
+      <span className="distance__track" aria-hidden="true">
+        <span className="distance__fill" style={{ width: `${width}%` }} />
+      </span>
+      <span className="num">{position.distancePercent}%</span>
+    </span>
+  );
+}
+
+const Unknown = () => <span className="position-muted">{'\u2014'}</span>;
+const amountOr = (value: string | null) => (value === null ? <Unknown /> : formatAmount(value));
+
+/**
+ * One row per position, riskiest first (liquidation, margin call, then the smallest distance to
+ * liquidation from the CURRENT price); every column a person compares can be sorted.
+ */
+export function RiskTable({ overview }: { overview: PositionsOverview }) {
+  const ui = useUi((s) => s.positions);
+  const setUi = useUi((s) => s.setPositions);
+  const rows = sortPositions(overview.positions, ui);
+  const sortHeader = (by: PositionsUi['sortBy'], label: string) => (
+    <button
+      type="button"
+      className="sort-button"
+      data-active={ui.sortBy === by}
+      aria-label={`Sort by ${label}`}
+      onClick={() =>
+        setUi(ui.sortBy === by ? { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' } : { sortBy: by, sortDirection: by === 'pnl' || by === 'leverage' || by === 'amount' ? 'desc' : 'asc' })
+      }
+    >
+      {label} {ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : ''}
+    </button>
+  );
+  const columns: Column<PositionRisk>[] = [
+    { header: sortHeader('market', 'Market'), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
+    { header: 'Side', width: '6%', cell: (p) => p.side ?? <Unknown /> },
+    { header: sortHeader('amount', 'Amount'), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
+    { header: 'Entry', width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
+    {
+      header: 'Current',
+      width: '10%',
+      align: 'end',
+      cellProps: (p) => ({ className: 'num', title: p.priceSource === 'index' ? 'Index price' : p.priceSource === 'last' ? 'Last price' : undefined, 'data-testid': 'risk-current' }),
+      cell: (p) => amountOr(p.currentPrice),
+    },
+    { header: 'Liquidation', width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
+    { header: sortHeader('distance', 'Distance'), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
+    {
+      header: sortHeader('pnl', 'P&L'),
+      width: '12%',
+      align: 'end',
+      cellProps: (p) => ({ className: `num signed signed--${p.unrealizedPnl === null ? 'neutral' : signTone(p.unrealizedPnl)}`, title: p.unrealizedPnl ?? undefined }),
+      cell: (p) =>
+        p.unrealizedPnl === null ? (
+          <Unknown />
+        ) : (
+          <>
+            {formatSigned(p.unrealizedPnl)}
+            {moneyCurrency(p.market) ? <span className="ticker"> {moneyCurrency(p.market)}</span> : null}
+          </>
+        ),
+    },
+    { header: sortHeader('leverage', 'Lev.'), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${p.leverage}\u00d7`) },
+    {
+      header: sortHeader('risk', 'State'),
+      width: '14%',
+      cell: (p) => {
+        const badge = riskBadge(p.liquidationState);
+        return <Badge tone={badge.tone}>{badge.label}</Badge>;
+      },
+    },
+  ];
+  return (
+    <div className="card">
+      <DataTable
+        className="table--risk"
+        aria-label="Positions by risk"
+        columns={columns}
+        rows={rows}
+        rowKey={(p, i) => `${p.positionId}:${i}`}
+        rowProps={(p) => ({ 'data-testid': 'risk-row', 'data-state': p.liquidationState ?? 'normal' })}
+        empty={{ title: 'No open positions' }}
+      />
+    </div>
+  );
+}
