@@ -3,6 +3,7 @@
  * live fee preview (the shared fee model, so it matches the main process and the exchange), the
  * checks before sending, and how an exchange error maps back onto the field it concerns.
  */
+import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
 import { isFiatAsset, memoRequired, previewWithdrawal, type FeeList, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import type { AppError } from '../../../shared/errors';
@@ -229,6 +230,8 @@ export interface FormCheck {
   preview: PreviewResult | null;
   /** Which extra sections apply. */
   required: ExtrasRequired;
+  /** Said beside the address when its network's format is not one the app checks. */
+  addressNote: string | null;
 }
 
 /**
@@ -258,6 +261,13 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
   else if (address.length > 512) errors.address = 'This address is too long (at most 512 characters).';
   // Card tokens and bank identifiers may be written with spaces; wallet addresses never contain one.
   else if (!isFiat(asset) && /\s/.test(address)) errors.address = 'A wallet address has no spaces; check what was pasted.';
+  let addressNote: string | null = null;
+  const formatNetwork = values.network || defaultNetwork(asset) || (asset?.networks ? '' : values.ticker);
+  if (address && !errors.address && asset && !isFiat(asset) && formatNetwork) {
+    const format = checkAddressFormat(formatNetwork, address);
+    if (format.kind === 'invalid') errors.address = format.message;
+    else if (format.kind === 'unchecked') addressNote = format.note;
+  }
 
   const required = requiredExtras(values, data, account);
   const extras = checkExtras(extrasFromForm(values, required), required);
@@ -283,7 +293,7 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
       errors.acceptUnknownFee = 'The fee for this withdrawal is unknown. Tick the box to accept that, or choose another provider.';
     }
   }
-  return { errors, preview, required };
+  return { errors, preview, required, addressNote };
 }
 
 /** What `withdrawals.prepare` receives for a form that passed `checkForm`. */
