@@ -4,11 +4,11 @@
  * checks before sending, and how an exchange error maps back onto the field it concerns.
  */
 import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
-import { isFiatAsset, memoRequired, previewWithdrawal, type FeeList, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
+import { feeKey, isFiatAsset, memoRequired, previewWithdrawal, withdrawalLimits, type FeeList, type FeeTerms, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import type { AppError } from '../../../shared/errors';
 import type { RequestOf } from '../../../shared/ipc';
-import { compare, isLooseDecimalString } from '../../../shared/money/decimal';
+import { compare, isLooseDecimalString, isZero } from '../../../shared/money/decimal';
 
 /** The Travel Rule section's fields (crypto from an EEA account). */
 export const TRAVEL_RULE_FIELDS = [
@@ -119,20 +119,67 @@ export interface AssetChoice {
   ticker: string;
   name: string;
   balance: string;
+  /** The account holds some of it. */
+  held: boolean;
   asset: FormAsset;
+}
+
+/** Assets that can be withdrawn now: the ones the account holds first, each group by ticker. */
+export function assetChoices(assets: MarketData['assets'], balance: MarketData['balance']): AssetChoice[] {
+  const choices: AssetChoice[] = [];
+  for (const [ticker, asset] of Object.entries(assets)) {
+    if (!asset.can_withdraw) continue;
+    if (asset.networks && !asset.networks.withdraws?.length) continue;
+    if (asset.providers && !asset.providers.withdraws?.length) continue;
+    const stated = balance[ticker]?.main_balance;
+    const readable = stated !== undefined && isLooseDecimalString(stated);
+    choices.push({ ticker, name: asset.name, balance: readable ? stated : '0', held: readable && compare(stated, '0') > 0, asset });
+  }
+  return choices.sort((a, b) => Number(b.held) - Number(a.held) || a.ticker.localeCompare(b.ticker));
 }
 
 /** Assets that can be withdrawn and that the account holds, by ticker. */
 export function withdrawableAssets(assets: MarketData['assets'], balance: MarketData['balance']): AssetChoice[] {
-  const choices: AssetChoice[] = [];
-  for (const [ticker, asset] of Object.entries(assets)) {
-    const held = balance[ticker]?.main_balance;
-    if (!asset.can_withdraw || held === undefined || !isLooseDecimalString(held) || compare(held, '0') <= 0) continue;
-    if (asset.networks && !asset.networks.withdraws?.length) continue;
-    if (asset.providers && !asset.providers.withdraws?.length) continue;
-    choices.push({ ticker, name: asset.name, balance: held, asset });
+  return assetChoices(assets, balance).filter((choice) => choice.held);
+}
+
+export interface NetworkOption {
+  network: string;
+  /** Listed for withdrawals by the asset status and not switched off in the fee list. */
+  enabled: boolean;
+  /** The fee in words ("0.0004 BTC", "1 % (min 5, max 10) + 2 UAH"), or null when no fee is listed. */
+  fee: string | null;
+  /** The smallest amount the receiver may get on this network; "0" when none is stated. */
+  min: string;
+}
+
+/**
+ * Each network of a multi-network asset with its fee, minimum and whether it is on: the withdrawal
+ * networks, plus networks the fee list names for the asset that are off for withdrawals.
+ */
+export function networkOptions(ticker: string, asset: WithdrawAsset | undefined, fees: FeeList): NetworkOption[] {
+  const listed = networkChoices(asset);
+  const prefix = `${ticker} (`;
+  const offInFeeList = Object.keys(fees.items)
+    .filter((key) => key.startsWith(prefix) && key.endsWith(')'))
+    .map((key) => key.slice(prefix.length, -1))
+    .filter((network) => !listed.includes(network));
+  return [...listed, ...offInFeeList.sort()].map((network) => {
+    const entry = fees.items[feeKey(ticker, network)];
+    const terms = entry?.withdraw ?? undefined;
+    const enabled = listed.includes(network) && entry?.is_withdrawal !== false && entry?.is_api_withdrawal !== false;
+    return { network, enabled, fee: terms ? feeWords(terms, ticker) : null, min: asset ? withdrawalLimits(asset, terms, network).min : '0' };
+  });
+}
+
+function feeWords(terms: FeeTerms, ticker: string): string {
+  const parts: string[] = [];
+  if (terms.flex && !isZero(terms.flex.percent)) {
+    const caps = [!isZero(terms.flex.min_fee) ? `min ${terms.flex.min_fee}` : null, !isZero(terms.flex.max_fee) ? `max ${terms.flex.max_fee}` : null].filter(Boolean);
+    parts.push(`${terms.flex.percent} %${caps.length ? ` (${caps.join(', ')})` : ''}`);
   }
-  return choices.sort((a, b) => a.ticker.localeCompare(b.ticker));
+  if (terms.fixed && !isZero(terms.fixed)) parts.push(`${terms.fixed} ${ticker}`);
+  return parts.length ? parts.join(' + ') : `0 ${ticker}`;
 }
 
 export function networkChoices(asset: WithdrawAsset | undefined): string[] {
@@ -262,7 +309,8 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
   // Card tokens and bank identifiers may be written with spaces; wallet addresses never contain one.
   else if (!isFiat(asset) && /\s/.test(address)) errors.address = 'A wallet address has no spaces; check what was pasted.';
   let addressNote: string | null = null;
-  const formatNetwork = values.network || defaultNetwork(asset) || (asset?.networks ? '' : values.ticker);
+  // Against the network the exchange will use; with several and none chosen yet, the network error speaks first.
+  const formatNetwork = values.network || (networks.length > 1 ? '' : defaultNetwork(asset) || (asset?.networks ? '' : values.ticker));
   if (address && !errors.address && asset && !isFiat(asset) && formatNetwork) {
     const format = checkAddressFormat(formatNetwork, address);
     if (format.kind === 'invalid') errors.address = format.message;
