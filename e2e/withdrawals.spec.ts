@@ -179,18 +179,18 @@ test.describe('Max, address formats and drafts', () => {
     await expect(f.getByTestId('preview-total')).toHaveText(`${before.BTC} BTC`);
     await expect(f.getByTestId('preview-balance-after')).toHaveText('0 BTC');
 
-    // A percentage fee (UAH via MONOBANK: 2 + 1 %, at least 5) on 150,000.5 UAH: the 100,000 maximum
-    // binds first, so Max is the maximum and the debit (100,000 + 1,002) stays below the balance.
+    // A percentage fee with caps (UAH via MONOBANK: 2 + 1 % held between 5 and 500) on 150,000.5 UAH:
+    // the 100,000 maximum binds first, so Max is the maximum, with the ceiling fee, below the balance.
     await fillWithdrawal(page, { ticker: 'UAH', provider: 'MONOBANK', address: '4111111111111111', amount: '' });
     await f.getByRole('button', { name: /^Max/ }).click();
     await expect(f.getByLabel(/Amount the receiver gets/)).toHaveValue('100000');
-    await expect(f.getByTestId('preview-fee')).toHaveText('+ 1,002 UAH');
+    await expect(f.getByTestId('preview-fee')).toHaveText('+ 502 UAH');
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
     const uniqueId = await confirmedUniqueId(page);
     await confirmation(page).getByRole('button', { name: /^Send / }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');
     const after = await ledger(simulator, apiKey);
-    expect(after.debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'UAH', amount: '100000', fee: '1002', total: '101002' })]);
+    expect(after.debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'UAH', amount: '100000', fee: '502', total: '100502' })]);
     expect(compare(after.debits[0]!.total, before.UAH!)).toBeLessThanOrEqual(0);
   });
 
