@@ -18,6 +18,7 @@ import {
   type FormValues,
   type MarketData,
   type TextField,
+  withdrawalInputs,
 } from './formModel';
 import { PreviewPanel } from './PreviewPanel';
 import { TravelRuleFields, type VaspList } from './TravelRuleFields';
@@ -79,14 +80,7 @@ export function WithdrawForm(props: {
   /** The largest amount the balance pays with the fee on top; the preview below then checks it like any amount. */
   const fillMax = () => {
     if (!asset) return;
-    const max = maxReceivable({
-      ticker: values.ticker,
-      balance: data.balance[values.ticker]?.main_balance ?? '0',
-      asset,
-      fees: data.fees,
-      network: values.network || defaultNetwork(asset) || null,
-      provider: values.provider || null,
-    });
+    const max = maxReceivable(withdrawalInputs(values, data, asset));
     if (!max.ok) {
       setMaxNote(max.reason);
       return;

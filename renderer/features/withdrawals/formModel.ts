@@ -325,15 +325,7 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
   let preview: PreviewResult | null = null;
   if (!amount) errors.amount = 'Enter the amount the receiver should get.';
   else if (asset) {
-    preview = previewWithdrawal({
-      ticker: values.ticker,
-      amount,
-      balance: data.balance[values.ticker]?.main_balance ?? '0',
-      asset,
-      fees: data.fees,
-      network: values.network || defaultNetwork(asset) || null,
-      provider: values.provider || null,
-    });
+    preview = previewWithdrawal({ ...withdrawalInputs(values, data, asset), amount });
     if (!preview.ok) {
       const field: FieldName = preview.problem.field;
       errors[field] ??= preview.problem.message;
@@ -342,6 +334,18 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
     }
   }
   return { errors, preview, required, addressNote };
+}
+
+/** What the fee model needs of the form, for the preview and for Max alike. */
+export function withdrawalInputs(values: FormValues, data: MarketData, asset: FormAsset) {
+  return {
+    ticker: values.ticker,
+    balance: data.balance[values.ticker]?.main_balance ?? '0',
+    asset,
+    fees: data.fees,
+    network: values.network || defaultNetwork(asset) || null,
+    provider: values.provider || null,
+  };
 }
 
 /** What `withdrawals.prepare` receives for a form that passed `checkForm`. */
