@@ -7,7 +7,7 @@
  */
 import { add, mul, roundForDisplay, sub } from '../shared/money/decimal';
 import { expect, openView, test } from './fixtures';
-import { confirmation, CRYPTO_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
+import { confirmation, CRYPTO_ADDRESS, fillWithdrawal, markedTronAddress, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 const BTC_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
@@ -145,7 +145,7 @@ test.describe('what the real exchange sends', () => {
   test('Demo: a withdrawal paid only in part (status 18) stays followed and shows requested vs processed amounts', async ({ page }) => {
     await openView(page, 'Withdraw');
     // The simulator pays half of a withdrawal whose address contains "partial" (its README).
-    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: `${CRYPTO_ADDRESS}partial`, amount: '50' });
+    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: markedTronAddress('partial'), amount: '50' });
     await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
     await confirmation(page).getByRole('button', { name: 'Send 50 USDT' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');
@@ -159,7 +159,7 @@ test.describe('the status card says what really happened', () => {
   test('Demo: a canceled withdrawal says nothing was debited; a successful one shows its hash, copyable, and its explorer link', async ({ page }) => {
     await openView(page, 'Withdraw');
     // The simulator cancels a withdrawal whose address contains "cancel" (its README).
-    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: `${CRYPTO_ADDRESS}cancel`, amount: '20' });
+    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: markedTronAddress('cancel'), amount: '20' });
     await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
     await confirmation(page).getByRole('button', { name: 'Send 20 USDT' }).click();
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Canceled', { timeout: 60_000 });

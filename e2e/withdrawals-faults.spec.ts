@@ -1,13 +1,13 @@
 import { ENDPOINTS } from '../shared/api/endpoints';
 import { expect, injectFault, test } from './fixtures';
-import { confirmation, confirmedUniqueId, CRYPTO_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
+import { confirmation, confirmedUniqueId, ETH_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 const WITHDRAW_PATH = ENDPOINTS.withdrawPay.path;
 
 test.describe('withdrawal under faults', () => {
   test('reset after commit: the app finds the withdrawal in history and shows it sent; one debit', async ({ page, simulator }) => {
     const { apiKey } = await useSimulatorAccount(page, simulator);
-    await fillWithdrawal(page, { ticker: 'ETH', address: CRYPTO_ADDRESS, amount: '0.5' });
+    await fillWithdrawal(page, { ticker: 'ETH', address: ETH_ADDRESS, amount: '0.5' });
     await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
     const uniqueId = await confirmedUniqueId(page);
 
@@ -25,7 +25,7 @@ test.describe('withdrawal under faults', () => {
 
   test('reset before commit: not found, sent again with the same id; one debit', async ({ page, simulator }) => {
     const { apiKey } = await useSimulatorAccount(page, simulator);
-    await fillWithdrawal(page, { ticker: 'ETH', address: CRYPTO_ADDRESS, amount: '0.5' });
+    await fillWithdrawal(page, { ticker: 'ETH', address: ETH_ADDRESS, amount: '0.5' });
     await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
     const uniqueId = await confirmedUniqueId(page);
 

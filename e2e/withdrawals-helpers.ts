@@ -4,9 +4,18 @@
  */
 import type { Page } from '@playwright/test';
 import type { RunningSimulator } from '../electron/simulator';
+import { bitcoinAddress, EVM, tronAddress, TRON, XRP } from '../shared/addresses/test/sampleAddresses';
 import { addAccount, expect, openView } from './fixtures';
 
-export const CRYPTO_ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+/** Valid addresses of each network's format (the app checks the format before anything is sent). */
+export const CRYPTO_ADDRESS = TRON;
+export const BTC_ADDRESS = bitcoinAddress();
+export const ETH_ADDRESS = EVM;
+export const XRP_ADDRESS = XRP;
+/** A valid Tron address carrying one of the simulator's settlement markers ("cancel", "partial"…). */
+export const markedTronAddress = tronAddress;
+/** A valid Bitcoin address the simulator refuses (code 2): it contains "invalid". */
+export const EXCHANGE_REFUSED_BTC_ADDRESS = bitcoinAddress('invalid');
 
 export interface LedgerDebit {
   uniqueId: string;
@@ -47,12 +56,20 @@ export const form = (page: Page) => page.getByRole('form', { name: 'New withdraw
 
 export async function fillWithdrawal(page: Page, values: { ticker: string; network?: string; provider?: string; memo?: string; address: string; amount: string }): Promise<void> {
   const f = form(page);
-  await f.getByLabel('Asset').selectOption(values.ticker);
+  await chooseAsset(page, values.ticker);
   if (values.network) await f.getByLabel('Network').selectOption(values.network);
   if (values.provider) await f.getByLabel('Payment provider').selectOption(values.provider);
   if (values.memo) await f.getByLabel('Memo / destination tag').fill(values.memo);
   await f.getByLabel(values.provider ? 'Card token or account' : 'Receiving address').fill(values.address);
   await f.getByLabel(/Amount the receiver gets/).fill(values.amount);
+}
+
+/** Picks an asset in the searchable picker as a person does: types the ticker, clicks its option. */
+export async function chooseAsset(page: Page, ticker: string): Promise<void> {
+  const picker = form(page).getByRole('combobox', { name: 'Asset' });
+  await picker.fill(ticker);
+  await form(page).getByRole('option', { name: new RegExp(`^${ticker} ·`) }).click();
+  await expect(picker).toHaveValue(new RegExp(`^${ticker} ·`));
 }
 
 export const confirmation = (page: Page) => page.getByRole('region', { name: 'Confirm the withdrawal' });

@@ -1,16 +1,20 @@
-import { add, sub } from '../shared/money/decimal';
+import { add, compare, sub } from '../shared/money/decimal';
 import { expect, openView, test } from './fixtures';
 import {
   admin,
   balanceInUi,
   confirmation,
   confirmedUniqueId,
+  BTC_ADDRESS,
+  chooseAsset,
   CRYPTO_ADDRESS,
+  EXCHANGE_REFUSED_BTC_ADDRESS,
   fillWithdrawal,
   form,
   ledger,
   status,
   useSimulatorAccount,
+  XRP_ADDRESS,
 } from './withdrawals-helpers';
 
 test.describe('fee-on-top withdrawal', () => {
@@ -20,7 +24,7 @@ test.describe('fee-on-top withdrawal', () => {
     expect(before).toBe((await ledger(simulator, apiKey)).balances.BTC);
     await openView(page, 'Withdraw');
 
-    await fillWithdrawal(page, { ticker: 'BTC', address: CRYPTO_ADDRESS, amount: '0.12345678' });
+    await fillWithdrawal(page, { ticker: 'BTC', address: BTC_ADDRESS, amount: '0.12345678' });
     const f = form(page);
     await expect(f.getByTestId('preview-receiver-gets')).toHaveText('0.12345678 BTC');
     await expect(f.getByTestId('preview-fee')).toHaveText('+ 0.0004 BTC');
@@ -30,9 +34,9 @@ test.describe('fee-on-top withdrawal', () => {
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
 
     const c = confirmation(page);
-    await expect(c.getByTestId('confirm-address')).toHaveText(CRYPTO_ADDRESS);
-    await expect(c.locator('.address-text__edge').first()).toHaveText(CRYPTO_ADDRESS.slice(0, 6));
-    await expect(c.locator('.address-text__edge').last()).toHaveText(CRYPTO_ADDRESS.slice(-6));
+    await expect(c.getByTestId('confirm-address')).toHaveText(BTC_ADDRESS);
+    await expect(c.locator('.address-text__edge').first()).toHaveText(BTC_ADDRESS.slice(0, 6));
+    await expect(c.locator('.address-text__edge').last()).toHaveText(BTC_ADDRESS.slice(-6));
     await expect(c.getByTestId('confirm-amount')).toHaveText('0.12345678 BTC');
     await expect(c.getByTestId('confirm-fee')).toHaveText('0.0004 BTC');
     await expect(c.getByTestId('confirm-total')).toHaveText('0.12385678 BTC');
@@ -63,7 +67,7 @@ test.describe('fee-on-top withdrawal', () => {
     await expect(errorOf('Receiving address')).toHaveText('Enter the receiving wallet address.');
     await expect(errorOf(/Amount the receiver gets/)).toHaveText('Enter the amount the receiver should get.');
 
-    await fillWithdrawal(page, { ticker: 'BTC', address: CRYPTO_ADDRESS, amount: 'abc' });
+    await fillWithdrawal(page, { ticker: 'BTC', address: BTC_ADDRESS, amount: 'abc' });
     await expect(errorOf(/Amount the receiver gets/)).toHaveText('Enter an amount such as 0.5.');
     await f.getByLabel(/Amount the receiver gets/).fill('0');
     await expect(errorOf(/Amount the receiver gets/)).toHaveText('The amount must be greater than zero.');
@@ -78,12 +82,12 @@ test.describe('fee-on-top withdrawal', () => {
     await expect(errorOf('Receiving address')).toHaveText('A wallet address has no spaces; check what was pasted.');
 
     // Memo assets need a memo.
-    await fillWithdrawal(page, { ticker: 'XRP', address: CRYPTO_ADDRESS, amount: '25' });
+    await fillWithdrawal(page, { ticker: 'XRP', address: XRP_ADDRESS, amount: '25' });
     await review.click();
     await expect(errorOf('Memo / destination tag')).toHaveText(/XRP needs a memo/);
 
     // Fiat needs a provider.
-    await f.getByLabel('Asset').selectOption('UAH');
+    await chooseAsset(page, 'UAH');
     await f.getByLabel('Card token or account').fill('4111111111111111');
     await f.getByLabel(/Amount the receiver gets/).fill('1000');
     await review.click();
@@ -93,7 +97,8 @@ test.describe('fee-on-top withdrawal', () => {
     expect((await ledger(simulator, apiKey)).debits).toEqual([]);
 
     // The exchange's own refusals land on the field they concern: an address it rejects (code 2)...
-    await fillWithdrawal(page, { ticker: 'BTC', address: 'invalid-address-0000000000', amount: '0.01' });
+    // A well-formed Bitcoin address that the simulator refuses (it contains "invalid").
+    await fillWithdrawal(page, { ticker: 'BTC', address: EXCHANGE_REFUSED_BTC_ADDRESS, amount: '0.01' });
     await review.click();
     await confirmation(page).getByRole('button', { name: 'Send 0.01 BTC' }).click();
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Refused by the exchange');
@@ -102,7 +107,7 @@ test.describe('fee-on-top withdrawal', () => {
 
     // ...and two-factor authentication switched off (412) is said in plain words.
     await admin(simulator, 'POST', 'account', { apiKey, twoFactor: false });
-    await f.getByLabel('Receiving address').fill(CRYPTO_ADDRESS);
+    await f.getByLabel('Receiving address').fill(BTC_ADDRESS);
     await review.click();
     await confirmation(page).getByRole('button', { name: 'Send 0.01 BTC' }).click();
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Refused by the exchange');
@@ -136,9 +141,11 @@ test.describe('fee-on-top withdrawal', () => {
   test('network choice: USDT over TRC20 instead of the default ERC20', async ({ page, simulator }) => {
     const { apiKey } = await useSimulatorAccount(page, simulator);
     const f = form(page);
-    await f.getByLabel('Asset').selectOption('USDT');
+    await chooseAsset(page, 'USDT');
     await expect(f.getByLabel('Network')).toHaveValue('ERC20');
+    await f.getByLabel('Network').selectOption('TRC20');
     await f.getByLabel('Receiving address').fill(CRYPTO_ADDRESS);
+    await f.getByLabel('Network').selectOption('ERC20');
     await f.getByLabel(/Amount the receiver gets/).fill('50');
     await expect(f.getByTestId('preview-fee')).toHaveText('+ 5 USDT');
     await f.getByLabel('Network').selectOption('TRC20');
@@ -155,6 +162,75 @@ test.describe('fee-on-top withdrawal', () => {
     // The exchange recorded the chosen network.
     const history = simulator.state.account(apiKey)!.history.find((e) => e.uniqueId === uniqueId);
     expect(history?.network).toBe('TRC20');
+  });
+});
+
+test.describe('Max, address formats and drafts', () => {
+  test('Max fills an amount whose preview debits exactly the available balance or less', async ({ page, simulator }) => {
+    const { apiKey } = await useSimulatorAccount(page, simulator);
+    const before = (await ledger(simulator, apiKey)).balances;
+    const f = form(page);
+
+    // A fixed fee: the maximum debits the balance exactly.
+    await fillWithdrawal(page, { ticker: 'BTC', address: BTC_ADDRESS, amount: '' });
+    await f.getByRole('button', { name: /^Max/ }).click();
+    const btcMax = await f.getByLabel(/Amount the receiver gets/).inputValue();
+    expect(add(btcMax, '0.0004')).toBe(before.BTC);
+    await expect(f.getByTestId('preview-total')).toHaveText(`${before.BTC} BTC`);
+    await expect(f.getByTestId('preview-balance-after')).toHaveText('0 BTC');
+
+    // A percentage fee with caps (UAH via MONOBANK: 2 + 1 % held between 5 and 500) on 150,000.5 UAH:
+    // the 100,000 maximum binds first, so Max is the maximum, with the ceiling fee, below the balance.
+    await fillWithdrawal(page, { ticker: 'UAH', provider: 'MONOBANK', address: '4111111111111111', amount: '' });
+    await f.getByRole('button', { name: /^Max/ }).click();
+    await expect(f.getByLabel(/Amount the receiver gets/)).toHaveValue('100000');
+    await expect(f.getByTestId('preview-fee')).toHaveText('+ 502 UAH');
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    const uniqueId = await confirmedUniqueId(page);
+    await confirmation(page).getByRole('button', { name: /^Send / }).click();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+    const after = await ledger(simulator, apiKey);
+    expect(after.debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'UAH', amount: '100000', fee: '502', total: '100502' })]);
+    expect(compare(after.debits[0]!.total, before.UAH!)).toBeLessThanOrEqual(0);
+  });
+
+  test('a bad address for the network is refused', async ({ page, simulator }) => {
+    const { apiKey } = await useSimulatorAccount(page, simulator);
+    const f = form(page);
+    const addressError = f.locator('.field').filter({ has: page.getByLabel('Receiving address') }).locator('.field__error');
+    // A Tron address for Bitcoin: said on the field, with the likely mistake.
+    await fillWithdrawal(page, { ticker: 'BTC', address: CRYPTO_ADDRESS, amount: '0.01' });
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    await expect(addressError).toHaveText(/^This is not a valid BTC address: .*It looks like a Tron address \(TRX, TRC20\): is the network right\?$/);
+    await expect(confirmation(page)).toHaveCount(0);
+    // One character off in an EVM address breaks its EIP-55 checksum.
+    await fillWithdrawal(page, { ticker: 'USDT', network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', amount: '50' });
+    await f.getByRole('button', { name: 'Review withdrawal' }).click();
+    await expect(addressError).toContainText('EIP-55 checksum');
+    await expect(confirmation(page)).toHaveCount(0);
+    await expect(page.getByTestId('recent-withdrawal')).toHaveCount(0);
+    expect((await ledger(simulator, apiKey)).debits).toEqual([]);
+  });
+
+  test('a draft can be deleted from Recent withdrawals; a sent withdrawal cannot', async ({ page, simulator }) => {
+    await useSimulatorAccount(page, simulator);
+    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: CRYPTO_ADDRESS, amount: '20' });
+    await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
+    const draftId = await confirmedUniqueId(page);
+    const draftRow = page.locator(`[data-testid="recent-withdrawal"][data-unique-id="${draftId}"]`);
+    await expect(draftRow).toHaveAttribute('data-state', 'prepared');
+    await draftRow.getByRole('button', { name: /^Delete the draft withdrawal of 20 USDT/ }).click();
+    await expect(draftRow).toHaveCount(0);
+    await expect(form(page)).toBeVisible();
+
+    await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: CRYPTO_ADDRESS, amount: '21' });
+    await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
+    const sentId = await confirmedUniqueId(page);
+    await confirmation(page).getByRole('button', { name: 'Send 21 USDT' }).click();
+    await expect(status(page)).toHaveAttribute('data-state', 'sent');
+    const sentRow = page.locator(`[data-testid="recent-withdrawal"][data-unique-id="${sentId}"]`);
+    await expect(sentRow).toHaveCount(1);
+    await expect(sentRow.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   });
 });
 

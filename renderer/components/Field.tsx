@@ -74,7 +74,7 @@ export function SelectField(props: {
   hint?: ReactNode;
   error: string | readonly string[] | undefined;
   placeholder: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean }>;
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
@@ -85,7 +85,7 @@ export function SelectField(props: {
         <select {...control} value={props.value} onChange={(e) => props.onChange(e.target.value)} onBlur={props.onBlur}>
           <option value="">{props.placeholder}</option>
           {props.options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

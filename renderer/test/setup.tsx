@@ -4,7 +4,8 @@
  */
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AccountSummary } from '../../shared/model/accounts';
 import type { Settings } from '../../shared/model/settings';
@@ -67,4 +68,12 @@ export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], setti
 export function renderWithQuery(ui: ReactElement) {
   const client = createQueryClient();
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
+}
+
+/** Chooses `value` in a searchable picker (Combobox) as a person does: types it, clicks its option. */
+export async function chooseOption(user: ReturnType<typeof userEvent.setup>, label: string, value: string): Promise<void> {
+  const input = await screen.findByRole('combobox', { name: label });
+  await user.clear(input);
+  await user.type(input, value);
+  await user.click(screen.getByRole('option', { name: new RegExp(`^${value} `) }));
 }

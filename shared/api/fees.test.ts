@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feeKey, findFeeTerms, memoRequired, previewWithdrawal, withdrawalFee, withdrawalLimits, type FeeEntry, type FeeList, type FeeTerms, type ProviderFeeTerms, type WithdrawAsset } from './fees';
+import { feeKey, findFeeTerms, maxReceivable, memoRequired, previewWithdrawal, withdrawalFee, withdrawalLimits, type FeeEntry, type FeeList, type FeeTerms, type ProviderFeeTerms, type WithdrawAsset } from './fees';
+import { add, compare } from '../money/decimal';
 
 function terms(patch: Partial<FeeTerms> = {}): FeeTerms {
   return { min_amount: '0', max_amount: '0', fixed: null, flex: null, ...patch };
@@ -321,5 +322,81 @@ describe('memoRequired: memo.withdraw when present, else is_memo', () => {
     { a: asset({ is_memo: undefined }), required: false },
   ])('%#', ({ a, required }) => {
     expect(memoRequired(a)).toBe(required);
+  });
+});
+
+describe('maxReceivable: the inverse of fee-on-top, rounded down, never over the balance', () => {
+  const flex = (percent: string, min_fee: string, max_fee: string) => ({ percent, min_fee, max_fee });
+  const maxOf = (withdraw: Partial<FeeTerms>, balance: string, precision: number, a: Partial<WithdrawAsset> = {}) =>
+    maxReceivable({ ticker: 'X', balance, asset: asset({ currency_precision: precision, ...a }), fees: list({ X: cryptoEntry('X', withdraw) }) });
+
+  // Each amount is worked out by hand in the comment; `total` is amount + fee as previewed.
+  it.each([
+    // 1.23456789 − 0.0004
+    { name: 'fixed fee only', w: { fixed: '0.0004' }, balance: '1.23456789', precision: 8, amount: '1.23416789', fee: '0.0004', total: '1.23456789' },
+    // balance floored to 8 places first: 1.23456789 − 0.0004; the dust stays
+    { name: 'balance finer than the precision', w: { fixed: '0.0004' }, balance: '1.234567891', precision: 8, amount: '1.23416789', fee: '0.0004', total: '1.23456789' },
+    // 101 / 1.01 = 100 exactly; fee 1
+    { name: 'percentage, exact inverse', w: { flex: flex('1', '0', '0') }, balance: '101', precision: 2, amount: '100', fee: '1', total: '101' },
+    // 100 / 1.01 = 99.0099… → 99.00; fee ⌈0.99⌉ = 0.99; 99.01 would need fee 1.00 → 100.01
+    { name: 'percentage, rounded down', w: { flex: flex('1', '0', '0') }, balance: '100', precision: 2, amount: '99', fee: '0.99', total: '99.99' },
+    // floor regime: (100 − 2) ≤ 5/0.01 + 5, so N = 98 − 5 = 93; fee 2 + 5
+    { name: 'floor regime (min_fee applies)', w: { fixed: '2', flex: flex('1', '5', '0') }, balance: '100', precision: 2, amount: '93', fee: '7', total: '100' },
+    // proportional: (1012 − 2) / 1.01 = 1000; fee 2 + 10 (the simulator's UAH MONOBANK terms)
+    { name: 'proportional regime above the floor', w: { fixed: '2', flex: flex('1', '5', '0') }, balance: '1012', precision: 2, amount: '1000', fee: '12', total: '1012' },
+    // exactly at the floor's end: 505 / 1.01 = 500 = 5 / 0.01, fee 5 either way
+    { name: 'at the floor/proportional boundary', w: { flex: flex('1', '5', '0') }, balance: '505', precision: 2, amount: '500', fee: '5', total: '505' },
+    // ceiling regime: 5000 ≥ 1/0.001 + 1, so N = 5000 − 1
+    { name: 'ceiling regime (max_fee applies)', w: { flex: flex('0.1', '0.001', '1') }, balance: '5000', precision: 18, amount: '4999', fee: '1', total: '5000' },
+    // at the ceiling's start: 1001 − 1 = 1000 = 1 / 0.001
+    { name: 'at the proportional/ceiling boundary', w: { flex: flex('0.1', '0.001', '1') }, balance: '1001', precision: 18, amount: '1000', fee: '1', total: '1001' },
+    // 104 / 1.02 = 101.96… → 101; fee ⌈2.02⌉ = 3; 102 would need fee ⌈2.04⌉ = 3 → 105
+    { name: 'precision 0', w: { flex: flex('2', '0', '0') }, balance: '104', precision: 0, amount: '101', fee: '3', total: '104' },
+    // a fee finer than the precision rounds up: 1 − 0.000001
+    { name: 'fixed fee finer than the precision', w: { fixed: '0.0000001' }, balance: '1', precision: 6, amount: '0.999999', fee: '0.000001', total: '1' },
+    // 18 places: 1 / 1.0025 = 0.997506234413965087… → floored; fee rounds up to the last place
+    { name: '18 decimals, percentage', w: { flex: flex('0.25', '0', '0') }, balance: '1', precision: 18, amount: '0.997506234413965087', fee: '0.002493765586034913', total: '1' },
+  ])('$name', ({ w, balance, precision, amount, fee, total }) => {
+    expect(maxOf(w, balance, precision)).toEqual({ ok: true, amount, fee, totalDebit: total, precision });
+  });
+
+  it('capped by the withdrawal maximum', () => {
+    expect(maxOf({ fixed: '1', max_amount: '100' }, '1000', 2)).toMatchObject({ ok: true, amount: '100', totalDebit: '101' });
+  });
+
+  it('says why there is no maximum: fee not covered, below the minimum, fee unknown', () => {
+    expect(maxOf({ fixed: '0.0004' }, '0.0003', 8)).toEqual({ ok: false, reason: 'The X balance does not cover any amount plus the fee.' });
+    expect(maxOf({ fixed: '0.0004' }, '0.0013', 8, { min_withdraw: '0.001' })).toEqual({ ok: false, reason: 'The most the balance allows is 0.0009 X, below the minimum withdrawal of 0.001 X.' });
+    const fiat = maxReceivable({ ticker: 'EUR', balance: '100', asset: asset({ providers: { withdraws: ['VISAMASTER'] } }), fees: list({ EUR: fiatEntry('EUR', [providerTerms('EUR_SEPA_BCB')]) }), provider: 'VISAMASTER' });
+    expect(fiat).toEqual({ ok: false, reason: expect.stringMatching(/^Max needs the fee, which is unknown: No EUR fee provider id contains "VISAMASTER"/) });
+  });
+
+  it('property: fee(max) + max ≤ balance, and one unit more would exceed it (monotone fee models)', () => {
+    // A seeded generator, so a failure repeats; amounts are built as decimal strings, never Numbers.
+    let seed = 20240611;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const decimalOf = (digits: number, places: number) => {
+      const raw = String(next(10 ** Math.min(digits, 9))).padStart(places + 1, '0');
+      return places === 0 ? raw : `${raw.slice(0, -places)}.${raw.slice(-places)}`;
+    };
+    let checked = 0;
+    for (let i = 0; i < 400; i++) {
+      const precision = next(19);
+      const minFee = decimalOf(4, 3);
+      const maxFee = next(3) === 0 ? '0' : add(minFee, decimalOf(4, 2));
+      const w: Partial<FeeTerms> = { fixed: next(2) ? decimalOf(3, 4) : null, flex: next(4) ? flex(decimalOf(3, 2), minFee, maxFee) : null };
+      const balance = decimalOf(9, next(10));
+      const result = maxOf(w, balance, precision);
+      if (!result.ok) continue;
+      checked++;
+      const t = terms(w);
+      expect(compare(add(result.amount, withdrawalFee(t, result.amount, precision)), balance)).toBeLessThanOrEqual(0);
+      const oneMore = add(result.amount, precision === 0 ? '1' : `0.${'0'.repeat(precision - 1)}1`);
+      expect(compare(add(oneMore, withdrawalFee(t, oneMore, precision)), balance), JSON.stringify({ w, balance, precision, result })).toBe(1);
+    }
+    expect(checked).toBeGreaterThan(200);
   });
 });

@@ -11,7 +11,7 @@
  * a provider name matches the fee provider id that CONTAINS it (case-insensitive); with no unique
  * match the fee is unknown, and the user must confirm a withdrawal whose fee is unknown.
  */
-import { Decimal, clamp, compare, dec, decimalPlaces, isLooseDecimalString, roundUp, toPlain } from '../money/decimal';
+import { Decimal, clamp, compare, dec, decimalPlaces, isLooseDecimalString, roundDown, roundUp, toPlain } from '../money/decimal';
 
 import type { FeeEntry, FeeTerms, FlexFee, ProviderFeeTerms } from './schemas';
 
@@ -241,4 +241,58 @@ function withdrawabilityProblem(ticker: string, match: Extract<FeeMatch, { kind:
   if (!match.entry.is_withdrawal) return { field: 'ticker', reason: 'not_withdrawable', message: `${ticker} cannot be withdrawn right now.` };
   if (match.entry.is_api_withdrawal === false) return { field: 'ticker', reason: 'website_only', message: `${ticker} can be withdrawn on the exchange website only, not through the API.` };
   return null;
+}
+
+export type MaxReceivable =
+  | { ok: true; amount: string; fee: string; totalDebit: string; precision: number }
+  | { ok: false; reason: string };
+
+/**
+ * The largest amount the receiver can get from `balance` with the fee on top: the inverse of
+ * fee-on-top. With g(N) = fixed + clamp(N·p, min_fee, max_fee) (p = percent / 100) and u one unit of
+ * precision, N + roundUp(g(N)) ≤ B  ⟺  N + g(N) ≤ floor_u(B) for N on the grid (adding a multiple of u
+ * commutes with rounding up to u). N + g(N) is continuous and piecewise linear, so its inverse is read
+ * off the piece where floor_u(B) − fixed lies:
+ *   floor regime (N·p ≤ min_fee):   N = Bf − min_fee               while Bf ≤ min_fee / p + min_fee
+ *   ceiling regime (N·p ≥ max_fee): N = Bf − max_fee               when  Bf ≥ max_fee / p + max_fee
+ *   proportional:                   N = Bf / (1 + p)
+ * (Bf = floor_u(B) − fixed), then rounded DOWN to the precision and capped by the withdrawal maximum.
+ * The result is checked with withdrawalFee itself and stepped down if rounding ever disagreed; the
+ * form then runs the ordinary preview on it, the one the user confirms.
+ */
+export function maxReceivable(input: { ticker: string; balance: string; asset: WithdrawAsset; fees: FeeList; network?: string | null; provider?: string | null }): MaxReceivable {
+  const { ticker, balance, asset, fees, network, provider } = input;
+  const match = findFeeTerms(fees, { ticker, network: network ?? null, provider: provider ?? null });
+  if (match.kind !== 'found') return { ok: false, reason: `Max needs the fee, which is unknown: ${match.reason}` };
+  const terms = match.terms;
+  const { precision } = assetPrecision(asset);
+  const unit = new Decimal(1).dividedBy(new Decimal(10).pow(precision));
+  const flooredBalance = dec(roundDown(isLooseDecimalString(balance) ? balance : '0', precision));
+  const bf = flooredBalance.minus(terms.fixed ? dec(terms.fixed) : 0);
+  let n = dec(roundDown(inverseOfFeeOnTop(bf, terms.flex), precision));
+  const limits = withdrawalLimits(asset, terms, network, provider);
+  if (limits.max !== null && n.greaterThan(dec(limits.max))) n = dec(roundDown(limits.max, precision));
+  const fits = (amount: Decimal) => amount.plus(dec(withdrawalFee(terms, toPlain(amount), precision))).lessThanOrEqualTo(dec(balance));
+  for (let step = 0; step < 3 && n.greaterThan(0) && !fits(n); step++) n = n.minus(unit);
+  if (!n.greaterThan(0) || !fits(n)) return { ok: false, reason: `The ${ticker} balance does not cover any amount plus the fee.` };
+  if (n.lessThan(dec(limits.min))) {
+    return { ok: false, reason: `The most the balance allows is ${toPlain(n)} ${ticker}, below the minimum withdrawal of ${limits.min} ${ticker}.` };
+  }
+  const amount = toPlain(n);
+  const fee = withdrawalFee(terms, amount, precision);
+  return { ok: true, amount, fee, totalDebit: toPlain(n.plus(dec(fee))), precision };
+}
+
+/** The continuous x with x + clamp(x·p, min, max) = bf (x ≥ 0), or 0 when bf cannot pay even the floor fee. */
+function inverseOfFeeOnTop(bf: Decimal, flex: FlexFee | null): Decimal {
+  if (!flex) return Decimal.max(bf, 0);
+  const p = dec(flex.percent).dividedBy(100);
+  const minFee = dec(flex.min_fee);
+  const maxFee = dec(flex.max_fee).isZero() ? null : dec(flex.max_fee);
+  let x: Decimal;
+  if (p.isZero()) x = bf.minus(clamp(new Decimal(0), minFee, maxFee ?? new Decimal(Infinity)));
+  else if (maxFee !== null && bf.greaterThanOrEqualTo(maxFee.dividedBy(p).plus(maxFee))) x = bf.minus(maxFee);
+  else if (bf.lessThanOrEqualTo(minFee.dividedBy(p).plus(minFee))) x = bf.minus(minFee);
+  else x = bf.dividedBy(p.plus(1));
+  return Decimal.max(x, 0);
 }

@@ -40,7 +40,8 @@ it(`${RUNS} withdrawals under random faults: no double debit, no lost record`, a
     const stats = (byScenario[scenario] ??= { runs: 0, resends: 0, checks: 0 });
     stats.runs++;
     const amount = `${rng.int(2, 40)}.${String(rng.int(0, 999_999)).padStart(6, '0')}`;
-    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount, address: cryptoAddress(), network: rng.pick(['TRC20', 'BEP20']) });
+    const network = rng.pick(['TRC20', 'BEP20']);
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount, address: cryptoAddress('', network), network });
     ids.push(prepared.uniqueId);
 
     // Random timing: the fault may hit the first attempt only, or the re-send as well.

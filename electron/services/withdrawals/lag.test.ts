@@ -26,7 +26,7 @@ const failureOf = (promise: Promise<unknown>): Promise<AppFailure | null> =>
 describe('lagging history: no second payment under a new id', () => {
   it('refuses the discard and the twin while history may lag; one debit, and the same-id re-send stays safe', async () => {
     const service = h.service();
-    const withdrawal = { accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() };
+    const withdrawal = { accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') };
     h.lagHistory();
     const first = await service.prepare(withdrawal);
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
@@ -55,7 +55,7 @@ describe('lagging history: no second payment under a new id', () => {
   it('after the window: discarding keeps the id under watch, a twin may be prepared, and a late debit is reported', async () => {
     let clockMs = Date.now();
     const service = h.service({ now: () => clockMs, trackIntervalMs: 50 });
-    const withdrawal = { accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() };
+    const withdrawal = { accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') };
     h.lagHistory();
     const first = await service.prepare(withdrawal);
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
@@ -85,7 +85,7 @@ describe('lagging history: no second payment under a new id', () => {
     let clockMs = Date.now();
     const service = h.service({ now: () => clockMs, trackIntervalMs: 20 });
     h.lagHistory();
-    const first = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    const first = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
     await service.send({ uniqueId: first.uniqueId });
     clockMs += NOT_FOUND_WATCH_MS + 1_000;

@@ -49,7 +49,7 @@ describe('Travel Rule (EEA accounts)', () => {
 
   it('a re-send after a lost request repeats the same Travel Rule data under the same id', async () => {
     const service = h.service({ isEea: () => true });
-    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress(), travelRule: { walletType: 'unhosted', beneficiary: TRAVEL_RULE.beneficiary } });
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH'), travelRule: { walletType: 'unhosted', beneficiary: TRAVEL_RULE.beneficiary } });
     expect(prepared.travelRule).toMatchObject({ walletType: 'unhosted' });
     expect(prepared.travelRule && 'vaspData' in prepared.travelRule).toBe(false);
     await h.fault({ kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });

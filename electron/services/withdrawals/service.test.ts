@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';
+import { ENDPOINTS, WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';
 import { AppFailure } from '../../../shared/errors';
 import { add, sub } from '../../../shared/money/decimal';
 import { JOURNAL_FILE } from './store';
@@ -31,7 +31,7 @@ async function refusal(promise: Promise<unknown>): Promise<AppFailure> {
 describe('prepare', () => {
   it('records the withdrawal with a fresh uniqueId and the exact fee, on disk, before anything is sent', async () => {
     const service = h.service();
-    const record = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '10.5', address: cryptoAddress(), network: 'TRC20' });
+    const record = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '10.5', address: cryptoAddress('', 'TRC20'), network: 'TRC20' });
     expect(record).toMatchObject({ state: 'prepared', ticker: 'USDT', network: 'TRC20', amount: '10.5', fee: '1', totalDebit: '11.5', phase: null, lastError: null });
     expect(record.uniqueId).toMatch(WITHDRAW_UNIQUE_ID);
     expect(h.withdrawPayCalls()).toBe(0);
@@ -39,12 +39,12 @@ describe('prepare', () => {
     // Read back through a connection of its own: committed, not just in the store's memory.
     expect(storedRecords(h.dataDir)).toEqual([record]);
     // A second prepare never reuses an id.
-    const other = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '10.5', address: cryptoAddress(), network: 'TRC20' });
+    const other = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '10.5', address: cryptoAddress('', 'TRC20'), network: 'TRC20' });
     expect(other.uniqueId).not.toBe(record.uniqueId);
   });
 
   it('resolves the default network when none is chosen, and prices it', async () => {
-    const record = await h.service().prepare({ accountId: h.accountId, ticker: 'USDT', amount: '20', address: cryptoAddress() });
+    const record = await h.service().prepare({ accountId: h.accountId, ticker: 'USDT', amount: '20', address: cryptoAddress('', 'ERC20') });
     expect(record).toMatchObject({ network: 'ERC20', fee: '5', totalDebit: '25' });
   });
 
@@ -64,7 +64,7 @@ describe('prepare', () => {
     { name: 'fiat without provider', req: { ticker: 'UAH', amount: '1000', address: '4111111111111111' }, field: 'provider', words: /payment provider/ },
     { name: 'provider not offered', req: { ticker: 'UAH', amount: '1000', address: '4111111111111111', provider: 'SEPA' }, field: 'provider', words: /does not pay out/ },
     { name: 'provider on a crypto asset', req: { ticker: 'BTC', amount: '0.01', address: cryptoAddress(), provider: 'SEPA' }, field: 'provider', words: /not a fiat/ },
-    { name: 'memo missing', req: { ticker: 'XRP', amount: '25', address: cryptoAddress() }, field: 'memo', words: /needs a memo/ },
+    { name: 'memo missing', req: { ticker: 'XRP', amount: '25', address: cryptoAddress('', 'XRP') }, field: 'memo', words: /needs a memo/ },
     { name: 'below minimum', req: { ticker: 'BTC', amount: '0.0001', address: cryptoAddress() }, field: 'amount', words: /minimum withdrawal is 0.001 BTC/ },
     { name: 'too many decimals', req: { ticker: 'BTC', amount: '0.123456789', address: cryptoAddress() }, field: 'amount', words: /8 decimal places/ },
     { name: 'not enough balance for amount + fee', req: { ticker: 'BTC', amount: '0.5', address: cryptoAddress() }, field: 'amount', words: /0.5004 needed/ },
@@ -82,7 +82,7 @@ describe('send', () => {
     await service.list({});
     const writes = logWrites(h.dataDir);
     const before = await h.balance('USDT');
-    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '100.123456', address: cryptoAddress(), network: 'TRC20' });
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '100.123456', address: cryptoAddress('', 'TRC20'), network: 'TRC20' });
     const sent = await service.send({ uniqueId: prepared.uniqueId });
     expect(sent).toMatchObject({ uniqueId: prepared.uniqueId, state: 'sent', lastError: null });
     expect(h.withdrawPayCalls()).toBe(1);
@@ -109,7 +109,8 @@ describe('send', () => {
 
   it('a business refusal becomes `rejected` with the exchange code; nothing is debited', async () => {
     const service = h.service();
-    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: 'invalid-address-for-sure-xyz' });
+    // Valid in form (the app checks that first); the simulator refuses any address containing "invalid".
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress('invalid') });
     const rejected = await service.send({ uniqueId: prepared.uniqueId });
     expect(rejected.state).toBe('rejected');
     expect(rejected.lastError).toMatchObject({ kind: 'validation', code: 2, status: 422 });
@@ -141,7 +142,7 @@ describe('send', () => {
 
   it('reset after commit: outcome unknown, looked up in history, found -> sent; one debit', async () => {
     const service = h.service();
-    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
     const result = await service.send({ uniqueId: prepared.uniqueId });
     expect(result).toMatchObject({ state: 'sent', phase: 'pending', historyStatus: 1 });
@@ -152,7 +153,7 @@ describe('send', () => {
 
   it('reset before commit: absent from history -> not_found; the user re-sends with the SAME id; one debit', async () => {
     const service = h.service();
-    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });
     const absent = await service.send({ uniqueId: prepared.uniqueId });
     expect(absent.state).toBe('not_found');
@@ -168,7 +169,7 @@ describe('send', () => {
 
   it('re-sending an id the exchange already has is recognised as sent, not paid twice', async () => {
     const service = h.service();
-    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     // The first attempt landed but its answer was lost and (say) history lagged: simulate by sending
     // the very same request directly, then letting the service send it.
     await h.client.withdrawPay({ ticker: 'ETH', amount: '0.5', address: prepared.address, uniqueId: prepared.uniqueId, network: 'ETH' });
@@ -179,7 +180,7 @@ describe('send', () => {
 
   it('a timeout (answer slower than the client allows) is unknown, then resolved by lookup', async () => {
     const service = h.service({ sendTimeoutMs: 150 });
-    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress() });
+    const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'latency', path: WITHDRAW_PATH, count: 1, latencyMs: 600 });
     const result = await service.send({ uniqueId: prepared.uniqueId });
     expect(result.lastError?.kind).toBe('timeout');
@@ -211,7 +212,7 @@ describe('tracking and restart', () => {
     const first = h.service({ trackIntervalMs: 60_000 });
     const prepared = await first.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
     const sent = await first.send({ uniqueId: prepared.uniqueId });
-    const draft = await first.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.1', address: cryptoAddress() });
+    const draft = await first.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.1', address: cryptoAddress('', 'ETH') });
     await first.close();
 
     const second = h.service();
@@ -270,6 +271,32 @@ describe('discard and list', () => {
     expect((await service.list({})).map((r) => r.uniqueId)).toEqual([other.uniqueId]);
     await service.close();
     expect((await h.service().list({})).map((r) => r.uniqueId)).toEqual([other.uniqueId]);
+  });
+
+  it('never discards a withdrawal that may have been sent: outcome unknown, or absent while history may lag', async () => {
+    const service = h.service();
+    const unknown = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
+    await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
+    await h.fault({ kind: 'server_error', path: ENDPOINTS.history.path, count: 0 });
+    expect(await service.send({ uniqueId: unknown.uniqueId })).toMatchObject({ state: 'unknown' });
+    expect((await refusal(service.discard({ uniqueId: unknown.uniqueId }))).error.message).toMatch(/Only withdrawals that were never sent/);
+    await h.admin('DELETE', 'faults');
+    const absent = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
+    await h.fault({ kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });
+    expect(await service.send({ uniqueId: absent.uniqueId })).toMatchObject({ state: 'not_found' });
+    expect((await refusal(service.discard({ uniqueId: absent.uniqueId }))).error.message).toMatch(/may still arrive/);
+    // Both are still listed, untouched.
+    expect((await service.list({ accountId: h.accountId })).map((r) => [r.uniqueId, r.discardedAt])).toEqual(expect.arrayContaining([[unknown.uniqueId, null], [absent.uniqueId, null]]));
+  });
+
+  it('refuses an address of the wrong format for the network before anything is sent', async () => {
+    const service = h.service();
+    const wrong = await refusal(service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress('', 'TRC20') }));
+    expect(wrong.error).toMatchObject({ kind: 'validation', fields: { address: [expect.stringMatching(/not a valid BTC address.*Tron/)] } });
+    const evmOnTron = await refusal(service.prepare({ accountId: h.accountId, ticker: 'USDT', network: 'TRC20', amount: '20', address: cryptoAddress('', 'ERC20') }));
+    expect(evmOnTron.error.fields?.address?.[0]).toMatch(/not a valid TRC20 address/);
+    expect(await service.list({ accountId: h.accountId })).toEqual([]);
+    expect(h.withdrawPayCalls()).toBe(0);
   });
 
   it('stores no secrets', async () => {

@@ -3,6 +3,7 @@
  * its exact fee with the shared fee model, so what the user confirms is what the exchange debits.
  * Plain function, no I/O: the service fetches the data, this decides.
  */
+import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
 import { AppFailure } from '../../../shared/errors';
 import { isFiatAsset, memoRequired, previewWithdrawal, type FeeList, type WithdrawAsset, type WithdrawalPreview } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type WithdrawExtras } from '../../../shared/api/withdrawRequest';
@@ -36,6 +37,12 @@ export function resolveWithdrawal(request: PrepareRequest, market: MarketData, a
 
   const network = resolveNetwork(request, asset.networks);
   const provider = resolveProvider(request, asset.providers);
+
+  // The form checks this too; checked again here because nothing that reaches withdraw-pay is trusted.
+  if (!isFiatAsset(asset)) {
+    const format = checkAddressFormat(network ?? ticker, request.address);
+    if (format.kind === 'invalid') throw fieldError('address', format.message);
+  }
 
   const memo = request.memo?.trim() ? request.memo.trim() : null;
   const needsMemo = memoRequired(asset);

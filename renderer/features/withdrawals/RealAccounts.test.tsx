@@ -11,7 +11,7 @@ import { AssetsResponse, BalanceResponse } from '../../../shared/api/schemas';
 import type { ResponseOf } from '../../../shared/ipc';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
+import { chooseOption, DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { WithdrawView } from './WithdrawView';
 
 const BTC_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
@@ -88,7 +88,7 @@ function setup(account: AccountSummary = DEMO_ACCOUNT, vasps = VASPS, recorded: 
 type User = ReturnType<typeof userEvent.setup>;
 
 async function startBtc(user: User) {
-  await user.selectOptions(await screen.findByLabelText('Asset'), 'BTC');
+  await chooseOption(user, 'Asset', 'BTC');
   await user.type(screen.getByLabelText('Receiving address'), BTC_ADDRESS);
   await user.type(screen.getByLabelText(/Amount the receiver gets/), '0.5');
 }
@@ -201,7 +201,7 @@ describe('Travel Rule section (EEA accounts)', () => {
 
 describe('fiat payout fields and the unknown fee', () => {
   async function startEur(user: User, provider: string) {
-    await user.selectOptions(await screen.findByLabelText('Asset'), 'EUR');
+    await chooseOption(user, 'Asset', 'EUR');
     await user.selectOptions(screen.getByLabelText('Payment provider'), provider);
     await user.type(screen.getByLabelText('Card token or account'), IBAN);
     await user.type(screen.getByLabelText(/Amount the receiver gets/), '100');

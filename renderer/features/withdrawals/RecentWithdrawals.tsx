@@ -4,7 +4,19 @@ import { formatAmount, formatEpochMs } from '../../format';
 import { statusWords } from './words';
 
 /** Withdrawals recorded on this computer for the account, newest first; a row opens its status. */
-export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalRecord[]; onOpen: (record: WithdrawalRecord) => void }) {
+export function RecentWithdrawals({
+  records,
+  onOpen,
+  onDelete,
+  deleting,
+}: {
+  records: WithdrawalRecord[];
+  onOpen: (record: WithdrawalRecord) => void;
+  /** Deletes a draft; offered only for records that were never sent (isDeletableDraft). */
+  onDelete: (record: WithdrawalRecord) => void;
+  /** The uniqueId being deleted right now, if any. */
+  deleting: string | null;
+}) {
   return (
     <section className="card" aria-labelledby="recent-withdrawals-title">
       <div className="card__section">
@@ -18,7 +30,7 @@ export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalReco
         <DataTable
           className="withdraw-recent"
           aria-labelledby="recent-withdrawals-title"
-          columns={columns(onOpen)}
+          columns={columns(onOpen, onDelete, deleting)}
           rows={records}
           rowKey={(record) => record.uniqueId}
           rowProps={(record) => ({ 'data-testid': 'recent-withdrawal', 'data-unique-id': record.uniqueId, 'data-state': record.state })}
@@ -28,7 +40,17 @@ export function RecentWithdrawals({ records, onOpen }: { records: WithdrawalReco
   );
 }
 
-function columns(onOpen: (record: WithdrawalRecord) => void): Column<WithdrawalRecord>[] {
+/**
+ * A draft: prepared and never sent (or a send the exchange provably did not process: 429, key refused),
+ * so nothing can have left the account. Every other state may
+ * have reached the exchange (sending, unknown, sent, not_found while history may lag) or is the
+ * record of a refusal; those are never offered for deletion. The main process enforces the same.
+ */
+export function isDeletableDraft(record: WithdrawalRecord): boolean {
+  return record.state === 'prepared' && record.discardedAt === null;
+}
+
+function columns(onOpen: (record: WithdrawalRecord) => void, onDelete: (record: WithdrawalRecord) => void, deleting: string | null): Column<WithdrawalRecord>[] {
   return [
     { header: 'Created', colClassName: 'withdraw-recent__created', cell: (record) => formatEpochMs(record.createdAt) },
     {
@@ -64,14 +86,27 @@ function columns(onOpen: (record: WithdrawalRecord) => void): Column<WithdrawalR
       colClassName: 'withdraw-recent__open',
       align: 'end',
       cell: (record) => (
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => onOpen(record)}
-          aria-label={`${record.state === 'prepared' ? 'Review' : 'Details of'} the withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}
-        >
-          {record.state === 'prepared' ? 'Review' : 'Details'}
-        </button>
+        <span className="withdraw-recent__actions">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onOpen(record)}
+            aria-label={`${record.state === 'prepared' ? 'Review' : 'Details of'} the withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}
+          >
+            {record.state === 'prepared' ? 'Review' : 'Details'}
+          </button>
+          {isDeletableDraft(record) ? (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => onDelete(record)}
+              disabled={deleting === record.uniqueId}
+              aria-label={`Delete the draft withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}
+            >
+              {deleting === record.uniqueId ? 'Deleting…' : 'Delete'}
+            </button>
+          ) : null}
+        </span>
       ),
     },
   ];

@@ -1,23 +1,24 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { memoRequired } from '../../../shared/api/fees';
+import { maxReceivable, memoRequired } from '../../../shared/api/fees';
 import { formatAmount } from '../../format';
 import { FiatFields } from './FiatFields';
-import { Field, SelectField, TextInputField } from '../../components';
+import { Combobox, Field, SelectField, TextInputField } from '../../components';
 import {
+  assetChoices,
   checkForm,
   defaultNetwork,
   errorFieldOf,
   FIELD_NAMES,
   isFiat,
-  networkChoices,
+  networkOptions,
   providerChoices,
-  withdrawableAssets,
   type FieldErrors,
   type FieldName,
   type FormCheck,
   type FormValues,
   type MarketData,
   type TextField,
+  withdrawalInputs,
 } from './formModel';
 import { PreviewPanel } from './PreviewPanel';
 import { TravelRuleFields, type VaspList } from './TravelRuleFields';
@@ -47,15 +48,17 @@ export function WithdrawForm(props: {
   const { values, onChange, data, serverErrors, busy } = props;
   const [touched, setTouched] = useState<Partial<Record<FieldName, true>>>({});
   const [triedSubmit, setTriedSubmit] = useState(false);
-  const choices = useMemo(() => withdrawableAssets(data.assets, data.balance), [data.assets, data.balance]);
+  const [maxNote, setMaxNote] = useState<string | null>(null);
+  const choices = useMemo(() => assetChoices(data.assets, data.balance), [data.assets, data.balance]);
   const asset = values.ticker ? data.assets[values.ticker] : undefined;
-  const networks = networkChoices(asset);
+  const networks = useMemo(() => networkOptions(values.ticker, asset, data.fees), [values.ticker, asset, data.fees]);
   const providers = providerChoices(asset);
   const eea = props.eea;
   const check = useMemo(() => checkForm(values, data, { eea }), [values, data, eea]);
 
   const set = (field: TextField, value: string) => {
     props.onServerErrorSeen(errorFieldOf(field));
+    setMaxNote(null);
     // Accepting an unknown fee is for one provider's fee: choosing another provider asks again.
     onChange({ ...values, [field]: value, ...(field === 'provider' || field === 'network' ? { acceptUnknownFee: false } : {}) });
   };
@@ -67,11 +70,24 @@ export function WithdrawForm(props: {
     const next = data.assets[ticker];
     // A new asset starts with its default network preselected and no provider or memo carried over.
     for (const field of ['ticker', 'network', 'provider', 'memo', 'amount', 'acceptUnknownFee'] as const) props.onServerErrorSeen(field);
+    setMaxNote(null);
     onChange({ ...values, ticker, network: defaultNetwork(next), provider: '', memo: '', acceptUnknownFee: false });
   };
   const errorFor = (field: FieldName): string | undefined =>
     serverErrors[field] ?? (triedSubmit || touched[field] ? check.errors[field] : undefined);
   const blur = (field: FieldName) => setTouched((t) => ({ ...t, [field]: true }));
+
+  /** The largest amount the balance pays with the fee on top; the preview below then checks it like any amount. */
+  const fillMax = () => {
+    if (!asset) return;
+    const max = maxReceivable(withdrawalInputs(values, data, asset));
+    if (!max.ok) {
+      setMaxNote(max.reason);
+      return;
+    }
+    set('amount', max.amount);
+    blur('amount');
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -92,12 +108,18 @@ export function WithdrawForm(props: {
         <p className="field__hint">Choose what to send and where. The fee is added on top of the amount and taken from your balance.</p>
       </div>
       <div className="card__section withdraw-form__grid">
-        <SelectField
+        <Combobox
           label="Asset"
           error={errorFor('ticker')}
-          hint={selected ? `Available: ${formatAmount(selected.balance)} ${selected.ticker}` : undefined}
-          placeholder="Choose an asset…"
-          options={choices.map((c) => ({ value: c.ticker, label: `${c.ticker} · ${c.name} · ${formatAmount(c.balance)}` }))}
+          hint={selected ? `Available: ${formatAmount(selected.balance)} ${selected.ticker}` : 'Type a ticker or a name; assets you hold come first.'}
+          placeholder="Search assets…"
+          options={choices.map((c) => ({
+            value: c.ticker,
+            label: `${c.ticker} · ${c.name}`,
+            keywords: c.name,
+            detail: c.held ? formatAmount(c.balance) : 'none held',
+          }))}
+          noMatch="No withdrawable asset matches."
           value={values.ticker}
           onChange={chooseAsset}
           onBlur={() => blur('ticker')}
@@ -109,7 +131,18 @@ export function WithdrawForm(props: {
             error={errorFor('network')}
             hint="Must match the network of the receiving wallet."
             placeholder="Choose a network…"
-            options={networks.map((n) => ({ value: n, label: n === asset?.networks?.default ? `${n} (default)` : n }))}
+            options={networks.map((n) => ({
+              value: n.network,
+              disabled: !n.enabled,
+              label: [
+                n.network === asset?.networks?.default ? `${n.network} (default)` : n.network,
+                n.enabled ? null : 'off for withdrawals',
+                n.fee === null ? 'fee not listed' : `fee ${n.fee}`,
+                `min ${formatAmount(n.min)}`,
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            }))}
             value={values.network}
             onChange={(value) => set('network', value)}
             onBlur={() => blur('network')}
@@ -133,7 +166,7 @@ export function WithdrawForm(props: {
           label={isFiat(asset) ? 'Card token or account' : 'Receiving address'}
           error={errorFor('address')}
           className="withdraw-form__wide"
-          hint={isFiat(asset) ? undefined : 'Paste the address; check its first and last characters.'}
+          hint={isFiat(asset) ? undefined : [check.addressNote, 'Paste the address; check its first and last characters.'].filter(Boolean).join(' ')}
         >
           {(control) => (
             <input
@@ -160,19 +193,24 @@ export function WithdrawForm(props: {
           />
         ) : null}
 
-        <Field label={`Amount the receiver gets${unit ? ` (${unit})` : ''}`} error={errorFor('amount')}>
+        <Field label={`Amount the receiver gets${unit ? ` (${unit})` : ''}`} error={errorFor('amount')} hint={maxNote ?? undefined}>
           {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              className="num"
-              placeholder="0.00"
-              value={values.amount}
-              onChange={(e) => set('amount', e.target.value.replace(',', '.'))}
-              onBlur={() => blur('amount')}
-            />
+            <div className="withdraw-form__amount">
+              <input
+                {...control}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                className="num"
+                placeholder="0.00"
+                value={values.amount}
+                onChange={(e) => set('amount', e.target.value.replace(',', '.'))}
+                onBlur={() => blur('amount')}
+              />
+              <button type="button" className="button button--small" onClick={fillMax} disabled={!asset} aria-label="Max: the largest amount the balance pays with the fee on top">
+                Max
+              </button>
+            </div>
           )}
         </Field>
       </div>

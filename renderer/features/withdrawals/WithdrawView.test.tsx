@@ -3,10 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
+import { chooseOption, DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
+import { TRON } from '../../../shared/addresses/test/sampleAddresses';
 import { WithdrawView } from './WithdrawView';
 
-const ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+const ADDRESS = TRON;
 // Wire shapes, read through the real schemas as the app reads the exchange's answers.
 const assets = AssetsResponse.parse({
   USDT: {
@@ -56,19 +57,19 @@ function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
   };
 }
 
-function setup() {
+function setup(recorded: WithdrawalRecord[] = []) {
   const bridge = installBridge();
   bridge.reply('exchange.assets', assets);
   bridge.reply('exchange.fees', fees);
   bridge.reply('exchange.balance', balance);
-  bridge.reply('withdrawals.list', []);
+  bridge.reply('withdrawals.list', recorded);
   bridge.handle('withdrawals.prepare', () => record());
   renderWithQuery(<WithdrawView account={DEMO_ACCOUNT} />);
   return { bridge, user: userEvent.setup() };
 }
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.selectOptions(await screen.findByLabelText('Asset'), 'USDT');
+  await chooseOption(user, 'Asset', 'USDT');
   await user.selectOptions(screen.getByLabelText('Network'), 'TRC20');
   await user.type(screen.getByLabelText('Receiving address'), ADDRESS);
   await user.type(screen.getByLabelText(/Amount the receiver gets/), '25');
@@ -77,7 +78,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 describe('WithdrawView', () => {
   it('previews fee on top live, with the default network preselected', async () => {
     const { user } = setup();
-    await user.selectOptions(await screen.findByLabelText('Asset'), 'USDT');
+    await chooseOption(user, 'Asset', 'USDT');
     expect(screen.getByLabelText('Network')).toHaveProperty('value', 'ERC20');
     await user.type(screen.getByLabelText(/Amount the receiver gets/), '20');
     expect(screen.getByTestId('preview-fee').textContent).toBe('+ 5 USDT');
@@ -93,7 +94,7 @@ describe('WithdrawView', () => {
     await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
     expect(screen.getByText('Choose the asset to withdraw.')).toBeTruthy();
     expect(screen.getByText('Enter the receiving wallet address.')).toBeTruthy();
-    await user.selectOptions(screen.getByLabelText('Asset'), 'USDT');
+    await chooseOption(user, 'Asset', 'USDT');
     await user.type(screen.getByLabelText(/Amount the receiver gets/), '96');
     expect(screen.getByText(/Not enough USDT: 101 needed \(amount \+ fee\), 100 available/)).toBeTruthy();
     expect(screen.getByLabelText(/Amount the receiver gets/).getAttribute('aria-invalid')).toBe('true');
@@ -170,5 +171,52 @@ describe('WithdrawView', () => {
     await user.click(screen.getByRole('button', { name: 'Edit and try again' }));
     expect(await screen.findByText(/this address is not valid for the chosen currency and network/)).toBeTruthy();
     expect(screen.getByLabelText('Receiving address')).toHaveProperty('value', ADDRESS);
+  });
+});
+
+describe('asset picker, Max and drafts', () => {
+  it('the asset picker filters by ticker or name and is driven by the keyboard', async () => {
+    const { user } = setup();
+    const picker = await screen.findByRole('combobox', { name: 'Asset' });
+    await user.type(picker, 'teth');
+    expect(picker.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['USDT · Tether100']);
+    await user.keyboard('{ArrowDown}');
+    expect(picker.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option').id);
+    await user.keyboard('{Enter}');
+    expect(picker).toHaveProperty('value', 'USDT · Tether');
+    expect(picker.getAttribute('aria-expanded')).toBe('false');
+    // Escape closes without changing the choice.
+    await user.clear(picker);
+    await user.type(picker, 'zzz');
+    expect(screen.getByText('No withdrawable asset matches.')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(picker).toHaveProperty('value', 'USDT · Tether');
+    // The network picker names each network's fee and minimum.
+    expect(screen.getByRole('option', { name: 'TRC20 · fee 1 USDT · min 2' })).toBeTruthy();
+  });
+
+  it('Max fills the largest amount whose amount + fee the balance pays, and the preview agrees', async () => {
+    const { user } = setup();
+    await chooseOption(user, 'Asset', 'USDT');
+    await user.selectOptions(screen.getByLabelText('Network'), 'TRC20');
+    await user.click(screen.getByRole('button', { name: /^Max/ }));
+    expect(screen.getByLabelText(/Amount the receiver gets/)).toHaveProperty('value', '99');
+    expect(screen.getByTestId('preview-total').textContent).toBe('100 USDT');
+    expect(screen.getByTestId('preview-balance-after').textContent).toBe('0 USDT');
+  });
+
+  it('a draft can be deleted from Recent withdrawals; a sent one offers no Delete', async () => {
+    const draft = record();
+    const sent = record({ uniqueId: 'a1b2c3d4-0000-4000-8000-000000000001', state: 'sent', amount: '30' });
+    const unknown = record({ uniqueId: 'a1b2c3d4-0000-4000-8000-000000000002', state: 'unknown', amount: '31' });
+    const { bridge, user } = setup([draft, sent, unknown]);
+    bridge.reply('withdrawals.discard', { discarded: true, stillWatched: false });
+    await screen.findByRole('combobox', { name: 'Asset' });
+    const deletes = await screen.findAllByRole('button', { name: /^Delete the draft withdrawal/ });
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]!.getAttribute('aria-label')).toMatch(/of 25 USDT/);
+    await user.click(deletes[0]!);
+    expect(bridge.callsTo('withdrawals.discard')).toEqual([{ uniqueId: draft.uniqueId }]);
   });
 });

@@ -93,6 +93,11 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     onError: (failure) => setActionError(failure.error),
   });
   const discard = useChannelMutation('withdrawals.discard', { invalidates: ['withdrawals.list'] });
+  const deleteDraft = useChannelMutation('withdrawals.discard', {
+    invalidates: ['withdrawals.list'],
+    onSuccess: () => setActionError(null),
+    onError: (failure) => setActionError(failure.error),
+  });
   const discardAbsent = useChannelMutation('withdrawals.discard', {
     invalidates: ['withdrawals.list'],
     onSuccess: () => {
@@ -228,7 +233,16 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
       <KeyRefusalNotice account={account} />
       {main}
       {list.error ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
-      <RecentWithdrawals records={list.data ?? []} onOpen={openRecord} />
+      <RecentWithdrawals
+        records={list.data ?? []}
+        onOpen={openRecord}
+        onDelete={(record) => {
+          // The draft on screen goes away with it.
+          if (step.kind === 'confirm' && step.uniqueId === record.uniqueId) setStep({ kind: 'form' });
+          deleteDraft.mutate({ uniqueId: record.uniqueId });
+        }}
+        deleting={deleteDraft.isPending ? (deleteDraft.variables?.uniqueId ?? null) : null}
+      />
     </View>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AssetsResponse, FeesResponse } from '../../../shared/api/schemas';
-import { checkForm, defaultNetwork, EMPTY_FORM, mapServerError, withdrawableAssets, type FormValues } from './formModel';
+import { TRON, XRP } from '../../../shared/addresses/test/sampleAddresses';
+import { assetChoices, checkForm, networkOptions, defaultNetwork, EMPTY_FORM, mapServerError, withdrawableAssets, type FormValues } from './formModel';
 
 // Wire shapes, read through the real schemas below, as the app reads the exchange's answers.
 const fee = (ticker: string, fixed: string | null, min = '0', flex: { percent: string; min_fee: string; max_fee: string } | null = null) => ({
@@ -60,7 +61,7 @@ const balance = {
 const assets = AssetsResponse.parse(wireAssets).items;
 const data = { assets, fees: FeesResponse.parse(wireFees), balance };
 const form = (patch: Partial<FormValues>): FormValues => ({ ...EMPTY_FORM, ...patch });
-const ADDRESS = 'TQ9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+const ADDRESS = TRON;
 
 describe('asset choices', () => {
   it('offers withdrawable assets the account holds, with their balance', () => {
@@ -88,7 +89,7 @@ describe('checkForm', () => {
     const fiat = checkForm(form({ ticker: 'UAH', amount: '1000' }), data).errors;
     expect(fiat.provider).toMatch(/payment provider/);
     expect(fiat.address).toMatch(/card token/);
-    expect(checkForm(form({ ticker: 'XRP', amount: '25', address: ADDRESS }), data).errors).toEqual({ memo: expect.stringMatching(/needs a memo/) });
+    expect(checkForm(form({ ticker: 'XRP', amount: '25', address: XRP }), data).errors).toEqual({ memo: expect.stringMatching(/needs a memo/) });
     expect(checkForm(form({ ticker: 'USDT', network: '', amount: '25', address: ADDRESS }), data).errors).toEqual({ network: expect.stringMatching(/network/) });
   });
 
@@ -164,5 +165,32 @@ describe('mapServerError', () => {
     );
     expect(mapServerError({ kind: 'rate_limited', status: 429, message: 'x', reason: 'rate_limited' }).general).toMatch(/limiting how often the app may ask/);
     expect(mapServerError({ kind: 'permission', status: 401, code: 4, message: 'x' }).general).toMatch(/not allowed to withdraw/);
+  });
+});
+
+describe('address format, asset and network choices', () => {
+  it('checks the address against the chosen network; an unchecked network passes with a note', () => {
+    const onErc20 = checkForm(form({ ticker: 'USDT', network: 'ERC20', amount: '25', address: TRON }), data);
+    expect(onErc20.errors.address).toMatch(/not a valid ERC20 address.*looks like a Tron address/);
+    expect(checkForm(form({ ticker: 'USDT', network: 'TRC20', amount: '25', address: TRON }), data).errors.address).toBeUndefined();
+    const unknown = checkForm(form({ ticker: 'USDT', network: 'TRC20', amount: '25', address: TRON }), { ...data, assets: { ...data.assets, USDT: { ...data.assets.USDT!, networks: { withdraws: ['TRC20', 'NEWCHAIN'], default: 'TRC20' } } } });
+    expect(unknown.addressNote).toBeNull();
+    const note = checkForm(form({ ticker: 'USDT', network: 'NEWCHAIN', amount: '25', address: 'anything-goes-here' }), { ...data, assets: { ...data.assets, USDT: { ...data.assets.USDT!, networks: { withdraws: ['TRC20', 'NEWCHAIN'], default: 'TRC20' } } } });
+    expect(note.errors.address).toBeUndefined();
+    expect(note.addressNote).toMatch(/does not know the NEWCHAIN address format/);
+  });
+
+  it('lists held assets first, then the other withdrawable ones', () => {
+    const choices = assetChoices(data.assets, { ...data.balance, XRP: { main_balance: '0' } });
+    const held = choices.filter((c) => c.held).map((c) => c.ticker);
+    expect(choices.slice(0, held.length).every((c) => c.held)).toBe(true);
+    expect(choices.some((c) => !c.held && c.ticker === 'XRP')).toBe(true);
+  });
+
+  it('networks come with their fee, minimum and whether they are on', () => {
+    const fees = { items: { ...data.fees.items, 'USDT (SOL)': { ticker: 'USDT', name: 'Tether', is_withdrawal: false, is_api_withdrawal: true, withdraw: { min_amount: '1', max_amount: '0', fixed: '0.5', flex: null }, withdrawByProvider: {} } } };
+    const options = networkOptions('USDT', data.assets.USDT, fees);
+    expect(options.find((o) => o.network === 'TRC20')).toMatchObject({ enabled: true, fee: expect.stringMatching(/USDT$/) });
+    expect(options.find((o) => o.network === 'SOL')).toEqual({ network: 'SOL', enabled: false, fee: '0.5 USDT', min: '1' });
   });
 });

@@ -3,11 +3,12 @@
  * live fee preview (the shared fee model, so it matches the main process and the exchange), the
  * checks before sending, and how an exchange error maps back onto the field it concerns.
  */
-import { isFiatAsset, memoRequired, previewWithdrawal, type FeeList, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
+import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
+import { feeKey, isFiatAsset, memoRequired, previewWithdrawal, withdrawalLimits, type FeeList, type FeeTerms, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import type { AppError } from '../../../shared/errors';
 import type { RequestOf } from '../../../shared/ipc';
-import { compare, isLooseDecimalString } from '../../../shared/money/decimal';
+import { compare, isLooseDecimalString, isZero } from '../../../shared/money/decimal';
 
 /** The Travel Rule section's fields (crypto from an EEA account). */
 export const TRAVEL_RULE_FIELDS = [
@@ -118,20 +119,67 @@ export interface AssetChoice {
   ticker: string;
   name: string;
   balance: string;
+  /** The account holds some of it. */
+  held: boolean;
   asset: FormAsset;
+}
+
+/** Assets that can be withdrawn now: the ones the account holds first, each group by ticker. */
+export function assetChoices(assets: MarketData['assets'], balance: MarketData['balance']): AssetChoice[] {
+  const choices: AssetChoice[] = [];
+  for (const [ticker, asset] of Object.entries(assets)) {
+    if (!asset.can_withdraw) continue;
+    if (asset.networks && !asset.networks.withdraws?.length) continue;
+    if (asset.providers && !asset.providers.withdraws?.length) continue;
+    const stated = balance[ticker]?.main_balance;
+    const readable = stated !== undefined && isLooseDecimalString(stated);
+    choices.push({ ticker, name: asset.name, balance: readable ? stated : '0', held: readable && compare(stated, '0') > 0, asset });
+  }
+  return choices.sort((a, b) => Number(b.held) - Number(a.held) || a.ticker.localeCompare(b.ticker));
 }
 
 /** Assets that can be withdrawn and that the account holds, by ticker. */
 export function withdrawableAssets(assets: MarketData['assets'], balance: MarketData['balance']): AssetChoice[] {
-  const choices: AssetChoice[] = [];
-  for (const [ticker, asset] of Object.entries(assets)) {
-    const held = balance[ticker]?.main_balance;
-    if (!asset.can_withdraw || held === undefined || !isLooseDecimalString(held) || compare(held, '0') <= 0) continue;
-    if (asset.networks && !asset.networks.withdraws?.length) continue;
-    if (asset.providers && !asset.providers.withdraws?.length) continue;
-    choices.push({ ticker, name: asset.name, balance: held, asset });
+  return assetChoices(assets, balance).filter((choice) => choice.held);
+}
+
+export interface NetworkOption {
+  network: string;
+  /** Listed for withdrawals by the asset status and not switched off in the fee list. */
+  enabled: boolean;
+  /** The fee in words ("0.0004 BTC", "1 % (min 5, max 10) + 2 UAH"), or null when no fee is listed. */
+  fee: string | null;
+  /** The smallest amount the receiver may get on this network; "0" when none is stated. */
+  min: string;
+}
+
+/**
+ * Each network of a multi-network asset with its fee, minimum and whether it is on: the withdrawal
+ * networks, plus networks the fee list names for the asset that are off for withdrawals.
+ */
+export function networkOptions(ticker: string, asset: WithdrawAsset | undefined, fees: FeeList): NetworkOption[] {
+  const listed = networkChoices(asset);
+  const prefix = `${ticker} (`;
+  const offInFeeList = Object.keys(fees.items)
+    .filter((key) => key.startsWith(prefix) && key.endsWith(')'))
+    .map((key) => key.slice(prefix.length, -1))
+    .filter((network) => !listed.includes(network));
+  return [...listed, ...offInFeeList.sort()].map((network) => {
+    const entry = fees.items[feeKey(ticker, network)];
+    const terms = entry?.withdraw ?? undefined;
+    const enabled = listed.includes(network) && entry?.is_withdrawal !== false && entry?.is_api_withdrawal !== false;
+    return { network, enabled, fee: terms ? feeWords(terms, ticker) : null, min: asset ? withdrawalLimits(asset, terms, network).min : '0' };
+  });
+}
+
+function feeWords(terms: FeeTerms, ticker: string): string {
+  const parts: string[] = [];
+  if (terms.flex && !isZero(terms.flex.percent)) {
+    const caps = [!isZero(terms.flex.min_fee) ? `min ${terms.flex.min_fee}` : null, !isZero(terms.flex.max_fee) ? `max ${terms.flex.max_fee}` : null].filter(Boolean);
+    parts.push(`${terms.flex.percent} %${caps.length ? ` (${caps.join(', ')})` : ''}`);
   }
-  return choices.sort((a, b) => a.ticker.localeCompare(b.ticker));
+  if (terms.fixed && !isZero(terms.fixed)) parts.push(`${terms.fixed} ${ticker}`);
+  return parts.length ? parts.join(' + ') : `0 ${ticker}`;
 }
 
 export function networkChoices(asset: WithdrawAsset | undefined): string[] {
@@ -229,6 +277,8 @@ export interface FormCheck {
   preview: PreviewResult | null;
   /** Which extra sections apply. */
   required: ExtrasRequired;
+  /** Said beside the address when its network's format is not one the app checks. */
+  addressNote: string | null;
 }
 
 /**
@@ -258,6 +308,14 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
   else if (address.length > 512) errors.address = 'This address is too long (at most 512 characters).';
   // Card tokens and bank identifiers may be written with spaces; wallet addresses never contain one.
   else if (!isFiat(asset) && /\s/.test(address)) errors.address = 'A wallet address has no spaces; check what was pasted.';
+  let addressNote: string | null = null;
+  // Against the network the exchange will use; with several and none chosen yet, the network error speaks first.
+  const formatNetwork = values.network || (networks.length > 1 ? '' : defaultNetwork(asset) || (asset?.networks ? '' : values.ticker));
+  if (address && !errors.address && asset && !isFiat(asset) && formatNetwork) {
+    const format = checkAddressFormat(formatNetwork, address);
+    if (format.kind === 'invalid') errors.address = format.message;
+    else if (format.kind === 'unchecked') addressNote = format.note;
+  }
 
   const required = requiredExtras(values, data, account);
   const extras = checkExtras(extrasFromForm(values, required), required);
@@ -267,15 +325,7 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
   let preview: PreviewResult | null = null;
   if (!amount) errors.amount = 'Enter the amount the receiver should get.';
   else if (asset) {
-    preview = previewWithdrawal({
-      ticker: values.ticker,
-      amount,
-      balance: data.balance[values.ticker]?.main_balance ?? '0',
-      asset,
-      fees: data.fees,
-      network: values.network || defaultNetwork(asset) || null,
-      provider: values.provider || null,
-    });
+    preview = previewWithdrawal({ ...withdrawalInputs(values, data, asset), amount });
     if (!preview.ok) {
       const field: FieldName = preview.problem.field;
       errors[field] ??= preview.problem.message;
@@ -283,7 +333,19 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
       errors.acceptUnknownFee = 'The fee for this withdrawal is unknown. Tick the box to accept that, or choose another provider.';
     }
   }
-  return { errors, preview, required };
+  return { errors, preview, required, addressNote };
+}
+
+/** What the fee model needs of the form, for the preview and for Max alike. */
+export function withdrawalInputs(values: FormValues, data: MarketData, asset: FormAsset) {
+  return {
+    ticker: values.ticker,
+    balance: data.balance[values.ticker]?.main_balance ?? '0',
+    asset,
+    fees: data.fees,
+    network: values.network || defaultNetwork(asset) || null,
+    provider: values.provider || null,
+  };
 }
 
 /** What `withdrawals.prepare` receives for a form that passed `checkForm`. */

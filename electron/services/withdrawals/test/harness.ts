@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bitcoinAddress, EVM, tronAddress, XRP } from '../../../../shared/addresses/test/sampleAddresses';
 import { ENDPOINTS } from '../../../../shared/api/endpoints';
 import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../simulator';
@@ -154,7 +155,15 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
   }
 }
 
-/** A crypto address the simulator accepts (20+ characters). */
-export function cryptoAddress(tag = ''): string {
-  return `T${tag}9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb`.slice(0, 34);
+/**
+ * A valid address for `network` (the app checks the format before sending), carrying the simulator's
+ * settlement marker `tag` where the format allows it (base58 addresses: BTC, TRC20).
+ */
+export function cryptoAddress(tag = '', network = 'BTC'): string {
+  if (network === 'TRC20' || network === 'TRX') return tronAddress(tag);
+  if (network === 'XRP' || network === 'ETH' || network === 'ERC20' || network === 'BEP20') {
+    if (tag) throw new Error(`a ${network} test address cannot carry a marker`);
+    return network === 'XRP' ? XRP : EVM;
+  }
+  return bitcoinAddress(tag);
 }
