@@ -11,6 +11,7 @@ import { useUi, type BalancesUi } from '../../state/ui';
 import { allocation, buildRows, filterRows, sortRows, type BalanceRow } from './rows';
 import { csvFilename } from '../../csvFilename';
 import './balances.css';
+import { readAmountInput } from '../../../shared/money/amountInput';
 
 const ROW_HEIGHT = 52;
 
@@ -308,11 +309,13 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
 function ThresholdInput({ saved, quote }: { saved: string; quote: string }) {
   const [draft, setDraft] = useState(saved);
   const update = useUpdateSettings();
-  const valid = draft.trim() === '' || (isLooseDecimalString(draft.trim()) && !draft.trim().startsWith('-'));
+  const read = readAmountInput(draft);
+  const valid = read.ok;
   const commit = () => {
-    const value = draft.trim() === '' ? '0' : draft.trim();
-    if (!valid || value === saved) return;
-    update.mutate({ hideSmallBelow: value === '0' || !isPositive(value) ? '0' : value });
+    if (!read.ok) return;
+    const value = read.value === '' ? '0' : read.value;
+    if (value === saved) return;
+    update.mutate({ hideSmallBelow: isPositive(value) ? value : '0' });
   };
   return (
     <label className="field field--inline">

@@ -6,6 +6,7 @@
 import { Requests } from '../../../shared/api/endpoints';
 import type { BalanceResponse, FlexPlan } from '../../../shared/api/schemas';
 import { compare, decimalPlaces, toPlain, dec } from '../../../shared/money/decimal';
+import { readAmountInput } from '../../../shared/money/amountInput';
 
 export type InvestCheck = { ok: true; amount: string } | { ok: false; message: string };
 
@@ -24,7 +25,9 @@ export function checkInvestAmount(
   available: string,
   precision?: number,
 ): InvestCheck {
-  const typed = input.trim();
+  const read = readAmountInput(input);
+  if (!read.ok) return { ok: false, message: `The amount ${read.message}.` };
+  const typed = read.value;
   if (typed === '') return { ok: false, message: 'Enter an amount.' };
   const parsed = Requests.flexInvest.shape.amount.safeParse(typed);
   if (!parsed.success) return { ok: false, message: `The amount ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };

@@ -22,6 +22,7 @@ import {
 } from './formModel';
 import { PreviewPanel } from './PreviewPanel';
 import { TravelRuleFields, type VaspList } from './TravelRuleFields';
+import { readAmountInput } from '../../../shared/money/amountInput';
 
 export type { MarketData } from './formModel';
 
@@ -204,7 +205,11 @@ export function WithdrawForm(props: {
                 className="num"
                 placeholder="0.00"
                 value={values.amount}
-                onChange={(e) => set('amount', e.target.value.replace(',', '.'))}
+                onChange={(e) => {
+                  // The one amount rule (shared/money/amountInput.ts); unreadable text stays as typed for the check to name.
+                  const read = readAmountInput(e.target.value);
+                  set('amount', read.ok ? read.value : e.target.value);
+                }}
                 onBlur={() => blur('amount')}
               />
               <button type="button" className="button button--small" onClick={fillMax} disabled={!asset} aria-label="Max: the largest amount the balance pays with the fee on top">
