@@ -19,6 +19,7 @@ import { createSettingsStore } from './services/settings';
 import { settingsHandlers } from './services/settings/handlers';
 import { createWithdrawalService } from './services/withdrawals';
 import { withdrawalHandlers } from './services/withdrawals/handlers';
+import { codeHandlers, createCodeService } from './services/codes';
 import { createTransactionService, transactionHandlers } from './services/transactions';
 import { importJournal, quarantineNotice } from './services/withdrawals/store';
 
@@ -154,6 +155,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...settingsHandlers(settings, startNotice),
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
     ...withdrawalHandlers(withdrawals),
+    ...codeHandlers(createCodeService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
   };
 

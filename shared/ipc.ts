@@ -25,6 +25,7 @@ import type {
 import { AccountId, AccountName, ApiKey, ApiSecret, BaseUrl, RegionName, type AccountSummary, type PermissionReport } from './model/accounts';
 import { SettingsPatch, type Settings } from './model/settings';
 import type { WithdrawalRecord } from './model/withdrawals';
+import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
@@ -70,6 +71,16 @@ export const CHANNELS = {
   'exchange.flexPlans': { request: withAccount(Requests.flexPlans.shape), response: {} as FlexPlansResponse },
   'exchange.flexInvestments': { request: withAccount(Requests.flexInvestments.shape), response: {} as FlexInvestmentsResponse },
   'exchange.flexInvest': { request: withAccount(Requests.flexInvest.shape), response: {} as { transactionId: string } },
+
+  /**
+   * One page of the account's codes (`list: 'my'`) or its codes history (`'history'`), filtered by
+   * status, asset and dates. The exchange has none of these filters: a filtered page comes from a
+   * scan of the whole list the exchange serves, held briefly in the main process.
+   */
+  'codes.page': {
+    request: withAccount(CODE_PAGE_FIELDS).refine(withinCodesWindow, { message: `offset + limit must be at most ${CODES_WINDOW}`, path: ['offset'] }),
+    response: {} as CodePage,
+  },
 
   /** The account's deposits and withdrawals from the exchange's history, filtered, one page. */
   'transactions.page': {

@@ -10,7 +10,7 @@ import { bucketsFor, RATE_BUDGETS } from './rateLimit';
  */
 const CATALOGUED_NOT_CALLED = new Set([
   'ticker', 'markets', 'futures', 'collateralMarkets', 'collateralBalance', 'collateralSummary',
-  'positionsHistory', 'tradeBalance', 'codesHistory', 'depositAddress', 'mainAccountFees', 'websocketToken',
+  'positionsHistory', 'tradeBalance', 'depositAddress', 'mainAccountFees', 'websocketToken',
 ]);
 
 describe('routes', () => {
@@ -29,6 +29,7 @@ describe('routes', () => {
     const keys = (path: string) => bucketsFor(path).map((b) => `${b.key}:${b.requests}`);
     expect(keys(PATHS.balance)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`]);
     expect(keys(PATHS.codes)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`]);
+    expect(keys(PATHS.codesHistory)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`]);
     expect(keys(PATHS.flexInvest)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`]);
     expect(keys(PATHS.history)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`, `main-account:history:${RATE_BUDGETS.history}`]);
     expect(keys(PATHS.positions)).toEqual([`trade:${RATE_BUDGETS.collateral}`]);
