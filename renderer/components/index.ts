@@ -11,3 +11,4 @@ export { DataTable, HiddenHeader, type Column } from './DataTable';
 export { Pager } from './Pager';
 export { QueryState } from './QueryState';
 export { Field, SelectField, TextInputField, type ControlProps } from './Field';
+export { ExportProgress } from './ExportProgress';
