@@ -12,3 +12,4 @@ export { Pager } from './Pager';
 export { QueryState } from './QueryState';
 export { Field, SelectField, TextInputField, type ControlProps } from './Field';
 export { ExportProgress } from './ExportProgress';
+export { useFilterDraft, type DraftCheck } from './useFilterDraft';

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CodeRecord } from '../../../shared/api/schemas';
 import { CODES_LIMIT } from '../../../shared/api/endpoints';
@@ -7,7 +6,7 @@ import { CODE_STATUS_GROUPS, CODES_WINDOW, codeStatusWords, type CodeFilter, typ
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, ExportProgress, Field, Pager, QueryState, TextInputField, View, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -45,9 +44,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
   const setCodes = useUi((s) => s.setCodes);
   const revealed = useUi((s) => s.revealedCodes);
   const toggleReveal = useUi((s) => s.toggleReveal);
-  const [draft, setDraft] = useState<CodeFilterDraft>(EMPTY_CODE_FILTER);
-  const [filter, setFilter] = useState<CodeFilter>({});
-  const [errors, setErrors] = useState<Partial<Record<keyof CodeFilterDraft, string>>>({});
+  const { draft, setDraft, filter, errors, apply, clear } = useFilterDraft<CodeFilterDraft, CodeFilter>(EMPTY_CODE_FILTER, {}, checkCodeFilter, () => setCodes({ offset: 0 }));
   const filtered = Object.keys(filter).length > 0;
   // Paging keeps the previous page on screen until the next one arrives, so the table does not flash.
   const codes = useChannelQuery('codes.page', { accountId: account.id, list, filter, limit: pageSize, offset }, { placeholderData: keepPreviousData });
@@ -66,24 +63,6 @@ export function CodesView({ account }: { account: AccountSummary }) {
     // A new page starts at its top, not where the last one was scrolled to.
     document.getElementById('codes-title')?.scrollIntoView?.({ block: 'start' });
   };
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkCodeFilter(draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setFilter(checked.filter);
-    setCodes({ offset: 0 });
-  };
-  const clear = () => {
-    setDraft(EMPTY_CODE_FILTER);
-    setErrors({});
-    setFilter({});
-    setCodes({ offset: 0 });
-  };
-
   const columns: Column<CodeRecord>[] = [
     {
       header: 'Code',

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { HISTORY_LIMIT } from '../../../shared/api/endpoints';
 import { explorerUrl } from '../../../shared/explorers';
@@ -7,7 +7,7 @@ import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, TRANSACTION_PHASES, type Trans
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, ExportProgress, Field, Pager, QueryState, TextInputField, View, type BadgeTone, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -80,11 +80,9 @@ function HashCell({ row }: { row: TransactionRow }) {
  * app sent: filtered by type, asset, status and dates, paged, and exported whole as CSV.
  */
 export function TransactionsView({ account }: { account: AccountSummary }) {
-  const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
-  const [filter, setFilter] = useState<TransactionFilter>({ kind: 'all' });
-  const [errors, setErrors] = useState<Partial<Record<keyof FilterDraft, string>>>({});
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
   const [offset, setOffset] = useState(0);
+  const { draft, setDraft, filter, errors, apply, clear } = useFilterDraft<FilterDraft, TransactionFilter>(EMPTY_FILTER, { kind: 'all' }, checkFilter, () => setOffset(0));
   const query = useChannelQuery('transactions.page', { accountId: account.id, filter, limit: pageSize, offset }, { placeholderData: keepPreviousData });
   const exporter = useExportAll<TransactionRow>(HISTORY_LIMIT.max, (rows) => downloadCsv(csvFilename('transactions', account.name), transactionsCsvRows(rows)));
 
@@ -92,17 +90,6 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
   const total = page?.total ?? 0;
   const rows = page?.rows ?? [];
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkFilter(draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setFilter(checked.filter);
-    setOffset(0);
-  };
   const goTo = (next: number) => {
     setOffset(next);
     // A new page starts at its top, not where the last one was scrolled to.
@@ -191,12 +178,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => {
-              setDraft(EMPTY_FILTER);
-              setErrors({});
-              setFilter({ kind: 'all' });
-              setOffset(0);
-            }}
+            onClick={clear}
           >
             Clear
           </button>
