@@ -13,3 +13,4 @@ export { QueryState } from './QueryState';
 export { Field, SelectField, TextInputField, type ControlProps } from './Field';
 export { ExportProgress } from './ExportProgress';
 export { useFilterDraft, type DraftCheck } from './useFilterDraft';
+export { DateRangeFields } from './DateRangeFields';

@@ -6,7 +6,7 @@ import { CODE_STATUS_GROUPS, CODES_WINDOW, codeStatusWords, type CodeFilter, typ
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -173,12 +173,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
             )}
           </Field>
           <TextInputField label="Asset" placeholder="e.g. USDT" value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
-          <Field label="From" error={errors.from}>
-            {(control) => <input {...control} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
-          </Field>
-          <Field label="To" error={errors.to}>
-            {(control) => <input {...control} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
-          </Field>
+          <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
         </div>
         <p className="field__hint" data-testid="codes-filter-scope">
           The exchange cannot filter codes: a filter reads every {list === 'my' ? 'code' : 'history entry'} it serves through its API (the newest {CODES_WINDOW}) and keeps those that match.

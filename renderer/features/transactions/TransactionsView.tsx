@@ -7,7 +7,7 @@ import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, TRANSACTION_PHASES, type Trans
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -164,12 +164,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
               </select>
             )}
           </Field>
-          <Field label="From" error={errors.from}>
-            {(control) => <input {...control} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
-          </Field>
-          <Field label="To" error={errors.to}>
-            {(control) => <input {...control} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
-          </Field>
+          <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
         </div>
         <div className="toolbar">
           <button type="submit" className="button button--primary">
