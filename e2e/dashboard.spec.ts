@@ -65,16 +65,17 @@ test.describe('dashboard', () => {
 
   test('codes: server pagination and reveal', async ({ page }) => {
     await openView(page, 'Codes');
-    const summary = page.getByText(/^Showing \d+–\d+ of \d+/);
+    const pager = page.getByRole('navigation', { name: 'Codes pages (top)' });
+    const summary = pager.getByText(/^Showing \d+–\d+ of \d+/);
     await expect(summary).toHaveText(/^Showing 1–30 of (\d+)/);
     const total = Number((await summary.textContent())!.match(/of (\d+)/)![1]);
     expect(total).toBeGreaterThan(60);
 
-    await page.getByRole('button', { name: 'Next' }).click();
+    await pager.getByRole('button', { name: 'Next' }).click();
     await expect(summary).toHaveText(new RegExp(`^Showing 31–60 of ${total}`));
-    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('navigation', { name: 'Codes pages (bottom)' }).getByRole('button', { name: 'Previous' }).click();
     await expect(summary).toHaveText(new RegExp(`^Showing 1–30 of ${total}`));
-    await page.getByRole('combobox', { name: 'Codes per page' }).selectOption('10');
+    await pager.getByRole('combobox', { name: 'Codes per page (top)' }).selectOption('10');
     await expect(summary).toHaveText(new RegExp(`^Showing 1–10 of ${total}`));
     await expect(page.getByTestId('code-row')).toHaveCount(10);
 
@@ -145,9 +146,9 @@ test.describe('dashboard', () => {
         const asset = { name: html + 'N'.repeat(180), can_deposit: true, can_withdraw: true, currency_precision: 8, is_memo: false };
         return route.fulfill({ json: { ok: true, data: { items: { [longTicker]: asset }, unreadable: [] } } });
       }
-      if (channel === 'exchange.codes') {
+      if (channel === 'codes.page') {
         const code = { amount: fortyDigits, code: 'C'.repeat(500), date: 1_760_000_000, status: `${html}unknown-status-${'z'.repeat(40)}`, ticker: longTicker, external_id: html };
-        return route.fulfill({ json: { ok: true, data: { total: 1, data: [code], limit: 30, offset: 0, unreadable: [] } } });
+        return route.fulfill({ json: { ok: true, data: { total: 1, rows: [code], limit: 30, offset: 0, windowLimited: false, unreadable: [] } } });
       }
       return route.continue();
     });

@@ -25,6 +25,7 @@ import { createSettingsStore } from './services/settings';
 import { publicSettings, settingsHandlers } from './services/settings/handlers';
 import { createWithdrawalService } from './services/withdrawals';
 import { withdrawalHandlers } from './services/withdrawals/handlers';
+import { codeHandlers, createCodeService } from './services/codes';
 import { createTransactionService, transactionHandlers } from './services/transactions';
 import { importJournal, quarantineNotice } from './services/withdrawals/store';
 
@@ -199,6 +200,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
     ...connectionHandlers(exchangeRuntime.connectionStatus),
     ...withdrawalHandlers(withdrawals),
+    ...codeHandlers(createCodeService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...balancesHandlers(balances),
     ...positionsHandlers(positions),

@@ -16,6 +16,14 @@ describe('toCsv', () => {
     expect(written.replace(/^"/, '').startsWith("'")).toBe(true);
   });
 
+  it.each(['-0.002', '+0.002', '-5', '+12.5'])('writes the signed decimal %j (codes history) as a number', (cell) => {
+    expect(csvCell(cell)).toBe(cell);
+  });
+
+  it.each(['-1e3', '+0.5+1', '-0.5 ', '- 1'])('still neutralises %j, which is not a plain signed decimal', (cell) => {
+    expect(csvCell(cell).startsWith("'")).toBe(true);
+  });
+
   it('leaves ordinary cells untouched', () => {
     expect(csvCell('BTC')).toBe('BTC');
     expect(csvCell('0.5')).toBe('0.5');

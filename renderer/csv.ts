@@ -1,17 +1,19 @@
 /**
  * CSV export (RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break,
  * quotes doubled). Cells that a spreadsheet would run as a formula (starting with = + - @, or a
- * tab/CR) get a leading apostrophe, so a hostile ticker or code cannot become a formula. Negative
- * numbers are therefore exported as text ("'-5"); amounts here are never negative, so that is fine.
+ * tab/CR) get a leading apostrophe, so a hostile ticker or code cannot become a formula. A plain
+ * signed decimal ("-0.002", "+0.002": the codes history) is a number, not a formula, and is written
+ * as it is.
  */
 
 export type CsvCell = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+const SIGNED_DECIMAL = /^[+-]\d+(?:\.\d+)?$/;
 
 export function csvCell(value: CsvCell): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !SIGNED_DECIMAL.test(text)) text = `'${text}`;
   if (/[",\r\n]/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
   return text;
 }

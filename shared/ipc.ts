@@ -27,6 +27,7 @@ import { SettingsPatch, type Settings } from './model/settings';
 import { QuoteCurrency, type BalancesOverview, type PositionsOverview } from './model/balances';
 import type { WithdrawalRecord } from './model/withdrawals';
 import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/alerts';
+import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
 
@@ -89,6 +90,16 @@ export const CHANNELS = {
 
   /** What the main-process position watcher raised this run, newest first (at most 100), and its state now. */
   'alerts.log': { request: z.object({}).strict(), response: {} as { alerts: PositionAlert[]; status: AlertsStatus } },
+
+  /**
+   * One page of the account's codes (`list: 'my'`) or its codes history (`'history'`), filtered by
+   * status, asset and dates. The exchange has none of these filters: a filtered page comes from a
+   * scan of the whole list the exchange serves, held briefly in the main process.
+   */
+  'codes.page': {
+    request: withAccount(CODE_PAGE_FIELDS).refine(withinCodesWindow, { message: `offset + limit must be at most ${CODES_WINDOW}`, path: ['offset'] }),
+    response: {} as CodePage,
+  },
 
   /** The account's deposits and withdrawals from the exchange's history, filtered, one page. */
   'transactions.page': {

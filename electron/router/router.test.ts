@@ -31,6 +31,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'exchange.flexPlans': { accountId: 'demo', limit: 10 },
   'exchange.flexInvestments': { accountId: 'demo', offset: 5 },
   'exchange.flexInvest': { accountId: 'demo', planId: 'plan-1', amount: '10.5', withReinvest: true },
+  'codes.page': { accountId: 'demo', list: 'history', filter: { ticker: 'usdt', status: 'applied', since: 1_700_000_000, until: 1_800_000_000 }, limit: 100, offset: 9_900 },
   'transactions.page': { accountId: 'demo', filter: { kind: 'deposit', ticker: 'btc', phase: 'successful', since: 1_700_000_000, until: 1_800_000_000 }, limit: 50, offset: 100 },
   'withdrawals.prepare': { accountId: 'demo', ticker: 'USDT', amount: '25', address: 'TXabc123', network: 'TRC20' },
   'withdrawals.send': { uniqueId: 'abcdefgh-1234' },
@@ -141,8 +142,12 @@ function malformed(rng: Rng, channel: Channel): { payload: unknown; how: string 
       const text = `{"${key}":{"polluted":true,"isAdmin":true}${inner ? ',' + inner : ''}}`;
       return { payload: JSON.parse(text) as unknown, how: `${key} key` };
     }
-    case 4:
-      return { payload: { ...valid, [field]: rng.pick([null, {}, [], { nested: 'x' }, ['a'], deepNest(3)]) }, how: `wrong type for ${field}` };
+    case 4: {
+      // `{}` is a valid filter where every filter field is optional (transactions, codes): not a wrong type there.
+      const schema = CHANNELS[channel].request as unknown as { safeParse(v: unknown): { success: boolean } };
+      const wrongs = [null, {}, [], { nested: 'x' }, ['a'], deepNest(3)].filter((w) => !schema.safeParse({ ...valid, [field]: w }).success);
+      return { payload: { ...valid, [field]: rng.pick(wrongs) }, how: `wrong type for ${field}` };
+    }
     case 5:
       return { payload: { ...valid, [field]: 'A'.repeat(rng.pick([4097, 65_536, 1_000_000])) }, how: `huge string in ${field}` };
     case 6: {

@@ -157,6 +157,34 @@ describe('my codes', () => {
   });
 });
 
+describe('codes history', () => {
+  const HISTORY = ENDPOINTS.codesHistory.path;
+
+  it('lists every created code with a negative amount and applied ones with a positive amount, newest first', async () => {
+    const own = sim.state.account(main.account.apiKey)!.codes;
+    const first = (await main.post(HISTORY, { limit: 100, offset: 0 })).body as { total: number; data: CodeRecord[] };
+    const all: CodeRecord[] = [];
+    for (let offset = 0; offset < first.total; offset += 100) all.push(...((await main.post(HISTORY, { limit: 100, offset })).body as { data: CodeRecord[] }).data);
+    expect(all).toHaveLength(first.total);
+    const given = all.filter((r) => r.amount.startsWith('-'));
+    const received = all.filter((r) => r.amount.startsWith('+'));
+    expect(given.length + received.length).toBe(all.length);
+    expect(given.map((r) => r.code).sort()).toEqual(own.map((c) => c.code).sort());
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.every((r) => r.status === 'Activated')).toBe(true);
+    // One of the account's own codes applied by itself, both ways, as in the documented example.
+    expect(received.some((r) => own.some((c) => c.code === r.code))).toBe(true);
+    const dates = all.map((r) => r.date);
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+  });
+
+  it('refuses the same bounds as codes/my with the same messages', async () => {
+    const res = await main.post(HISTORY, { limit: 101, offset: -1 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 0, message: 'Validation failed', errors: { limit: ['The limit may not be greater than 100.'], offset: ['The offset must be at least 0.'] } });
+  });
+});
+
 describe('open positions', () => {
   const POSITIONS = ENDPOINTS.positions.path;
 

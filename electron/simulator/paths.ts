@@ -11,6 +11,7 @@ export const PATHS = {
   fees: '/api/v4/public/fee',
   balance: '/api/v4/main-account/balance',
   codes: '/api/v4/main-account/codes/my',
+  codesHistory: '/api/v4/main-account/codes/history',
   history: '/api/v4/main-account/history',
   withdrawPay: '/api/v4/main-account/withdraw-pay',
   flexPlans: '/api/v4/main-account/smart-flex/plans',

@@ -6,10 +6,10 @@ import { bucketsFor, RATE_BUDGETS } from './rateLimit';
 
 /**
  * Catalogued from the documented bodies (contract tests parse them) but not called by the app yet:
- * positions history, codes history, deposit addresses, private fees, WebSocket tokens. Remove a name here when the app calls it.
+ * positions history, deposit addresses, private fees, WebSocket tokens. Remove a name here when the app calls it.
  */
 const CATALOGUED_NOT_CALLED = new Set([
-  'positionsHistory', 'codesHistory', 'depositAddress', 'mainAccountFees', 'websocketToken',
+  'positionsHistory', 'depositAddress', 'mainAccountFees', 'websocketToken',
 ]);
 
 describe('routes', () => {
@@ -28,6 +28,7 @@ describe('routes', () => {
     const keys = (path: string) => bucketsFor(path).map((b) => `${b.key}:${b.requests}`);
     expect(keys(PATHS.balance)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`]);
     expect(keys(PATHS.codes)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`]);
+    expect(keys(PATHS.codesHistory)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`]);
     expect(keys(PATHS.flexInvest)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`]);
     expect(keys(PATHS.history)).toEqual([`main-account:${RATE_BUDGETS.mainAccount}`, `main-account:history:${RATE_BUDGETS.history}`]);
     expect(keys(PATHS.positions)).toEqual([`trade:${RATE_BUDGETS.collateral}`]);

@@ -7,7 +7,7 @@ import type { Permission } from './model';
 import type { PrivateHandler } from './handlers/context';
 import type { SimulatorState } from './state';
 import { PATHS, type PathName } from './paths';
-import { balance, myCodes, openPositions } from './handlers/account';
+import { balance, codesHistory, myCodes, openPositions } from './handlers/account';
 import { history } from './handlers/history';
 import { withdrawPay } from './handlers/withdraw';
 import { flexInvest, flexInvestments, flexPlans } from './handlers/flex';
@@ -50,6 +50,7 @@ const PUBLIC_HANDLERS = {
 const PRIVATE_HANDLERS = {
   balance: { handle: balance, permission: 'read' },
   codes: { handle: myCodes, permission: 'read' },
+  codesHistory: { handle: codesHistory, permission: 'read' },
   positions: { handle: openPositions, permission: 'read' },
   history: { handle: history, permission: 'read' },
   withdrawPay: { handle: withdrawPay, permission: 'withdraw' },

@@ -41,6 +41,10 @@ const CALLS: Record<string, Record<string, () => Promise<SimResponse>>> = {
     '201': () => main.post(PATHS.codes, { limit: 100, offset: 0 }),
     '400': () => main.post(PATHS.codes, { limit: 101, offset: -1 }),
   },
+  'POST /api/v4/main-account/codes/history': {
+    '201': () => main.post(PATHS.codesHistory, { limit: 100, offset: 0 }),
+    '400': () => main.post(PATHS.codesHistory, { limit: 0, offset: 10_001 }),
+  },
   'POST /api/v4/collateral-account/positions/open': {
     '200': () => main.post(PATHS.positions),
     '422': () => main.post(PATHS.positions, { market: 'btc-usdt' }),
@@ -115,13 +119,14 @@ async function withRegion(flags: { futures?: boolean; margin?: boolean }, call: 
 }
 
 /**
- * Documented statuses the simulator does not answer: codes/my and history document a 422 with no
+ * Documented statuses the simulator does not answer: codes/my, codes/history and history document a 422 with no
  * example and no rule that produces it; the public `default` is a generic fallback envelope, while
  * the public errors the exchange actually sends (404 empty, 500 {"error":[…]}, gateway pages) are
  * tested in errors.test.ts.
  */
 const NOT_REACHABLE: Record<string, string[]> = {
   'POST /api/v4/main-account/codes/my': ['422'],
+  'POST /api/v4/main-account/codes/history': ['422'],
   'POST /api/v4/main-account/history': ['422'],
   'GET /api/v4/public/assets': ['default'],
   'GET /api/v4/public/fee': ['default'],

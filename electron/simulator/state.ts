@@ -59,6 +59,8 @@ export class AccountState {
 
   readonly balances: Map<string, string>;
   readonly codes: CodeRecord[];
+  /** Newest first; amounts signed ("-" created, "+" applied). */
+  readonly codesHistory: CodeRecord[];
   readonly positions: PositionRecord[];
   private readonly positionsById = new Map<number, PositionRecord>();
   /** Oldest first, so new records are appended in O(1); readers walk it backwards. */
@@ -103,6 +105,7 @@ export class AccountState {
     this.eea = seed.eea;
     this.balances = seed.balances;
     this.codes = seed.codes;
+    this.codesHistory = seed.codesHistory;
     this.positions = seed.positions;
     for (const p of this.positions) this.positionsById.set(p.positionId, p);
     this.history = [...seed.history].reverse();

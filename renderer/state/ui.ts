@@ -4,6 +4,7 @@
  * forgotten on reload on purpose.
  */
 import { create } from 'zustand';
+import type { CodeList } from '../../shared/model/codes';
 
 export const VIEW_IDS = ['balances', 'codes', 'positions', 'flex', 'withdrawals', 'transactions', 'accounts'] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
@@ -22,6 +23,8 @@ export interface BalancesUi {
 }
 
 export interface CodesUi {
+  /** The codes this account created, or its codes history. */
+  list: CodeList;
   pageSize: number;
   offset: number;
 }
@@ -55,7 +58,7 @@ type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'positions' | 'revea
 export const INITIAL_UI: UiData = {
   view: 'balances',
   balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: true, allAccounts: false },
-  codes: { pageSize: 30, offset: 0 },
+  codes: { list: 'my', pageSize: 30, offset: 0 },
   positions: { sortBy: 'risk', sortDirection: 'asc' },
   revealedCodes: {},
   dismissedNotice: null,

@@ -349,7 +349,7 @@ export type CodesResponse = z.output<typeof CodesResponse>;
 
 /** Codes history: like codes/my, amounts signed ("+0.002" received, "-0.002" sent). */
 export const CodeHistoryRecord = CodeRecord.extend({
-  amount: z.string().refine((v) => isLooseDecimalString(v.replace(/^\+/, '')), { message: 'must be a signed decimal string' }),
+  amount: z.string().refine((v) => !v.startsWith('+-') && isLooseDecimalString(v.replace(/^\+/, '')), { message: 'must be a signed decimal string' }),
 });
 export type CodeHistoryRecord = z.infer<typeof CodeHistoryRecord>;
 export const CodesHistoryResponse = codesPage(CodeHistoryRecord);

@@ -8,6 +8,7 @@ import { ENDPOINTS, type EndpointName, type RateLimitScope, type RequestOf, type
 import type {
   AssetsResponse,
   BalanceResponse,
+  CodesHistoryResponse,
   CodesResponse,
   FeesResponse,
   FlexInvestmentsResponse,
@@ -87,6 +88,8 @@ export interface ExchangeClient {
   fees(o?: CallOptions): Promise<FeesResponse>;
   balance(req?: RequestOf<'balance'>, o?: CallOptions): Promise<BalanceResponse>;
   codes(req?: RequestOf<'codes'>, o?: CallOptions): Promise<CodesResponse>;
+  /** The codes history: created codes with a negative amount, applied ones with a positive one. */
+  codesHistory(req?: RequestOf<'codesHistory'>, o?: CallOptions): Promise<CodesHistoryResponse>;
   positions(req?: RequestOf<'positions'>, o?: CallOptions): Promise<PositionsResponse>;
   /** Sent exactly once, NEVER retried: check history by uniqueId after an unclear failure. */
   withdrawPay(req: RequestOf<'withdrawPay'>, o?: CallOptions): Promise<void>;
@@ -421,6 +424,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     fees: (o) => call('fees', undefined, o),
     balance: (req, o) => call('balance', req, o),
     codes: (req, o) => call('codes', req, o),
+    codesHistory: (req, o) => call('codesHistory', req, o),
     positions: (req, o) => call('positions', req, o),
     async withdrawPay(req, o) {
       await call('withdrawPay', req, o);

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints';
+import type { CodesHistoryResponse } from '../../../shared/api/schemas';
 import type { ErrorKind } from '../../../shared/errors';
 import { classifyFailure, interpretAnswer, type RawAnswer } from './classify';
 
@@ -258,6 +259,25 @@ describe('flex', () => {
   });
   it('refuses an invest answer without a transaction id', () => {
     expect(interpretAnswer(answer(201, '{"data":{}}'), ENDPOINTS.flexInvest.response, 0).ok).toBe(false);
+  });
+});
+
+describe('the codes history', () => {
+  it('reads the documented body with its signs kept: + applied (received), - created (given)', () => {
+    const body = documented.operations['POST /api/v4/main-account/codes/history']!.responses['201']!.examples[0]!.body;
+    const page = readSuccess('codesHistory', textOf(body)) as CodesHistoryResponse;
+    expect(page).toMatchObject({ total: 29, limit: 100, offset: 0, unreadable: [] });
+    expect(page.data.map((r) => [r.amount, r.status, r.date])).toEqual([
+      ['+0.002', 'Activated', 1598296734],
+      ['-0.002', 'Activated', 1598296332],
+    ]);
+  });
+  it('names a record with an unsigned-looking non-number amount by its external id, never by its code', () => {
+    const text = '{"total":1,"data":[{"amount":"+-1","code":"WBSECRET","date":1,"status":"Activated","ticker":"ETH","external_id":"ext-1"}],"limit":100,"offset":0}';
+    const page = readSuccess('codesHistory', text) as CodesHistoryResponse;
+    expect(page.data).toEqual([]);
+    expect(JSON.stringify(page.unreadable)).toContain('ext-1');
+    expect(JSON.stringify(page.unreadable)).not.toContain('WBSECRET');
   });
 });
 

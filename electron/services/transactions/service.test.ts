@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../../shared/ipc';
 import { TRANSACTION_PHASES, TransactionFilter } from '../../../shared/model/transactions';
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { createExchangeClient, type ExchangeClient } from '../exchange/client';
+import type { RunningSimulator } from '../../simulator';
+import type { ExchangeClient } from '../exchange/client';
+import { startSimulatorAccount } from '../exchange/test/simulatorAccount';
 import { createTransactionService } from './service';
 
 let sim: RunningSimulator;
@@ -16,10 +17,7 @@ let apiKey: string;
 let historyCalls = 0;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seed: 5, rateLimits: false });
-  const main = sim.accounts.find((a) => a.name === 'Main (B2B)')!;
-  apiKey = main.apiKey;
-  client = createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: main.apiKey, apiSecret: main.apiSecret }, rateLimit: false });
+  ({ sim, client, apiKey } = await startSimulatorAccount('Main (B2B)', 5));
 });
 afterAll(() => sim.close());
 

@@ -6,11 +6,11 @@
  * The exchange has no date filter: with dates set, the service reads the whole window the exchange
  * serves (at most 10 000 records, 500 a request, from the history bucket of 200 per 10 s), keeps
  * what falls between the dates, and holds that result briefly so paging and export do not read it
- * again. History is newest first; while it stays so, reading stops once records are older than
+ * again (services/scan/heldScan.ts). History is newest first; while it stays so, reading stops once records are older than
  * the start date.
  */
 import type { ExchangeClient } from '../exchange/client';
-import { cancelledFailure } from '../exchange/failures';
+import { createHeldScans } from '../scan/heldScan';
 import { HISTORY_LIMIT } from '../../../shared/api/endpoints';
 import type { HistoryRecord } from '../../../shared/api/schemas';
 import {
@@ -37,25 +37,7 @@ export interface TransactionPageRequest {
   offset: number;
 }
 
-interface Scan {
-  at: number;
-  records: HistoryRecord[];
-  unreadable: TransactionPage['unreadable'];
-  windowLimited: boolean;
-}
-
 const DEFAULT_SCAN_TTL_MS = 30_000;
-
-/** The caller stops waiting when its signal aborts; the work itself goes on for others. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) return Promise.reject(cancelledFailure(signal.reason));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelledFailure(signal.reason));
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 /** The exchange's own filters for a person's filter. */
 function exchangeQuery(filter: ParsedTransactionFilter) {
@@ -74,52 +56,7 @@ function inDates(record: HistoryRecord, filter: ParsedTransactionFilter): boolea
 }
 
 export function createTransactionService(options: TransactionServiceOptions) {
-  const scanTtlMs = options.scanTtlMs ?? DEFAULT_SCAN_TTL_MS;
-  const now = options.now ?? Date.now;
-  const scans = new Map<string, Promise<Scan>>();
-
-  async function scanWindow(client: TransactionsClient, filter: ParsedTransactionFilter): Promise<Scan> {
-    const query = exchangeQuery(filter);
-    const records: HistoryRecord[] = [];
-    const unreadable: Scan['unreadable'] = [];
-    let newestFirst = true;
-    let previous = Number.POSITIVE_INFINITY;
-    for (let offset = 0; offset < HISTORY_WINDOW; ) {
-      const limit = Math.min(HISTORY_LIMIT.max, HISTORY_WINDOW - offset);
-      const page = await client.history({ ...query, limit, offset });
-      unreadable.push(...page.unreadable);
-      let olderThanStart = false;
-      for (const record of page.records) {
-        if (record.createdAt !== null) {
-          if (record.createdAt > previous) newestFirst = false;
-          previous = record.createdAt;
-          if (filter.since !== undefined && record.createdAt < filter.since) olderThanStart = true;
-        }
-        if (inDates(record, filter)) records.push(record);
-      }
-      offset += page.records.length + page.unreadable.length;
-      const exhausted = page.records.length + page.unreadable.length < limit || offset >= page.total;
-      if (exhausted || (newestFirst && olderThanStart)) return { at: now(), records, unreadable, windowLimited: false };
-    }
-    return { at: now(), records, unreadable, windowLimited: true };
-  }
-
-  /**
-   * One scan per account and filter at a time, shared by every caller (the page, an export). It is
-   * not tied to any one caller's abort signal: a page that gives up leaves it to the others.
-   */
-  function scanFor(accountId: string, client: TransactionsClient, filter: ParsedTransactionFilter): Promise<Scan> {
-    const key = JSON.stringify([accountId, filter]);
-    const cached = scans.get(key);
-    if (cached) return cached;
-    const running = scanWindow(client, filter);
-    scans.set(key, running);
-    running.then(
-      (scan) => setTimeout(() => scans.get(key) === running && scans.delete(key), Math.max(0, scan.at + scanTtlMs - now())).unref?.(),
-      () => scans.get(key) === running && scans.delete(key),
-    );
-    return running;
-  }
+  const scans = createHeldScans<HistoryRecord>({ ttlMs: options.scanTtlMs ?? DEFAULT_SCAN_TTL_MS, now: options.now ?? Date.now });
 
   return {
     async page(req: TransactionPageRequest, signal?: AbortSignal): Promise<TransactionPage> {
@@ -136,7 +73,19 @@ export function createTransactionService(options: TransactionServiceOptions) {
           unreadable: page.unreadable,
         };
       }
-      const scan = await untilAborted(scanFor(req.accountId, client, filter), signal);
+      const query = exchangeQuery(filter);
+      const scan = await scans.get(
+        JSON.stringify([req.accountId, filter]),
+        () => ({
+          window: HISTORY_WINDOW,
+          pageLimit: HISTORY_LIMIT.max,
+          read: (pageLimit, pageOffset) => client.history({ ...query, limit: pageLimit, offset: pageOffset }),
+          keep: (record) => inDates(record, filter),
+          timeOf: (record) => record.createdAt,
+          ...(filter.since !== undefined ? { since: filter.since } : {}),
+        }),
+        signal,
+      );
       return {
         rows: scan.records.slice(offset, offset + limit).map(transactionRowOf),
         total: scan.records.length,

@@ -33,6 +33,8 @@ export interface AccountSeed {
   permissions: ReadonlySet<Permission>;
   balances: Map<string, string>;
   codes: CodeRecord[];
+  /** Newest first; amounts signed. */
+  codesHistory: CodeRecord[];
   positions: PositionRecord[];
   /** Newest first. */
   history: HistoryEntry[];
@@ -372,6 +374,37 @@ function codes(rng: Random, count: number, catalogue: Catalogue): CodeRecord[] {
   return out;
 }
 
+/**
+ * The codes history as the exchange keeps it (docs: "- is created, + is applied"): every code the
+ * account created, with its amount negated and its current status, and the codes it applied, with a
+ * positive amount at the time of applying and status "Activated". Some applied codes are the
+ * account's own (the documented example shows one code both ways); the rest came from others.
+ * Newest first, as the exchange sorts it. Drawn from its own random stream, so adding it changed no
+ * other seeded data.
+ */
+function codesHistory(rng: Random, own: readonly CodeRecord[], catalogue: Catalogue): CodeRecord[] {
+  const out: CodeRecord[] = own.map((code) => ({ ...code, amount: `-${code.amount}` }));
+  for (const code of own) {
+    if (code.status === 'Activated' && rng.chance(0.25)) out.push({ ...code, amount: `+${code.amount}`, date: code.date + rng.int(60, 3600), external_id: rng.uuid() });
+  }
+  const received = Math.ceil(own.length / 3);
+  let date = DATA_EPOCH_SECONDS - rng.int(60, 7200);
+  for (let i = 0; i < received; i++) {
+    const ticker = rng.pick(CODE_TICKERS);
+    const precision = catalogue.specs.get(ticker)?.precision ?? 8;
+    out.push({
+      amount: `+${randomAmount(rng, Math.min(precision, 8), 2)}`,
+      code: `WB${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}${ticker}`,
+      date,
+      status: 'Activated',
+      ticker,
+      external_id: rng.uuid(),
+    });
+    date -= rng.int(1800, 3 * 86_400);
+  }
+  return out.sort((a, b) => b.date - a.date);
+}
+
 const DEPOSIT_STATUSES = [3, 3, 7, 3, 15, 4, 3, 9, 5, 3];
 const SEEDED_WITHDRAWAL_STATUSES = [3, 3, 7, 1, 3, 4, 2, 3, 5, 6, 3, 18, 10, 21, 3, 7, 12, 3, 14, 3];
 
@@ -484,6 +517,7 @@ export function buildAccounts(seed: number, catalogue: Catalogue, plans: FlexPla
     for (const [ticker, amount] of Object.entries(profile.fixedBalances)) balances.set(ticker, amount);
     const own = depositAddresses(rng, catalogue);
     const held = [...balances.keys()];
+    const ownCodes = codes(rng, profile.codes, catalogue);
     return {
       name: profile.name,
       apiKey,
@@ -492,7 +526,8 @@ export function buildAccounts(seed: number, catalogue: Catalogue, plans: FlexPla
       eea: profile.eea ?? false,
       permissions: new Set(profile.permissions),
       balances,
-      codes: codes(rng, profile.codes, catalogue),
+      codes: ownCodes,
+      codesHistory: codesHistory(forkRandom(seed, `codes-history:${profile.name}`), ownCodes, catalogue),
       positions: profile.positions(1000 * (index + 1) + 1),
       history: historyFor(rng, profile, catalogue, own, held),
       investments: investments(rng, profile.investments, plans),

@@ -1,5 +1,5 @@
 /**
- * Read endpoints of the main and collateral accounts: balance, my codes, open positions.
+ * Read endpoints of the main and collateral accounts: balance, my codes, codes history, open positions.
  */
 import { privateError, validationFailed, type Reply } from '../http';
 import type { CodeRecord } from '../model';
@@ -8,7 +8,7 @@ import type { PrivateContext } from './context';
 
 export const INVALID_TICKER = 'The selected ticker is invalid.';
 
-/** Documented bounds of codes/my. */
+/** Documented bounds of codes/my and codes/history. */
 const CODES_LIMIT = { min: 1, max: 100, default: 30 } as const;
 const CODES_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
 export const TICKER_TEXT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
@@ -51,16 +51,21 @@ function codeToJson(code: CodeRecord): string {
   return json;
 }
 
-export function myCodes(ctx: PrivateContext): Reply {
+/** codes/my and codes/history take the same fields with the same documented bounds, and answer alike. */
+function codesPage(ctx: PrivateContext, codes: readonly CodeRecord[]): Reply {
   const v = new Validator(ctx.body);
   const limit = v.integer('limit', { min: CODES_LIMIT.min, max: CODES_LIMIT.max, default: CODES_LIMIT.default });
   const offset = v.integer('offset', { min: CODES_OFFSET.min, max: CODES_OFFSET.max, default: CODES_OFFSET.default });
   if (v.failed || limit === undefined || offset === undefined) return validationFailed(v.errors);
-  const codes = ctx.account.codes;
   const data = codes.slice(offset, offset + limit).map(codeToJson).join(',');
   const json = `{"total":${codes.length},"data":[${data}],"limit":${limit},"offset":${offset}}`;
   return { status: 201, raw: { text: json, contentType: 'application/json' } };
 }
+
+export const myCodes = (ctx: PrivateContext): Reply => codesPage(ctx, ctx.account.codes);
+
+/** Created codes with a negative amount, applied ones with a positive one (simulator/data/accounts.ts). */
+export const codesHistory = (ctx: PrivateContext): Reply => codesPage(ctx, ctx.account.codesHistory);
 
 const MARKET = /^[A-Z0-9]{1,16}_[A-Z0-9]{1,16}$/;
 

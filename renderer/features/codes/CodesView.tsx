@@ -1,19 +1,28 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CodeRecord } from '../../../shared/api/schemas';
-import { CODES_LIMIT, CODES_OFFSET } from '../../../shared/api/endpoints';
+import { CODES_LIMIT } from '../../../shared/api/endpoints';
 import type { AccountSummary } from '../../../shared/model/accounts';
+import { CODE_STATUS_GROUPS, CODES_WINDOW, codeStatusWords, type CodeFilter, type CodeList } from '../../../shared/model/codes';
+import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
-import { Badge, CopyButton, DataTable, Pager, QueryState, View, type Column } from '../../components';
+import { useExportAll } from '../../api/useExportAll';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { useUi } from '../../state/ui';
 import { codeStatusTone, isKnownCodeStatus } from './codeStatus';
 import { codesCsvRows } from './codesCsv';
+import { checkCodeFilter, EMPTY_CODE_FILTER, type CodeFilterDraft } from './filterForm';
 import './codes.css';
 
 export const PAGE_SIZES = [10, 30, 50, CODES_LIMIT.max] as const;
 const MASK = '\u2022'.repeat(12);
+
+const LISTS: Record<CodeList, { tab: string; noun: string }> = {
+  my: { tab: 'My codes', noun: 'codes' },
+  history: { tab: 'Codes history', noun: 'history entries' },
+};
 
 /**
  * Identifies a row without containing the code itself, so the store of revealed rows holds no
@@ -24,21 +33,36 @@ export function revealKey(accountId: string, row: CodeRecord): string {
   return [accountId, row.external_id, row.date, row.ticker, row.amount].join('|');
 }
 
+/** A history amount as sent is signed: "+" received (a code applied), "-" given (a code created). */
+function SignedAmount({ amount }: { amount: string }) {
+  const sign = amount.startsWith('-') ? '\u2212' : amount.startsWith('+') ? '+' : '';
+  return <>{`${sign}${formatAmount(amount.replace(/^[+-]/, ''))}`}</>;
+}
+
 export function CodesView({ account }: { account: AccountSummary }) {
-  const { pageSize, offset } = useUi((s) => s.codes);
+  const { list, pageSize, offset } = useUi((s) => s.codes);
   const setCodes = useUi((s) => s.setCodes);
   const revealed = useUi((s) => s.revealedCodes);
   const toggleReveal = useUi((s) => s.toggleReveal);
+  const { draft, setDraft, filter, errors, apply, clear } = useFilterDraft<CodeFilterDraft, CodeFilter>(EMPTY_CODE_FILTER, {}, checkCodeFilter, () => setCodes({ offset: 0 }));
+  const filtered = Object.keys(filter).length > 0;
   // Paging keeps the previous page on screen until the next one arrives, so the table does not flash.
-  const codes = useChannelQuery('exchange.codes', { accountId: account.id, limit: pageSize, offset }, { placeholderData: keepPreviousData });
+  const codes = useChannelQuery('codes.page', { accountId: account.id, list, filter, limit: pageSize, offset }, { placeholderData: keepPreviousData });
+  const isRevealed = (row: CodeRecord) => Boolean(revealed[revealKey(account.id, row)]);
+  const exporter = useExportAll<CodeRecord>(CODES_LIMIT.max, (rows) =>
+    downloadCsv(csvFilename(list === 'my' ? 'codes' : 'codes-history', account.name), codesCsvRows(rows, isRevealed, list)),
+  );
 
   const page = codes.data;
   const total = page?.total ?? 0;
-  const rows = page?.data ?? [];
-  const canGoBack = offset > 0;
-  const canGoForward = offset + pageSize < total && offset + pageSize <= CODES_OFFSET.max;
-  const isRevealed = (row: CodeRecord) => Boolean(revealed[revealKey(account.id, row)]);
+  const rows = page?.rows ?? [];
+  const noun = LISTS[list].noun;
 
+  const goTo = (next: number) => {
+    setCodes({ offset: next });
+    // A new page starts at its top, not where the last one was scrolled to.
+    document.getElementById('codes-title')?.scrollIntoView?.({ block: 'start' });
+  };
   const columns: Column<CodeRecord>[] = [
     {
       header: 'Code',
@@ -49,10 +73,10 @@ export function CodesView({ account }: { account: AccountSummary }) {
       header: 'Amount',
       width: '18%',
       align: 'end',
-      cellProps: (row) => ({ className: 'num', title: `${row.amount} ${row.ticker}` }),
+      cellProps: (row) => ({ className: 'num', title: `${row.amount} ${row.ticker}`, 'data-testid': 'code-amount' }),
       cell: (row) => (
         <>
-          {formatAmount(row.amount)} <span className="ticker">{row.ticker}</span>
+          <SignedAmount amount={row.amount} /> <span className="ticker">{row.ticker}</span>
         </>
       ),
     },
@@ -60,67 +84,136 @@ export function CodesView({ account }: { account: AccountSummary }) {
       header: 'Status',
       width: '14%',
       cell: (row) => (
-        <Badge tone={codeStatusTone(row.status)} title={isKnownCodeStatus(row.status) ? row.status : `${row.status} (not a status this app knows; shown as the exchange sent it)`}>
-          {row.status || '\u2014'}
+        <Badge
+          tone={codeStatusTone(row.status)}
+          title={isKnownCodeStatus(row.status) ? `The exchange says "${row.status}"` : `${row.status} (not a status this app knows; shown as the exchange sent it)`}
+        >
+          {codeStatusWords(row.status) || '\u2014'}
         </Badge>
       ),
     },
-    { header: 'Created', width: '23%', cellProps: (row) => ({ title: isoFromUnixSeconds(row.date) }), cell: (row) => formatUnixSeconds(row.date) },
+    { header: list === 'my' ? 'Created' : 'Date', width: '23%', cellProps: (row) => ({ title: isoFromUnixSeconds(row.date) }), cell: (row) => formatUnixSeconds(row.date) },
     { header: 'External ID', cellProps: (row) => ({ className: 'num', title: row.external_id }), cell: (row) => row.external_id || '\u2014' },
   ];
 
-  const exportCsv = () =>
-    downloadCsv(csvFilename(`codes-page-${Math.floor(offset / pageSize) + 1}`, account.name), codesCsvRows(rows, isRevealed));
+  const pager = (where: 'top' | 'bottom') => (
+    <Pager
+      label={`Codes pages (${where})`}
+      status={
+        <>
+          {rows.length > 0 ? `Showing ${offset + 1}\u2013${offset + rows.length} of ${total}` : `${total} ${noun}`}
+          {codes.isFetching && !codes.isPending ? ' \u00b7 loading\u2026' : ''}
+        </>
+      }
+      pageSize={pageSize}
+      pageSizes={PAGE_SIZES}
+      pageSizeLabel={`Codes per page (${where})`}
+      onPageSize={(size) => setCodes({ pageSize: size, offset: 0 })}
+      canGoBack={offset > 0}
+      // The exchange refuses a page reaching past its 10 000th record (offset + limit <= 10 000).
+      canGoForward={offset + pageSize < total && offset + 2 * pageSize <= CODES_WINDOW}
+      onBack={() => goTo(Math.max(0, offset - pageSize))}
+      onForward={() => goTo(offset + pageSize)}
+    />
+  );
 
+  const exporting = exporter.state.phase === 'running';
   return (
     <View
       name="codes"
       title="Codes"
-      subtitle={`Exchange codes created by ${account.name}. A code is worth its amount to whoever holds it: reveal only what you need.`}
+      subtitle={`Exchange codes of ${account.name}. A code is worth its amount to whoever holds it: reveal only what you need.`}
       actions={
         <div className="toolbar">
-          <button type="button" className="button" disabled={rows.length === 0} onClick={exportCsv} title="Codes you have not revealed are written as (hidden)">
-            Export page as CSV
-          </button>
+          {exporting ? (
+            <button type="button" className="button" onClick={exporter.cancel}>
+              Cancel export
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              disabled={total === 0}
+              title="Codes you have not revealed are written as (hidden)"
+              onClick={() => void exporter.start((at, limit, signal) => invoke('codes.page', { accountId: account.id, list, filter, limit, offset: at }, { signal }))}
+            >
+              Export all {total > 0 ? total : ''} as CSV
+            </button>
+          )}
         </div>
       }
     >
-
+      <div className="toolbar" role="tablist" aria-label="Codes lists">
+        {(Object.keys(LISTS) as CodeList[]).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={list === name}
+            className={`button${list === name ? ' button--primary' : ' button--ghost'}`}
+            disabled={exporting}
+            onClick={() => setCodes({ list: name, offset: 0 })}
+          >
+            {LISTS[name].tab}
+          </button>
+        ))}
+      </div>
+      {list === 'history' ? <p className="field__hint">Codes this account applied are received (+); codes it created are given (&minus;).</p> : null}
+      <ExportProgress state={exporter.state} noun={noun} windowNote={`The exchange serves only the newest ${CODES_WINDOW} through its API; older ones are not in the file.`} />
+      <form className="card card__section form" aria-label="Filter codes" onSubmit={apply} noValidate>
+        <div className="filter-fields">
+          <Field label="Status">
+            {(control) => (
+              <select {...control} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as CodeFilterDraft['status'] })}>
+                <option value="">Any status</option>
+                <option value="unused">{CODE_STATUS_GROUPS.unused.words}</option>
+                <option value="applied">{CODE_STATUS_GROUPS.applied.words}</option>
+                <option value="other">Other statuses</option>
+              </select>
+            )}
+          </Field>
+          <TextInputField label="Asset" placeholder="e.g. USDT" value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
+          <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
+        </div>
+        <p className="field__hint" data-testid="codes-filter-scope">
+          The exchange cannot filter codes: a filter reads every {list === 'my' ? 'code' : 'history entry'} it serves through its API (the newest {CODES_WINDOW}) and keeps those that match.
+        </p>
+        <div className="toolbar">
+          <button type="submit" className="button button--primary">
+            Apply filter
+          </button>
+          <button type="button" className="button button--ghost" onClick={clear}>
+            Clear
+          </button>
+        </div>
+      </form>
       <QueryState
         query={codes}
         loading={{ rows: 8, label: 'Loading codes' }}
         noun={{ one: 'code', many: 'codes' }}
-        empty={{ when: (answer) => answer.total === 0 && offset === 0, title: 'No codes yet', text: 'Codes this account creates on the exchange appear here.' }}
+        empty={{
+          when: (answer) => answer.total === 0 && offset === 0,
+          title: filtered ? 'No codes match this filter' : list === 'my' ? 'No codes yet' : 'No codes history yet',
+          text: filtered ? 'Nothing the exchange serves matches; change or clear the filter.' : 'Codes this account creates or applies on the exchange appear here.',
+        }}
       >
         {() => (
           <div className="card">
+            {pager('top')}
             <DataTable
               className="table--codes"
+              aria-label={LISTS[list].tab}
               columns={columns}
               rows={rows}
               rowKey={(row, i) => `${revealKey(account.id, row)}|${i}`}
               rowProps={() => ({ 'data-testid': 'code-row' })}
               empty={{ title: 'Nothing on this page', text: 'Go back to an earlier page.' }}
             />
-            <Pager
-              label="Codes pages"
-              status={
-                <>
-                  {rows.length > 0 ? `Showing ${offset + 1}\u2013${offset + rows.length} of ${total}` : `${total} codes`}
-                  {codes.isFetching && !codes.isPending ? ' \u00b7 loading\u2026' : ''}
-                </>
-              }
-              pageSize={pageSize}
-              pageSizes={PAGE_SIZES}
-              pageSizeLabel="Codes per page"
-              onPageSize={(size) => setCodes({ pageSize: size, offset: 0 })}
-              canGoBack={canGoBack}
-              canGoForward={canGoForward}
-              onBack={() => setCodes({ offset: Math.max(0, offset - pageSize) })}
-              onForward={() => setCodes({ offset: offset + pageSize })}
-            />
-            {total > CODES_OFFSET.max + pageSize ? (
-              <p className="field__hint pager-note">The exchange lists only the first {CODES_OFFSET.max + pageSize} codes through its API.</p>
+            {pager('bottom')}
+            {page?.windowLimited ? (
+              <p className="field__hint pager-note">
+                The exchange serves only the newest {CODES_WINDOW} {noun} through its API: the list{filtered ? ', the filter' : ''} and the export cover only those.
+              </p>
             ) : null}
           </div>
         )}

@@ -1,21 +1,21 @@
 import type { BadgeTone } from '../../components/Badge';
+import { codeStatusGroup } from '../../../shared/model/codes';
 
 /**
- * Tone for the statuses the exchange is known to send (API.md: "Activated", "New", "active",
- * "applied"). The status is a free string, so anything else is shown verbatim in a neutral-warning
- * tone rather than guessed at.
+ * Tone for a code's status (shared/model/codes.ts groups the words the exchange sends): a code not
+ * applied yet still holds value; an applied one is done. Anything else is shown as sent, in a
+ * warning tone rather than guessed at.
  */
-const KNOWN_STATUS_TONES: Record<string, BadgeTone> = {
-  new: 'info',
-  active: 'positive',
-  activated: 'neutral',
+const TONES: Record<ReturnType<typeof codeStatusGroup>, BadgeTone> = {
+  unused: 'positive',
   applied: 'neutral',
+  other: 'warning',
 };
 
 export function codeStatusTone(status: string): BadgeTone {
-  return KNOWN_STATUS_TONES[status.toLowerCase()] ?? 'warning';
+  return TONES[codeStatusGroup(status)];
 }
 
 export function isKnownCodeStatus(status: string): boolean {
-  return status.toLowerCase() in KNOWN_STATUS_TONES;
+  return codeStatusGroup(status) !== 'other';
 }

@@ -1,4 +1,5 @@
 import type { CodeRecord } from '../../../shared/api/schemas';
+import { codeStatusWords, type CodeList } from '../../../shared/model/codes';
 import type { CsvCell } from '../../csv';
 import { isoFromUnixSeconds } from '../../format';
 
@@ -6,13 +7,22 @@ import { isoFromUnixSeconds } from '../../format';
 export const HIDDEN_IN_CSV = '(hidden)';
 
 /**
- * The current page as CSV rows. A code is bearer value, and a CSV file ends up in Downloads, sync
- * folders and mail: the export never widens exposure beyond what the person chose to see, so only
- * revealed codes are written; the rest keep their amount, status and ids.
+ * Codes as CSV rows: the status in words beside the word the exchange sent, amounts exact (signed in
+ * the history). A code is bearer value, and a CSV file ends up in Downloads, sync folders and mail:
+ * the export never widens exposure beyond what the person chose to see, so only revealed codes are
+ * written; the rest keep their amount, status and ids.
  */
-export function codesCsvRows(rows: readonly CodeRecord[], isRevealed: (row: CodeRecord) => boolean): CsvCell[][] {
+export function codesCsvRows(rows: readonly CodeRecord[], isRevealed: (row: CodeRecord) => boolean, list: CodeList = 'my'): CsvCell[][] {
   return [
-    ['Code', 'Amount', 'Ticker', 'Status', 'Created (UTC)', 'External ID'],
-    ...rows.map((row) => [isRevealed(row) ? row.code : HIDDEN_IN_CSV, row.amount, row.ticker, row.status, isoFromUnixSeconds(row.date), row.external_id]),
+    ['Code', 'Amount', 'Ticker', 'Status', 'Status (as sent)', list === 'my' ? 'Created (UTC)' : 'Date (UTC)', 'External ID'],
+    ...rows.map((row) => [
+      isRevealed(row) ? row.code : HIDDEN_IN_CSV,
+      row.amount,
+      row.ticker,
+      codeStatusWords(row.status),
+      row.status,
+      isoFromUnixSeconds(row.date),
+      row.external_id,
+    ]),
   ];
 }

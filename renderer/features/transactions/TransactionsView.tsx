@@ -1,16 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { HISTORY_LIMIT } from '../../../shared/api/endpoints';
 import { explorerUrl } from '../../../shared/explorers';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, TRANSACTION_PHASES, type TransactionFilter, type TransactionRow } from '../../../shared/model/transactions';
+import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
-import { Badge, CopyButton, DataTable, ErrorPanel, Field, Pager, QueryState, TextInputField, View, type BadgeTone, type Column } from '../../components';
+import { useExportAll } from '../../api/useExportAll';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { checkFilter, EMPTY_FILTER, type FilterDraft } from './filterForm';
 import { transactionsCsvRows } from './transactionsCsv';
-import { useExportAll } from './useExportAll';
 import './transactions.css';
 
 const PAGE_SIZES = [25, 50, 100, 250] as const;
@@ -78,29 +80,16 @@ function HashCell({ row }: { row: TransactionRow }) {
  * app sent: filtered by type, asset, status and dates, paged, and exported whole as CSV.
  */
 export function TransactionsView({ account }: { account: AccountSummary }) {
-  const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTER);
-  const [filter, setFilter] = useState<TransactionFilter>({ kind: 'all' });
-  const [errors, setErrors] = useState<Partial<Record<keyof FilterDraft, string>>>({});
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
   const [offset, setOffset] = useState(0);
+  const { draft, setDraft, filter, errors, apply, clear } = useFilterDraft<FilterDraft, TransactionFilter>(EMPTY_FILTER, { kind: 'all' }, checkFilter, () => setOffset(0));
   const query = useChannelQuery('transactions.page', { accountId: account.id, filter, limit: pageSize, offset }, { placeholderData: keepPreviousData });
-  const exporter = useExportAll((rows) => downloadCsv(csvFilename('transactions', account.name), transactionsCsvRows(rows)));
+  const exporter = useExportAll<TransactionRow>(HISTORY_LIMIT.max, (rows) => downloadCsv(csvFilename('transactions', account.name), transactionsCsvRows(rows)));
 
   const page = query.data;
   const total = page?.total ?? 0;
   const rows = page?.rows ?? [];
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkFilter(draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setFilter(checked.filter);
-    setOffset(0);
-  };
   const goTo = (next: number) => {
     setOffset(next);
     // A new page starts at its top, not where the last one was scrolled to.
@@ -143,16 +132,16 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
               Cancel export
             </button>
           ) : (
-            <button type="button" className="button" disabled={total === 0} onClick={() => void exporter.start(account.id, filter)}>
+            <button type="button" className="button" disabled={total === 0} onClick={() => void exporter.start((at, limit, signal) => invoke('transactions.page', { accountId: account.id, filter, limit, offset: at }, { signal }))}>
               Export all {total > 0 ? total : ''} as CSV
             </button>
           )}
         </div>
       }
     >
-      <ExportProgress state={exporter.state} />
+      <ExportProgress state={exporter.state} noun="transactions" windowNote={`The exchange serves only the newest ${HISTORY_WINDOW} of this query; older ones are not in the file.`} />
       <form className="card card__section form transactions-filter" aria-label="Filter transactions" onSubmit={apply} noValidate>
-        <div className="transactions-filter__fields">
+        <div className="filter-fields">
           <Field label="Type">
             {(control) => (
               <select {...control} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as FilterDraft['kind'] })}>
@@ -175,12 +164,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
               </select>
             )}
           </Field>
-          <Field label="From" error={errors.from}>
-            {(control) => <input {...control} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />}
-          </Field>
-          <Field label="To" error={errors.to}>
-            {(control) => <input {...control} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />}
-          </Field>
+          <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
         </div>
         <div className="toolbar">
           <button type="submit" className="button button--primary">
@@ -189,12 +173,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => {
-              setDraft(EMPTY_FILTER);
-              setErrors({});
-              setFilter({ kind: 'all' });
-              setOffset(0);
-            }}
+            onClick={clear}
           >
             Clear
           </button>
@@ -226,29 +205,5 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
         )}
       </QueryState>
     </View>
-  );
-}
-
-function ExportProgress({ state }: { state: ReturnType<typeof useExportAll>['state'] }) {
-  if (state.phase === 'idle') return null;
-  if (state.phase === 'failed') {
-    return (
-      <div className="card card__section">
-        <p role="alert">The export stopped after {state.read} transactions; no file was written.</p>
-        <ErrorPanel error={state.error} compact />
-      </div>
-    );
-  }
-  const text =
-    state.phase === 'running'
-      ? `Exporting: ${state.read} of ${state.total ?? '\u2026'} transactions read`
-      : state.phase === 'cancelled'
-        ? 'Export cancelled; no file was written.'
-        : `Exported ${state.rows} transactions.${state.windowLimited ? ` The exchange serves only the newest ${HISTORY_WINDOW} of this query; older ones are not in the file.` : ''}`;
-  return (
-    <p className="card card__section" role="status" data-testid="export-status">
-      {text}
-      {state.phase === 'running' && state.total ? <progress max={state.total} value={state.read} aria-label="Export progress" /> : null}
-    </p>
   );
 }

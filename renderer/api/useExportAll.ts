@@ -1,8 +1,5 @@
 import { useRef, useState } from 'react';
-import { HISTORY_LIMIT } from '../../../shared/api/endpoints';
-import { toAppError, type AppError } from '../../../shared/errors';
-import type { TransactionFilter, TransactionRow } from '../../../shared/model/transactions';
-import { invoke } from '../../api/invoke';
+import { toAppError, type AppError } from '../../shared/errors';
 
 export type ExportState =
   | { phase: 'idle' }
@@ -11,25 +8,36 @@ export type ExportState =
   | { phase: 'cancelled' }
   | { phase: 'failed'; error: AppError; read: number };
 
+/** One page of a filtered list as its channel answers it. */
+export interface ExportPage<R> {
+  rows: R[];
+  total: number;
+  /** The exchange serves only part of the list (its 10 000 window): the file holds that part. */
+  windowLimited: boolean;
+}
+
+export type ReadPage<R> = (offset: number, limit: number, signal: AbortSignal) => Promise<ExportPage<R>>;
+
 /**
- * Reads every page of the filtered list (500 at a time, the exchange's largest page) and hands the
- * rows over once all have arrived: a file is written whole or not at all. Cancel stops at once.
+ * Reads every page of a filtered list (`pageSize` at a time, the exchange's largest page) and
+ * hands the rows over once all have arrived: a file is written whole or not at all. Cancel stops
+ * at once.
  */
-export function useExportAll(onRows: (rows: TransactionRow[]) => void) {
+export function useExportAll<R>(pageSize: number, onRows: (rows: R[]) => void) {
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
-  async function start(accountId: string, filter: TransactionFilter) {
+  async function start(readPage: ReadPage<R>) {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
-    const rows: TransactionRow[] = [];
+    const rows: R[] = [];
     let total: number | null = null;
     let windowLimited = false;
     setState({ phase: 'running', read: 0, total: null });
     try {
-      for (let offset = 0; total === null || offset < total; offset += HISTORY_LIMIT.max) {
-        const page = await invoke('transactions.page', { accountId, filter, limit: HISTORY_LIMIT.max, offset }, { signal: abort.signal });
+      for (let offset = 0; total === null || offset < total; offset += pageSize) {
+        const page = await readPage(offset, total === null ? pageSize : Math.min(pageSize, total - offset), abort.signal);
         total = page.total;
         windowLimited = page.windowLimited;
         rows.push(...page.rows);

@@ -1,0 +1,2 @@
+export { createCodeService, type CodeService } from './service';
+export { codeHandlers } from './handlers';

@@ -1,0 +1,33 @@
+import type { ExportState } from '../api/useExportAll';
+import { ErrorPanel } from './ErrorPanel';
+import './ExportProgress.css';
+
+/**
+ * Where a whole-list CSV export stands: progress while it reads, and after it what the file holds
+ * (or that none was written). `windowNote` says what the exchange's window left out.
+ */
+export function ExportProgress({ state, noun, windowNote }: { state: ExportState; noun: string; windowNote: string }) {
+  if (state.phase === 'idle') return null;
+  if (state.phase === 'failed') {
+    return (
+      <div className="card card__section">
+        <p role="alert">
+          The export stopped after {state.read} {noun}; no file was written.
+        </p>
+        <ErrorPanel error={state.error} compact />
+      </div>
+    );
+  }
+  const text =
+    state.phase === 'running'
+      ? `Exporting: ${state.read} of ${state.total ?? '\u2026'} ${noun} read`
+      : state.phase === 'cancelled'
+        ? 'Export cancelled; no file was written.'
+        : `Exported ${state.rows} ${noun}.${state.windowLimited ? ` ${windowNote}` : ''}`;
+  return (
+    <p className="card card__section" role="status" data-testid="export-status">
+      {text}
+      {state.phase === 'running' && state.total ? <progress max={state.total} value={state.read} aria-label="Export progress" /> : null}
+    </p>
+  );
+}
