@@ -14,7 +14,7 @@ test.describe('connection status', () => {
     await openView(page, 'Balances');
     const indicator = page.getByRole('status', { name: /^Connection: / });
     await expect(indicator).toHaveAccessibleName('Connection: Online');
-    await expect(page.getByText(/^Updated \d+ s ago$/)).toBeVisible();
+    await expect(page.getByText(/^Updated \d+ sec\. ago$/)).toBeVisible();
 
     const port = Number(new URL(simulator.url).port);
     await simulator.close();
@@ -23,7 +23,7 @@ test.describe('connection status', () => {
     expect(Date.now() - stoppedAt).toBeLessThan(5_000);
     // Beside Offline, the time the data is from, not a freshness it does not have.
     await expect(page.getByText(/^Last updated \d\d:\d\d:\d\d · could not refresh$/)).toBeVisible();
-    await expect(page.getByText(/^Updated \d+ s ago$/)).toHaveCount(0);
+    await expect(page.getByText(/^Updated \d+ sec\. ago$/)).toHaveCount(0);
 
     let restarted: RunningSimulator | null = null;
     try {

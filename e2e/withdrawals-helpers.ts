@@ -88,5 +88,6 @@ export async function balanceInUi(page: Page, ticker: string, search: string): P
   await page.getByRole('searchbox', { name: 'Search assets' }).fill(search);
   const row = page.getByTestId('balance-row').filter({ has: page.locator('.cell-main', { hasText: new RegExp(`^${ticker}$`) }) });
   await expect(row).toHaveCount(1);
-  return (await row.locator('td.num').getAttribute('title')) ?? '';
+  // The Main column: withdrawals come out of the main balance.
+  return (await row.locator('td.num').first().getAttribute('title')) ?? '';
 }

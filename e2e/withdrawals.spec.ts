@@ -53,7 +53,7 @@ test.describe('fee-on-top withdrawal', () => {
     const after = await ledger(simulator, apiKey);
     expect(after.debits).toEqual([expect.objectContaining({ uniqueId, ticker: 'BTC', amount: '0.12345678', fee: '0.0004', total: '0.12385678' })]);
     expect(after.balances.BTC).toBe(sub(before, add('0.12345678', '0.0004')));
-    expect(await balanceInUi(page, 'BTC', 'Bitcoin')).toBe(after.balances.BTC);
+    await expect.poll(() => balanceInUi(page, 'BTC', 'Bitcoin')).toBe(after.balances.BTC);
   });
 
   test('validation: each problem is shown on its field, in plain words, before anything is sent', async ({ page, simulator }) => {

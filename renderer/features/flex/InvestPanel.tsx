@@ -28,7 +28,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
   const balances = useChannelQuery('exchange.balance', { accountId: account.id });
   // Public data, cached for long: only used to refuse amounts with too many decimals early.
   const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { staleTime: 10 * 60_000, refetchInterval: false });
-  const invest = useChannelMutation('exchange.flexInvest', { invalidates: ['exchange.balance', 'exchange.flexInvestments'] });
+  const invest = useChannelMutation('exchange.flexInvest', { invalidates: ['exchange.balance', 'balances.overview', 'exchange.flexInvestments'] });
 
   const available = availableBalance(balances.data, plan.ticker);
   // Absent when the exchange does not state it: the amount check then skips the decimals rule.

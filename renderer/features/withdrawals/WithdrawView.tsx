@@ -45,7 +45,11 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
         return [record, ...others].sort((a, b) => b.createdAt - a.createdAt);
       });
       // Money left (or came back): the balance shown anywhere must be refetched.
-      if (record.state === 'sent') void queryClient.invalidateQueries({ queryKey: ['exchange.balance'] });
+      if (record.state === 'sent') {
+        void queryClient.invalidateQueries({ queryKey: ['exchange.balance'] });
+        // Also while Balances is not on screen, so it shows the new figures the moment it opens.
+        void queryClient.invalidateQueries({ queryKey: ['balances.overview'], refetchType: 'all' });
+      }
     },
     [accountId, queryClient],
   );
