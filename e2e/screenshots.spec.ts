@@ -20,10 +20,13 @@ const VIEWS: Array<{ nav: string; file: string; ready: (page: Page) => Promise<v
   { nav: 'Transactions', file: 'transactions', ready: async (p) => void (await expect(p.getByTestId('transaction-row').first()).toBeVisible()) },
 ];
 
+/** DESK_SCREENSHOT_SIZE=1024x700 looks at another window size (the committed ones are 1280x800). */
+const [WIDTH, HEIGHT] = (process.env.DESK_SCREENSHOT_SIZE ?? '1280x800').split('x').map(Number) as [number, number];
+
 for (const theme of ['light', 'dark'] as const) {
   test(`screenshots of every view (${theme})`, async ({ page, appMode, simulator }) => {
     test.skip(appMode !== 'browser', 'screenshots come from the browser project');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
     await expect(page.getByTestId('balance-row').first()).toBeVisible();
     for (const view of VIEWS) {
