@@ -88,7 +88,7 @@ export const PROFILES: readonly Profile[] = [
       XMR: '2.5',
       LUNC: '1000000',
       DAI: '1500.123456789012345678',
-      SHIB: '123456789012345678901.25',
+      SHIB: '123456789012.25',
       TRX: '80000',
       WBT: '420.5',
       TON: '300',
