@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './CopyButton.css';
 
 async function writeClipboard(text: string): Promise<boolean> {
   try {
@@ -9,7 +10,13 @@ async function writeClipboard(text: string): Promise<boolean> {
   }
 }
 
-/** Copies `value`; the accessible name is "Copy <label>". Shows "Copied" briefly. */
+const LABELS = [
+  ['idle', 'Copy'],
+  ['copied', 'Copied'],
+  ['failed', 'Failed'],
+] as const;
+
+/** Copies `value`; the accessible name is "Copy <label>". Shows "Copied" (or "Failed") briefly. */
 export function CopyButton({ value, label, className = '' }: { value: string; label: string; className?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -25,7 +32,15 @@ export function CopyButton({ value, label, className = '' }: { value: string; la
       title={`Copy ${label}`}
       onClick={async () => setState((await writeClipboard(value)) ? 'copied' : 'failed')}
     >
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+      {/* Every label sits in the same grid cell, so the button is as wide as the longest and
+          "Copied" never overflows it or shifts the row; only the current one is visible. */}
+      <span className="copy-button__labels">
+        {LABELS.map(([key, text]) => (
+          <span key={key} data-shown={state === key} aria-hidden={state !== key}>
+            {text}
+          </span>
+        ))}
+      </span>
     </button>
   );
 }
