@@ -31,3 +31,22 @@ export function ExportProgress({ state, noun, windowNote }: { state: ExportState
     </p>
   );
 }
+
+/**
+ * "Export all N as CSV", or "Cancel export" while one is reading: the toggle every whole-list
+ * export shows in its view's actions. `title` says what the file leaves out, where something is.
+ */
+export function ExportAllButton({ state, total, onStart, onCancel, title }: { state: ExportState; total: number; onStart(): void; onCancel(): void; title?: string }) {
+  if (state.phase === 'running') {
+    return (
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel export
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="button" disabled={total === 0} title={title} onClick={onStart}>
+      Export all {total > 0 ? total : ''} as CSV
+    </button>
+  );
+}

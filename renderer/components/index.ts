@@ -12,6 +12,6 @@ export { Pager } from './Pager';
 export { QueryState } from './QueryState';
 export { Field, SelectField, TextInputField, type ControlProps } from './Field';
 export { Combobox, type ComboboxOption } from './Combobox';
-export { ExportProgress } from './ExportProgress';
+export { ExportAllButton, ExportProgress } from './ExportProgress';
 export { useFilterDraft, type DraftCheck } from './useFilterDraft';
 export { DateRangeFields } from './DateRangeFields';

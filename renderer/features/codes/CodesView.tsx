@@ -6,7 +6,7 @@ import { CODE_STATUS_GROUPS, CODES_WINDOW, codeStatusWords, type CodeFilter, typ
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, DateRangeFields, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -125,21 +125,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
       subtitle={`Exchange codes of ${account.name}. A code is worth its amount to whoever holds it: reveal only what you need.`}
       actions={
         <div className="toolbar">
-          {exporting ? (
-            <button type="button" className="button" onClick={exporter.cancel}>
-              Cancel export
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button"
-              disabled={total === 0}
-              title="Codes you have not revealed are written as (hidden)"
-              onClick={() => void exporter.start((at, limit, signal) => invoke('codes.page', { accountId: account.id, list, filter, limit, offset: at }, { signal }))}
-            >
-              Export all {total > 0 ? total : ''} as CSV
-            </button>
-          )}
+          <ExportAllButton state={exporter.state} total={total} title="Codes you have not revealed are written as (hidden)" onCancel={exporter.cancel} onStart={() => void exporter.start((at, limit, signal) => invoke('codes.page', { accountId: account.id, list, filter, limit, offset: at }, { signal }))} />
         </div>
       }
     >

@@ -7,7 +7,7 @@ import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, TRANSACTION_PHASES, type Trans
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, DateRangeFields, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -119,7 +119,6 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
     />
   );
 
-  const exporting = exporter.state.phase === 'running';
   return (
     <View
       name="transactions"
@@ -127,15 +126,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
       subtitle={`Every deposit and withdrawal of ${account.name} in the exchange's history, including those made elsewhere.`}
       actions={
         <div className="toolbar">
-          {exporting ? (
-            <button type="button" className="button" onClick={exporter.cancel}>
-              Cancel export
-            </button>
-          ) : (
-            <button type="button" className="button" disabled={total === 0} onClick={() => void exporter.start((at, limit, signal) => invoke('transactions.page', { accountId: account.id, filter, limit, offset: at }, { signal }))}>
-              Export all {total > 0 ? total : ''} as CSV
-            </button>
-          )}
+          <ExportAllButton state={exporter.state} total={total} onCancel={exporter.cancel} onStart={() => void exporter.start((at, limit, signal) => invoke('transactions.page', { accountId: account.id, filter, limit, offset: at }, { signal }))} />
         </div>
       }
     >
