@@ -75,6 +75,10 @@ export function unprivilegedRunner(): UnprivilegedRunner | { skip: string } {
     }
     user = 'nobody';
     owner = { uid: nobodyUid, gid: nobodyGid };
+    // The scenario runs this checkout's code as "nobody": a private parent folder (a clone under
+    // `mktemp -d`, which is 0700) makes that impossible, which is a fact about the machine, not the app.
+    const probe = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '--import', 'tsx', '-e', '0'], { encoding: 'utf8', timeout: 20_000 });
+    if (probe.status !== 0) return { skip: 'the "nobody" user cannot read this checkout (a parent folder is private, e.g. a clone under mktemp -d); make the path readable to run it' };
   }
   const nodeCommand = (nodeArgs: readonly string[]) => {
     const [program = process.execPath, ...args] = [...prefix, process.execPath, ...nodeArgs];
