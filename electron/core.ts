@@ -28,6 +28,8 @@ import { withdrawalHandlers } from './services/withdrawals/handlers';
 import { codeHandlers, createCodeService } from './services/codes';
 import { createTransactionService, transactionHandlers } from './services/transactions';
 import { importJournal, quarantineNotice } from './services/withdrawals/store';
+import { createHistoryService, createHistoryStore, historyHandlers, type HistoryTimers } from './services/history';
+import type { BalancesService } from './services/balances/service';
 
 export type CoreMode = 'electron' | 'browser';
 
@@ -48,6 +50,8 @@ export interface CoreOptions {
   platform?: string;
   /** The position watcher's schedule: default the auto-refresh interval (30 s when that is off). */
   alerts?: { intervalMs?: number; timers?: AlertTimers };
+  /** The history snapshot timer (default every 5 minutes; 0: off). */
+  history?: { intervalMs?: number; timers?: HistoryTimers };
 }
 
 export interface Core {
@@ -167,14 +171,44 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     clientFor: (accountId) => accounts.clientFor(accountId),
     isEea: (accountId) => accounts.isEea(accountId),
     onKeyRefused: (accountId, message) => accounts.recordWithdrawRefusal(accountId, message),
-    emit: (record) => emit('withdrawals.updated', record),
+    emit: (record) => {
+      if (record.state === 'sent') {
+        const what = `${record.amount} ${record.ticker}`;
+        history.recordEvent(record.accountId, record.lastSentAt ?? record.updatedAt, 'withdrawal_sent', record.uniqueId, `Withdrawal of ${what} sent`, `To ${record.address}`);
+      }
+      emit('withdrawals.updated', record);
+    },
   });
 
-  const balances = createBalancesService({
+  const valuation = createBalancesService({
     accounts: async () => (await accounts.list()).accounts,
     clientFor: (accountId) => accounts.clientFor(accountId),
     quote: () => publicSettings(settings.read()).quote,
   });
+
+  const quoteSetting = () => publicSettings(settings.read()).quote;
+  // Snapshots of the account over time (issue 13): every successful refresh is offered (written
+  // after its answer has left), and a timer takes one at least every 5 minutes.
+  const history = createHistoryService({
+    store: database ? createHistoryStore(database.connection) : null,
+    // Real accounts with a key; the Demo account only while it is the only one (as the app opens on it).
+    accounts: async () => {
+      const all = (await accounts.list()).accounts;
+      const real = all.filter((a) => !a.isDemo && a.hasSecret);
+      return real.length > 0 ? real : all.filter((a) => a.isDemo);
+    },
+    overview: (accountId) => valuation.overview({ accountId }),
+    quote: quoteSetting,
+    onError: (what, error) => logger.warn(what, { error }),
+    ...options.history,
+  });
+  const balances: BalancesService = {
+    overview: async (request, o) => {
+      const overview = await valuation.overview(request, o);
+      history.offer(overview);
+      return overview;
+    },
+  };
 
   const positions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
 
@@ -184,6 +218,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
     onAlert: (alert) => {
       logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
+      history.recordEvent(alert.accountId, alert.at, 'alert_fired', `${alert.at}:${alert.id}`, alert.title, alert.body);
       emit('alerts.fired', alert);
     },
     onStatus: (status) => emit('alerts.status', status),
@@ -205,6 +240,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...balancesHandlers(balances),
     ...positionsHandlers(positions),
     ...alertsHandlers(alerts),
+    ...historyHandlers(history),
   };
 
   const router = createRouter(handlers, { logger, isTrustedSender });
@@ -225,6 +261,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       closing ??= (async () => {
         listeners.clear();
         await alerts.close();
+        await history.close();
         await Promise.allSettled([withdrawals.close(), demo.close()]);
         exchangeRuntime.close();
         database?.close();

@@ -30,6 +30,7 @@ import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/a
 import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
+import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
 const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId: AccountId, ...shape }).strict();
@@ -106,6 +107,24 @@ export const CHANNELS = {
     request: withAccount(TRANSACTION_PAGE_FIELDS).refine(withinHistoryWindow, { message: `offset + limit must be at most ${HISTORY_WINDOW}`, path: ['offset'] }),
     response: {} as TransactionPage,
   },
+
+  /**
+   * The account's net worth (or, with `asset`, one asset's amount and value) over `range`, in the
+   * quote (default: the quote setting), thinned to at most `points` points, with the timeline's events.
+   */
+  'history.series': {
+    request: withAccount({
+      range: HistoryRangeSchema,
+      asset: HistoryAsset.optional(),
+      quote: QuoteCurrency.optional(),
+      points: z.number().int().min(10).max(2_000).optional(),
+      /** Tests and the benchmark fix "now"; the app omits it. */
+      now: HistoryTime.optional(),
+    }),
+    response: {} as HistorySeries,
+  },
+  /** The snapshot nearest before `at` (every asset, amounts by part, prices, total). */
+  'history.asOf': { request: withAccount({ at: HistoryTime, quote: QuoteCurrency.optional() }), response: {} as BalancesAsOf },
 
   /** Records a withdrawal locally with a fresh uniqueId and its exact fee; sends nothing. */
   'withdrawals.prepare': {

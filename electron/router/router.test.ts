@@ -42,6 +42,8 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'balances.overview': { quote: 'BTC' },
   'positions.overview': { accountId: 'demo' },
   'alerts.log': {},
+  'history.series': { accountId: 'demo', range: '1w', asset: 'BTC', quote: 'USDT', points: 500 },
+  'history.asOf': { accountId: 'demo', at: 1_767_139_200_000 },
 };
 
 function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): Handlers {

@@ -40,6 +40,57 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'balance history: snapshots, their assets, timeline events',
+    up(connection) {
+      // Money is TEXT (decimal strings), never REAL. A series is (account, quote): values in one quote
+      // are never mixed with another's. snapshot_assets is clustered by series and time (WITHOUT
+      // ROWID), so one asset's year is one contiguous range read; snapshot_id finds a snapshot's rows.
+      connection.exec(`
+        CREATE TABLE snapshots (
+          id INTEGER PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          quote TEXT NOT NULL,
+          taken_at INTEGER NOT NULL,
+          total TEXT NOT NULL,
+          unpriced INTEGER NOT NULL,
+          -- {asset: price in the quote or null}: the prices the total was computed with.
+          prices TEXT NOT NULL,
+          -- What the amounts and prices were, hashed: an unchanged refresh writes nothing.
+          digest TEXT NOT NULL,
+          UNIQUE (account_id, quote, taken_at)
+        ) STRICT;
+        CREATE TABLE snapshot_assets (
+          account_id TEXT NOT NULL,
+          quote TEXT NOT NULL,
+          asset TEXT NOT NULL,
+          taken_at INTEGER NOT NULL,
+          snapshot_id INTEGER NOT NULL,
+          main TEXT NOT NULL,
+          trade_available TEXT NOT NULL,
+          trade_frozen TEXT NOT NULL,
+          collateral TEXT NOT NULL,
+          total TEXT NOT NULL,
+          price TEXT,
+          value TEXT,
+          PRIMARY KEY (account_id, quote, asset, taken_at)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX snapshot_assets_snapshot ON snapshot_assets (snapshot_id);
+        CREATE TABLE timeline_events (
+          id INTEGER PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          at INTEGER NOT NULL,
+          kind TEXT NOT NULL,
+          -- What the event is about (a withdrawal's uniqueId, an alert's id): recorded once.
+          ref TEXT NOT NULL,
+          title TEXT NOT NULL,
+          detail TEXT NOT NULL,
+          UNIQUE (kind, ref)
+        ) STRICT;
+        CREATE INDEX timeline_events_account_at ON timeline_events (account_id, at);
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

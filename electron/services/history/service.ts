@@ -1,0 +1,232 @@
+/**
+ * The account over time (issue 13). Balances refreshes hand their overview to `offer`, which only
+ * queues it: the snapshot is written after the refresh's answer has left (setImmediate), so a
+ * refresh never waits for the disk. An unchanged overview (same amounts and prices) writes nothing.
+ * A timer takes a snapshot of each account at least every 5 minutes while the app runs, and
+ * retention compaction runs in the background in small batches.
+ */
+import { createHash } from 'node:crypto';
+import { AppFailure } from '../../../shared/errors';
+import type { BalancesOverview } from '../../../shared/model/balances';
+import {
+  MAX_SERIES_POINTS,
+  RANGE_MS,
+  type BalancesAsOf,
+  type HistoryRange,
+  type HistorySeries,
+  type TimelineEventKind,
+} from '../../../shared/model/history';
+import { percentChange, sub } from '../../../shared/money/decimal';
+import type { HistoryStore, SnapshotInput } from './store';
+
+export const SNAPSHOT_INTERVAL_MS = 5 * 60_000;
+export const COMPACTION_INTERVAL_MS = 30 * 60_000;
+const COMPACTION_BATCH = 200;
+
+export interface HistoryTimers {
+  setInterval(fn: () => void, ms: number): { unref?(): void };
+  clearInterval(handle: unknown): void;
+}
+
+export interface HistoryServiceOptions {
+  /** Null when the database could not be opened: history is then off and says so. */
+  store: HistoryStore | null;
+  /** Accounts to snapshot on the timer. */
+  accounts: () => Promise<{ id: string }[]>;
+  /** A fresh overview of one account (the timer's snapshot). */
+  overview: (accountId: string) => Promise<BalancesOverview>;
+  quote: () => string;
+  now?: () => number;
+  /** 0 turns the timer off (tests drive `tick`). Default 5 minutes. */
+  intervalMs?: number;
+  timers?: HistoryTimers;
+  onError?: (what: string, error: unknown) => void;
+}
+
+/** What the overview must have to be a snapshot: every part of its one account and the prices read. */
+function isComplete(overview: BalancesOverview): boolean {
+  return overview.accounts.length === 1 && overview.pricedAt !== null && !overview.notes.some((n) => n.kind === 'part_unavailable' || n.kind === 'prices_unavailable');
+}
+
+export function snapshotOf(overview: BalancesOverview, takenAt: number): SnapshotInput {
+  const assets = overview.rows.map((r) => ({
+    asset: r.asset,
+    main: r.main,
+    tradeAvailable: r.tradeAvailable,
+    tradeFrozen: r.tradeFrozen,
+    collateral: r.collateral,
+    total: r.total,
+    price: r.price,
+    value: r.value,
+  }));
+  const digest = createHash('sha256')
+    .update(JSON.stringify([overview.quote, overview.totals.value, assets.map((a) => [a.asset, a.main, a.tradeAvailable, a.tradeFrozen, a.collateral, a.price])]))
+    .digest('base64url');
+  return { accountId: overview.accounts[0]!.id, quote: overview.quote, takenAt, total: overview.totals.value, unpriced: overview.unpriced, digest, assets };
+}
+
+export function createHistoryService(options: HistoryServiceOptions) {
+  const now = options.now ?? Date.now;
+  const store = options.store;
+  const onError = options.onError ?? (() => undefined);
+  const pending = new Map<string, { overview: BalancesOverview; at: number; force: boolean }>();
+  let flushing: NodeJS.Immediate | null = null;
+  let compacting: Promise<void> | null = null;
+  let closed = false;
+
+  function unavailable(): never {
+    throw new AppFailure({ kind: 'internal', message: "History is unavailable: the app's database could not be opened." });
+  }
+
+  /** Writes what is queued (each account's latest overview). Returns how many snapshots it wrote. */
+  function flush(): number {
+    flushing = null;
+    if (!store) return 0;
+    let written = 0;
+    for (const [key, item] of [...pending]) {
+      pending.delete(key);
+      try {
+        const snapshot = snapshotOf(item.overview, item.at);
+        const last = store.last(snapshot.accountId, snapshot.quote);
+        if (last && last.digest === snapshot.digest && !item.force) continue;
+        // Two refreshes in one millisecond: times stay unique per series.
+        if (last && snapshot.takenAt <= last.takenAt) snapshot.takenAt = last.takenAt + 1;
+        store.write(snapshot);
+        written++;
+      } catch (error) {
+        onError('history snapshot could not be written', error);
+      }
+    }
+    return written;
+  }
+
+  /**
+   * Queues the overview as a snapshot, written after the current call has answered. `force`: write
+   * even when nothing changed (the 5-minute timer, so the chart reaches the present).
+   */
+  function offer(overview: BalancesOverview, force = false): void {
+    if (closed || !store || !isComplete(overview)) return;
+    pending.set(`${overview.accounts[0]!.id}\n${overview.quote}`, { overview, at: now(), force });
+    flushing ??= setImmediate(flush);
+  }
+
+  /** The timer's work: a snapshot of every account (each on its own; one failing keeps the others). */
+  async function tick(): Promise<void> {
+    if (closed || !store) return;
+    const accounts = await options.accounts().catch((error: unknown) => (onError('history: accounts could not be listed', error), []));
+    await Promise.all(
+      accounts.map(async (account) => {
+        try {
+          offer(await options.overview(account.id), true);
+        } catch (error) {
+          onError('history: timed snapshot failed', error);
+        }
+      }),
+    );
+  }
+
+  /** Retention in batches, yielding to the event loop between them so refreshes go on. */
+  function compact(): Promise<void> {
+    if (!store || closed) return Promise.resolve();
+    compacting ??= (async () => {
+      try {
+        while (!closed && store.compactBatch(now(), COMPACTION_BATCH) === COMPACTION_BATCH) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } catch (error) {
+        onError('history compaction failed', error);
+      } finally {
+        compacting = null;
+      }
+    })();
+    return compacting;
+  }
+
+  function recordEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, title: string, detail: string): void {
+    if (!store || closed) return;
+    try {
+      store.addEvent(accountId, at, kind, ref, title, detail);
+    } catch (error) {
+      onError('history event could not be written', error);
+    }
+  }
+
+  function series(request: { accountId: string; range: HistoryRange; asset?: string; quote?: string; points?: number; now?: number }): HistorySeries {
+    if (!store) unavailable();
+    const quote = request.quote ?? options.quote();
+    const to = request.now ?? now();
+    const firstAt = store.firstAt(request.accountId, quote);
+    const from = request.range === 'all' ? (firstAt ?? to) : to - RANGE_MS[request.range];
+    const points = Math.min(request.points ?? 1_000, MAX_SERIES_POINTS);
+    const bucketMs = Math.max(1, Math.ceil((to - from + 1) / points));
+    const asset = request.asset ?? null;
+    const thinned = store.series(request.accountId, quote, asset, from, to, bucketMs);
+    const { n, first: firstInRange } = store.count(request.accountId, quote, from, to);
+    // The change runs from the range's first snapshot to its last; the first point of a bucket is
+    // its newest, so the range's very first value is read on its own.
+    let change: HistorySeries['change'] = null;
+    if (thinned.length > 0 && firstInRange !== null) {
+      const first = store.valueAt(request.accountId, quote, asset, firstInRange) ?? null;
+      const last = thinned[thinned.length - 1]!.value;
+      if (first !== null && last !== null) change = { value: sub(last, first), percent: percentChange(first, last) };
+    }
+    const ends = thinned.length > 0 ? [firstInRange ?? thinned[0]!.at, thinned[thinned.length - 1]!.at] : [];
+    return {
+      accountId: request.accountId,
+      quote,
+      range: request.range,
+      asset,
+      points: thinned,
+      change,
+      snapshots: n,
+      assets: asset === null ? store.assetsAt(request.accountId, quote, ends) : [],
+      events: store.events(request.accountId, from, to),
+      firstAt,
+    };
+  }
+
+  function asOf(request: { accountId: string; at: number; quote?: string }): BalancesAsOf {
+    if (!store) unavailable();
+    const quote = request.quote ?? options.quote();
+    const found = store.asOf(request.accountId, quote, request.at);
+    return {
+      accountId: request.accountId,
+      quote,
+      asOf: request.at,
+      snapshot: found && { takenAt: found.takenAt, total: found.total, unpriced: found.unpriced, assets: found.assets },
+    };
+  }
+
+  const timers = options.timers ?? { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as NodeJS.Timeout) };
+  const intervalMs = options.intervalMs ?? SNAPSHOT_INTERVAL_MS;
+  const handles: unknown[] = [];
+  if (store && intervalMs > 0) {
+    const snapshotTimer = timers.setInterval(() => void tick(), intervalMs);
+    const compactionTimer = timers.setInterval(() => void compact(), COMPACTION_INTERVAL_MS);
+    // The app's lifetime is the windows' and the server's, not these timers'.
+    snapshotTimer.unref?.();
+    compactionTimer.unref?.();
+    handles.push(snapshotTimer, compactionTimer);
+  }
+
+  return {
+    offer,
+    /** Writes what is queued now (tests; close). */
+    flush,
+    tick,
+    compact,
+    recordEvent,
+    series,
+    asOf,
+    async close(): Promise<void> {
+      if (closed) return;
+      for (const handle of handles) timers.clearInterval(handle);
+      if (flushing) clearImmediate(flushing);
+      flush();
+      closed = true;
+      await compacting;
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

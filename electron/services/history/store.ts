@@ -1,0 +1,190 @@
+/**
+ * The history tables (migration 2) as prepared statements: writing a snapshot, reading a series
+ * thinned to a chart's width, the snapshot as of a date, timeline events and retention.
+ *
+ * Everything here is synchronous (better-sqlite3); the service decides when it runs (never on a
+ * refresh's critical path). Money stays TEXT: the database never adds or compares amounts.
+ */
+import type Database from 'better-sqlite3';
+import type { SnapshotAsset, TimelineEvent, TimelineEventKind } from '../../../shared/model/history';
+
+export interface SnapshotInput {
+  accountId: string;
+  quote: string;
+  takenAt: number;
+  total: string;
+  unpriced: number;
+  digest: string;
+  assets: SnapshotAsset[];
+}
+
+export interface StoredSnapshot {
+  id: number;
+  takenAt: number;
+  total: string;
+  unpriced: number;
+  prices: Record<string, string | null>;
+}
+
+export interface RetentionRule {
+  /** Snapshots older than this (ms before now)… */
+  olderThanMs: number;
+  /** …keep only the newest in each bucket of this size (ms, from the Unix epoch, so UTC days). */
+  bucketMs: number;
+}
+
+/** Everything for 7 days, hourly for 90 days, daily after that (issue 13). */
+export const RETENTION: readonly RetentionRule[] = [
+  { olderThanMs: 7 * 86_400_000, bucketMs: 3_600_000 },
+  { olderThanMs: 90 * 86_400_000, bucketMs: 86_400_000 },
+];
+
+export function createHistoryStore(connection: Database.Database) {
+  const insertSnapshot = connection.prepare(
+    'INSERT INTO snapshots (account_id, quote, taken_at, total, unpriced, prices, digest) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertAsset = connection.prepare(
+    `INSERT INTO snapshot_assets (account_id, quote, asset, taken_at, snapshot_id, main, trade_available, trade_frozen, collateral, total, price, value)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const lastOf = connection.prepare('SELECT taken_at AS takenAt, digest FROM snapshots WHERE account_id = ? AND quote = ? ORDER BY taken_at DESC LIMIT 1');
+  // The newest snapshot of each time bucket: SQLite takes the bare columns from the row max() picked.
+  const netWorth = connection
+    .prepare(
+      `SELECT max(taken_at) AS at, total AS value FROM snapshots
+       WHERE account_id = ? AND quote = ? AND taken_at >= ? AND taken_at <= ?
+       GROUP BY (taken_at - ?) / ? ORDER BY at`,
+    )
+    .raw();
+  const assetSeries = connection
+    .prepare(
+      `SELECT max(taken_at) AS at, value, total AS amount FROM snapshot_assets
+       WHERE account_id = ? AND quote = ? AND asset = ? AND taken_at >= ? AND taken_at <= ?
+       GROUP BY (taken_at - ?) / ? ORDER BY at`,
+    )
+    .raw();
+  const countIn = connection.prepare('SELECT count(*) AS n, min(taken_at) AS first FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at >= ? AND taken_at <= ?');
+  const firstOf = connection.prepare('SELECT min(taken_at) AS first FROM snapshots WHERE account_id = ? AND quote = ?');
+  const edgeAt = connection.prepare('SELECT total FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at = ?').pluck();
+  const assetEdgeAt = connection.prepare('SELECT value FROM snapshot_assets WHERE account_id = ? AND quote = ? AND asset = ? AND taken_at = ?').pluck();
+  // Only the newest snapshot's assets and the range's first: listing distinct assets over 20 million rows would be slow.
+  const assetsOf = connection.prepare('SELECT DISTINCT asset FROM snapshot_assets WHERE snapshot_id IN (?, ?) ORDER BY asset').pluck();
+  const idAt = connection.prepare('SELECT id FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at = ?').pluck();
+  const before = connection.prepare(
+    'SELECT id, taken_at AS takenAt, total, unpriced, prices FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at <= ? ORDER BY taken_at DESC LIMIT 1',
+  );
+  const assetsOfSnapshot = connection.prepare(
+    `SELECT asset, main, trade_available AS tradeAvailable, trade_frozen AS tradeFrozen, collateral, total, price, value
+     FROM snapshot_assets WHERE snapshot_id = ? ORDER BY asset`,
+  );
+  const insertEvent = connection.prepare('INSERT OR IGNORE INTO timeline_events (account_id, at, kind, ref, title, detail) VALUES (?, ?, ?, ?, ?, ?)');
+  const eventsIn = connection.prepare(
+    'SELECT at, kind, title, detail FROM timeline_events WHERE account_id = ? AND at >= ? AND at <= ? ORDER BY at LIMIT 500',
+  );
+  const thinCandidates = connection
+    .prepare(
+      `SELECT id FROM (
+         SELECT id, row_number() OVER (PARTITION BY account_id, quote, taken_at / ? ORDER BY taken_at DESC) AS n
+         FROM snapshots WHERE taken_at < ?
+       ) WHERE n > 1 LIMIT ?`,
+    )
+    .pluck();
+  const deleteAssets = connection.prepare('DELETE FROM snapshot_assets WHERE snapshot_id = ?');
+  const deleteSnapshot = connection.prepare('DELETE FROM snapshots WHERE id = ?');
+
+  const write = connection.transaction((s: SnapshotInput): number => {
+    const prices = Object.fromEntries(s.assets.map((a) => [a.asset, a.price]));
+    const id = Number(insertSnapshot.run(s.accountId, s.quote, s.takenAt, s.total, s.unpriced, JSON.stringify(prices), s.digest).lastInsertRowid);
+    for (const a of s.assets) {
+      insertAsset.run(s.accountId, s.quote, a.asset, s.takenAt, id, a.main, a.tradeAvailable, a.tradeFrozen, a.collateral, a.total, a.price, a.value);
+    }
+    return id;
+  });
+
+  const removeBatch = connection.transaction((ids: number[]) => {
+    for (const id of ids) {
+      deleteAssets.run(id);
+      deleteSnapshot.run(id);
+    }
+  });
+
+  return {
+    /** The newest snapshot's time and digest for the series, or undefined. */
+    last(accountId: string, quote: string): { takenAt: number; digest: string } | undefined {
+      return lastOf.get(accountId, quote) as { takenAt: number; digest: string } | undefined;
+    },
+
+    /** One transaction: the snapshot and all its asset rows, or nothing. Returns its id. */
+    write(snapshot: SnapshotInput): number {
+      return write.immediate(snapshot);
+    },
+
+    /**
+     * Points from `from` to `to`, the newest snapshot of each `bucketMs` (buckets counted from `from`).
+     * `asset` null: net worth.
+     */
+    series(accountId: string, quote: string, asset: string | null, from: number, to: number, bucketMs: number): { at: number; value: string | null; amount?: string }[] {
+      if (asset === null) {
+        return (netWorth.all(accountId, quote, from, to, from, bucketMs) as [number, string][]).map(([at, value]) => ({ at, value }));
+      }
+      return (assetSeries.all(accountId, quote, asset, from, to, from, bucketMs) as [number, string | null, string][]).map(([at, value, amount]) => ({ at, value, amount }));
+    },
+
+    count(accountId: string, quote: string, from: number, to: number): { n: number; first: number | null } {
+      return countIn.get(accountId, quote, from, to) as { n: number; first: number | null };
+    },
+
+    firstAt(accountId: string, quote: string): number | null {
+      return (firstOf.get(accountId, quote) as { first: number | null }).first;
+    },
+
+    /** The exact value at a snapshot's time (the first and last point of a range for its change). */
+    valueAt(accountId: string, quote: string, asset: string | null, at: number): string | null | undefined {
+      return asset === null ? (edgeAt.get(accountId, quote, at) as string | undefined) : (assetEdgeAt.get(accountId, quote, asset, at) as string | null | undefined);
+    },
+
+    /** Assets held at the two given snapshot times (the picker offers what was held at either end). */
+    assetsAt(accountId: string, quote: string, times: number[]): string[] {
+      const ids = times.map((t) => idAt.get(accountId, quote, t) as number | undefined).filter((id): id is number => id !== undefined);
+      if (ids.length === 0) return [];
+      return assetsOf.all(ids[0], ids[ids.length - 1]) as string[];
+    },
+
+    asOf(accountId: string, quote: string, at: number): (StoredSnapshot & { assets: SnapshotAsset[] }) | null {
+      const row = before.get(accountId, quote, at) as { id: number; takenAt: number; total: string; unpriced: number; prices: string } | undefined;
+      if (!row) return null;
+      let prices: Record<string, string | null> = {};
+      try {
+        prices = JSON.parse(row.prices) as Record<string, string | null>;
+      } catch {
+        // The asset rows carry the same prices; the map is a convenience.
+      }
+      return { ...row, prices, assets: assetsOfSnapshot.all(row.id) as SnapshotAsset[] };
+    },
+
+    addEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, title: string, detail: string): void {
+      insertEvent.run(accountId, at, kind, ref, title, detail);
+    },
+
+    events(accountId: string, from: number, to: number): TimelineEvent[] {
+      return eventsIn.all(accountId, from, to) as TimelineEvent[];
+    },
+
+    /**
+     * Deletes at most `limit` snapshots the retention rules no longer keep; returns how many. The
+     * caller repeats while it returns `limit`, yielding in between, so no batch holds the database long.
+     */
+    compactBatch(now: number, limit: number): number {
+      for (const rule of RETENTION) {
+        const ids = thinCandidates.all(rule.bucketMs, now - rule.olderThanMs, limit) as number[];
+        if (ids.length > 0) {
+          removeBatch.immediate(ids);
+          return ids.length;
+        }
+      }
+      return 0;
+    },
+  };
+}
+
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

@@ -1,0 +1,82 @@
+/**
+ * The account over time (issue 13): snapshots of the valued balance that the main process keeps in
+ * its database, read back as chart series, balances as of a date, and events on the timeline.
+ * Money is decimal strings; times are Unix ms. A series is per account and quote currency: values in
+ * one quote are never mixed with values in another.
+ */
+import { z } from 'zod';
+
+/** The chart's ranges; `all` is everything kept. */
+export const HISTORY_RANGES = ['1d', '1w', '1m', '1y', 'all'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+export const HistoryRangeSchema = z.enum(HISTORY_RANGES);
+
+export const RANGE_MS: Record<Exclude<HistoryRange, 'all'>, number> = {
+  '1d': 86_400_000,
+  '1w': 7 * 86_400_000,
+  '1m': 30 * 86_400_000,
+  '1y': 365 * 86_400_000,
+};
+
+/** The most points a series answer carries: about a wide chart's pixel width. */
+export const MAX_SERIES_POINTS = 2_000;
+/** An asset ticker as the balance lists it. */
+export const HistoryAsset = z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, 'must be an asset ticker');
+/** Unix ms, within the years the app can have run (2000..2200). */
+export const HistoryTime = z.number().int().min(946_684_800_000).max(7_258_118_400_000);
+
+export interface HistoryPoint {
+  at: number;
+  /** Net worth in the quote; for an asset series, the asset's value (null: it had no price then). */
+  value: string | null;
+  /** Asset series only: the amount held (main + trade + collateral). */
+  amount?: string;
+}
+
+export type TimelineEventKind = 'withdrawal_sent' | 'alert_fired';
+
+export interface TimelineEvent {
+  at: number;
+  kind: TimelineEventKind;
+  title: string;
+  detail: string;
+}
+
+export interface HistorySeries {
+  accountId: string;
+  quote: string;
+  range: HistoryRange;
+  /** Null: net worth. */
+  asset: string | null;
+  /** Oldest first, at most MAX_SERIES_POINTS (the newest point of each time bucket). */
+  points: HistoryPoint[];
+  /** Last minus first value of the range, and that as a percentage of the first (null when the first is 0 or unknown). */
+  change: { value: string; percent: string | null } | null;
+  /** Snapshots the range holds before thinning to points. */
+  snapshots: number;
+  /** Assets ever held in the range (the asset picker), by name. */
+  assets: string[];
+  events: TimelineEvent[];
+  /** When the first snapshot of this account and quote was taken; null: none yet. */
+  firstAt: number | null;
+}
+
+export interface SnapshotAsset {
+  asset: string;
+  main: string;
+  tradeAvailable: string;
+  tradeFrozen: string;
+  collateral: string;
+  total: string;
+  price: string | null;
+  value: string | null;
+}
+
+export interface BalancesAsOf {
+  accountId: string;
+  quote: string;
+  /** The moment asked for. */
+  asOf: number;
+  /** The snapshot nearest before it; null when there is none that early. */
+  snapshot: { takenAt: number; total: string; unpriced: number; assets: SnapshotAsset[] } | null;
+}
