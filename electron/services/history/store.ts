@@ -53,14 +53,14 @@ export function createHistoryStore(connection: Database.Database) {
     .prepare(
       `SELECT max(taken_at) AS at, total AS value FROM snapshots
        WHERE account_id = ? AND quote = ? AND taken_at >= ? AND taken_at <= ?
-       GROUP BY (taken_at - ?) / ? ORDER BY at`,
+       GROUP BY (taken_at - CAST(? AS INTEGER)) / CAST(? AS INTEGER) ORDER BY at`,
     )
     .raw();
   const assetSeries = connection
     .prepare(
       `SELECT max(taken_at) AS at, value, total AS amount FROM snapshot_assets
        WHERE account_id = ? AND quote = ? AND asset = ? AND taken_at >= ? AND taken_at <= ?
-       GROUP BY (taken_at - ?) / ? ORDER BY at`,
+       GROUP BY (taken_at - CAST(? AS INTEGER)) / CAST(? AS INTEGER) ORDER BY at`,
     )
     .raw();
   const countIn = connection.prepare('SELECT count(*) AS n, min(taken_at) AS first FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at >= ? AND taken_at <= ?');
@@ -84,7 +84,7 @@ export function createHistoryStore(connection: Database.Database) {
   const thinCandidates = connection
     .prepare(
       `SELECT id FROM (
-         SELECT id, row_number() OVER (PARTITION BY account_id, quote, taken_at / ? ORDER BY taken_at DESC) AS n
+         SELECT id, row_number() OVER (PARTITION BY account_id, quote, taken_at / CAST(? AS INTEGER) ORDER BY taken_at DESC) AS n
          FROM snapshots WHERE taken_at < ?
        ) WHERE n > 1 LIMIT ?`,
     )
