@@ -130,7 +130,7 @@ export function createHistoryService(options: HistoryServiceOptions) {
     if (!store || closed) return Promise.resolve();
     compacting ??= (async () => {
       try {
-        while (!closed && store.compactBatch(now(), COMPACTION_BATCH) === COMPACTION_BATCH) {
+        while (!closed && store.compactBatch(now(), COMPACTION_BATCH) > 0) {
           await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (error) {

@@ -172,7 +172,7 @@ export function createHistoryStore(connection: Database.Database) {
 
     /**
      * Deletes at most `limit` snapshots the retention rules no longer keep; returns how many. The
-     * caller repeats while it returns `limit`, yielding in between, so no batch holds the database long.
+     * caller repeats while it returns more than 0, yielding in between, so no batch holds the database long.
      */
     compactBatch(now: number, limit: number): number {
       for (const rule of RETENTION) {

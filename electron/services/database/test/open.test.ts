@@ -47,7 +47,7 @@ describe('openDatabase', () => {
     const database = openIn(dir);
     expect(database.connection.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const tables = database.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['quarantined_records', 'withdrawals']);
+    expect(tables).toEqual(['quarantined_records', 'snapshot_assets', 'snapshots', 'timeline_events', 'withdrawals']);
     database.close();
 
     const calls: string[] = [];
@@ -55,8 +55,8 @@ describe('openDatabase', () => {
     const again = openIn(dir, more);
     const twice = openIn(folder(), more);
     expect(calls).toEqual(['second', 'second']);
-    expect(again.connection.pragma('user_version', { simple: true })).toBe(2);
-    expect(twice.connection.pragma('user_version', { simple: true })).toBe(2);
+    expect(again.connection.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length + 1);
+    expect(twice.connection.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length + 1);
   });
 
   it('rolls a failed migration back whole: the version stays and nothing of it remains', () => {

@@ -1,0 +1,203 @@
+/**
+ * The history service over a real SQLite file (the app's own migrations): snapshots written after
+ * the refresh's answer and deduplicated, series thinned with exact decimal figures, balances as of
+ * a date, timeline events, and retention.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BalancesOverview } from '../../../shared/model/balances';
+import { openDatabase, type DeskDatabase } from '../database';
+import { createHistoryService, createHistoryStore, type HistoryService } from '.';
+
+const T0 = Date.UTC(2026, 0, 1);
+const MIN = 60_000;
+const DAY = 86_400_000;
+
+let dir: string;
+let database: DeskDatabase;
+let clock: number;
+let history: HistoryService;
+
+function overview(btc: string, price = '62000', extra: Partial<BalancesOverview> = {}): BalancesOverview {
+  const value = (BigInt(Math.round(Number(btc) * 1e8)) * BigInt(price)).toString();
+  const btcValue = `${value.slice(0, -8) || '0'}.${value.slice(-8).padStart(8, '0')}`.replace(/\.?0+$/, '');
+  return {
+    quote: 'USDT',
+    accounts: [{ id: 'acc', name: 'Main' }],
+    rows: [
+      { asset: 'BTC', main: btc, tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: btc, price, value: btcValue, change24h: null, share: null },
+      { asset: 'USDT', main: '100.5', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '100.5', price: '1', value: '100.5', change24h: null, share: null },
+    ],
+    totals: { value: addStrings(btcValue, '100.5'), main: '0', trade: '0', collateral: '0' },
+    unpriced: 0,
+    zeroAssets: 0,
+    notes: [],
+    pricedAt: clock,
+    ...extra,
+  };
+}
+
+/** Exact sum of two non-negative decimals with at most 8 places (test data only). */
+function addStrings(a: string, b: string): string {
+  const scale = (s: string) => BigInt(s.split('.')[0]! + (s.split('.')[1] ?? '').padEnd(8, '0'));
+  const total = (scale(a) + scale(b)).toString().padStart(9, '0');
+  return `${total.slice(0, -8)}.${total.slice(-8)}`.replace(/\.?0+$/, '');
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'desk-history-'));
+  database = openDatabase(dir);
+  clock = T0;
+  history = createHistoryService({
+    store: createHistoryStore(database.connection),
+    accounts: async () => [{ id: 'acc' }],
+    overview: async () => overview('2'),
+    quote: () => 'USDT',
+    now: () => clock,
+    intervalMs: 0,
+  });
+});
+afterEach(async () => {
+  await history.close();
+  database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const count = () => (database.connection.prepare('SELECT count(*) AS n FROM snapshots').get() as { n: number }).n;
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('snapshots', () => {
+  it('are written after the refresh has answered, not during it, and not again when nothing changed', async () => {
+    history.offer(overview('1'));
+    expect(count()).toBe(0);
+    await tick();
+    expect(count()).toBe(1);
+    clock += MIN;
+    history.offer(overview('1'));
+    await tick();
+    expect(count()).toBe(1);
+    history.offer(overview('1', '63000'));
+    await tick();
+    expect(count()).toBe(2);
+  });
+
+  it('the timer writes one even when nothing changed, so the chart reaches the present', async () => {
+    history.offer(overview('2'));
+    await tick();
+    clock += 5 * MIN;
+    await history.tick();
+    await tick();
+    expect(count()).toBe(2);
+  });
+
+  it('an overview with a part that could not be read, or without prices, is no snapshot', async () => {
+    history.offer(overview('1', '62000', { notes: [{ kind: 'part_unavailable', part: 'trade', message: 'x' }] }));
+    history.offer({ ...overview('1'), pricedAt: null });
+    history.offer({ ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] });
+    await tick();
+    expect(count()).toBe(0);
+  });
+});
+
+describe('series', () => {
+  it('thins a week of 5-minute snapshots to the points asked for; the last point is the last total, exactly', async () => {
+    // Filling a week one fsync at a time would take seconds; the write path is the same.
+    database.connection.pragma('synchronous = OFF');
+    for (let i = 0; i < 7 * 288; i++) {
+      history.offer(overview(`1.${String(i).padStart(4, '0')}`));
+      history.flush();
+      clock += 5 * MIN;
+    }
+    const last = overview(`1.${String(7 * 288 - 1).padStart(4, '0')}`).totals.value;
+    const s = history.series({ accountId: 'acc', range: '1w', points: 100 });
+    expect(s.snapshots).toBe(7 * 288);
+    expect(s.points.length).toBeLessThanOrEqual(100);
+    expect(s.points.length).toBeGreaterThan(90);
+    expect(s.points.at(-1)!.value).toBe(last);
+    expect(s.points.map((p) => p.at)).toEqual([...s.points.map((p) => p.at)].sort((a, b) => a - b));
+    // From 1 BTC (62000 + 100.5) to 1.2015 BTC: exact decimals.
+    expect(s.change).toEqual({ value: '12493', percent: '20.12' });
+    expect(s.assets).toEqual(['BTC', 'USDT']);
+  });
+
+  it('one asset: its amount and value over time', async () => {
+    history.offer(overview('1'));
+    history.flush();
+    clock += 10 * MIN;
+    history.offer(overview('1.5', '60000'));
+    history.flush();
+    const s = history.series({ accountId: 'acc', range: '1d', asset: 'BTC' });
+    expect(s.points.map((p) => [p.amount, p.value])).toEqual([
+      ['1', '62000'],
+      ['1.5', '90000'],
+    ]);
+    expect(s.change).toEqual({ value: '28000', percent: '45.16' });
+  });
+
+  it('says nothing is there yet: no points, no change, no first snapshot', () => {
+    const s = history.series({ accountId: 'acc', range: 'all' });
+    expect(s).toMatchObject({ points: [], change: null, firstAt: null, snapshots: 0 });
+  });
+
+  it('another quote is another series: values in EUR are never mixed with USDT', async () => {
+    history.offer(overview('1'));
+    history.flush();
+    expect(history.series({ accountId: 'acc', range: 'all', quote: 'EUR' }).points).toEqual([]);
+  });
+});
+
+describe('balances as of a date', () => {
+  it('is the snapshot nearest before the moment, with every asset and its price', async () => {
+    history.offer(overview('1'));
+    history.flush();
+    clock += DAY;
+    history.offer(overview('3'));
+    history.flush();
+    const asOf = history.asOf({ accountId: 'acc', at: T0 + DAY - 1 });
+    expect(asOf.snapshot).toMatchObject({ takenAt: T0, total: '62100.5' });
+    expect(asOf.snapshot!.assets).toEqual([
+      { asset: 'BTC', main: '1', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '1', price: '62000', value: '62000' },
+      { asset: 'USDT', main: '100.5', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '100.5', price: '1', value: '100.5' },
+    ]);
+    expect(history.asOf({ accountId: 'acc', at: T0 - 1 }).snapshot).toBeNull();
+  });
+});
+
+describe('timeline events', () => {
+  it('are recorded once per subject and come with the series of their range', () => {
+    history.recordEvent('acc', T0 + MIN, 'withdrawal_sent', 'w1', 'Withdrawal of 1 BTC sent', 'To bc1q');
+    history.recordEvent('acc', T0 + 2 * MIN, 'withdrawal_sent', 'w1', 'Withdrawal of 1 BTC sent', 'To bc1q');
+    history.recordEvent('other', T0 + MIN, 'alert_fired', 'a1', 'Margin call', 'BTC_PERP');
+    clock = T0 + 10 * MIN;
+    expect(history.series({ accountId: 'acc', range: '1d' }).events).toEqual([
+      { at: T0 + MIN, kind: 'withdrawal_sent', title: 'Withdrawal of 1 BTC sent', detail: 'To bc1q' },
+    ]);
+  });
+});
+
+describe('retention', () => {
+  it('keeps everything for 7 days, hourly to 90 days, daily after that, in batches', async () => {
+    // 120 days of 15-minute snapshots (the asset rows go with their snapshot).
+    database.connection.pragma('synchronous = OFF');
+    const start = T0;
+    for (let at = start; at < start + 120 * DAY; at += 15 * MIN) {
+      clock = at;
+      history.offer(overview('1', String(60000 + (at / (15 * MIN)) % 1000)));
+      history.flush();
+    }
+    const now = clock;
+    await history.compact();
+    const times = (database.connection.prepare('SELECT taken_at FROM snapshots ORDER BY taken_at').pluck().all() as number[]).map((t) => now - t);
+    const inBand = (from: number, to: number) => times.filter((age) => age >= from && age < to);
+    expect(inBand(0, 7 * DAY).length).toBeGreaterThanOrEqual(7 * 96 - 1);
+    const hourly = inBand(8 * DAY, 89 * DAY);
+    expect(hourly.length).toBe(81 * 24);
+    const daily = inBand(91 * DAY, 120 * DAY);
+    expect(daily.length).toBeLessThanOrEqual(30);
+    expect(daily.length).toBeGreaterThanOrEqual(28);
+    const orphans = database.connection.prepare('SELECT count(*) FROM snapshot_assets WHERE snapshot_id NOT IN (SELECT id FROM snapshots)').pluck().get();
+    expect(orphans).toBe(0);
+  });
+});
