@@ -19,5 +19,6 @@ export const VIEWS: ReadonlyArray<{ id: ViewId; label: string; component: Compon
   { id: 'flex', label: 'Flex plans', component: lazy<ComponentType<ViewProps>>(() => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView }))) },
   { id: 'withdrawals', label: 'Withdraw', component: lazy<ComponentType<ViewProps>>(() => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView }))) },
   { id: 'transactions', label: 'Transactions', component: lazy<ComponentType<ViewProps>>(() => import('../features/transactions/TransactionsView').then((m) => ({ default: m.TransactionsView }))) },
+  { id: 'history', label: 'History', component: lazy<ComponentType<ViewProps>>(() => import('../features/history/HistoryView').then((m) => ({ default: m.HistoryView }))) },
   { id: 'accounts', label: 'Accounts', component: lazy(() => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView }))) },
 ];

@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { CodeList } from '../../shared/model/codes';
 
-export const VIEW_IDS = ['balances', 'codes', 'positions', 'flex', 'withdrawals', 'transactions', 'accounts'] as const;
+export const VIEW_IDS = ['balances', 'codes', 'positions', 'flex', 'withdrawals', 'transactions', 'history', 'accounts'] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
 export type SortDirection = 'asc' | 'desc';

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import type { HistoryPoint, TimelineEvent } from '../../../shared/model/history';
+
+/**
+ * The History chart on a canvas with uPlot, which is imported here on first use so that only this
+ * view loads it. Figures arrive as decimal strings: they become floats only as plotting
+ * coordinates, and the hover readout (drawn by the view) shows the strings themselves.
+ */
+export function HistoryChart(props: {
+  points: HistoryPoint[];
+  /** Asset mode draws the amount too, on its own scale. */
+  withAmount: boolean;
+  events: TimelineEvent[];
+  label: string;
+  onHover(index: number | null): void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const onHover = useRef(props.onHover);
+  onHover.current = props.onHover;
+
+  useEffect(() => {
+    const host = box.current;
+    if (!host) return;
+    let chart: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+      .then(([{ default: UPlot }]) => {
+        if (cancelled) return;
+        const color = (name: string) => resolveColor(host, name);
+        const xs = props.points.map((p) => p.at / 1000);
+        const values = props.points.map((p) => (p.value === null ? null : Number(p.value)));
+        const data: uPlot.AlignedData = props.withAmount ? [xs, values, props.points.map((p) => (p.amount === undefined ? null : Number(p.amount)))] : [xs, values];
+        const few = props.points.length < 60;
+        const accent = color('--accent');
+        const muted = color('--text-muted');
+        const grid = color('--border');
+        const marks = props.events.map((e) => ({ x: e.at / 1000, color: color(e.kind === 'alert_fired' ? '--warning' : '--info') }));
+        const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
+        const options: uPlot.Options = {
+          width: Math.max(200, host.clientWidth),
+          height: 280,
+          legend: { show: false },
+          cursor: { y: false, points: { size: 8 } },
+          scales: { x: { time: true }, amount: { auto: true } },
+          series: [
+            {},
+            { label: 'Value', stroke: accent, width: 2, fill: color('--accent-soft'), points: { show: few }, spanGaps: false },
+            ...(props.withAmount ? [{ label: 'Amount', stroke: color('--positive'), width: 1.5, scale: 'amount', points: { show: few } }] : []),
+          ],
+          axes: [axis, { ...axis, size: 70 }, ...(props.withAmount ? [{ ...axis, scale: 'amount', side: 1, grid: { show: false }, size: 70 }] : [])],
+          hooks: {
+            setCursor: [(u) => onHover.current(u.cursor.idx ?? null)],
+            // Withdrawals sent and alerts fired, as vertical marks across the plot.
+            draw: [
+              (u) => {
+                const ctx = u.ctx;
+                ctx.save();
+                ctx.lineWidth = 2 * devicePixelRatio;
+                ctx.setLineDash([4 * devicePixelRatio, 4 * devicePixelRatio]);
+                for (const mark of marks) {
+                  const x = Math.round(u.valToPos(mark.x, 'x', true));
+                  if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+                  ctx.strokeStyle = mark.color;
+                  ctx.beginPath();
+                  ctx.moveTo(x, u.bbox.top);
+                  ctx.lineTo(x, u.bbox.top + u.bbox.height);
+                  ctx.stroke();
+                }
+                ctx.restore();
+              },
+            ],
+          },
+        };
+        chart = new UPlot(options, data, host);
+        observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(200, host.clientWidth), height: 280 }));
+        observer.observe(host);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [props.points, props.withAmount, props.events]);
+
+  if (failed) return <p className="history-chart__failed">The chart could not be drawn. The figures below are still exact.</p>;
+  return <div ref={box} className="history-chart" role="img" aria-label={props.label} data-testid="history-chart" onMouseLeave={() => props.onHover(null)} />;
+}
+
+/** A design token as a colour the canvas understands (tokens use light-dark(), resolved by the page). */
+function resolveColor(host: HTMLElement, token: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${token})`;
+  probe.hidden = true;
+  host.append(probe);
+  const value = getComputedStyle(probe).color;
+  probe.remove();
+  return value || 'currentColor';
+}

@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { AccountSummary } from '../../../shared/model/accounts';
+import { DEFAULT_QUOTE } from '../../../shared/model/balances';
+import { HISTORY_RANGES, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
+import { useChannelQuery, useSettings } from '../../api/queries';
+import { EmptyState, QueryState, View } from '../../components';
+import { downloadCsv } from '../../csv';
+import { csvFilename } from '../../csvFilename';
+import { formatAmount, formatEpochMs } from '../../format';
+import { HistoryChart } from './HistoryChart';
+import { asOfCsvRows, endOfLocalDay, localToday } from './asOf';
+import './history.css';
+
+const RANGE_WORDS: Record<HistoryRange, { short: string; long: string }> = {
+  '1d': { short: '1D', long: 'the last day' },
+  '1w': { short: '1W', long: 'the last week' },
+  '1m': { short: '1M', long: 'the last month' },
+  '1y': { short: '1Y', long: 'the last year' },
+  all: { short: 'All', long: 'everything kept' },
+};
+
+/** Snapshots refresh with the balances; the view asks again at most this often by itself. */
+const REFRESH_MS = 60_000;
+
+/**
+ * The account over time: net worth (or one asset's amount and value) from the snapshots the main
+ * process keeps, with the change over the range, exact figures under the cursor, withdrawals and
+ * alerts as marks, and the balances as of a chosen date.
+ */
+export function HistoryView({ account }: { account: AccountSummary }) {
+  const { settings } = useSettings();
+  const quote = settings?.quote ?? DEFAULT_QUOTE;
+  const [range, setRange] = useState<HistoryRange>('1d');
+  const [asset, setAsset] = useState('');
+  const series = useChannelQuery(
+    'history.series',
+    { accountId: account.id, range, quote, points: 1_000, ...(asset ? { asset } : {}) },
+    { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS },
+  );
+  // The asset picker lists what net worth's answer names (the asset answer carries none).
+  const assets = useChannelQuery('history.series', { accountId: account.id, range, quote, points: 10 }, { enabled: asset !== '', refetchInterval: false });
+  const assetChoices = (asset ? assets.data?.assets : series.data?.assets) ?? [];
+
+  return (
+    <View
+      name="history"
+      title="History"
+      className="history-view"
+      subtitle={`${account.name} over time, valued in ${quote}`}
+      actions={
+        <div className="toolbar">
+          <div className="history-ranges" role="group" aria-label="Range">
+            {HISTORY_RANGES.map((r) => (
+              <button key={r} type="button" className="button button--small" aria-pressed={range === r} title={RANGE_WORDS[r].long} onClick={() => setRange(r)}>
+                {RANGE_WORDS[r].short}
+              </button>
+            ))}
+          </div>
+          <label className="field field--inline">
+            <span className="field__label">Show</span>
+            <select aria-label="Series" value={asset} onChange={(e) => setAsset(e.target.value)}>
+              <option value="">Net worth</option>
+              {[...new Set([...(asset ? [asset] : []), ...assetChoices])].map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      }
+    >
+      <QueryState
+        query={series}
+        loading={{ rows: 4, label: 'Loading history' }}
+        empty={{
+          when: (s) => s.firstAt === null,
+          title: 'No history yet',
+          text: (
+            <p>
+              The app saves a snapshot of this account each time its balances are refreshed, and every 5 minutes while the app runs. The chart fills from the first
+              one on; keep the app open (or open Balances) and come back.
+            </p>
+          ),
+        }}
+      >
+        {(s) => <SeriesPanel series={s} rangeWords={RANGE_WORDS[range].long} />}
+      </QueryState>
+      <AsOfPanel account={account} quote={quote} />
+    </View>
+  );
+}
+
+function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords: string }) {
+  const [hover, setHover] = useState<number | null>(null);
+  const q = series.quote;
+  const last = series.points.at(-1);
+  const shown = hover !== null ? series.points[hover] : last;
+  const subject = series.asset ?? 'Net worth';
+
+  if (!last) {
+    return (
+      <div className="card">
+        <EmptyState title={`Nothing in ${rangeWords}`}>
+          <p>History for this account starts {series.firstAt === null ? 'with its first snapshot' : `on ${formatEpochMs(series.firstAt)}`}. Choose a longer range.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  const change = series.change;
+  const tone = change === null ? '' : change.value.startsWith('-') ? 'history-change--down' : /^0(\.0*)?$/.test(change.value) ? '' : 'history-change--up';
+
+  return (
+    <section className="card card__section history-panel" aria-label={`${subject} over ${rangeWords}`}>
+      <div className="history-figures">
+        <p className="history-latest">
+          <span className="history-label">{subject}, latest</span>
+          <strong className="num" data-testid="history-latest" data-value={last.value ?? ''} data-at={last.at} title={`${last.value ?? 'no price'} ${q}`}>
+            {last.value === null ? 'no price' : `${formatAmount(last.value)} ${q}`}
+          </strong>
+          {series.asset && last.amount !== undefined ? <span className="num history-amount">{formatAmount(last.amount)} {series.asset}</span> : null}
+        </p>
+        <p className={`history-change ${tone}`} data-testid="history-change">
+          <span className="history-label">Change over {rangeWords}</span>
+          <strong className="num">
+            {change === null ? '—' : `${change.value.startsWith('-') ? '' : '+'}${formatAmount(change.value)} ${q}`}
+            {change?.percent != null ? ` (${change.percent.startsWith('-') ? '' : '+'}${change.percent} %)` : ''}
+          </strong>
+        </p>
+        <p className="history-readout" aria-live="polite" data-testid="history-readout">
+          <span className="history-label">{hover === null ? 'Point under the cursor' : formatEpochMs(shown!.at)}</span>
+          {hover === null || !shown ? (
+            <span className="muted">Hover the chart for exact figures</span>
+          ) : (
+            <strong className="num">
+              {shown.value === null ? 'no price' : `${shown.value} ${q}`}
+              {series.asset && shown.amount !== undefined ? ` · ${shown.amount} ${series.asset}` : ''}
+            </strong>
+          )}
+        </p>
+      </div>
+      <HistoryChart
+        points={series.points}
+        withAmount={series.asset !== null}
+        events={series.events}
+        label={`${subject} in ${q} over ${rangeWords}: ${series.points.length} points, latest ${last.value ?? 'no price'}`}
+        onHover={setHover}
+      />
+      <p className="history-note muted">
+        {series.snapshots} {series.snapshots === 1 ? 'snapshot' : 'snapshots'} in this range
+        {series.points.length < series.snapshots ? `, drawn as ${series.points.length} points (the newest of each interval)` : ''}.
+        {series.asset ? ' The green line is the amount held (right scale).' : ''}
+      </p>
+      {series.events.length > 0 ? (
+        <details className="history-events">
+          <summary>
+            {series.events.length} {series.events.length === 1 ? 'event' : 'events'} on the timeline (dashed marks: blue withdrawals, amber alerts)
+          </summary>
+          <ul>
+            {series.events.map((e) => (
+              <li key={`${e.kind}-${e.at}-${e.title}`}>
+                <span className="num">{formatEpochMs(e.at)}</span> {e.title} <span className="muted">{e.detail}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function AsOfPanel({ account, quote }: { account: AccountSummary; quote: string }) {
+  const [day, setDay] = useState(localToday);
+  const at = endOfLocalDay(day);
+  const asOf = useChannelQuery('history.asOf', { accountId: account.id, at: at ?? 0, quote }, { enabled: at !== null, refetchInterval: false });
+  const snapshot = asOf.data?.snapshot;
+
+  return (
+    <section className="card card__section history-asof" aria-labelledby="history-asof-title">
+      <header className="history-asof__header">
+        <h2 id="history-asof-title">Balances as of a date</h2>
+        <div className="toolbar">
+          <label className="field field--inline">
+            <span className="field__label">Date</span>
+            <input type="date" aria-label="As of date" value={day} max={localToday()} onChange={(e) => setDay(e.target.value)} />
+          </label>
+          <button
+            type="button"
+            className="button"
+            disabled={!snapshot || !asOf.data}
+            onClick={() => asOf.data && downloadCsv(csvFilename(`balances-as-of-${day}`, account.name), asOfCsvRows(asOf.data))}
+          >
+            Export CSV
+          </button>
+        </div>
+      </header>
+      {at === null ? (
+        <p className="field__error">Choose a date.</p>
+      ) : asOf.isPending ? (
+        <p className="muted">Loading…</p>
+      ) : asOf.isError ? (
+        <p className="field__error">{asOf.error.error.message}</p>
+      ) : !snapshot ? (
+        <p className="muted" data-testid="asof-none">
+          No snapshot by the end of {day}: history starts later.
+        </p>
+      ) : (
+        <>
+          <p data-testid="asof-summary">
+            The snapshot nearest before the end of {day}, taken {formatEpochMs(snapshot.takenAt)}:{' '}
+            <strong className="num" data-testid="asof-total" title={`${snapshot.total} ${quote}`}>
+              {formatAmount(snapshot.total)} {quote}
+            </strong>
+            {snapshot.unpriced > 0 ? ` (${snapshot.unpriced} without a price, left out)` : ''}
+          </p>
+          <div className="history-asof__table">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Asset</th>
+                  <th scope="col" className="num">Total</th>
+                  <th scope="col" className="num">Main</th>
+                  <th scope="col" className="num">Trade</th>
+                  <th scope="col" className="num">Collateral</th>
+                  <th scope="col" className="num">Price ({quote})</th>
+                  <th scope="col" className="num">Value ({quote})</th>
+                </tr>
+              </thead>
+              <tbody>
+                {snapshot.assets.map((a) => (
+                  <tr key={a.asset}>
+                    <th scope="row">{a.asset}</th>
+                    <td className="num">{formatAmount(a.total)}</td>
+                    <td className="num">{formatAmount(a.main)}</td>
+                    <td className="num">{formatAmount(a.tradeAvailable)}{a.tradeFrozen !== '0' ? ` + ${formatAmount(a.tradeFrozen)} frozen` : ''}</td>
+                    <td className="num">{formatAmount(a.collateral)}</td>
+                    <td className="num">{a.price === null ? 'no price' : formatAmount(a.price)}</td>
+                    <td className="num">{a.value === null ? '—' : formatAmount(a.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
