@@ -48,6 +48,9 @@ export interface HistorySeries {
   range: HistoryRange;
   /** Null: net worth. */
   asset: string | null;
+  /** The range's start and end (Unix ms): the chart's time axis. */
+  from: number;
+  to: number;
   /** Oldest first, at most MAX_SERIES_POINTS (the newest point of each time bucket). */
   points: HistoryPoint[];
   /** Last minus first value of the range, and that as a percentage of the first (null when the first is 0 or unknown). */

@@ -165,7 +165,7 @@ export function createHistoryService(options: HistoryServiceOptions) {
     // The change runs from the range's first snapshot to its last; the first point of a bucket is
     // its newest, so the range's very first value is read on its own.
     let change: HistorySeries['change'] = null;
-    if (thinned.length > 0 && firstInRange !== null) {
+    if (thinned.length > 0 && firstInRange !== null && n > 1) {
       const first = store.valueAt(request.accountId, quote, asset, firstInRange) ?? null;
       const last = thinned[thinned.length - 1]!.value;
       if (first !== null && last !== null) change = { value: sub(last, first), percent: percentChange(first, last) };
@@ -176,6 +176,8 @@ export function createHistoryService(options: HistoryServiceOptions) {
       quote,
       range: request.range,
       asset,
+      from,
+      to,
       points: thinned,
       change,
       snapshots: n,

@@ -9,6 +9,9 @@ import type { HistoryPoint, TimelineEvent } from '../../../shared/model/history'
  */
 export function HistoryChart(props: {
   points: HistoryPoint[];
+  /** The time axis (Unix ms): the whole range, even where it has no snapshot yet. */
+  from: number;
+  to: number;
   /** Asset mode draws the amount too, on its own scale. */
   withAmount: boolean;
   events: TimelineEvent[];
@@ -39,18 +42,20 @@ export function HistoryChart(props: {
         const grid = color('--border');
         const marks = props.events.map((e) => ({ x: e.at / 1000, color: color(e.kind === 'alert_fired' ? '--warning' : '--info') }));
         const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
+        // Wide enough for the longest label ("1,225,518,023"): uPlot's fixed default cuts big totals.
+        const fit = (_u: uPlot, labels: string[] | null) => 18 + 7.5 * Math.max(4, ...(labels ?? []).map((l) => l.length));
         const options: uPlot.Options = {
           width: Math.max(200, host.clientWidth),
           height: 280,
           legend: { show: false },
           cursor: { y: false, points: { size: 8 } },
-          scales: { x: { time: true }, amount: { auto: true } },
+          scales: { x: { time: true, range: [props.from / 1000, props.to / 1000] }, amount: { auto: true } },
           series: [
             {},
             { label: 'Value', stroke: accent, width: 2, fill: color('--accent-soft'), points: { show: few }, spanGaps: false },
             ...(props.withAmount ? [{ label: 'Amount', stroke: color('--positive'), width: 1.5, scale: 'amount', points: { show: few } }] : []),
           ],
-          axes: [axis, { ...axis, size: 70 }, ...(props.withAmount ? [{ ...axis, scale: 'amount', side: 1, grid: { show: false }, size: 70 }] : [])],
+          axes: [axis, { ...axis, size: fit }, ...(props.withAmount ? [{ ...axis, scale: 'amount', side: 1, grid: { show: false }, size: fit }] : [])],
           hooks: {
             setCursor: [(u) => onHover.current(u.cursor.idx ?? null)],
             // Withdrawals sent and alerts fired, as vertical marks across the plot.
@@ -84,7 +89,7 @@ export function HistoryChart(props: {
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [props.points, props.withAmount, props.events]);
+  }, [props.points, props.withAmount, props.events, props.from, props.to]);
 
   if (failed) return <p className="history-chart__failed">The chart could not be drawn. The figures below are still exact.</p>;
   return <div ref={box} className="history-chart" role="img" aria-label={props.label} data-testid="history-chart" onMouseLeave={() => props.onHover(null)} />;

@@ -142,6 +142,8 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
       </div>
       <HistoryChart
         points={series.points}
+        from={series.from}
+        to={series.to}
         withAmount={series.asset !== null}
         events={series.events}
         label={`${subject} in ${q} over ${rangeWords}: ${series.points.length} points, latest ${last.value ?? 'no price'}`}
