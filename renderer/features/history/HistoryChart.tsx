@@ -21,7 +21,10 @@ export function HistoryChart(props: {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const onHover = useRef(props.onHover);
-  onHover.current = props.onHover;
+  // The chart is built once per data; the latest handler is read when the cursor moves.
+  useEffect(() => {
+    onHover.current = props.onHover;
+  });
 
   useEffect(() => {
     const host = box.current;
