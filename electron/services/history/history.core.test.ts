@@ -1,0 +1,66 @@
+/**
+ * History through the real core (router, keychain, SQLite file) against the simulator over HTTP:
+ * a balances refresh leaves a snapshot whose total is the refresh's total, and a withdrawal sent
+ * appears on the timeline. Runs under .ci/with-keyring.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Channel, RequestOf, ResponseOf } from '../../../shared/ipc';
+import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
+import { createCore, type Core } from '../../core';
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { cryptoAddress } from '../withdrawals/test/harness';
+
+const direct = { transport: 'direct' } as const;
+let sim: RunningSimulator;
+let dir: string;
+let core: Core;
+
+async function data<C extends Channel>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>> {
+  const envelope = await core.route(channel, payload, direct);
+  if (!envelope.ok) throw new Error(`${channel} failed: ${JSON.stringify(envelope.error)}`);
+  return envelope.data as ResponseOf<C>;
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 42, rateLimits: false, priceTickMs: 0 });
+  dir = mkdtempSync(join(tmpdir(), 'desk-history-core-'));
+  core = createCore({ userDataDir: dir, mode: 'browser', startSimulator: async () => sim, clientOptions: { timeoutMs: 5_000, maxRetries: 0 }, history: { intervalMs: 0 } });
+});
+afterAll(async () => {
+  await core?.close();
+  await sim?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('a balances refresh becomes a snapshot; its last point is the refresh total; an unchanged refresh adds none', async () => {
+  const empty = await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' });
+  expect(empty).toMatchObject({ points: [], firstAt: null });
+  const overview = await data('balances.overview', { accountId: DEMO_ACCOUNT_ID });
+  await settle();
+  const series = await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' });
+  expect(series.points).toHaveLength(1);
+  expect(series.points[0]!.value).toBe(overview.totals.value);
+  expect(series.assets).toEqual([...overview.rows.map((r) => r.asset)].sort());
+
+  await data('balances.overview', { accountId: DEMO_ACCOUNT_ID });
+  await settle();
+  expect((await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' })).snapshots).toBe(1);
+
+  const asOf = await data('history.asOf', { accountId: DEMO_ACCOUNT_ID, at: Date.now() });
+  expect(asOf.snapshot?.total).toBe(overview.totals.value);
+  expect(asOf.snapshot?.assets.find((a) => a.asset === 'BTC')).toMatchObject(
+    (({ asset, main, tradeAvailable, tradeFrozen, collateral, total, price, value }) => ({ asset, main, tradeAvailable, tradeFrozen, collateral, total, price, value }))(overview.rows.find((r) => r.asset === 'BTC')!),
+  );
+});
+
+it('a withdrawal sent is an event on the timeline', async () => {
+  const prepared = await data('withdrawals.prepare', { accountId: DEMO_ACCOUNT_ID, ticker: 'USDT', amount: '12.5', address: cryptoAddress('', 'TRC20'), network: 'TRC20' });
+  const sent = await data('withdrawals.send', { uniqueId: prepared.uniqueId });
+  expect(sent.state).toBe('sent');
+  const series = await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' });
+  expect(series.events).toEqual([expect.objectContaining({ kind: 'withdrawal_sent', title: 'Withdrawal of 12.5 USDT sent' })]);
+});
