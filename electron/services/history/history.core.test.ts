@@ -12,6 +12,7 @@ import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
 import { createCore, type Core } from '../../core';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { cryptoAddress } from '../withdrawals/test/harness';
+import { openDatabase } from '../database';
 
 const direct = { transport: 'direct' } as const;
 let sim: RunningSimulator;
@@ -63,4 +64,15 @@ it('a withdrawal sent is an event on the timeline', async () => {
   expect(sent.state).toBe('sent');
   const series = await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' });
   expect(series.events).toEqual([expect.objectContaining({ kind: 'withdrawal_sent', title: 'Withdrawal of 12.5 USDT sent' })]);
+});
+
+it('withdrawals sent before are put on the timeline when history starts', async () => {
+  await core.close();
+  // As a database from before history kept events (or an imported journal) would be.
+  const database = openDatabase(dir);
+  database.connection.exec('DELETE FROM timeline_events');
+  database.close();
+  core = createCore({ userDataDir: dir, mode: 'browser', startSimulator: async () => sim, clientOptions: { timeoutMs: 5_000, maxRetries: 0 }, history: { intervalMs: 0 } });
+  const series = await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' });
+  expect(series.events).toEqual([expect.objectContaining({ kind: 'withdrawal_sent', title: 'Withdrawal of 12.5 USDT sent', detail: expect.stringMatching(/^To T/) })]);
 });

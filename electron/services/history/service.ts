@@ -199,6 +199,12 @@ export function createHistoryService(options: HistoryServiceOptions) {
     };
   }
 
+  try {
+    store?.backfillWithdrawals();
+  } catch (error) {
+    onError('history: earlier withdrawals could not be put on the timeline', error);
+  }
+
   const timers = options.timers ?? { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as NodeJS.Timeout) };
   const intervalMs = options.intervalMs ?? SNAPSHOT_INTERVAL_MS;
   const handles: unknown[] = [];

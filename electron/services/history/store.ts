@@ -81,6 +81,14 @@ export function createHistoryStore(connection: Database.Database) {
   const eventsIn = connection.prepare(
     'SELECT at, kind, title, detail FROM timeline_events WHERE account_id = ? AND at >= ? AND at <= ? ORDER BY at LIMIT 500',
   );
+  // Withdrawals sent before history existed (or imported from an old journal) join the timeline once.
+  const backfill = connection.prepare(
+    `INSERT OR IGNORE INTO timeline_events (account_id, at, kind, ref, title, detail)
+     SELECT account_id, coalesce(json_extract(record, '$.lastSentAt'), updated_at), 'withdrawal_sent', unique_id,
+            'Withdrawal of ' || json_extract(record, '$.amount') || ' ' || json_extract(record, '$.ticker') || ' sent',
+            'To ' || json_extract(record, '$.address')
+     FROM withdrawals WHERE state = 'sent' AND json_valid(record)`,
+  );
   const thinCandidates = connection
     .prepare(
       `SELECT id FROM (
@@ -109,6 +117,11 @@ export function createHistoryStore(connection: Database.Database) {
   });
 
   return {
+    /** Puts withdrawals already sent on the timeline (idempotent). */
+    backfillWithdrawals(): void {
+      backfill.run();
+    },
+
     /** The newest snapshot's time and digest for the series, or undefined. */
     last(accountId: string, quote: string): { takenAt: number; digest: string } | undefined {
       return lastOf.get(accountId, quote) as { takenAt: number; digest: string } | undefined;
