@@ -5,6 +5,7 @@
  * one quote are never mixed with values in another.
  */
 import { z } from 'zod';
+import type { BalanceRow } from './balances';
 
 /** The chart's ranges; `all` is everything kept. */
 export const HISTORY_RANGES = ['1d', '1w', '1m', '1y', 'all'] as const;
@@ -64,16 +65,8 @@ export interface HistorySeries {
   firstAt: number | null;
 }
 
-export interface SnapshotAsset {
-  asset: string;
-  main: string;
-  tradeAvailable: string;
-  tradeFrozen: string;
-  collateral: string;
-  total: string;
-  price: string | null;
-  value: string | null;
-}
+/** One asset of a snapshot: its amounts by account part, the price used and the value, as Balances showed them. */
+export type SnapshotAsset = Pick<BalanceRow, 'asset' | 'main' | 'tradeAvailable' | 'tradeFrozen' | 'collateral' | 'total' | 'price' | 'value'>;
 
 export interface BalancesAsOf {
   accountId: string;
