@@ -38,31 +38,23 @@ const connection = database.connection;
 try {
   // The fill is set-up, not the measurement: no fsync per batch.
   connection.pragma('synchronous = OFF');
-  const insertSnapshot = connection.prepare('INSERT INTO snapshots (id, account_id, quote, taken_at, total, unpriced, prices, digest) VALUES (?, ?, ?, ?, ?, 0, ?, ?)');
+  const insertSnapshot = connection.prepare("INSERT INTO snapshots (id, account_id, quote, taken_at, total, unpriced, digest) VALUES (?, ?, 'USDT', ?, ?, 0, ?)");
   const insertAsset = connection.prepare(
-    `INSERT INTO snapshot_assets (account_id, quote, asset, taken_at, snapshot_id, main, trade_available, trade_frozen, collateral, total, price, value)
-     VALUES (?, 'USDT', ?, ?, ?, ?, '0', '0', '0', ?, ?, ?)`,
+    `INSERT INTO snapshot_assets (snapshot_id, asset, main, trade_available, trade_frozen, collateral, total, price, value)
+     VALUES (?, ?, ?, '0', '0', '0', ?, '1.5', ?)`,
   );
-  const prices = JSON.stringify(Object.fromEntries(assets.map((a) => [a, '1.5'])));
   const started = performance.now();
-  // Asset rows in key order (series by series), as the clustered table stores them: the fill is
-  // then an append, not 21 million random inserts.
-  const fillSnapshots = connection.transaction(() => {
-    for (let i = 0; i < SNAPSHOTS; i++) {
+  // Snapshot by snapshot, as the app writes them, in batches of a day.
+  const fillDay = connection.transaction((first: number, last: number) => {
+    for (let i = first; i < last; i++) {
       const at = NOW - YEAR_MS + (i + 1) * STEP_MS;
-      insertSnapshot.run(i + 1, ACCOUNT, 'USDT', at, `${1_000_000 + (i % 977)}.${i % 100}`, prices, `d${i}`);
+      insertSnapshot.run(i + 1, ACCOUNT, at, `${1_000_000 + (i % 977)}.${i % 100}`, `d${i}`);
+      const amount = `${100 + (i % 313)}.12345678`;
+      const value = `${(100 + (i % 313)) * 1.5}.18518517`;
+      for (const asset of assets) insertAsset.run(i + 1, asset, amount, amount, value);
     }
   });
-  fillSnapshots();
-  for (const asset of assets) {
-    connection.transaction(() => {
-      for (let i = 0; i < SNAPSHOTS; i++) {
-        const at = NOW - YEAR_MS + (i + 1) * STEP_MS;
-        const amount = `${100 + (i % 313)}.12345678`;
-        insertAsset.run(ACCOUNT, asset, at, i + 1, amount, amount, '1.5', `${(100 + (i % 313)) * 1.5}.18518517`);
-      }
-    })();
-  }
+  for (let i = 0; i < SNAPSHOTS; i += 288) fillDay(i, Math.min(SNAPSHOTS, i + 288));
   const fillSeconds = (performance.now() - started) / 1000;
   connection.pragma('synchronous = FULL');
   connection.pragma('wal_checkpoint(TRUNCATE)');

@@ -23,7 +23,6 @@ export interface StoredSnapshot {
   takenAt: number;
   total: string;
   unpriced: number;
-  prices: Record<string, string | null>;
 }
 
 export interface RetentionRule {
@@ -41,37 +40,27 @@ export const RETENTION: readonly RetentionRule[] = [
 
 export function createHistoryStore(connection: Database.Database) {
   const insertSnapshot = connection.prepare(
-    'INSERT INTO snapshots (account_id, quote, taken_at, total, unpriced, prices, digest) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO snapshots (account_id, quote, taken_at, total, unpriced, digest) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertAsset = connection.prepare(
-    `INSERT INTO snapshot_assets (account_id, quote, asset, taken_at, snapshot_id, main, trade_available, trade_frozen, collateral, total, price, value)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO snapshot_assets (snapshot_id, asset, main, trade_available, trade_frozen, collateral, total, price, value)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const lastOf = connection.prepare('SELECT taken_at AS takenAt, digest FROM snapshots WHERE account_id = ? AND quote = ? ORDER BY taken_at DESC LIMIT 1');
-  // The newest snapshot of each time bucket: SQLite takes the bare columns from the row max() picked.
-  const netWorth = connection
-    .prepare(
-      `SELECT max(taken_at) AS at, total AS value FROM snapshots
-       WHERE account_id = ? AND quote = ? AND taken_at >= ? AND taken_at <= ?
-       GROUP BY (taken_at - CAST(? AS INTEGER)) / CAST(? AS INTEGER) ORDER BY at`,
-    )
+  // The newest snapshot at or before a moment: one index seek. A chart asks once per time bucket,
+  // so its cost follows the chart's width, not how many snapshots the range holds.
+  const newestBy = connection
+    .prepare('SELECT id, taken_at, total FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at <= ? ORDER BY taken_at DESC LIMIT 1')
     .raw();
-  const assetSeries = connection
-    .prepare(
-      `SELECT max(taken_at) AS at, value, total AS amount FROM snapshot_assets
-       WHERE account_id = ? AND quote = ? AND asset = ? AND taken_at >= ? AND taken_at <= ?
-       GROUP BY (taken_at - CAST(? AS INTEGER)) / CAST(? AS INTEGER) ORDER BY at`,
-    )
-    .raw();
+  const assetOf = connection.prepare('SELECT value, total FROM snapshot_assets WHERE snapshot_id = ? AND asset = ?').raw();
   const countIn = connection.prepare('SELECT count(*) AS n, min(taken_at) AS first FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at >= ? AND taken_at <= ?');
   const firstOf = connection.prepare('SELECT min(taken_at) AS first FROM snapshots WHERE account_id = ? AND quote = ?');
-  const edgeAt = connection.prepare('SELECT total FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at = ?').pluck();
-  const assetEdgeAt = connection.prepare('SELECT value FROM snapshot_assets WHERE account_id = ? AND quote = ? AND asset = ? AND taken_at = ?').pluck();
-  // Only the newest snapshot's assets and the range's first: listing distinct assets over 20 million rows would be slow.
+  const edgeAt = connection.prepare('SELECT id, total FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at = ?');
+  // Only the range's first and newest snapshots' assets: listing distinct assets over 20 million rows would be slow.
   const assetsOf = connection.prepare('SELECT DISTINCT asset FROM snapshot_assets WHERE snapshot_id IN (?, ?) ORDER BY asset').pluck();
   const idAt = connection.prepare('SELECT id FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at = ?').pluck();
   const before = connection.prepare(
-    'SELECT id, taken_at AS takenAt, total, unpriced, prices FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at <= ? ORDER BY taken_at DESC LIMIT 1',
+    'SELECT id, taken_at AS takenAt, total, unpriced FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at <= ? ORDER BY taken_at DESC LIMIT 1',
   );
   const assetsOfSnapshot = connection.prepare(
     `SELECT asset, main, trade_available AS tradeAvailable, trade_frozen AS tradeFrozen, collateral, total, price, value
@@ -101,11 +90,8 @@ export function createHistoryStore(connection: Database.Database) {
   const deleteSnapshot = connection.prepare('DELETE FROM snapshots WHERE id = ?');
 
   const write = connection.transaction((s: SnapshotInput): number => {
-    const prices = Object.fromEntries(s.assets.map((a) => [a.asset, a.price]));
-    const id = Number(insertSnapshot.run(s.accountId, s.quote, s.takenAt, s.total, s.unpriced, JSON.stringify(prices), s.digest).lastInsertRowid);
-    for (const a of s.assets) {
-      insertAsset.run(s.accountId, s.quote, a.asset, s.takenAt, id, a.main, a.tradeAvailable, a.tradeFrozen, a.collateral, a.total, a.price, a.value);
-    }
+    const id = Number(insertSnapshot.run(s.accountId, s.quote, s.takenAt, s.total, s.unpriced, s.digest).lastInsertRowid);
+    for (const a of s.assets) insertAsset.run(id, a.asset, a.main, a.tradeAvailable, a.tradeFrozen, a.collateral, a.total, a.price, a.value);
     return id;
   });
 
@@ -133,14 +119,24 @@ export function createHistoryStore(connection: Database.Database) {
     },
 
     /**
-     * Points from `from` to `to`, the newest snapshot of each `bucketMs` (buckets counted from `from`).
-     * `asset` null: net worth.
+     * Points from `from` to `to`: the newest snapshot of each `bucketMs` (buckets counted from `from`).
+     * `asset` null: net worth. An asset not held in a snapshot has amount and value 0 there.
      */
     series(accountId: string, quote: string, asset: string | null, from: number, to: number, bucketMs: number): { at: number; value: string | null; amount?: string }[] {
-      if (asset === null) {
-        return (netWorth.all(accountId, quote, from, to, from, bucketMs) as [number, string][]).map(([at, value]) => ({ at, value }));
+      const points: { at: number; value: string | null; amount?: string }[] = [];
+      for (let start = from; start <= to; start += bucketMs) {
+        const row = newestBy.get(accountId, quote, Math.min(start + bucketMs - 1, to)) as [number, number, string] | undefined;
+        // Older than this bucket: the bucket is empty (its snapshot belongs to an earlier one).
+        if (!row || row[1] < start) continue;
+        const [id, at, total] = row;
+        if (asset === null) {
+          points.push({ at, value: total });
+        } else {
+          const held = assetOf.get(id, asset) as [string | null, string] | undefined;
+          points.push(held ? { at, value: held[0], amount: held[1] } : { at, value: '0', amount: '0' });
+        }
       }
-      return (assetSeries.all(accountId, quote, asset, from, to, from, bucketMs) as [number, string | null, string][]).map(([at, value, amount]) => ({ at, value, amount }));
+      return points;
     },
 
     count(accountId: string, quote: string, from: number, to: number): { n: number; first: number | null } {
@@ -153,7 +149,10 @@ export function createHistoryStore(connection: Database.Database) {
 
     /** The exact value at a snapshot's time (the first and last point of a range for its change). */
     valueAt(accountId: string, quote: string, asset: string | null, at: number): string | null | undefined {
-      return asset === null ? (edgeAt.get(accountId, quote, at) as string | undefined) : (assetEdgeAt.get(accountId, quote, asset, at) as string | null | undefined);
+      const snapshot = edgeAt.get(accountId, quote, at) as { id: number; total: string } | undefined;
+      if (!snapshot || asset === null) return snapshot?.total;
+      const held = assetOf.get(snapshot.id, asset) as [string | null, string] | undefined;
+      return held ? held[0] : '0';
     },
 
     /** Assets held at the two given snapshot times (the picker offers what was held at either end). */
@@ -164,15 +163,9 @@ export function createHistoryStore(connection: Database.Database) {
     },
 
     asOf(accountId: string, quote: string, at: number): (StoredSnapshot & { assets: SnapshotAsset[] }) | null {
-      const row = before.get(accountId, quote, at) as { id: number; takenAt: number; total: string; unpriced: number; prices: string } | undefined;
+      const row = before.get(accountId, quote, at) as StoredSnapshot | undefined;
       if (!row) return null;
-      let prices: Record<string, string | null> = {};
-      try {
-        prices = JSON.parse(row.prices) as Record<string, string | null>;
-      } catch {
-        // The asset rows carry the same prices; the map is a convenience.
-      }
-      return { ...row, prices, assets: assetsOfSnapshot.all(row.id) as SnapshotAsset[] };
+      return { ...row, assets: assetsOfSnapshot.all(row.id) as SnapshotAsset[] };
     },
 
     addEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, title: string, detail: string): void {
