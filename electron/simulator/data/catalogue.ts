@@ -164,6 +164,15 @@ const flex = (percent: string, minFee: string, maxFee: string, min: string, max 
   max_amount: max,
 });
 
+/** EUR over SEPA, as the exchange documents it (fee entry EUR_SEPA_BCB). */
+const EUR_SEPA_BCB: Omit<FiatProviderSpec, 'name'> = {
+  feeId: 'EUR_SEPA_BCB',
+  feeName: 'EUR SEPA BCB',
+  fee: flex('0.05', '3', '7.25', '10', '14500'),
+  limits: { min: '10', max: '14500' },
+  requires: { bankBic: true, beneficiary: true },
+};
+
 /**
  * Hand-written assets. Tests and the UI rely on these exact properties; change them only together
  * with the simulator's tests.
@@ -229,24 +238,10 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
     fiat: true,
     providers: [
       // The fee entry is the documented one (EUR_SEPA_BCB); the provider name is what withdraw-pay takes.
-      {
-        name: 'SEPA',
-        feeId: 'EUR_SEPA_BCB',
-        feeName: 'EUR SEPA BCB',
-        fee: flex('0.05', '3', '7.25', '10', '14500'),
-        limits: { min: '10', max: '14500' },
-        requires: { bankBic: true, beneficiary: true },
-      },
-      // Documented as a bankBic provider; its fee ID is not published under a name that contains it.
-      {
-        name: 'SEPA_BCB_GROUP',
-        feeId: 'EUR_SEPA_BCB',
-        feeName: 'EUR SEPA BCB',
-        fee: flex('0.05', '3', '7.25', '10', '14500'),
-        limits: { min: '10', max: '14500' },
-        requires: { bankBic: true, beneficiary: true },
-        deposits: false,
-      },
+      { name: 'SEPA', ...EUR_SEPA_BCB },
+      // Documented as a bankBic provider; its fee ID is not published under a name that contains it,
+      // so it shares SEPA's entry.
+      { name: 'SEPA_BCB_GROUP', ...EUR_SEPA_BCB, deposits: false },
       {
         name: 'VISAMASTER',
         feeId: 'EUR_VISAMASTER',
