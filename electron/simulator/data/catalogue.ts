@@ -173,6 +173,16 @@ const EUR_SEPA_BCB: Omit<FiatProviderSpec, 'name'> = {
   requires: { bankBic: true, beneficiary: true },
 };
 
+/** Card payouts: one provider name for every fiat currency, fee entry <TICKER>_VISAMASTER. */
+const visaMastercard = (ticker: string, fee: FeeSpec, limits: { min: string; max: string }): FiatProviderSpec => ({
+  name: 'VISAMASTER',
+  feeId: `${ticker}_VISAMASTER`,
+  feeName: `${ticker} Visa/Mastercard`,
+  fee,
+  limits,
+  requires: { customerIp: true, beneficiary: true },
+});
+
 /**
  * Hand-written assets. Tests and the UI rely on these exact properties; change them only together
  * with the simulator's tests.
@@ -242,14 +252,7 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
       // Documented as a bankBic provider; its fee ID is not published under a name that contains it,
       // so it shares SEPA's entry.
       { name: 'SEPA_BCB_GROUP', ...EUR_SEPA_BCB, deposits: false },
-      {
-        name: 'VISAMASTER',
-        feeId: 'EUR_VISAMASTER',
-        feeName: 'EUR Visa/Mastercard',
-        fee: flex('1.5', '1', '0', '20', '5000', '0.5'),
-        limits: { min: '20', max: '5000' },
-        requires: { customerIp: true, beneficiary: true },
-      },
+      visaMastercard('EUR', flex('1.5', '1', '0', '20', '5000', '0.5'), { min: '20', max: '5000' }),
     ],
     extraProviderFees: [{ feeId: 'EUR_ADVCASH', feeName: 'EUR Volet.com', fee: flex('1.5', '0.15', '150', '10', '10000') }],
     minWithdraw: '10',
@@ -262,14 +265,7 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
     precision: 2,
     fiat: true,
     providers: [
-      {
-        name: 'VISAMASTER',
-        feeId: 'USD_VISAMASTER',
-        feeName: 'USD Visa/Mastercard',
-        fee: flex('2.5', '1', '0', '10', '50000', '0.3'),
-        limits: { min: '10', max: '50000' },
-        requires: { customerIp: true, beneficiary: true },
-      },
+      visaMastercard('USD', flex('2.5', '1', '0', '10', '50000', '0.3'), { min: '10', max: '50000' }),
     ],
     minWithdraw: '10',
     maxWithdraw: '50000',

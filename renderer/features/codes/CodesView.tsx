@@ -191,8 +191,8 @@ export function CodesView({ account }: { account: AccountSummary }) {
               aria-label={LISTS[list].tab}
               columns={columns}
               rows={rows}
-              rowKey={(row, i) => `${revealKey(account.id, row)}|${i}`}
-              rowProps={() => ({ 'data-testid': 'code-row' })}
+              rowKey={(row) => revealKey(account.id, row)}
+              rowTestId="code-row"
               empty={{ title: 'Nothing on this page', text: 'Go back to an earlier page.' }}
             />
             {pager('bottom')}

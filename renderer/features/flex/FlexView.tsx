@@ -35,7 +35,6 @@ export function FlexView({ account }: { account: AccountSummary }) {
       actions={
         refused ? null : (
           <ValidatedFilterForm
-            className="inline-filter"
             formLabel="Filter plans by ticker"
             label="Ticker"
             placeholder="All tickers, e.g. USDT"

@@ -184,8 +184,9 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
               aria-label="Transactions"
               columns={COLUMNS}
               rows={rows}
-              rowKey={(row, i) => `${row.key}|${i}`}
-              rowProps={(row) => ({ 'data-testid': 'transaction-row', 'data-kind': row.kind })}
+              rowKey={(row) => row.key}
+              rowTestId="transaction-row"
+              rowProps={(row) => ({ 'data-kind': row.kind })}
               empty={{ title: 'Nothing on this page', text: 'Go back to an earlier page.' }}
             />
             {pager('bottom')}

@@ -33,7 +33,8 @@ export function RecentWithdrawals({
           columns={columns(onOpen, onDelete, deleting)}
           rows={records}
           rowKey={(record) => record.uniqueId}
-          rowProps={(record) => ({ 'data-testid': 'recent-withdrawal', 'data-unique-id': record.uniqueId, 'data-state': record.state })}
+          rowTestId="recent-withdrawal"
+          rowProps={(record) => ({ 'data-unique-id': record.uniqueId, 'data-state': record.state })}
         />
       )}
     </section>
