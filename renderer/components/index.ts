@@ -8,7 +8,7 @@ export { downloadCsv } from '../csv';
 export { UnreadableNotice, unreadableText, type UnreadableNoun } from './UnreadableNotice';
 export { View } from './View';
 export { Card } from './Card';
-export { FilterActions } from './FilterActions';
+export { FormActions } from './FormActions';
 export { DataTable, HiddenHeader, type Column } from './DataTable';
 export { Pager } from './Pager';
 export { QueryState } from './QueryState';

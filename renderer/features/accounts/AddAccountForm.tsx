@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CHANNELS, type RequestOf } from '../../../shared/ipc';
-import { ErrorPanel } from '../../components';
+import type { RequestOf } from '../../../shared/ipc';
+import { ErrorPanel, FormActions } from '../../components';
 import { AccountPlaceFields, placeRequest, type AccountPlace } from './AccountPlaceFields';
-import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
+import { useRequestCheck } from './fieldErrors';
 import { clearSecret, KeyFields, readSecret } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
@@ -11,9 +11,8 @@ export function AddAccountForm() {
   const [place, setPlace] = useState<AccountPlace>({ name: '', region: 'global', baseUrl: '' });
   const [apiKey, setApiKey] = useState('');
   const secretRef = useRef<HTMLInputElement | null>(null);
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const add = useSecretSubmit('accounts.add');
-  const errors: FieldErrors = { ...fieldErrorsFromAppError(add.error), ...localErrors };
+  const { errors, check } = useRequestCheck('accounts.add', add.error);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -23,12 +22,7 @@ export function AddAccountForm() {
       apiKey,
       apiSecret: readSecret(secretRef),
     };
-    const checked = CHANNELS['accounts.add'].request.safeParse(payload);
-    if (!checked.success) {
-      setLocalErrors(fieldErrorsFromIssues(checked.error.issues));
-      return;
-    }
-    setLocalErrors({});
+    if (!check(payload)) return;
     const saved = await add.submit(payload);
     if (saved) {
       clearSecret(secretRef);
@@ -50,11 +44,7 @@ export function AddAccountForm() {
         <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />
         <KeyFields apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
       </div>
-      <div className="toolbar">
-        <button type="submit" className="button button--primary" disabled={add.pending}>
-          {add.pending ? 'Testing…' : 'Test & save'}
-        </button>
-      </div>
+      <FormActions submit={add.pending ? 'Testing…' : 'Test & save'} disabled={add.pending} />
       {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} /> : null}
       {add.error?.kind === 'validation' && !add.error.fields ? <ErrorPanel error={add.error} /> : null}
       {add.result ? (

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CHANNELS, type RequestOf } from '../../../shared/ipc';
+import type { RequestOf } from '../../../shared/ipc';
 import { type AccountSummary } from '../../../shared/model/accounts';
-import { ErrorPanel } from '../../components';
-import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
+import { ErrorPanel, FormActions } from '../../components';
+import { useRequestCheck } from './fieldErrors';
 import { clearSecret, KeyFields, readSecret } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
@@ -10,20 +10,14 @@ import { useSecretSubmit } from './useSecretSubmit';
 export function ReplaceKeyForm({ account, onCancel }: { account: AccountSummary; onCancel(): void }) {
   const [apiKey, setApiKey] = useState('');
   const secretRef = useRef<HTMLInputElement | null>(null);
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const setKey = useSecretSubmit('accounts.setKey');
-  const errors: FieldErrors = { ...fieldErrorsFromAppError(setKey.error), ...localErrors };
+  const { errors, check } = useRequestCheck('accounts.setKey', setKey.error);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setKey.reset();
     const payload: RequestOf<'accounts.setKey'> = { accountId: account.id, apiKey, apiSecret: readSecret(secretRef) };
-    const checked = CHANNELS['accounts.setKey'].request.safeParse(payload);
-    if (!checked.success) {
-      setLocalErrors(fieldErrorsFromIssues(checked.error.issues));
-      return;
-    }
-    setLocalErrors({});
+    if (!check(payload)) return;
     if (await setKey.submit(payload)) {
       clearSecret(secretRef);
       setApiKey('');
@@ -35,14 +29,7 @@ export function ReplaceKeyForm({ account, onCancel }: { account: AccountSummary;
       <div className="form__grid">
         <KeyFields apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
       </div>
-      <div className="toolbar">
-        <button type="submit" className="button button--primary" disabled={setKey.pending}>
-          {setKey.pending ? 'Testing…' : 'Test & save'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          {setKey.result ? 'Close' : 'Cancel'}
-        </button>
-      </div>
+      <FormActions submit={setKey.pending ? 'Testing…' : 'Test & save'} disabled={setKey.pending} cancel={setKey.result ? 'Close' : 'Cancel'} onCancel={onCancel} />
       {setKey.error && !(setKey.error.kind === 'validation' && setKey.error.fields) ? <ErrorPanel error={setKey.error} /> : null}
       {setKey.result ? (
         <div className="form__result" role="status">

@@ -6,7 +6,7 @@ import { CODE_STATUS_GROUPS, CODES_WINDOW, codeStatusWords, type CodeFilter, typ
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, FilterActions, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, FormActions, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -164,7 +164,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
         <p className="field__hint" data-testid="codes-filter-scope">
           The exchange cannot filter codes: a filter reads every {list === 'my' ? 'code' : 'history entry'} it serves through its API (the newest {CODES_WINDOW}) and keeps those that match.
         </p>
-        <FilterActions onClear={clear} />
+        <FormActions submit="Apply filter" cancel="Clear" onCancel={clear} />
       </form>
       <QueryState
         query={codes}

@@ -7,7 +7,7 @@ import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, TRANSACTION_PHASES, type Trans
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, FilterActions, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, FormActions, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -157,7 +157,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
           </Field>
           <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
         </div>
-        <FilterActions onClear={clear} />
+        <FormActions submit="Apply filter" cancel="Clear" onCancel={clear} />
       </form>
       <QueryState
         query={query}
