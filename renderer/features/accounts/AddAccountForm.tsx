@@ -1,34 +1,17 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { RequestOf } from '../../../shared/ipc';
+import { useState, type FormEvent } from 'react';
 import { ErrorPanel, FormActions } from '../../components';
 import { AccountPlaceFields, placeRequest, type AccountPlace } from './AccountPlaceFields';
-import { useRequestCheck } from './fieldErrors';
-import { clearSecret, KeyFields, readSecret } from './KeyFields';
+import { KeyFields } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
 
 export function AddAccountForm() {
   const [place, setPlace] = useState<AccountPlace>({ name: '', region: 'global', baseUrl: '' });
-  const [apiKey, setApiKey] = useState('');
-  const secretRef = useRef<HTMLInputElement | null>(null);
   const add = useSecretSubmit('accounts.add');
-  const { errors, check } = useRequestCheck('accounts.add', add.error);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    add.reset();
-    const payload: RequestOf<'accounts.add'> = {
-      ...placeRequest(place),
-      apiKey,
-      apiSecret: readSecret(secretRef),
-    };
-    if (!check(payload)) return;
-    const saved = await add.submit(payload);
-    if (saved) {
-      clearSecret(secretRef);
-      setPlace({ name: '', region: place.region, baseUrl: '' });
-      setApiKey('');
-    }
+    if (await add.send(placeRequest(place))) setPlace({ name: '', region: place.region, baseUrl: '' });
   }
 
   return (
@@ -41,8 +24,8 @@ export function AddAccountForm() {
         withdrawal permission.
       </p>
       <div className="form__grid">
-        <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />
-        <KeyFields apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
+        <AccountPlaceFields place={place} onChange={setPlace} errors={add.errors} />
+        <KeyFields {...add.keyFields} />
       </div>
       <FormActions submit={add.pending ? 'Testing…' : 'Test & save'} disabled={add.pending} />
       {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} /> : null}
