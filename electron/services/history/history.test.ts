@@ -83,6 +83,13 @@ describe('snapshots', () => {
     expect(count()).toBe(2);
   });
 
+  it('a snapshot leaves the connection fsyncing every commit, as withdrawal records need', async () => {
+    history.offer(overview('1'));
+    await tick();
+    expect(count()).toBe(1);
+    expect(database.connection.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
   it('the timer writes one even when nothing changed, so the chart reaches the present', async () => {
     history.offer(overview('2'));
     await tick();

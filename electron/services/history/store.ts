@@ -115,7 +115,15 @@ export function createHistoryStore(connection: Database.Database) {
 
     /** One transaction: the snapshot and all its asset rows, or nothing. Returns its id. */
     write(snapshot: SnapshotInput): number {
-      return write.immediate(snapshot);
+      // A snapshot can be lost to a power cut without harm (the next one follows within minutes), so
+      // its commit skips the fsync that withdrawal records need (WAL + NORMAL is still crash-safe);
+      // the next FULL commit syncs it too. Nothing else runs between these synchronous lines.
+      connection.pragma('synchronous = NORMAL');
+      try {
+        return write.immediate(snapshot);
+      } finally {
+        connection.pragma('synchronous = FULL');
+      }
     },
 
     /**
