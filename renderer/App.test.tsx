@@ -42,7 +42,7 @@ describe('App shell', () => {
     setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const names = within(nav).getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'Accounts']);
+    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts']);
     await userEvent.click(within(nav).getByRole('button', { name: 'Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
     expect(within(nav).getByRole('button', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');
