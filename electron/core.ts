@@ -10,6 +10,8 @@ import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type S
 import { createAccountService } from './services/accounts';
 import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
+import { createLanding } from './services/startup/landing';
+import { startupHandlers } from './services/startup/handlers';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
 import { accountHandlers } from './services/accounts/handlers';
@@ -193,7 +195,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   void alerts.sync();
 
   // Each service answers its own channels; core only composes them.
-  const handlers: Handlers = {
+  const serviceHandlers: Omit<Handlers, 'app.bootstrap'> = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
     ...accountHandlers(accounts),
     ...settingsHandlers(settings, startNotice),
@@ -206,6 +208,21 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...positionsHandlers(positions),
     ...alertsHandlers(alerts),
   };
+  // The landing view's data is fetched from launch on, and the page gets it with settings and
+  // accounts in one call (issue 14).
+  const quote = () => publicSettings(settings.read()).quote;
+  const landing = createLanding({
+    current: async () => {
+      const { accounts: listed, activeAccountId } = await accounts.list();
+      // The account the page opens on: the active one, else the first (renderer/api/queries.ts useAccounts).
+      const accountId = listed.find((a) => a.id === activeAccountId)?.id ?? listed[0]?.id ?? activeAccountId;
+      return { accountId, quote: quote() };
+    },
+    overview: (key) => balances.overview(key),
+    assets: async (accountId) => (await accounts.clientFor(accountId)).assets(),
+  });
+  const handlers: Handlers = { ...serviceHandlers, ...startupHandlers(landing, quote, serviceHandlers) };
+  landing.start();
 
   const router = createRouter(handlers, { logger, isTrustedSender });
   let closing: Promise<void> | null = null;

@@ -1,3 +1,5 @@
+// First: the bootstrap call leaves while everything below loads (renderer/startup.ts).
+import './startup';
 // Tokens and base styles come first: component and feature stylesheets, imported by their own
 // modules below, build on them and must win ties of equal specificity.
 import './styles/tokens.css';

@@ -30,6 +30,7 @@ import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/a
 import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
+import type { Bootstrap } from './model/startup';
 
 // The contract's runtime constants live in a module without zod, so the page's first chunk can use
 // them without loading the schemas (issue 14); they are part of this contract all the same.
@@ -42,6 +43,12 @@ const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId:
 
 export const CHANNELS = {
   'app.info': { request: z.object({}).strict(), response: {} as { version: string; mode: 'electron' | 'browser'; platform: string } },
+
+  /**
+   * What the page needs to open (issue 14), in one call: settings.get, accounts.list and the landing
+   * view's answers, which the main process starts fetching at launch.
+   */
+  'app.bootstrap': { request: z.object({}).strict(), response: {} as Bootstrap },
 
   'accounts.list': { request: z.object({}).strict(), response: {} as { accounts: AccountSummary[]; activeAccountId: string } },
   'accounts.add': {
