@@ -50,6 +50,11 @@ export interface CoreOptions {
   platform?: string;
   /** The position watcher's schedule: default the auto-refresh interval (30 s when that is off). */
   alerts?: { intervalMs?: number; timers?: AlertTimers };
+  /**
+   * Start fetching the landing view's data at once (issue 14): the app's launchers set it; tests
+   * that stage the exchange before their first read leave it off.
+   */
+  prefetchLanding?: boolean;
 }
 
 export interface Core {
@@ -222,7 +227,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     assets: async (accountId) => (await accounts.clientFor(accountId)).assets(),
   });
   const handlers: Handlers = { ...serviceHandlers, ...startupHandlers(landing, quote, serviceHandlers) };
-  landing.start();
+  if (options.prefetchLanding) landing.start();
 
   const router = createRouter(handlers, { logger, isTrustedSender });
   let closing: Promise<void> | null = null;

@@ -14,11 +14,9 @@ type Joined = 'balances.overview' | 'exchange.assets';
 export function startupHandlers(landing: Landing, quote: () => string, inner: Pick<Handlers, 'settings.get' | 'accounts.list' | Joined>): Pick<Handlers, 'app.bootstrap' | Joined> {
   return {
     'app.bootstrap': async (_p, sender, context) => {
-      const [settings, accounts, landingData] = await Promise.all([
-        inner['settings.get']({}, sender, context),
-        inner['accounts.list']({}, sender, context),
-        landing.bootstrap(undefined, context.signal),
-      ]);
+      const landingData = await landing.bootstrap(undefined, context.signal);
+      // Read after the landing fetch, which may have started the Demo exchange: the list then says where it runs.
+      const [settings, accounts] = await Promise.all([inner['settings.get']({}, sender, context), inner['accounts.list']({}, sender, context)]);
       return { settings, accounts, landing: landingData };
     },
     'balances.overview': async (p, sender, context) => {

@@ -3,9 +3,11 @@
  * starts the active account's balances overview and asset list, and `app.bootstrap` hands the page
  * settings, accounts and those answers in one call, so the page never waits on a chain of round trips.
  *
- * One fetch per key is shared by whoever asks while it runs or within FRESH_MS after it ended (the
- * page's own staleTime): the bootstrap, and a `balances.overview` / `exchange.assets` call that
- * arrives meanwhile. A caller's abort ends only its own wait, never the shared fetch.
+ * One fetch per key is shared by whoever asks while it runs (the bootstrap, and a
+ * `balances.overview` / `exchange.assets` call that arrives meanwhile); once it has ended, its
+ * answer serves one more caller only if nobody had it yet and it is less than FRESH_MS old (the
+ * launch's fetch, waiting for the page). Every later read goes to the exchange, so a refresh is
+ * never answered from here. A caller's abort ends only its own wait, never the shared fetch.
  */
 import { AppFailure, fail, ok, toAppError, type Envelope } from '../../../shared/errors';
 import { cancelledFailure } from '../exchange/failures';
@@ -39,6 +41,8 @@ interface Entry<T> {
   answer: Promise<Envelope<T>>;
   /** When the fetch ended; undefined while it runs. */
   endedAt?: number;
+  /** Someone has had (or is waiting for) this answer. */
+  handedOut: boolean;
 }
 
 /** Waits for `answer` unless `signal` aborts first; the answer itself goes on for the others. */
@@ -66,31 +70,41 @@ export function createLanding(options: LandingOptions) {
   const overviews = new Map<string, Entry<BalancesOverview>>();
   const assetLists = new Map<string, Entry<AssetsResponse>>();
 
-  function shared<T>(cache: Map<string, Entry<T>>, key: string, fetch: () => Promise<T>): Promise<Envelope<T>> {
+  /** The entry's answer if it may still be handed out (and marks it handed out), else undefined. */
+  function join<T>(cache: Map<string, Entry<T>>, key: string): Promise<Envelope<T>> | undefined {
     const entry = cache.get(key);
-    if (entry && (entry.endedAt === undefined || now() - entry.endedAt < FRESH_MS)) return entry.answer;
-    const fresh: Entry<T> = {
-      answer: fetch().then(ok, (error: unknown) => fail(toAppError(error))),
-    };
-    void fresh.answer.then((envelope) => {
-      fresh.endedAt = now();
-      // A failure is not kept: the next caller tries again.
-      if (!envelope.ok && cache.get(key) === fresh) cache.delete(key);
-    });
-    cache.set(key, fresh);
-    return fresh.answer;
+    if (!entry) return undefined;
+    const usable = entry.endedAt === undefined || (!entry.handedOut && now() - entry.endedAt < FRESH_MS);
+    if (!usable) {
+      if (entry.endedAt !== undefined) cache.delete(key);
+      return undefined;
+    }
+    entry.handedOut = true;
+    return entry.answer;
   }
 
-  const overviewOf = (key: LandingKey) => shared(overviews, `${key.accountId}\n${key.quote}`, () => options.overview(key));
-  const assetsOf = (accountId: string) => shared(assetLists, accountId, () => options.assets(accountId));
+  function fetchShared<T>(cache: Map<string, Entry<T>>, key: string, fetch: () => Promise<T>, handedOut: boolean): Promise<Envelope<T>> {
+    const entry: Entry<T> = { answer: fetch().then(ok, (error: unknown) => fail(toAppError(error))), handedOut };
+    void entry.answer.then(() => {
+      entry.endedAt = now();
+    });
+    cache.set(key, entry);
+    return entry.answer;
+  }
+
+  const overviewKey = (key: LandingKey) => `${key.accountId}\n${key.quote}`;
+  const overviewOf = (key: LandingKey, handedOut: boolean) =>
+    (handedOut ? join(overviews, overviewKey(key)) : undefined) ?? fetchShared(overviews, overviewKey(key), () => options.overview(key), handedOut);
+  const assetsOf = (accountId: string, handedOut: boolean) =>
+    (handedOut ? join(assetLists, accountId) : undefined) ?? fetchShared(assetLists, accountId, () => options.assets(accountId), handedOut);
 
   return {
     /** Starts the landing fetches (at launch); never throws. */
     start(): void {
       void options.current().then(
         (key) => {
-          void overviewOf(key);
-          void assetsOf(key.accountId);
+          void overviewOf(key, false);
+          void assetsOf(key.accountId, false);
         },
         () => undefined,
       );
@@ -99,7 +113,7 @@ export function createLanding(options: LandingOptions) {
     /** The landing data for the current account, waiting at most `waitMs`; null when not ready by then. */
     async bootstrap(waitMs = BOOTSTRAP_WAIT_MS, signal?: AbortSignal): Promise<LandingData | null> {
       const key = await options.current();
-      const both = Promise.all([overviewOf(key), assetsOf(key.accountId)]);
+      const both = Promise.all([overviewOf(key, true), assetsOf(key.accountId, true)]);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), waitMs);
@@ -114,16 +128,14 @@ export function createLanding(options: LandingOptions) {
 
     /** `balances.overview` for one account: the running or fresh landing fetch when it is the same. */
     async overview(key: LandingKey, signal?: AbortSignal): Promise<BalancesOverview | undefined> {
-      const entry = overviews.get(`${key.accountId}\n${key.quote}`);
-      if (!entry || (entry.endedAt !== undefined && now() - entry.endedAt >= FRESH_MS)) return undefined;
-      return unwrap(await waitFor(entry.answer, signal));
+      const answer = join(overviews, overviewKey(key));
+      return answer && unwrap(await waitFor(answer, signal));
     },
 
     /** `exchange.assets`: the running or fresh landing fetch of that account's list, if any. */
     async assets(accountId: string, signal?: AbortSignal): Promise<AssetsResponse | undefined> {
-      const entry = assetLists.get(accountId);
-      if (!entry || (entry.endedAt !== undefined && now() - entry.endedAt >= FRESH_MS)) return undefined;
-      return unwrap(await waitFor(entry.answer, signal));
+      const answer = join(assetLists, accountId);
+      return answer && unwrap(await waitFor(answer, signal));
     },
   };
 }
