@@ -57,7 +57,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
-    rollupOptions: { input: { index: fileURLToPath(new URL('index.html', import.meta.url)), startup: fileURLToPath(new URL('startup.ts', import.meta.url)) } },
+    rollupOptions: {
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), startup: fileURLToPath(new URL('startup.ts', import.meta.url)) },
+      // The app's own modules do nothing when imported but define things (and import their CSS).
+      // Said so, a module the first view never uses (a form field reached through the components
+      // index) stays out of the first chunk and loads with the view that needs it (issue 14).
+      // main.tsx and startup.ts are run for what they do; stylesheets are kept as they are.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]renderer[\\/](?!main\.tsx$|startup\.ts$).*\.tsx?$/, sideEffects: false }] },
+    },
+    // Chromium (and Electron) preload modules natively: the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
   },
   server: devApi ? { proxy: { '/api': { target: devApi, changeOrigin: false } } } : {},
 });
