@@ -100,15 +100,22 @@ function percentile(values: number[], p: number): number {
 }
 
 async function withManyAssets(page: Page): Promise<void> {
-  // Adds synthetic assets to the real balance answer so the view holds 1 000+ rows.
+  // Adds synthetic assets to the real overview (asked for by the page, or carried by the
+  // bootstrap) so that the view holds 1 000+ rows.
+  const grow = (overview: { rows: object[] }) => {
+    for (let i = 0; i < SYNTHETIC_ASSETS; i += 1) {
+      const amount = `${i}.${(i * 7919) % 100000000}`;
+      overview.rows.push({ asset: `SYN${i.toString().padStart(4, '0')}`, main: amount, tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: amount, price: '1', value: amount, change24h: null, share: null });
+    }
+  };
   await page.route('**/api/invoke', async (route) => {
-    const request = route.request();
-    const body = JSON.parse(request.postData() ?? '{}') as { channel?: string };
+    const body = JSON.parse(route.request().postData() ?? '{}') as { channel?: string };
+    if (body.channel !== 'balances.overview' && body.channel !== 'app.bootstrap') return route.fallback();
     const response = await route.fetch();
-    if (body.channel !== 'exchange.balance') return route.fulfill({ response });
-    const envelope = (await response.json()) as { ok: boolean; data?: Record<string, { main_balance: string }> };
+    const envelope = (await response.json()) as { ok: boolean; data?: { rows: object[] } & { landing?: { overview: { ok: boolean; data?: { rows: object[] } } } | null } };
     if (envelope.ok && envelope.data) {
-      for (let i = 0; i < SYNTHETIC_ASSETS; i += 1) envelope.data[`SYN${i.toString().padStart(4, '0')}`] = { main_balance: `${i}.${(i * 7919) % 100000000}` };
+      if (body.channel === 'balances.overview') grow(envelope.data);
+      else if (envelope.data.landing?.overview.ok && envelope.data.landing.overview.data) grow(envelope.data.landing.overview.data);
     }
     return route.fulfill({ response, json: envelope });
   });
