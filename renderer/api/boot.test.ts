@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BalancesOverview } from '../../shared/model/balances';
 import { DEFAULT_SETTINGS, DEMO_ACCOUNT, installBridge } from '../test/setup';
-import { resetBootstrap, startBootstrap } from './boot';
+import { resetBootstrap, startBootstrap, takeSettledBootstrap } from './boot';
 import { invoke } from './invoke';
 
 const OVERVIEW: BalancesOverview = {
@@ -50,6 +50,23 @@ describe('the bootstrap call', () => {
     await invoke('balances.overview', { quote: 'USDT' });
     await invoke('balances.overview', { accountId: 'demo', quote: 'BTC' });
     expect(bridge.callsTo('balances.overview')).toHaveLength(2);
+  });
+
+  it('hands an arrived answer to the first render as cache entries, each once; failed parts stay for the queries', async () => {
+    const bridge = withBootstrap();
+    startBootstrap();
+    expect(takeSettledBootstrap()).toEqual([]); // not arrived yet
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeSettledBootstrap().map((e) => [e.channel, e.payload])).toEqual([
+      ['settings.get', {}],
+      ['accounts.list', {}],
+      ['balances.overview', { accountId: 'demo', quote: 'USDT' }],
+    ]);
+    expect(takeSettledBootstrap()).toEqual([]);
+    // The asset list failed in the bootstrap: its query hears that failure, once.
+    await expect(invoke('exchange.assets', { accountId: 'demo' })).rejects.toMatchObject({ error: { kind: 'server' } });
+    await invoke('balances.overview', { accountId: 'demo', quote: 'USDT' });
+    expect(bridge.callsTo('balances.overview')).toHaveLength(1);
   });
 
   it('falls back to the channels themselves when the bootstrap fails', async () => {

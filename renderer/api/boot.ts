@@ -15,7 +15,14 @@ export const BOOT_WINDOW_MS = 10_000;
 /** The channels the bootstrap answers for. */
 const BOOTED: readonly Channel[] = ['settings.get', 'accounts.list', 'balances.overview', 'exchange.assets'];
 
-let started: { at: number; answer: Promise<Bootstrap | null> } | null = null;
+interface Started {
+  at: number;
+  answer: Promise<Bootstrap | null>;
+  /** The answer once it has arrived (null: the bootstrap failed). */
+  settled?: Bootstrap | null;
+}
+
+let started: Started | null = null;
 const taken = new Set<Channel>();
 
 /** A payload as text with its keys sorted, so `{quote, accountId}` and `{accountId, quote}` agree. */
@@ -33,7 +40,35 @@ export function startBootstrap(now: () => number = performance.now.bind(performa
       (envelope) => (envelope.ok ? envelope.data : null),
       () => null,
     );
-  started = { at: now(), answer };
+  const entry: Started = { at: now(), answer };
+  void answer.then((boot) => {
+    entry.settled = boot;
+  });
+  started = entry;
+}
+
+/**
+ * The bootstrap's answers, already arrived, as query cache entries `[channel, payload]` -> data,
+ * handed out (as by takeBooted) so that the page's first render can start with them in its cache.
+ * Empty while the answer is still on its way: the queries then wait for it through takeBooted.
+ */
+export function takeSettledBootstrap(): Array<{ channel: Channel; payload: object; data: unknown }> {
+  const boot = started?.settled;
+  if (!boot) return [];
+  const out: Array<{ channel: Channel; payload: object; data: unknown }> = [];
+  const give = (channel: Channel, payload: object, envelope: Envelope<unknown>) => {
+    if (taken.has(channel) || !envelope.ok) return;
+    taken.add(channel);
+    out.push({ channel, payload, data: envelope.data });
+  };
+  give('settings.get', {}, { ok: true, data: boot.settings });
+  give('accounts.list', {}, { ok: true, data: boot.accounts });
+  if (boot.landing) {
+    // The same payloads, key for key, that the Balances view asks with (renderer/features/balances).
+    give('balances.overview', { accountId: boot.landing.accountId, quote: boot.landing.quote }, boot.landing.overview);
+    give('exchange.assets', { accountId: boot.landing.accountId }, boot.landing.assets);
+  }
+  return out;
 }
 
 /** Forgets the bootstrap (tests). */
