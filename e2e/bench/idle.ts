@@ -9,15 +9,13 @@
  * Options: --soak-seconds N (default 600), --window-seconds N (CPU window, default 60).
  * Linux only (reads /proc). Needs /usr/bin/chromium (npm run setup installs it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { startBrowserMode } from './browserMode';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const WARMUP_SECONDS = 20;
 
 function option(name: string, fallback: number): number {
@@ -113,36 +111,12 @@ async function cpuOver(mainPid: number, seconds: number): Promise<Window> {
 const describe = (w: Window) =>
   `CPU main ${pct(w.main)} + page ${pct(w.page)} = ${pct(w.main + w.page)} of one core (all of Chromium ${pct(w.chromium)}); RSS main ${mb(w.rssMain)}, page ${mb(w.rssPage)}`;
 
-async function startBrowserMode(userDataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('browser mode did not print its ready line within 30 s')), 30_000);
-    lines.on('line', (line) => {
-      try {
-        const event = JSON.parse(line) as { event?: string; url?: string };
-        if (event.event === 'ready' && event.url) {
-          clearTimeout(timer);
-          done(event.url);
-        }
-      } catch {
-        /* not the ready line */
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`browser mode exited early (${code})`)));
-  });
-  return { url, child };
-}
-
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const pct = (value: number) => `${value.toFixed(2)} %`;
 
 async function main(): Promise<void> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-'));
-  const { url, child } = await startBrowserMode(userDataDir);
+  const { url, child } = await startBrowserMode(userDataDir, 'ignore');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

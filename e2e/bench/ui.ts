@@ -8,15 +8,14 @@
  *   3. balances search: keystroke -> next paint, p95 over many keystrokes with 1 000 assets  target <= 16 ms
  * Run: npm run bench:ui  (builds first). Needs /usr/bin/chromium (npm run setup installs it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { startBrowserMode } from './browserMode';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const RENDERER_OUT = join(ROOT, 'out', 'renderer');
@@ -30,30 +29,6 @@ function initialJsGzipBytes(): { bytes: number; files: string[] } {
   const files = [...new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!))];
   const bytes = files.reduce((total, f) => total + gzipSync(readFileSync(join(RENDERER_OUT, f)), { level: 9 }).length, 0);
   return { bytes, files };
-}
-
-async function startBrowserMode(userDataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('browser mode did not print its ready line within 30 s')), 30_000);
-    lines.on('line', (line) => {
-      try {
-        const event = JSON.parse(line) as { event?: string; url?: string };
-        if (event.event === 'ready' && event.url) {
-          clearTimeout(timer);
-          done(event.url);
-        }
-      } catch {
-        /* not the ready line */
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`browser mode exited early (${code})`)));
-  });
-  return { url, child };
 }
 
 /** Records, in the page, when the first balance row is in the DOM and then painted (next frame). */
