@@ -1,5 +1,6 @@
 /** The app in browser mode (the built out/), for the benchmarks that drive it from Chromium. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -28,4 +29,19 @@ export async function startBrowserMode(userDataDir: string, stderr: 'inherit' | 
     child.once('exit', (code) => fail(new Error(`browser mode exited early (${code})`)));
   });
   return { url, child };
+}
+
+/** Ends a benchmark's run: the browser, the app and its throw-away data folder. */
+export async function stopAll(browser: { close(): Promise<void> }, child: ChildProcess, userDataDir: string): Promise<void> {
+  await browser.close();
+  child.kill('SIGTERM');
+  rmSync(userDataDir, { recursive: true, force: true });
+}
+
+/** Runs a benchmark's main; a failure prints its message and exits 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }

@@ -9,12 +9,12 @@
  * Options: --soak-seconds N (default 600), --window-seconds N (CPU window, default 60).
  * Linux only (reads /proc). Needs /usr/bin/chromium (npm run setup installs it).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { startBrowserMode } from './browserMode';
+import { runBench, startBrowserMode, stopAll } from './browserMode';
 
 const WARMUP_SECONDS = 20;
 
@@ -137,13 +137,8 @@ async function main(): Promise<void> {
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
     console.log(`idle CPU, main + page at the end: ${pct(end.main + end.page)} of one core (target < 1 %); main RSS ${mb(end.rssMain)} (target < 150 MB)`);
   } finally {
-    await browser.close();
-    child.kill('SIGTERM');
-    rmSync(userDataDir, { recursive: true, force: true });
+    await stopAll(browser, child, userDataDir);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runBench(main);

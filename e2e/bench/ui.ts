@@ -9,13 +9,13 @@
  * Run: npm run bench:ui  (builds first). Needs /usr/bin/chromium (npm run setup installs it).
  */
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { startBrowserMode } from './browserMode';
+import { runBench, startBrowserMode, stopAll } from './browserMode';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const RENDERER_OUT = join(ROOT, 'out', 'renderer');
@@ -207,13 +207,8 @@ async function main(): Promise<void> {
     console.log(`balances search keystroke to paint, script probe incl. next-frame wait: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`);
     await context.close();
   } finally {
-    await browser.close();
-    child.kill('SIGTERM');
-    rmSync(userDataDir, { recursive: true, force: true });
+    await stopAll(browser, child, userDataDir);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runBench(main);
