@@ -10,6 +10,8 @@ import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type S
 import { createAccountService } from './services/accounts';
 import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
+import { createLanding } from './services/startup/landing';
+import { startupHandlers } from './services/startup/handlers';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
 import { accountHandlers } from './services/accounts/handlers';
@@ -52,6 +54,11 @@ export interface CoreOptions {
   alerts?: { intervalMs?: number; timers?: AlertTimers };
   /** The history snapshot timer (default every 5 minutes; 0: off). */
   history?: { intervalMs?: number; timers?: HistoryTimers };
+  /**
+   * Start fetching the landing view's data at once (issue 14): the app's launchers set it; tests
+   * that stage the exchange before their first read leave it off.
+   */
+  prefetchLanding?: boolean;
 }
 
 export interface Core {
@@ -180,13 +187,13 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     },
   });
 
+  const quoteSetting = () => publicSettings(settings.read()).quote;
   const valuation = createBalancesService({
     accounts: async () => (await accounts.list()).accounts,
     clientFor: (accountId) => accounts.clientFor(accountId),
-    quote: () => publicSettings(settings.read()).quote,
+    quote: quoteSetting,
   });
 
-  const quoteSetting = () => publicSettings(settings.read()).quote;
   // Snapshots of the account over time (issue 13): every successful refresh is offered (written
   // after its answer has left), and a timer takes one at least every 5 minutes.
   const history = createHistoryService({
@@ -228,7 +235,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   void alerts.sync();
 
   // Each service answers its own channels; core only composes them.
-  const handlers: Handlers = {
+  const serviceHandlers: Omit<Handlers, 'app.bootstrap'> = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
     ...accountHandlers(accounts),
     ...settingsHandlers(settings, startNotice),
@@ -242,6 +249,20 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...alertsHandlers(alerts),
     ...historyHandlers(history),
   };
+  // The landing view's data is fetched from launch on, and the page gets it with settings and
+  // accounts in one call (issue 14).
+  const landing = createLanding({
+    current: async () => {
+      const { accounts: listed, activeAccountId } = await accounts.list();
+      // The account the page opens on: the active one, else the first (renderer/api/queries.ts useAccounts).
+      const accountId = listed.find((a) => a.id === activeAccountId)?.id ?? listed[0]?.id ?? activeAccountId;
+      return { accountId, quote: quoteSetting() };
+    },
+    overview: (key) => balances.overview(key),
+    assets: async (accountId) => (await accounts.clientFor(accountId)).assets(),
+  });
+  const handlers: Handlers = { ...serviceHandlers, ...startupHandlers(landing, quoteSetting, serviceHandlers) };
+  if (options.prefetchLanding) landing.start();
 
   const router = createRouter(handlers, { logger, isTrustedSender });
   let closing: Promise<void> | null = null;

@@ -46,7 +46,7 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
     process.exit(EXIT_DATA_FOLDER_IN_USE);
   }
   const logger = createLogger({ file: logFileIn(userDataDir) });
-  const core = createCore({ userDataDir, mode: 'browser', logger });
+  const core = createCore({ userDataDir, mode: 'browser', logger, prefetchLanding: true });
   // Settings that could not be read or saved: the page shows this too, but say it where we were started.
   if (core.notice) process.stderr.write(`launch: warning: ${core.notice}\n`);
   let server;

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { REFRESH_INTERVALS_MS } from '../shared/model/settings';
+import { REFRESH_INTERVALS_MS } from '../shared/model/choices';
 import { type AccountSummary } from '../shared/model/accounts';
 import { useAccounts, useBridgeEvent, useChannelMutation, useSettings, useUpdateSettings } from './api/queries';
 import { Badge, EmptyState, ErrorPanel, Skeleton, UpdatedAgo } from './components';

@@ -1,3 +1,5 @@
+// First: the bootstrap call leaves while everything below loads (renderer/startup.ts).
+import './startup';
 // Tokens and base styles come first: component and feature stylesheets, imported by their own
 // modules below, build on them and must win ties of equal specificity.
 import './styles/tokens.css';
@@ -7,13 +9,19 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { createQueryClient } from './api/queries';
+import { takeSettledBootstrap } from './api/boot';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
+const queryClient = createQueryClient();
+// When the bootstrap has already answered (it left before this chunk loaded), the first render
+// starts with settings, accounts and the landing data in the cache: no loading pass in between.
+for (const { channel, payload, data } of takeSettledBootstrap()) queryClient.setQueryData([channel, payload], data);
+
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <App />
     </QueryClientProvider>
   </StrictMode>,

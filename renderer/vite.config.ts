@@ -19,6 +19,29 @@ function relaxCspForDevServer(): Plugin {
   };
 }
 
+/**
+ * The bootstrap call (renderer/startup.ts) is an entry of its own, linked before the app's chunk:
+ * the browser runs it as soon as its 2 KB (gzipped) arrive and the main process answers while the larger
+ * chunk still loads and compiles (issue 14). Vite bundles every script of index.html into one
+ * entry, so this one is added to the built page here.
+ */
+function startupEntryFirst(): Plugin {
+  return {
+    name: 'desk-startup-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'startup');
+        if (!chunk) return [];
+        // async: it runs the moment it arrives, not after the document and the scripts before it. After
+        // the CSP meta (a policy covers only what follows it), hence 'head', not 'head-prepend'.
+        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `./${chunk.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 // `DESK_API=http://127.0.0.1:PORT npx vite --config renderer/vite.config.ts` develops against a
 // running browser-mode server (the token still comes from the URL hash).
 const devApi = process.env.DESK_API;
@@ -27,13 +50,23 @@ export default defineConfig({
   root: rendererRoot,
   // Relative so the same build loads from file://, a custom protocol and the browser-mode server.
   base: './',
-  plugins: [react(), relaxCspForDevServer()],
+  plugins: [react(), relaxCspForDevServer(), startupEntryFirst()],
   build: {
     outDir,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rollupOptions: {
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), startup: fileURLToPath(new URL('startup.ts', import.meta.url)) },
+      // The app's own modules do nothing when imported but define things (and import their CSS).
+      // Said so, a module the first view never uses (a form field reached through the components
+      // index) stays out of the first chunk and loads with the view that needs it (issue 14).
+      // main.tsx and startup.ts are run for what they do; stylesheets are kept as they are.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]renderer[\\/](?!main\.tsx$|startup\.ts$).*\.tsx?$/, sideEffects: false }] },
+    },
+    // Chromium (and Electron) preload modules natively: the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
   },
   server: devApi ? { proxy: { '/api': { target: devApi, changeOrigin: false } } } : {},
 });

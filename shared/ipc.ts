@@ -31,6 +31,11 @@ import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
 import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
+import type { Bootstrap } from './model/startup';
+
+// The contract's runtime constants live in a module without zod, so the page's first chunk can use
+// them without loading the schemas (issue 14); they are part of this contract all the same.
+export { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from './transport';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
 const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId: AccountId, ...shape }).strict();
@@ -39,6 +44,12 @@ const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId:
 
 export const CHANNELS = {
   'app.info': { request: z.object({}).strict(), response: {} as { version: string; mode: 'electron' | 'browser'; platform: string } },
+
+  /**
+   * What the page needs to open (issue 14), in one call: settings.get, accounts.list and the landing
+   * view's answers, which the main process starts fetching at launch.
+   */
+  'app.bootstrap': { request: z.object({}).strict(), response: {} as Bootstrap },
 
   'accounts.list': { request: z.object({}).strict(), response: {} as { accounts: AccountSummary[]; activeAccountId: string } },
   'accounts.add': {
@@ -174,15 +185,6 @@ export interface EventPayloads {
   'alerts.status': AlertsStatus;
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: EventName[] = ['withdrawals.updated', 'accounts.changed', 'connection.changed', 'alerts.fired', 'alerts.status'];
-
-/** The single global the preload exposes (and the browser-mode adapter imitates). */
-/**
- * How long the page waits for any answer from the main process (renderer/api/bridge.ts). Every
- * main-process call must end well before it (the exchange client's overall deadline is 45 s), so
- * the page hears the real reason rather than its own timeout.
- */
-export const INVOKE_TIMEOUT_MS = 60_000;
 
 /** Per-call options of `ExchangeBridge.invoke`. */
 export interface InvokeOptions {
@@ -198,22 +200,6 @@ export interface ExchangeBridge {
   /** Returns an unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
 }
-
-/**
- * Browser mode speaks the same contract over loopback HTTP (electron/browser serves it,
- * renderer/api/bridge.ts calls it). Header names are compared case-insensitively by HTTP.
- */
-export const BROWSER_MODE = {
-  tokenHeader: 'x-desk-token',
-  invokePath: '/api/invoke',
-  eventsPath: '/api/events',
-} as const;
-
-/** Electron IPC channel names used by the preload and the main process (one per direction). */
-export const IPC_INVOKE_CHANNEL = 'exchange:invoke';
-export const IPC_EVENT_CHANNEL = 'exchange:event';
-/** Page -> main: stop the call with this id (the page's abort signal cannot cross contextBridge). */
-export const IPC_CANCEL_CHANNEL = 'exchange:cancel';
 
 /**
  * What the Electron preload exposes as `window.exchange`. An AbortSignal cannot cross contextBridge,

@@ -1,19 +1,21 @@
 /**
  * Renderer performance figures, measured in Chromium against browser mode (a benchmark that prints
  * figures, not a timed test):
- *   1. initial renderer JS, gzipped (what index.html loads before any lazy view)     target <= 150 KB
- *   2. navigation -> first balance row painted (median of several cold loads, Demo account)
+ *   1. initial renderer JS, gzipped (what index.html loads before any lazy view)     target <= 90 KB
+ *   2. navigation -> first balance row painted (median of several cold loads, Demo account), side
+ *      by side with a static page holding the same rows (the app's own markup and CSS, no script),
+ *      loads alternating in one run; the ratio app / static                         target <= 2.5
  *   3. balances search: keystroke -> next paint, p95 over many keystrokes with 1 000 assets  target <= 16 ms
  * Run: npm run bench:ui  (builds first). Needs /usr/bin/chromium (npm run setup installs it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { runBench, startBrowserMode, stopAll } from './browserMode';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const RENDERER_OUT = join(ROOT, 'out', 'renderer');
@@ -23,33 +25,10 @@ const SYNTHETIC_ASSETS = 1000;
 
 function initialJsGzipBytes(): { bytes: number; files: string[] } {
   const html = readFileSync(join(RENDERER_OUT, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  // A file both linked as a script and preloaded (the startup entry) counts once.
+  const files = [...new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!))];
   const bytes = files.reduce((total, f) => total + gzipSync(readFileSync(join(RENDERER_OUT, f)), { level: 9 }).length, 0);
   return { bytes, files };
-}
-
-async function startBrowserMode(userDataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('browser mode did not print its ready line within 30 s')), 30_000);
-    lines.on('line', (line) => {
-      try {
-        const event = JSON.parse(line) as { event?: string; url?: string };
-        if (event.event === 'ready' && event.url) {
-          clearTimeout(timer);
-          done(event.url);
-        }
-      } catch {
-        /* not the ready line */
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`browser mode exited early (${code})`)));
-  });
-  return { url, child };
 }
 
 /** Records, in the page, when the first balance row is in the DOM and then painted (next frame). */
@@ -96,41 +75,112 @@ function percentile(values: number[], p: number): number {
 }
 
 async function withManyAssets(page: Page): Promise<void> {
-  // Adds synthetic assets to the real balance answer so the view holds 1 000+ rows.
+  // Adds synthetic assets to the real overview (asked for by the page, or carried by the
+  // bootstrap) so that the view holds 1 000+ rows.
+  const grow = (overview: { rows: object[] }) => {
+    for (let i = 0; i < SYNTHETIC_ASSETS; i += 1) {
+      const amount = `${i}.${(i * 7919) % 100000000}`;
+      overview.rows.push({ asset: `SYN${i.toString().padStart(4, '0')}`, main: amount, tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: amount, price: '1', value: amount, change24h: null, share: null });
+    }
+  };
   await page.route('**/api/invoke', async (route) => {
-    const request = route.request();
-    const body = JSON.parse(request.postData() ?? '{}') as { channel?: string };
+    const body = JSON.parse(route.request().postData() ?? '{}') as { channel?: string };
+    if (body.channel !== 'balances.overview' && body.channel !== 'app.bootstrap') return route.fallback();
     const response = await route.fetch();
-    if (body.channel !== 'exchange.balance') return route.fulfill({ response });
-    const envelope = (await response.json()) as { ok: boolean; data?: Record<string, { main_balance: string }> };
+    const envelope = (await response.json()) as { ok: boolean; data?: { rows: object[] } & { landing?: { overview: { ok: boolean; data?: { rows: object[] } } } | null } };
     if (envelope.ok && envelope.data) {
-      for (let i = 0; i < SYNTHETIC_ASSETS; i += 1) envelope.data[`SYN${i.toString().padStart(4, '0')}`] = { main_balance: `${i}.${(i * 7919) % 100000000}` };
+      if (body.channel === 'balances.overview') grow(envelope.data);
+      else if (envelope.data.landing?.overview.ok && envelope.data.landing.overview.data) grow(envelope.data.landing.overview.data);
     }
     return route.fulfill({ response, json: envelope });
   });
 }
 
+/** Navigation -> first balance row painted, in a fresh context (a cold load: no cache). */
+async function firstRowPaintedAt(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(FIRST_ROW_PROBE);
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as { __firstRowPaintedAt?: number }).__firstRowPaintedAt !== undefined, null, { timeout: 60_000 });
+    return await page.evaluate(() => (window as unknown as { __firstRowPaintedAt: number }).__firstRowPaintedAt);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The app's document once its balance rows are in, scripts and module preloads removed. */
+async function snapshotFirstScreen(browser: Browser, url: string): Promise<string> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
+    const html = await page.evaluate(() => {
+      const copy = document.documentElement.cloneNode(true) as HTMLElement;
+      for (const node of copy.querySelectorAll('script, link[rel="modulepreload"]')) node.remove();
+      return `<!doctype html>\n${copy.outerHTML}`;
+    });
+    return html;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Serves the snapshot at / and the built assets (its stylesheets) beside it, on loopback. */
+async function serveStaticTwin(html: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0]!;
+    if (path === '/' || path === '/index.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(html);
+      return;
+    }
+    const file = resolve(RENDERER_OUT, `.${decodeURIComponent(path)}`);
+    if (!file.startsWith(`${RENDERER_OUT}/`) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.endsWith('.css') ? 'text/css' : 'application/octet-stream', 'cache-control': 'no-store' });
+    response.end(readFileSync(file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('static twin server has no port');
+  return { url: `http://127.0.0.1:${address.port}/`, server };
+}
+
 async function main(): Promise<void> {
   const js = initialJsGzipBytes();
-  console.log(`initial renderer JS (gzip): ${(js.bytes / 1024).toFixed(1)} KB in ${js.files.length} file(s) (target <= 150 KB)`);
+  console.log(`initial renderer JS (gzip): ${(js.bytes / 1024).toFixed(1)} KB in ${js.files.length} file(s) (target <= 90 KB)`);
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-bench-'));
   const { url, child } = await startBrowserMode(userDataDir);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    // Warm the demo simulator and the server once, then measure cold page loads.
-    const firstRow: number[] = [];
-    for (let i = 0; i <= COLD_LOADS; i += 1) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.addInitScript(FIRST_ROW_PROBE);
-      await page.goto(url);
-      await page.waitForFunction(() => (window as unknown as { __firstRowPaintedAt?: number }).__firstRowPaintedAt !== undefined, null, { timeout: 60_000 });
-      const at = await page.evaluate(() => (window as unknown as { __firstRowPaintedAt: number }).__firstRowPaintedAt);
-      if (i > 0) firstRow.push(at);
-      await context.close();
+    // The static twin: the app's first screen as it painted (same rows, same CSS), without scripts.
+    const staticSite = await serveStaticTwin(await snapshotFirstScreen(browser, url));
+    try {
+      // Warm both once, then alternate cold loads so that machine load favours neither side.
+      const appMs: number[] = [];
+      const staticMs: number[] = [];
+      for (let i = 0; i <= COLD_LOADS; i += 1) {
+        const app = await firstRowPaintedAt(browser, url);
+        const twin = await firstRowPaintedAt(browser, staticSite.url);
+        if (i > 0) {
+          appMs.push(app);
+          staticMs.push(twin);
+        }
+      }
+      const appMedian = percentile(appMs, 50);
+      const staticMedian = percentile(staticMs, 50);
+      console.log(`navigation to first balance row painted: median ${appMedian.toFixed(0)} ms, max ${Math.max(...appMs).toFixed(0)} ms over ${appMs.length} loads`);
+      console.log(`static page with the same rows: median ${staticMedian.toFixed(0)} ms, max ${Math.max(...staticMs).toFixed(0)} ms over ${staticMs.length} loads`);
+      console.log(`first balance row, app / static page: ${(appMedian / staticMedian).toFixed(2)} (target <= 2.5)`);
+    } finally {
+      staticSite.server.close();
     }
-    console.log(`navigation to first balance row painted: median ${percentile(firstRow, 50).toFixed(0)} ms, max ${Math.max(...firstRow).toFixed(0)} ms over ${firstRow.length} loads`);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -157,13 +207,8 @@ async function main(): Promise<void> {
     console.log(`balances search keystroke to paint, script probe incl. next-frame wait: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`);
     await context.close();
   } finally {
-    await browser.close();
-    child.kill('SIGTERM');
-    rmSync(userDataDir, { recursive: true, force: true });
+    await stopAll(browser, child, userDataDir);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runBench(main);

@@ -9,7 +9,7 @@
  * The HTTP body must be byte-for-byte the string that was encoded, so callers send `body` as is.
  * The published test vectors (signing.test.ts) pin both sides.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 export interface SignedRequest {
   /** The exact HTTP body. */
@@ -50,12 +50,20 @@ export function payloadOf(body: string | Buffer): string {
   return (typeof body === 'string' ? Buffer.from(body, 'utf8') : body).toString('base64');
 }
 
-export function signPayload(apiSecret: string, payload: string): string {
+/**
+ * The secret as a key object, for a signer that signs many requests: OpenSSL then skips turning
+ * the text into a key on every request (about half the cost of an HMAC over a short payload).
+ */
+export function signingKeyOf(apiSecret: string): KeyObject {
+  return createSecretKey(Buffer.from(apiSecret, 'utf8'));
+}
+
+export function signPayload(apiSecret: string | KeyObject, payload: string): string {
   return createHmac('sha512', apiSecret).update(payload).digest('hex');
 }
 
 /** Signs a body string that has already been serialised. */
-export function signBody(apiSecret: string, body: string): SignedRequest {
+export function signBody(apiSecret: string | KeyObject, body: string): SignedRequest {
   const payload = payloadOf(body);
   return { body, payload, signature: signPayload(apiSecret, payload) };
 }

@@ -12,6 +12,7 @@ const allowAll = () => true;
 /** One valid payload per channel; typed, so a new channel cannot be forgotten here. */
 const VALID: { [C in Channel]: RequestOf<C> } = {
   'app.info': {},
+  'app.bootstrap': {},
   'accounts.list': {},
   'accounts.add': { name: 'Main', region: 'custom', baseUrl: 'http://127.0.0.1:9999', apiKey: 'key-12345678', apiSecret: 'secret-12345678' },
   'accounts.update': { accountId: 'acc-1', name: 'Renamed', notifyPositions: true },

@@ -99,6 +99,7 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
       userDataDir: app.getPath('userData'),
       mode: 'electron',
       logger,
+      prefetchLanding: true,
       ...options.core,
       isTrustedSender: electronSenderPolicy({ trustedWebContentsIds: () => trustedWindowIds, appOrigin: APP_ORIGIN }),
     });

@@ -7,7 +7,8 @@
  * launch URL's hash. The HTTP transport never throws: every failure becomes an error envelope,
  * exactly like the IPC path, so callers handle one shape.
  */
-import { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, type Channel, type EventName, type EventPayloads, type ExchangeBridge, type InvokeOptions, type PreloadBridge, type RequestOf, type ResponseOf } from '../../shared/ipc';
+import type { Channel, EventName, EventPayloads, ExchangeBridge, InvokeOptions, PreloadBridge, RequestOf, ResponseOf } from '../../shared/ipc';
+import { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS } from '../../shared/transport';
 import { ERROR_KINDS, fail, type AppError, type Envelope } from '../../shared/errors';
 
 export const TOKEN_HEADER = BROWSER_MODE.tokenHeader;

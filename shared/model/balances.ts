@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 /** A quote currency the user values in: a ticker such as USDT (default), BTC, EUR or UAH. */
 export const QuoteCurrency = z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a currency ticker such as USDT, BTC or EUR');
-export const DEFAULT_QUOTE = 'USDT';
+export { DEFAULT_QUOTE } from './choices';
 
 /** The parts of an exchange account the overview adds up. */
 export type AccountPart = 'main' | 'trade' | 'collateral';

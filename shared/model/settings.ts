@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { Requests } from '../api/endpoints';
 import { QuoteCurrency } from './balances';
 
-export const REFRESH_INTERVALS_MS = [0, 10_000, 30_000, 60_000, 300_000] as const;
+import { REFRESH_INTERVALS_MS } from './choices';
+
+export { REFRESH_INTERVALS_MS };
 export const ThemeChoice = z.enum(['system', 'light', 'dark']);
 
 export const SettingsPatch = z

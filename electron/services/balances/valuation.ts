@@ -11,7 +11,7 @@
  * with no route has no price (null), is never counted as zero, and is left out of the total with a
  * count. Futures (`_PERP`) are not conversion markets; a market without a positive price is skipped.
  */
-import { Decimal, dec, toPlain } from '../../../shared/money/decimal';
+import { Decimal, dec, isLooseDecimalString, toPlain } from '../../../shared/money/decimal';
 
 /** One market's last price, as the ticker gives it (`BTC_USDT` → base BTC, quote USDT). */
 export interface MarketPrice {
@@ -58,10 +58,30 @@ export const HUBS = ['USDT', 'BTC'] as const;
 
 interface Rate {
   market: string;
-  price: Decimal;
+  /** Parsed on first use: a ticker lists hundreds of markets, an account's route needs a few. */
+  readonly price: Decimal;
   inverse: boolean;
   change: string | null;
 }
+
+/** A price checked as a positive plain decimal now, parsed into a Decimal only when a route uses it. */
+function lazyRate(market: string, last: string, inverse: boolean, change: string | null): Rate {
+  let parsed: Decimal | undefined;
+  return {
+    market,
+    inverse,
+    change,
+    get price() {
+      return (parsed ??= dec(last));
+    },
+  };
+}
+
+/** Positive: not negative and some digit other than 0 (the same as dec(last) > 0, without parsing). */
+const isPositiveDecimalText = (text: string) => isLooseDecimalString(text) && !text.startsWith('-') && /[1-9]/.test(text);
+
+const ONE = new Decimal(1);
+const apply = (amount: Decimal, rate: Rate): Decimal => (rate.inverse ? amount.dividedBy(rate.price) : amount.times(rate.price));
 
 /**
  * Last prices indexed both ways: `rates.get(from).get(to)` is the market that turns `from` into
@@ -75,16 +95,10 @@ export class PriceIndex {
       const parts = market.split('_');
       if (parts.length !== 2 || parts[1] === 'PERP') continue;
       const [base, quote] = parts as [string, string];
-      let price: Decimal;
-      try {
-        price = dec(last);
-      } catch {
-        continue;
-      }
-      if (!price.greaterThan(0)) continue;
-      this.put(base, quote, { market, price, inverse: false, change: change ?? null });
+      if (typeof last !== 'string' || !isPositiveDecimalText(last)) continue;
+      this.put(base, quote, lazyRate(market, last, false, change ?? null));
       // A direct market wins over an inverse one for the same pair.
-      if (!this.rates.get(quote)?.get(base)) this.put(quote, base, { market, price, inverse: true, change: null });
+      if (!this.rates.get(quote)?.get(base)) this.put(quote, base, lazyRate(market, last, true, null));
     }
   }
 
@@ -97,6 +111,23 @@ export class PriceIndex {
 
   rate(from: string, to: string): Rate | undefined {
     return this.rates.get(from)?.get(to);
+  }
+
+  private readonly priced = new Map<string, { route: Rate[]; price: Decimal } | null>();
+
+  /**
+   * The route and the price along it (unrounded), worked out once per asset and quote for this
+   * ticker answer: an overview values every asset for the total and again for each account part.
+   */
+  pricedRoute(asset: string, quote: string): { route: Rate[]; price: Decimal } | null {
+    const key = `${asset}\n${quote}`;
+    let found = this.priced.get(key);
+    if (found === undefined) {
+      const route = this.route(asset, quote);
+      found = route === null ? null : { route, price: route.reduce(apply, ONE) };
+      this.priced.set(key, found);
+    }
+    return found;
   }
 
   /** The route from `asset` to `quote`: [] when they are the same, null when there is none. */
@@ -114,14 +145,12 @@ export class PriceIndex {
   }
 }
 
-const ONE = new Decimal(1);
-const apply = (amount: Decimal, rate: Rate): Decimal => (rate.inverse ? amount.dividedBy(rate.price) : amount.times(rate.price));
 
 /** Price of one `asset` in `quote`, or null. */
 export function priceOf(index: PriceIndex, asset: string, quote: string): string | null {
-  const route = index.route(asset, quote);
-  if (route === null) return null;
-  return toPlain(route.reduce(apply, ONE).toSignificantDigits(PRICE_DIGITS));
+  const priced = index.pricedRoute(asset, quote);
+  if (priced === null) return null;
+  return toPlain(priced.price.toSignificantDigits(PRICE_DIGITS));
 }
 
 /** Values every amount in `quote`; the total and the count of unpriced assets come with it. */
@@ -130,12 +159,12 @@ export function valueAssets(amounts: readonly { asset: string; amount: string }[
   let unpriced = 0;
   const rows = amounts.map(({ asset, amount }): Valued => {
     const held = dec(amount);
-    const route = index.route(asset, quote);
-    if (route === null) {
+    const priced = index.pricedRoute(asset, quote);
+    if (priced === null) {
       if (!held.isZero()) unpriced++;
       return { asset, amount, price: null, value: null, route: [], change: null };
     }
-    const price = route.reduce(apply, ONE);
+    const { route, price } = priced;
     const inverted = route.some((r) => r.inverse);
     // Products are exact, so amount × price is; through a division, the amount goes leg by leg
     // (one division per leg, not a product with an already rounded price).

@@ -50,24 +50,39 @@ export function parseAnswerText(rawText: string): { ok: true; value: unknown } |
 }
 
 /**
- * Number tokens: a JSON number always follows `:`, `[` or `,`. The pattern can also match inside a
- * string ("fee: 0.10"), which only sends that answer down the slower lossless path.
- */
-const NUMBER_TOKEN = /[:[,]\s*(-?\d[\d.eE+-]*)/g;
-
-/**
  * True when every JSON number in the text reads back as exactly the same characters through a
  * float, so the native parser (about 4x faster than lossless-json on a positions answer) loses
  * nothing and the schemas can take `String(n)` as the source text. Most answers carry amounts as
  * strings and only small integers and times as numbers, so this is the common case; one token such
  * as 1000.123456789012345678 or 1.50 sends the whole answer to the lossless parser.
+ *
+ * One pass over the characters, skipping strings (so "fee: 0.10" inside a text costs nothing):
+ * outside strings only numbers hold a digit or a minus sign. Malformed text is left to the parser.
  */
 function everyNumberSurvivesFloat(text: string): boolean {
-  for (const match of text.matchAll(NUMBER_TOKEN)) {
-    const token = match[1] as string;
-    if (String(Number(token)) !== token) return false;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      let end = i + 1;
+      while (end < length && isNumberChar(text.charCodeAt(end))) end++;
+      const token = text.slice(i, end);
+      if (String(Number(token)) !== token) return false;
+      i = end - 1;
+    }
   }
   return true;
+}
+
+/** Digits, '.', 'e', 'E', '+', '-': what a JSON number token is made of. */
+function isNumberChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 }
 const tryParseJson = parseAnswerText;
 

@@ -22,7 +22,7 @@ import { attemptsTimedOutFailure, cancelledFailure, deadlineFailure, exchangeRat
 import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
 import { bucketsFor, reserveAll } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
-import { signBody, SIGNING_HEADERS } from '../../protocol/signing';
+import { signBody, signingKeyOf, SIGNING_HEADERS } from '../../protocol/signing';
 import type { CallObserver } from './outcomes';
 import type { ExchangeRuntime } from './runtime';
 import { defaultConnectionPool, DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
@@ -214,6 +214,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     if (typeof apiKey !== 'string' || !/^[\x21-\x7e]{1,256}$/.test(apiKey)) throw invalidOption('apiKey', 'must be 1-256 visible characters');
     if (typeof apiSecret !== 'string' || apiSecret.length === 0 || apiSecret.length > 1024) throw invalidOption('apiSecret', 'must be 1-1024 characters');
   }
+  // The same secret as a key object, made once: signing then skips re-reading it per request.
+  const signingKey = apiSecret === undefined ? undefined : signingKeyOf(apiSecret);
   const runtime = options.runtime;
   const nonces = apiKey === undefined ? undefined : runtime ? runtime.nonces.sequenceFor(apiKey) : nonceSequenceFor(apiKey);
   const clock = runtime ? runtime.nonces.clockFor(baseUrl, now) : serverClockFor(baseUrl, now);
@@ -253,7 +255,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   function signedRequest(name: EndpointName, params: Record<string, unknown>, timeoutMs: number, signal: AbortSignal | undefined) {
     const nonce = nonces!.next(clock.correctedNow());
     const wire = WIRE_EXTRAS[name]?.(params) ?? params;
-    const signed = signBody(apiSecret!, JSON.stringify({ request: ENDPOINTS[name].path, nonce, nonceWindow: true, ...wire }));
+    const signed = signBody(signingKey!, JSON.stringify({ request: ENDPOINTS[name].path, nonce, nonceWindow: true, ...wire }));
     const request: OutgoingRequest = {
       method: 'POST',
       path: pathOf(name),

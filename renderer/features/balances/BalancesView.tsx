@@ -1,7 +1,8 @@
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
-import { DEFAULT_QUOTE, type BalancesOverview } from '../../../shared/model/balances';
-import { dec, isLooseDecimalString, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
+import type { BalancesOverview } from '../../../shared/model/balances';
+import { DEFAULT_QUOTE } from '../../../shared/model/choices';
+import { dec, isLooseDecimalString, isPositive, isZero, roundForDisplay, ZERO } from '../../decimal';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -323,8 +324,8 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
       <td className="align-end num" title={row.value === null ? `No ${quote} price on the exchange` : `${row.value} ${quote} at ${row.price} ${quote}`} data-testid="balance-value">
         {row.value === null ? <span className="cell-zero">no price</span> : displayValue(row.value, quote)}
       </td>
-      <td className={`align-end num ${row.changeDec === null ? '' : row.changeDec.isNegative() ? 'change--down' : 'change--up'}`} data-testid="balance-change">
-        {row.change24h === null ? '\u2013' : `${row.changeDec?.isPositive() && !row.changeDec.isZero() ? '+' : ''}${row.change24h}%`}
+      <td className={`align-end num ${row.changeDec === null ? '' : row.changeDec.lt(ZERO) ? 'change--down' : 'change--up'}`} data-testid="balance-change">
+        {row.change24h === null ? '\u2013' : `${row.changeDec?.gt(ZERO) ? '+' : ''}${row.change24h}%`}
       </td>
       <td className="align-end num">{row.share === null ? '\u2013' : `${row.share}%`}</td>
       <td className="align-end">

@@ -2,7 +2,7 @@
  * The balances table as data: rows built once per answer (amounts and values parsed to Decimals
  * once, so sorting and the small-balance filter never re-parse), then sorted, then filtered.
  */
-import { dec, type Decimal } from '../../../shared/money/decimal';
+import { dec, ZERO, type Decimal } from '../../decimal';
 import type { AssetStatus } from '../../../shared/api/schemas';
 import type { BalanceRow as OverviewRow } from '../../../shared/model/balances';
 import type { BalancesUi } from '../../state/ui';
@@ -31,6 +31,8 @@ export function buildRows(rows: readonly OverviewRow[], assets: Readonly<Record<
   });
 }
 
+const HUNDRED = dec('100');
+
 const byTicker = (a: BalanceRow, b: BalanceRow) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0);
 
 /** Decimal order, both directions; rows without the figure (no price) always last. */
@@ -39,7 +41,7 @@ function byNullable(pick: (row: BalanceRow) => Decimal | null, sign: number) {
     const x = pick(a);
     const y = pick(b);
     if (x === null || y === null) return x === y ? byTicker(a, b) : x === null ? 1 : -1;
-    const order = x.comparedTo(y);
+    const order = x.cmp(y);
     return order !== 0 ? sign * order : byTicker(a, b);
   };
 }
@@ -66,17 +68,17 @@ export function filterRows(rows: readonly BalanceRow[], search: string, hideBelo
   const needle = search.trim().toLowerCase();
   const matching = needle ? rows.filter((row) => row.haystack.includes(needle)) : (rows as BalanceRow[]);
   if (!hideBelow) return { rows: matching, hiddenSmall: 0 };
-  const shown = matching.filter((row) => row.valueDec === null || !row.valueDec.lessThan(hideBelow));
+  const shown = matching.filter((row) => row.valueDec === null || !row.valueDec.lt(hideBelow));
   return { rows: shown, hiddenSmall: matching.length - shown.length };
 }
 
 /** The allocation picture: the largest holdings by value and everything else as "Other". */
 export function allocation(rows: readonly BalanceRow[], total: string, top = 5): Array<{ label: string; share: Decimal }> {
   const totalDec = dec(total);
-  if (totalDec.isZero()) return [];
-  const priced = rows.filter((r) => r.valueDec !== null && r.valueDec.isPositive()).sort(byNullable((r) => r.valueDec, -1));
-  const parts = priced.slice(0, top).map((r) => ({ label: r.asset, share: (r.valueDec as Decimal).div(totalDec).times(100) }));
-  const rest = priced.slice(top).reduce((acc, r) => acc.plus(r.valueDec as Decimal), dec('0'));
-  if (!rest.isZero()) parts.push({ label: 'Other', share: rest.div(totalDec).times(100) });
+  if (totalDec.eq(ZERO)) return [];
+  const priced = rows.filter((r) => r.valueDec !== null && r.valueDec.gt(ZERO)).sort(byNullable((r) => r.valueDec, -1));
+  const parts = priced.slice(0, top).map((r) => ({ label: r.asset, share: (r.valueDec as Decimal).div(totalDec).times(HUNDRED) }));
+  const rest = priced.slice(top).reduce((acc, r) => acc.plus(r.valueDec as Decimal), ZERO);
+  if (!rest.eq(ZERO)) parts.push({ label: 'Other', share: rest.div(totalDec).times(HUNDRED) });
   return parts;
 }

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BalancesOverview } from '../../shared/model/balances';
+import { DEFAULT_SETTINGS, DEMO_ACCOUNT, installBridge } from '../test/setup';
+import { resetBootstrap, startBootstrap, takeSettledBootstrap } from './boot';
+import { invoke } from './invoke';
+
+const OVERVIEW: BalancesOverview = {
+  quote: 'USDT',
+  accounts: [{ id: 'demo', name: 'Demo' }],
+  rows: [],
+  totals: { value: '0', main: '0', trade: '0', collateral: '0' },
+  unpriced: 0,
+  zeroAssets: 0,
+  notes: [],
+  pricedAt: 1,
+};
+
+function withBootstrap() {
+  const bridge = installBridge();
+  bridge.reply('app.bootstrap', {
+    settings: { settings: DEFAULT_SETTINGS, notice: null },
+    accounts: { accounts: [DEMO_ACCOUNT], activeAccountId: 'demo' },
+    landing: { accountId: 'demo', quote: 'USDT', overview: { ok: true, data: OVERVIEW }, assets: { ok: false, error: { kind: 'server', message: 'down' } } },
+  });
+  bridge.reply('balances.overview', { ...OVERVIEW, pricedAt: 2 });
+  return bridge;
+}
+
+afterEach(() => resetBootstrap());
+
+describe('the bootstrap call', () => {
+  it('answers the first settings, accounts and landing reads, each once', async () => {
+    const bridge = withBootstrap();
+    startBootstrap();
+    expect(await invoke('settings.get', {})).toEqual({ settings: DEFAULT_SETTINGS, notice: null });
+    expect(await invoke('accounts.list', {})).toMatchObject({ activeAccountId: 'demo' });
+    // Keys in another order are the same request.
+    expect(await invoke('balances.overview', { quote: 'USDT', accountId: 'demo' })).toMatchObject({ pricedAt: 1 });
+    await expect(invoke('exchange.assets', { accountId: 'demo' })).rejects.toMatchObject({ error: { kind: 'server' } });
+    expect(bridge.calls.map((c) => c.channel)).toEqual(['app.bootstrap']);
+    // A refresh asks the main process.
+    expect(await invoke('balances.overview', { accountId: 'demo', quote: 'USDT' })).toMatchObject({ pricedAt: 2 });
+    await invoke('settings.get', {});
+    expect(bridge.callsTo('settings.get')).toHaveLength(1);
+  });
+
+  it('leaves other requests to the main process', async () => {
+    const bridge = withBootstrap();
+    startBootstrap();
+    await invoke('balances.overview', { quote: 'USDT' });
+    await invoke('balances.overview', { accountId: 'demo', quote: 'BTC' });
+    expect(bridge.callsTo('balances.overview')).toHaveLength(2);
+  });
+
+  it('hands an arrived answer to the first render as cache entries, each once; failed parts stay for the queries', async () => {
+    const bridge = withBootstrap();
+    startBootstrap();
+    expect(takeSettledBootstrap()).toEqual([]); // not arrived yet
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeSettledBootstrap().map((e) => [e.channel, e.payload])).toEqual([
+      ['settings.get', {}],
+      ['accounts.list', {}],
+      ['balances.overview', { accountId: 'demo', quote: 'USDT' }],
+    ]);
+    expect(takeSettledBootstrap()).toEqual([]);
+    // The asset list failed in the bootstrap: its query hears that failure, once.
+    await expect(invoke('exchange.assets', { accountId: 'demo' })).rejects.toMatchObject({ error: { kind: 'server' } });
+    await invoke('balances.overview', { accountId: 'demo', quote: 'USDT' });
+    expect(bridge.callsTo('balances.overview')).toHaveLength(1);
+  });
+
+  it('falls back to the channels themselves when the bootstrap fails', async () => {
+    const bridge = installBridge();
+    startBootstrap();
+    expect(await invoke('settings.get', {})).toEqual({ settings: DEFAULT_SETTINGS, notice: null });
+    expect(bridge.callsTo('settings.get')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * What `app.bootstrap` answers (issue 14): everything the page needs to paint its landing view, in
+ * one call. Each part is what its own channel would answer; the landing answers stay envelopes so
+ * that a failed price or balance read reaches the page exactly as `balances.overview` would say it.
+ */
+import type { Envelope } from '../errors';
+import type { AssetsResponse } from '../api/schemas';
+import type { AccountSummary } from './accounts';
+import type { BalancesOverview } from './balances';
+import type { Settings } from './settings';
+
+export interface LandingAnswers {
+  /** The request these answer: `balances.overview` {accountId, quote}, `exchange.assets` {accountId}. */
+  accountId: string;
+  quote: string;
+  overview: Envelope<BalancesOverview>;
+  assets: Envelope<AssetsResponse>;
+}
+
+export interface Bootstrap {
+  /** As `settings.get`. */
+  settings: { settings: Settings; notice: string | null };
+  /** As `accounts.list`. */
+  accounts: { accounts: AccountSummary[]; activeAccountId: string };
+  /** Null when the landing data was not ready in time: the page then asks for it itself. */
+  landing: LandingAnswers | null;
+}
