@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { REFRESH_INTERVALS_MS } from '../shared/model/settings';
 import { type AccountSummary } from '../shared/model/accounts';
@@ -11,6 +12,7 @@ import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { VIEWS } from './shell/views';
 import { AlertToasts } from './features/alerts/AlertToasts';
 import { useUi, type ViewId } from './state/ui';
+import { useLanguageChoice } from './i18n/LanguageRoot';
 import './shell/shell.css';
 
 const REFRESH_LABELS: Record<number, string> = { 0: 'Off', 10_000: '10 s', 30_000: '30 s', 60_000: '1 min', 300_000: '5 min' };
@@ -18,6 +20,7 @@ const REFRESH_LABELS: Record<number, string> = { 0: 'Off', 10_000: '10 s', 30_00
 export function App() {
   const { accounts, activeAccount, query: accountsQuery } = useAccounts();
   const { settings, notice } = useSettings();
+  useLanguageChoice(settings?.language);
   const view = useUi((s) => s.view);
   const queryClient = useQueryClient();
 
@@ -38,7 +41,7 @@ export function App() {
       <TopBar accounts={accounts} activeAccount={activeAccount} />
       {isDemo ? (
         <div className="demo-strip" role="note">
-          <Badge tone="demo">DEMO</Badge>
+          <Badge tone="demo">{t`DEMO`}</Badge>
           <span>
             <strong>Demo data</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
           </span>

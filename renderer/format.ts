@@ -1,15 +1,16 @@
 /**
- * Display formatting in the person's own locale (the languages the browser, or Electron from the
- * OS, reports). Amounts are decimal strings and stay strings: Intl.NumberFormat formats a decimal
+ * Display formatting in the person's chosen language (by default the OS's: the languages the
+ * browser, or Electron from the OS, reports). Amounts are decimal strings and stay strings: Intl.NumberFormat formats a decimal
  * STRING exactly, so a 40-digit balance keeps every digit and is never rounded through `Number`.
  * Every function takes an optional locale so tests can pin one.
  */
 
+import { formatLocales } from './i18n';
+
 type Locales = string | readonly string[] | undefined;
 
-function userLocales(): readonly string[] | undefined {
-  return typeof navigator === 'undefined' ? undefined : navigator.languages;
-}
+/** The chosen language's locales (the OS's own list when the language is the OS's). */
+const userLocales = formatLocales;
 
 /** Formatters are costly to build and a table formats thousands of cells: one per setting. */
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();

@@ -7,14 +7,21 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { createQueryClient } from './api/queries';
+import { activateLanguage, rememberedChoice } from './i18n';
+import { LanguageRoot } from './i18n/LanguageRoot';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The first paint waits for the language's catalog (a small chunk fetched alongside the view's).
+void activateLanguage(rememberedChoice()).finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <LanguageRoot>
+          <App />
+        </LanguageRoot>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

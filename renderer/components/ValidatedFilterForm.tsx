@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ZodType } from 'zod';
+import { t } from '@lingui/core/macro';
 
 export type FilterCheck = { ok: true; value: string | undefined } | { ok: false; message: string };
 
@@ -80,7 +81,7 @@ export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, 
         />
       </label>
       <button type="submit" className="button">
-        Filter
+        {t`Filter`}
       </button>
       {applied ? (
         <button
@@ -91,7 +92,7 @@ export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, 
             apply('');
           }}
         >
-          Show all
+          {t`Show all`}
         </button>
       ) : null}
       {error ? (
