@@ -13,7 +13,7 @@ export function checkFilter(input: string, schema: ZodType<string>, noun: string
   const value = input.trim().toUpperCase();
   if (value === '') return { ok: true, value: undefined };
   const parsed = schema.safeParse(value);
-  if (!parsed.success) return { ok: false, message: `The ${noun} ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
+  if (!parsed.success) return { ok: false, message: t`The ${noun} ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
   return { ok: true, value: parsed.data };
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { CHANNELS, type RequestOf } from '../../../shared/ipc';
 import { ErrorPanel } from '../../components';
@@ -40,7 +41,7 @@ export function AddAccountForm() {
   return (
     <form className="card card__section form" onSubmit={onSubmit} aria-labelledby="add-account-title" noValidate>
       <h2 className="section-title" id="add-account-title">
-        Add an account
+        {t`Add an account`}
       </h2>
       <p className="field__hint">
         Create an API key in the exchange&rsquo;s API settings. A read-only key is enough for balances, codes and positions; withdrawals need the
@@ -52,7 +53,7 @@ export function AddAccountForm() {
       </div>
       <div className="toolbar">
         <button type="submit" className="button button--primary" disabled={add.pending}>
-          {add.pending ? 'Testing…' : 'Test & save'}
+          {add.pending ? t`Testing…` : t`Test & save`}
         </button>
       </div>
       {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} /> : null}
@@ -60,7 +61,7 @@ export function AddAccountForm() {
       {add.result ? (
         <div className="form__result" role="status">
           <p className="form__success">Saved &ldquo;{add.result.account.name}&rdquo;. The secret is in your system keychain.</p>
-          <PermissionReportView report={add.result.report} title={`What the key for ${add.result.account.name} can reach`} />
+          <PermissionReportView report={add.result.report} title={t`What the key for ${add.result.account.name} can reach`} />
         </div>
       ) : null}
     </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import { CHANNELS, type RequestOf } from '../../../shared/ipc';
 import type { AccountSummary } from '../../../shared/model/accounts';
@@ -34,16 +35,16 @@ export function EditAccountForm({ account, onDone }: { account: AccountSummary; 
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} aria-label={`Edit ${account.name}`} noValidate>
+    <form className="form" onSubmit={onSubmit} aria-label={t`Edit ${account.name}`} noValidate>
       <div className="form__grid">
         <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />
       </div>
       <div className="toolbar">
         <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
+          {update.isPending ? t`Saving…` : t`Save`}
         </button>
         <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
+          {t`Cancel`}
         </button>
       </div>
       {update.error && !update.error.error.fields ? <ErrorPanel error={update.error.error} compact /> : null}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useRef, useState, type FormEvent } from 'react';
 import { CHANNELS, type RequestOf } from '../../../shared/ipc';
 import { type AccountSummary } from '../../../shared/model/accounts';
@@ -31,22 +32,22 @@ export function ReplaceKeyForm({ account, onCancel }: { account: AccountSummary;
   }
 
   return (
-    <form className="form replace-key" onSubmit={onSubmit} aria-label={`Replace key of ${account.name}`} noValidate>
+    <form className="form replace-key" onSubmit={onSubmit} aria-label={t`Replace key of ${account.name}`} noValidate>
       <div className="form__grid">
         <KeyFields apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
       </div>
       <div className="toolbar">
         <button type="submit" className="button button--primary" disabled={setKey.pending}>
-          {setKey.pending ? 'Testing…' : 'Test & save'}
+          {setKey.pending ? t`Testing…` : t`Test & save`}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel}>
-          {setKey.result ? 'Close' : 'Cancel'}
+          {setKey.result ? t`Close` : t`Cancel`}
         </button>
       </div>
       {setKey.error && !(setKey.error.kind === 'validation' && setKey.error.fields) ? <ErrorPanel error={setKey.error} /> : null}
       {setKey.result ? (
         <div className="form__result" role="status">
-          <p className="form__success">Key replaced. The new secret is in your system keychain.</p>
+          <p className="form__success">{t`Key replaced. The new secret is in your system keychain.`}</p>
           <PermissionReportView report={setKey.result.report} />
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { AlertThreshold } from '../../../shared/model/alerts';
@@ -37,7 +38,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
   return (
     <form
       className="alert-threshold"
-      aria-label={`Distance alert for ${account.name}`}
+      aria-label={t`Distance alert for ${account.name}`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -47,12 +48,12 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
       <Field
         label={LABEL}
         error={error}
-        hint={account.notifyPositions ? 'Empty: no distance alert. Alerts once per crossing; again after the distance is 1 point above it.' : 'Takes effect once notifications are on for this account.'}
+        hint={account.notifyPositions ? t`Empty: no distance alert. Alerts once per crossing; again after the distance is 1 point above it.` : t`Takes effect once notifications are on for this account.`}
       >
         {(control) => <input {...control} className="input" inputMode="decimal" placeholder="e.g. 10" value={text} maxLength={6} onChange={(e) => setText(e.target.value)} />}
       </Field>
       <button type="submit" className="button" disabled={update.isPending || saved}>
-        {update.isPending ? 'Saving…' : 'Save'}
+        {update.isPending ? t`Saving…` : t`Save`}
       </button>
       {update.error && !serverErrors ? <ErrorPanel error={update.error.error} compact /> : null}
     </form>

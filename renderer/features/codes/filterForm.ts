@@ -2,6 +2,7 @@
  * The Codes filter as the person types it (strings from inputs) and as the channel takes it
  * (validated by the channel's own schema, dates turned into the person's local days).
  */
+import { t } from '@lingui/core/macro';
 import { CodeFilter } from '../../../shared/model/codes';
 import { dayRange } from '../../localDays';
 
@@ -30,8 +31,8 @@ export function checkCodeFilter(draft: CodeFilterDraft): CodeFilterCheck {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field === 'ticker') errors.ticker = `Asset ${issue.message}`;
-      else if (field === 'since' || field === 'until') errors.from = 'Start date must not be after the end date';
+      if (field === 'ticker') errors.ticker = t`Asset must be an asset ticker such as BTC`;
+      else if (field === 'since' || field === 'until') errors.from = t`Start date must not be after the end date`;
       else errors.status = issue.message;
     }
   }

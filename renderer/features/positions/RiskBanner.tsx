@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { RiskSummary } from './risk';
 
 function plural(count: number, one: string, many: string): string {
@@ -21,10 +22,10 @@ export function RiskBanner({ summary }: { summary: RiskSummary }) {
         <p className="risk-banner__title">{parts.join(' and ')}</p>
         <p className="risk-banner__advice">
           {liquidation > 0 && marginCall > 0
-            ? `The exchange is liquidating ${liquidation === 1 ? 'one of them' : `${liquidation} of them`}; add margin or reduce the ${marginCall === 1 ? 'one' : marginCall} in margin call to avoid liquidation. They are listed first below.`
+            ? t`The exchange is liquidating ${liquidation === 1 ? 'one of them' : `${liquidation} of them`}; add margin or reduce the ${marginCall === 1 ? 'one' : marginCall} in margin call to avoid liquidation. They are listed first below.`
             : liquidation > 0
-              ? 'The exchange is liquidating these positions. They are listed first below.'
-              : 'Add margin or reduce these positions to avoid liquidation. They are listed first below.'}
+              ? t`The exchange is liquidating these positions. They are listed first below.`
+              : t`Add margin or reduce these positions to avoid liquidation. They are listed first below.`}
         </p>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CollateralSummary, PositionRisk, PositionsOverview } from '../../../shared/model/balances';
 import { Badge, DataTable, type Column } from '../../components';
 import { formatAmount } from '../../format';
@@ -6,20 +7,20 @@ import { formatSigned, moneyCurrency, signTone } from './numbers';
 import { riskBadge } from './risk';
 import { distanceTone, sortPositions } from './riskRows';
 
-const SUMMARY_FIELDS: ReadonlyArray<{ key: keyof CollateralSummary; label: string; signed?: boolean; suffix?: string }> = [
-  { key: 'equity', label: 'Equity' },
-  { key: 'margin', label: 'Margin' },
-  { key: 'freeMargin', label: 'Free margin' },
-  { key: 'pnl', label: 'Unrealized P&L', signed: true },
-  { key: 'leverage', label: 'Leverage', suffix: '\u00d7' },
-  { key: 'marginFraction', label: 'Margin fraction' },
+const SUMMARY_FIELDS = (): ReadonlyArray<{ key: keyof CollateralSummary; label: string; signed?: boolean; suffix?: string }> => [
+  { key: 'equity', label: t`Equity` },
+  { key: 'margin', label: t`Margin` },
+  { key: 'freeMargin', label: t`Free margin` },
+  { key: 'pnl', label: t`Unrealized P&L`, signed: true },
+  { key: 'leverage', label: t`Leverage`, suffix: '\u00d7' },
+  { key: 'marginFraction', label: t`Margin fraction` },
 ];
 
 /** The collateral account as the exchange sums it: equity, margin, free margin, P&L, leverage. */
 export function CollateralSummaryPanel({ summary }: { summary: CollateralSummary }) {
   return (
-    <dl className="card card__section collateral-summary" aria-label="Collateral summary">
-      {SUMMARY_FIELDS.map((field) => {
+    <dl className="card card__section collateral-summary" aria-label={t`Collateral summary`}>
+      {SUMMARY_FIELDS().map((field) => {
         const value = summary[field.key];
         return (
           <div key={field.key}>
@@ -69,7 +70,7 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
       type="button"
       className="sort-button"
       data-active={ui.sortBy === by}
-      aria-label={`Sort by ${label}`}
+      aria-label={t`Sort by ${label}`}
       onClick={() =>
         setUi(ui.sortBy === by ? { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' } : { sortBy: by, sortDirection: by === 'pnl' || by === 'leverage' || by === 'amount' ? 'desc' : 'asc' })
       }
@@ -79,17 +80,17 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
   );
   const columns: Column<PositionRisk>[] = [
     { header: sortHeader('market', 'Market'), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
-    { header: 'Side', width: '6%', cell: (p) => p.side ?? <Unknown /> },
+    { header: t`Side`, width: '6%', cell: (p) => p.side ?? <Unknown /> },
     { header: sortHeader('amount', 'Amount'), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
-    { header: 'Entry', width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
+    { header: t`Entry`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
     {
-      header: 'Current',
+      header: t`Current`,
       width: '10%',
       align: 'end',
-      cellProps: (p) => ({ className: 'num', title: p.priceSource === 'index' ? 'Index price' : p.priceSource === 'last' ? 'Last price' : undefined, 'data-testid': 'risk-current' }),
+      cellProps: (p) => ({ className: 'num', title: p.priceSource === 'index' ? t`Index price` : p.priceSource === 'last' ? t`Last price` : undefined, 'data-testid': 'risk-current' }),
       cell: (p) => amountOr(p.currentPrice),
     },
-    { header: 'Liquidation', width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
+    { header: t`Liquidation`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
     { header: sortHeader('distance', 'Distance'), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
     {
       header: sortHeader('pnl', 'P&L'),
@@ -120,12 +121,12 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     <div className="card">
       <DataTable
         className="table--risk"
-        aria-label="Positions by risk"
+        aria-label={t`Positions by risk`}
         columns={columns}
         rows={rows}
         rowKey={(p, i) => `${p.positionId}:${i}`}
         rowProps={(p) => ({ 'data-testid': 'risk-row', 'data-state': p.liquidationState ?? 'normal' })}
-        empty={{ title: 'No open positions' }}
+        empty={{ title: t`No open positions` }}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ExtrasRequired } from '../../../shared/api/withdrawRequest';
 import { TextInputField } from '../../components';
 import type { FieldName, FormValues, TextField } from './formModel';
@@ -22,9 +23,9 @@ export function FiatFields(props: {
   return (
     <fieldset className="card__section withdraw-form__extras" aria-labelledby="fiat-fields-title" data-testid="fiat-fields">
       <legend className="withdraw-form__title" id="fiat-fields-title">
-        Payout details
+        {t`Payout details`}
       </legend>
-      <p className="field__hint">The payment provider needs these details for this payout.</p>
+      <p className="field__hint">{t`The payment provider needs these details for this payout.`}</p>
       <div className="withdraw-form__grid">
         {required.beneficiary ? (
           <>

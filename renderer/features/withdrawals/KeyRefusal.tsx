@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { formatEpochMs } from '../../format';
 
@@ -10,7 +11,7 @@ function apiSettingsUrl(account: AccountSummary): string {
 export function keyRefusalOf(account: AccountSummary): string | null {
   const access = account.withdrawAccess;
   if (access?.status !== 'no_permission') return null;
-  return access.message ?? 'The exchange refused this key for withdrawals.';
+  return access.message ?? t`The exchange refused this key for withdrawals.`;
 }
 
 /**
@@ -23,7 +24,7 @@ export function KeyRefusalNotice({ account }: { account: AccountSummary }) {
   const learned = account.withdrawAccess.source === 'withdrawal' ? 'when a withdrawal was sent' : 'when the key was tested';
   return (
     <div className="withdraw-alert" role="alert" data-testid="key-refusal">
-      <strong>This key cannot withdraw.</strong> {reason} (learned {learned}, {formatEpochMs(account.withdrawAccess.learnedAt)}). Allow withdrawals
+      <strong>{t`This key cannot withdraw.`}</strong> {reason} (learned {learned}, {formatEpochMs(account.withdrawAccess.learnedAt)}). Allow withdrawals
       for the key on the{' '}
       <a href={apiSettingsUrl(account)} target="_blank" rel="noreferrer">
         exchange&apos;s API settings page
