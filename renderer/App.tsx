@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { REFRESH_INTERVALS_MS } from '../shared/model/settings';
 import { type AccountSummary } from '../shared/model/accounts';
@@ -47,7 +48,9 @@ export function App() {
         <div className="demo-strip" role="note">
           <Badge tone="demo">{t`DEMO`}</Badge>
           <span>
-            <strong>{t`Demo data`}</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
+            <Trans>
+              <strong>Demo data</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
+            </Trans>
           </span>
         </div>
       ) : null}
@@ -96,7 +99,7 @@ function GoToAccountsButton() {
   const setView = useUi((s) => s.setView);
   return (
     <button type="button" className="button button--primary" onClick={() => setView('accounts')}>
-      Open Accounts
+      {t`Open Accounts`}
     </button>
   );
 }

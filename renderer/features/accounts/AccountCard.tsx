@@ -59,14 +59,14 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
 
       <dl className="account-card__facts">
         <div>
-          <dt>API key</dt>
+          <dt>{t`API key`}</dt>
           <dd className="num">{account.apiKeyMasked ?? '\u2014'}</dd>
         </div>
         <div>
           <dt>{t`Secret`}</dt>
           <dd>
             {account.isDemo ? (
-              'Not needed (simulated exchange)'
+              t`Not needed (simulated exchange)`
             ) : account.hasSecret ? (
               <Badge tone="positive">{t`Stored in keychain`}</Badge>
             ) : (
@@ -85,7 +85,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
       </AccountFlag>
       <AlertThresholdField key={account.alertThresholdPercent ?? ''} account={account} />
       <AccountFlag account={account} flag="eea" update={update}>
-        EEA account (crypto withdrawals need Travel Rule details)
+        {t`EEA account (crypto withdrawals need Travel Rule details)`}
       </AccountFlag>
 
       {confirmingRemove ? (

@@ -44,8 +44,7 @@ export function AddAccountForm() {
         {t`Add an account`}
       </h2>
       <p className="field__hint">
-        Create an API key in the exchange&rsquo;s API settings. A read-only key is enough for balances, codes and positions; withdrawals need the
-        withdrawal permission.
+        {t`Create an API key in the exchange’s API settings. A read-only key is enough for balances, codes and positions; withdrawals need the withdrawal permission.`}
       </p>
       <div className="form__grid">
         <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />

@@ -19,7 +19,7 @@ const STATUS = (): Record<AreaStatus, { text: string; tone: BadgeTone }> => ({
 });
 
 /** What the key can reach, area by area, like a "test connection" result. */
-export function PermissionReportView({ report, title = 'Key test' }: { report: PermissionReport; title?: string }) {
+export function PermissionReportView({ report, title = t`Key test` }: { report: PermissionReport; title?: string }) {
   return (
     <div className="permission-report" aria-label={title} role="group">
       <p className="permission-report__title">

@@ -6,7 +6,6 @@ import { useChannelMutation } from '../../api/queries';
 import { ErrorPanel, Field } from '../../components';
 import { describeFieldError, fieldErrorsFromAppError } from '../accounts/fieldErrors';
 
-const LABEL = 'Alert below distance to liquidation (%)';
 
 /**
  * The account's distance alert: empty switches it off; otherwise checked here with the contract's
@@ -17,7 +16,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
   const [localError, setLocalError] = useState<string | undefined>(undefined);
   const update = useChannelMutation('accounts.update', { invalidates: ['accounts.list'] });
   const serverErrors = fieldErrorsFromAppError(update.error?.error ?? null).alertThresholdPercent;
-  const error = localError ?? serverErrors?.map((m) => describeFieldError('The threshold', m));
+  const error = localError ?? serverErrors?.map((m) => describeFieldError(t`The threshold`, m));
 
   const save = () => {
     const trimmed = text.trim();
@@ -25,7 +24,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
     if (trimmed !== '') {
       const parsed = AlertThreshold.safeParse(trimmed);
       if (!parsed.success) {
-        setLocalError(describeFieldError('The threshold', parsed.error.issues[0]?.message ?? 'is not valid'));
+        setLocalError(describeFieldError(t`The threshold`, parsed.error.issues[0]?.message ?? t`is not valid`));
         return;
       }
       value = parsed.data;
@@ -46,7 +45,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
       }}
     >
       <Field
-        label={LABEL}
+        label={t`Alert below distance to liquidation (%)`}
         error={error}
         hint={account.notifyPositions ? t`Empty: no distance alert. Alerts once per crossing; again after the distance is 1 point above it.` : t`Takes effect once notifications are on for this account.`}
       >

@@ -11,16 +11,14 @@ export function B2bPanel({ detail }: { detail: string }) {
         <p>{t`The exchange refused the flex endpoints. There are two possible causes:`}</p>
         <ul>
           <li>
-            The account has no B2B lending access. Flex plans are available to B2B partner accounts; request access from WhiteBIT (institutional
-            services).
+            {t`The account has no B2B lending access. Flex plans are available to B2B partner accounts; request access from WhiteBIT (institutional services).`}
           </li>
           <li>
-            This API key&rsquo;s endpoint access restrictions exclude the flex endpoints. Allow them for the key in the API settings on the exchange
-            website, or use another key.
+            {t`This API key’s endpoint access restrictions exclude the flex endpoints. Allow them for the key in the API settings on the exchange website, or use another key.`}
           </li>
         </ul>
         <p>{t`Balances, codes, positions and withdrawals work as usual.`}</p>
-        <p className="field__hint b2b-panel__detail">Details: {detail}</p>
+        <p className="field__hint b2b-panel__detail">{t`Details: ${detail}`}</p>
       </div>
     </div>
   );

@@ -42,7 +42,7 @@ export function FlexView({ account }: { account: AccountSummary }) {
             placeholder={t`All tickers, e.g. USDT`}
             maxLength={32}
             schema={Ticker}
-            noun="ticker"
+            invalid={t`The ticker must be letters, digits, dot, dash or underscore.`}
             applied={ticker}
             onApply={(next) => {
               setTicker(next);

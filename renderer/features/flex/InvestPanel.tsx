@@ -37,7 +37,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
 
   const review = () => {
     if (!balances.data) {
-      setProblem('The main balance has not loaded yet; the amount cannot be checked.');
+      setProblem(t`The main balance has not loaded yet; the amount cannot be checked.`);
       return;
     }
     const check = checkInvestAmount(amountText, plan, available, precision);

@@ -7,7 +7,7 @@ import { liquidationDistance } from './distance';
 import { formatSigned, isPerpetual, moneyCurrency, signTone } from './numbers';
 import { riskBadge } from './risk';
 
-export const PERP_FUNDING_NOTE = 'futures funding is settled through periodic balance updates, not per position';
+export const perpFundingNote = () => t`futures funding is settled through periodic balance updates, not per position`;
 
 const SIDE_TONES = { LONG: 'positive', SHORT: 'danger', BOTH: 'info' } as const;
 
@@ -43,7 +43,7 @@ function Signed({ value, suffix = '' }: { value: string; suffix?: string }) {
 function Pending() {
   return (
     <span className="position-muted" title={t`Not known yet: the order that opens this position has not filled`}>
-      — <span className="position-pending">pending</span>
+      — <span className="position-pending">{t`pending`}</span>
     </span>
   );
 }
@@ -64,14 +64,14 @@ function Dated({ seconds }: { seconds: number }) {
 function TakeProfitStopLoss({ tpsl, currency }: { tpsl: Position['tpsl']; currency: string | null }) {
   const takeProfit = tpsl?.takeProfit ?? null;
   const stopLoss = tpsl?.stopLoss ?? null;
-  if (takeProfit === null && stopLoss === null) return <span className="position-muted">none</span>;
+  if (takeProfit === null && stopLoss === null) return <span className="position-muted">{t`none`}</span>;
   return (
     <span className="tpsl">
       <span>
-        TP {takeProfit === null ? <span className="position-muted">none</span> : <Money value={takeProfit} currency={currency} />}
+        {t`TP`} {takeProfit === null ? <span className="position-muted">{t`none`}</span> : <Money value={takeProfit} currency={currency} />}
       </span>
       <span>
-        SL {stopLoss === null ? <span className="position-muted">none</span> : <Money value={stopLoss} currency={currency} />}
+        {t`SL`} {stopLoss === null ? <span className="position-muted">{t`none`}</span> : <Money value={stopLoss} currency={currency} />}
       </span>
     </span>
   );
@@ -83,7 +83,7 @@ export function PositionCard({ position }: { position: Position }) {
   const perp = isPerpetual(position.market);
   const currency = moneyCurrency(position.market);
   const distance = liquidationDistance(position.basePrice, position.liquidationPrice);
-  const fundingNote = perp ? PERP_FUNDING_NOTE : undefined;
+  const fundingNote = perp ? perpFundingNote() : undefined;
   const pending = position.amount === null || position.basePrice === null;
 
   return (
@@ -102,7 +102,7 @@ export function PositionCard({ position }: { position: Position }) {
           <Badge tone={SIDE_TONES[position.positionSide]}>{position.positionSide}</Badge>
         ) : (
           <Badge tone="neutral" title={t`The exchange did not report the position side`}>
-            side not reported
+            {t`side not reported`}
           </Badge>
         )}
         {perp ? <Badge tone="neutral">{t`Futures`}</Badge> : null}

@@ -43,7 +43,7 @@ export function PositionsView({ account }: PositionsViewProps) {
           placeholder={t`All markets, e.g. BTC_USDT`}
           maxLength={40}
           schema={MarketName}
-          noun="market"
+          invalid={t`The market must look like BASE_QUOTE, e.g. BTC_USDT or BTC_PERP.`}
           applied={market}
           onApply={setMarket}
         />

@@ -107,7 +107,7 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
           </>
         ),
     },
-    { header: sortHeader('leverage', 'Lev.'), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${p.leverage}\u00d7`) },
+    { header: sortHeader('leverage', t`Lev.`), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${p.leverage}\u00d7`) },
     {
       header: sortHeader('risk', 'State'),
       width: '14%',

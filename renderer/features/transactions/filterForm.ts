@@ -2,6 +2,7 @@
  * The Transactions filter as the person types it (strings from inputs) and as the channel takes it
  * (validated, dates turned into the person's local days in Unix seconds).
  */
+import { t } from '@lingui/core/macro';
 import { dayRange } from '../../localDays';
 import { TransactionFilter, type TransactionKind, type TransactionPhase } from '../../../shared/model/transactions';
 
@@ -33,8 +34,8 @@ export function checkFilter(draft: FilterDraft): FilterCheck {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field === 'ticker') errors.ticker = `Asset ${issue.message}`;
-      else if (field === 'since' || field === 'until') errors.from = 'Start date must not be after the end date';
+      if (field === 'ticker') errors.ticker = t`Asset must be an asset ticker such as BTC`;
+      else if (field === 'since' || field === 'until') errors.from = t`Start date must not be after the end date`;
       else errors.kind = issue.message;
     }
   }

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { formatAmount } from '../../format';
@@ -48,14 +49,18 @@ export function ConfirmWithdrawal(props: {
         <div className="withdraw-warning" role="note">
           {props.isDemo ? (
             <>
-              <strong>{t`Demo: no real funds move.`}</strong> This goes to the built-in demo exchange, exactly as a real withdrawal would.
+              <Trans>
+                <strong>Demo: no real funds move.</strong> This goes to the built-in demo exchange, exactly as a real withdrawal would.
+              </Trans>
             </>
           ) : (
             <>
-              <strong>{t`This moves real funds.`}</strong> The API key of this account can withdraw money.
+              <Trans>
+                <strong>This moves real funds.</strong> The API key of this account can withdraw money.
+              </Trans>
             </>
           )}{' '}
-          The app sends this withdrawal once, with the id above; if the connection breaks it looks the id up at the exchange instead of sending again.
+          {t`The app sends this withdrawal once, with the id above; if the connection breaks it looks the id up at the exchange instead of sending again.`}
         </div>
       </div>
       {props.error ? <div className="card__section">{props.error}</div> : null}

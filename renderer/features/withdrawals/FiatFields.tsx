@@ -29,12 +29,12 @@ export function FiatFields(props: {
       <div className="withdraw-form__grid">
         {required.beneficiary ? (
           <>
-            {text('fiatFirstName', 'Beneficiary first name', 'As on the bank account or card; Latin letters.')}
-            {text('fiatLastName', 'Beneficiary last name')}
+            {text('fiatFirstName', t`Beneficiary first name`, t`As on the bank account or card; Latin letters.`)}
+            {text('fiatLastName', t`Beneficiary last name`)}
           </>
         ) : null}
-        {required.bankBic ? text('bankBic', 'Bank BIC (SWIFT)', '8 or 11 characters, e.g. DEUTDEFF.') : null}
-        {required.customerIp ? text('customerIp', 'Your IP address', 'The exchange forwards it to the card provider for fraud checks: your public IP address.') : null}
+        {required.bankBic ? text('bankBic', t`Bank BIC (SWIFT)`, t`8 or 11 characters, e.g. DEUTDEFF.`) : null}
+        {required.customerIp ? text('customerIp', t`Your IP address`, t`The exchange forwards it to the card provider for fraud checks: your public IP address.`) : null}
       </div>
     </fieldset>
   );

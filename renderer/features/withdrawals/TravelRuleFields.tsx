@@ -75,23 +75,23 @@ export function TravelRuleFields(props: {
           {(control) => (
             <select {...control} value={values.beneficiaryType} onChange={(e) => set('beneficiaryType', e.target.value)} onBlur={() => blur('beneficiaryType')}>
               <option value="">{t`Choose…`}</option>
-              <option value="individual">A person</option>
-              <option value="entity">A company or organisation</option>
+              <option value="individual">{t`A person`}</option>
+              <option value="entity">{t`A company or organisation`}</option>
             </select>
           )}
         </Field>
         {values.beneficiaryType === 'individual' ? (
           <>
-            {text('trFirstName', 'First name')}
-            {text('trLastName', 'Last name')}
+            {text('trFirstName', t`First name`)}
+            {text('trLastName', t`Last name`)}
           </>
         ) : null}
-        {values.beneficiaryType === 'entity' ? text('trFullName', 'Full legal name') : null}
-        {text('residenceCountry', 'Country of residence', 'Three-letter code, e.g. DEU, FRA, NLD.')}
-        {text('addrCountry', 'Country', 'Three-letter code of the address.')}
-        {text('addrCity', 'City')}
-        {text('addrLine1', 'Street address')}
-        {text('addrPostCode', 'Post code (optional)')}
+        {values.beneficiaryType === 'entity' ? text('trFullName', t`Full legal name`) : null}
+        {text('residenceCountry', t`Country of residence`, t`Three-letter code, e.g. DEU, FRA, NLD.`)}
+        {text('addrCountry', t`Country`, t`Three-letter code of the address.`)}
+        {text('addrCity', t`City`)}
+        {text('addrLine1', t`Street address`)}
+        {text('addrPostCode', t`Post code (optional)`)}
       </div>
     </fieldset>
   );

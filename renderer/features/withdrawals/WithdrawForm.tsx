@@ -168,7 +168,7 @@ export function WithdrawForm(props: {
           label={isFiat(asset) ? t`Card token or account` : t`Receiving address`}
           error={errorFor('address')}
           className="withdraw-form__wide"
-          hint={isFiat(asset) ? undefined : [check.addressNote, 'Paste the address; check its first and last characters.'].filter(Boolean).join(' ')}
+          hint={isFiat(asset) ? undefined : [check.addressNote, t`Paste the address; check its first and last characters.`].filter(Boolean).join(' ')}
         >
           {(control) => (
             <input
@@ -195,7 +195,7 @@ export function WithdrawForm(props: {
           />
         ) : null}
 
-        <Field label={`Amount the receiver gets${unit ? ` (${unit})` : ''}`} error={errorFor('amount')} hint={maxNote ?? undefined}>
+        <Field label={unit ? t`Amount the receiver gets (${unit})` : t`Amount the receiver gets`} error={errorFor('amount')} hint={maxNote ?? undefined}>
           {(control) => (
             <div className="withdraw-form__amount">
               <input
