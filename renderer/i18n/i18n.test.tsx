@@ -68,7 +68,7 @@ describe('numbers, dates and counts in the chosen language', () => {
   it('a view drawn in Ukrainian says nothing in English', async () => {
     await activateLanguage('uk');
     installBridge();
-    renderWithQuery(<ConnectionIndicator />);
+    renderWithQuery(<ConnectionIndicator accountId="demo" />);
     expect((await screen.findByRole('status')).getAttribute('aria-label')).toMatch(/^З'єднання: /);
   });
 });
