@@ -108,7 +108,7 @@ function SideNav() {
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
   return (
-    <nav className="side-nav" aria-label={t`Main`}>
+    <nav className="side-nav" aria-label={t({ message: 'Main', context: 'navigation' })}>
       <ul>
         {VIEWS.map((v) => (
           <li key={v.id}>
