@@ -30,12 +30,13 @@ const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name:
  */
 const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|Memo|Demo|WhiteBIT Desk|e-mail)\b/g;
 function englishLeftovers(texts: string[]): string[] {
-  return texts.map((text) => text.replace(KEPT_IN_LATIN, '')).filter((text) => /[A-Za-z]{3,}/.test(text));
+  // Ids the exchange sent (codes, hashes) hold digits; they are data, not wording.
+  return texts.map((text) => text.replace(/\S*\d\S*/g, '').replace(KEPT_IN_LATIN, '')).filter((text) => /[A-Za-z]{3,}/.test(text));
 }
 
 async function pageWording(page: Page): Promise<string[]> {
   return page
-    .locator('nav.side-nav button, main h1, main th, main button:visible, .top-bar label, main .view__subtitle')
+    .locator('nav.side-nav button, main h1, main th, main button:visible, header .field__label, main .view__subtitle')
     .evaluateAll((nodes) => nodes.map((node) => (node.getAttribute('aria-label') ? `${node.textContent} ${node.getAttribute('aria-label')}` : node.textContent ?? '').trim()));
 }
 

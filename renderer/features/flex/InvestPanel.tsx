@@ -204,7 +204,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
           </p>
           <p className="invest-done__tx">
             Transaction id <span className="num" data-testid="transaction-id">{step.transactionId}</span>
-            <CopyButton value={step.transactionId} label="transaction id" />
+            <CopyButton value={step.transactionId} label={t`transaction id`} />
           </p>
           <p className="field__hint">{t`Balances and current investments are being refreshed.`}</p>
           <div className="toolbar">

@@ -66,7 +66,7 @@ function HashCell({ row }: { row: TransactionRow }) {
       <span className="num hash-cell__text" title={hash}>
         {`${hash.slice(0, 8)}\u2026`}
       </span>
-      <CopyButton value={hash} label="transaction hash" className="button--small" />
+      <CopyButton value={hash} label={t`transaction hash`} className="button--small" />
       {link ? (
         <a href={link} target="_blank" rel="noreferrer" className="hash-cell__link">
           {t`Explorer`}
@@ -99,7 +99,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
 
   const pager = (where: 'top' | 'bottom') => (
     <Pager
-      label={t`Transactions pages (${where})`}
+      label={where === 'top' ? t`Transactions pages (top)` : t`Transactions pages (bottom)`}
       status={
         <>
           {rows.length > 0 ? t`Showing ${offset + 1}\u2013${offset + rows.length} of ${total}` : `${total} transactions`}
@@ -108,7 +108,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
       }
       pageSize={pageSize}
       pageSizes={PAGE_SIZES}
-      pageSizeLabel={t`Transactions per page (${where})`}
+      pageSizeLabel={where === 'top' ? t`Transactions per page (top)` : t`Transactions per page (bottom)`}
       onPageSize={(size) => {
         setPageSize(size);
         setOffset(0);

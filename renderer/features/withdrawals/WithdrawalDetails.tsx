@@ -79,7 +79,7 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
         <span className="num withdraw-details__id" data-testid={`${testIdPrefix}-unique-id`}>
           {record.uniqueId}
         </span>{' '}
-        <CopyButton value={record.uniqueId} label="withdrawal id" />
+        <CopyButton value={record.uniqueId} label={t`withdrawal id`} />
       </Row>
       {after}
     </dl>

@@ -117,7 +117,7 @@ function TransactionHashRow({ record, hash }: { record: WithdrawalRecord; hash: 
       <span className="num withdraw-details__id" data-testid="status-transaction-hash">
         {hash}
       </span>{' '}
-      <CopyButton value={hash} label="transaction hash" />{' '}
+      <CopyButton value={hash} label={t`transaction hash`} />{' '}
       {link ? (
         <a href={link} target="_blank" rel="noreferrer" data-testid="status-explorer-link">
           View on the network&apos;s explorer
