@@ -11,15 +11,16 @@ import { expect, test } from './fixtures';
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
 const [WIDTH, HEIGHT] = (process.env.DESK_SCREENSHOT_SIZE ?? '1024x700').split('x').map(Number) as [number, number];
 
-const VIEWS = [
-  { file: 'balances', nav: 'Баланси', title: 'Баланси' },
-  { file: 'codes', nav: 'Коди', title: 'Коди' },
-  { file: 'positions', nav: 'Позиції', title: 'Позиції' },
-  { file: 'flex', nav: 'Гнучкі плани', title: 'Гнучкі плани' },
-  { file: 'withdraw', nav: 'Виведення', title: 'Виведення' },
-  { file: 'transactions', nav: 'Транзакції', title: 'Транзакції' },
-  { file: 'accounts', nav: 'Акаунти', title: 'Акаунти' },
-] as const;
+/** Each view with what shows it has its data (so the whole of its wording is on the page). */
+const VIEWS: ReadonlyArray<{ file: string; nav: string; title: string; ready: string }> = [
+  { file: 'balances', nav: 'Баланси', title: 'Баланси', ready: '[data-testid="balance-row"]' },
+  { file: 'codes', nav: 'Коди', title: 'Коди', ready: '[data-testid="code-row"]' },
+  { file: 'positions', nav: 'Позиції', title: 'Позиції', ready: '.table--risk [data-testid="risk-distance"]' },
+  { file: 'flex', nav: 'Гнучкі плани', title: 'Гнучкі плани', ready: '[data-testid="plan-row"]' },
+  { file: 'withdraw', nav: 'Виведення', title: 'Виведення', ready: 'main form' },
+  { file: 'transactions', nav: 'Транзакції', title: 'Транзакції', ready: '[data-testid="transaction-row"]' },
+  { file: 'accounts', nav: 'Акаунти', title: 'Акаунти', ready: 'main form' },
+];
 
 const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Головне меню' }).getByRole('button', { name, exact: true });
 
@@ -56,6 +57,7 @@ test('switches to Ukrainian in the settings; every view then speaks Ukrainian, a
     await ukNav(page, view.nav).click();
     await expect(ukNav(page, view.nav)).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('main h1')).toHaveText(view.title);
+    await expect(page.locator(view.ready).first()).toBeVisible();
     await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'Завантаження' })).toHaveCount(0);
     expect(englishLeftovers(await pageWording(page)), `English left on ${view.file}`).toEqual([]);

@@ -40,7 +40,7 @@ export function CollateralSummaryPanel({ summary }: { summary: CollateralSummary
 function DistanceCell({ position }: { position: PositionRisk }) {
   const tone = distanceTone(position);
   if (position.distancePercent === null) {
-    return <span className="position-muted">{position.liquidationPrice === null ? 'no liquidation price' : 'no current price'}</span>;
+    return <span className="position-muted">{position.liquidationPrice === null ? t`no liquidation price` : t`no current price`}</span>;
   }
   // 50 % or more fills the bar: beyond that the exact figure matters less than the colour.
   const width = Math.min(100, (Number(position.distancePercent) / 50) * 100);
@@ -49,7 +49,7 @@ function DistanceCell({ position }: { position: PositionRisk }) {
       <span className="distance__track" aria-hidden="true">
         <span className="distance__fill" style={{ width: `${width}%` }} />
       </span>
-      <span className="num">{position.distancePercent}%</span>
+      <span className="num">{formatAmount(position.distancePercent)}%</span>
     </span>
   );
 }
@@ -79,9 +79,9 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     </button>
   );
   const columns: Column<PositionRisk>[] = [
-    { header: sortHeader('market', 'Market'), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
+    { header: sortHeader('market', t`Market`), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
     { header: t`Side`, width: '6%', cell: (p) => p.side ?? <Unknown /> },
-    { header: sortHeader('amount', 'Amount'), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
+    { header: sortHeader('amount', t`Amount`), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
     { header: t`Entry`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
     {
       header: t`Current`,
@@ -91,9 +91,9 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
       cell: (p) => amountOr(p.currentPrice),
     },
     { header: t`Liquidation`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
-    { header: sortHeader('distance', 'Distance'), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
+    { header: sortHeader('distance', t`Distance`), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
     {
-      header: sortHeader('pnl', 'P&L'),
+      header: sortHeader('pnl', t`P&L`),
       width: '12%',
       align: 'end',
       cellProps: (p) => ({ className: `num signed signed--${p.unrealizedPnl === null ? 'neutral' : signTone(p.unrealizedPnl)}`, title: p.unrealizedPnl ?? undefined }),
@@ -107,9 +107,9 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
           </>
         ),
     },
-    { header: sortHeader('leverage', t`Lev.`), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${p.leverage}\u00d7`) },
+    { header: sortHeader('leverage', t`Lev.`), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${formatAmount(p.leverage)}\u00d7`) },
     {
-      header: sortHeader('risk', 'State'),
+      header: sortHeader('risk', t`State`),
       width: '14%',
       cell: (p) => {
         const badge = riskBadge(p.liquidationState);
