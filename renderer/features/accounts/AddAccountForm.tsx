@@ -59,7 +59,7 @@ export function AddAccountForm() {
       {add.error?.kind === 'validation' && !add.error.fields ? <ErrorPanel error={add.error} /> : null}
       {add.result ? (
         <div className="form__result" role="status">
-          <p className="form__success">Saved &ldquo;{add.result.account.name}&rdquo;. The secret is in your system keychain.</p>
+          <p className="form__success">{t`Saved “${add.result.account.name}”. The secret is in your system keychain.`}</p>
           <PermissionReportView report={add.result.report} title={t`What the key for ${add.result.account.name} can reach`} />
         </div>
       ) : null}

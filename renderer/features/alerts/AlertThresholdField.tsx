@@ -49,7 +49,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
         error={error}
         hint={account.notifyPositions ? t`Empty: no distance alert. Alerts once per crossing; again after the distance is 1 point above it.` : t`Takes effect once notifications are on for this account.`}
       >
-        {(control) => <input {...control} className="input" inputMode="decimal" placeholder="e.g. 10" value={text} maxLength={6} onChange={(e) => setText(e.target.value)} />}
+        {(control) => <input {...control} className="input" inputMode="decimal" placeholder={t`e.g. 10`} value={text} maxLength={6} onChange={(e) => setText(e.target.value)} />}
       </Field>
       <button type="submit" className="button" disabled={update.isPending || saved}>
         {update.isPending ? t`Saving…` : t`Save`}

@@ -59,6 +59,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
   const total = page?.total ?? 0;
   const rows = page?.rows ?? [];
   const noun = LISTS[list].noun;
+  const windowSize = formatAmount(String(CODES_WINDOW));
 
   const goTo = (next: number) => {
     setCodes({ offset: next });
@@ -147,7 +148,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
         ))}
       </div>
       {list === 'history' ? <p className="field__hint">{t`Codes this account applied are received (+); codes it created are given (−).`}</p> : null}
-      <ExportProgress state={exporter.state} noun={noun} windowNote={t`The exchange serves only the newest ${CODES_WINDOW} through its API; older ones are not in the file.`} />
+      <ExportProgress state={exporter.state} noun={noun} windowNote={t`The exchange serves only the newest ${windowSize} through its API; older ones are not in the file.`} />
       <form className="card card__section form" aria-label={t`Filter codes`} onSubmit={apply} noValidate>
         <div className="filter-fields">
           <Field label={t`Status`}>
@@ -165,8 +166,8 @@ export function CodesView({ account }: { account: AccountSummary }) {
         </div>
         <p className="field__hint" data-testid="codes-filter-scope">
           {list === 'my'
-            ? t`The exchange cannot filter codes: a filter reads every code it serves through its API (the newest ${CODES_WINDOW}) and keeps those that match.`
-            : t`The exchange cannot filter codes: a filter reads every history entry it serves through its API (the newest ${CODES_WINDOW}) and keeps those that match.`}
+            ? t`The exchange cannot filter codes: a filter reads every code it serves through its API (the newest ${windowSize}) and keeps those that match.`
+            : t`The exchange cannot filter codes: a filter reads every history entry it serves through its API (the newest ${windowSize}) and keeps those that match.`}
         </p>
         <div className="toolbar">
           <button type="submit" className="button button--primary">

@@ -112,7 +112,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
           </dl>
           {balances.isError ? <ErrorPanel error={balances.error.error} onRetry={() => void balances.refetch()} compact /> : null}
           <label className="field" htmlFor={amountId}>
-            <span className="field__label">Amount ({plan.ticker})</span>
+            <span className="field__label">{t`Amount (${plan.ticker})`}</span>
           </label>
           <div className="invest-form__row">
             <input

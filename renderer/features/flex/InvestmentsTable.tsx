@@ -18,7 +18,7 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
         rowKey={(item, i) => `${item.id}:${i}`}
         rowProps={() => ({ 'data-testid': 'investment-row' })}
       />
-      {investments.length >= limit ? <p className="pager-note field__hint">Showing the first {limit} investments.</p> : null}
+      {investments.length >= limit ? <p className="pager-note field__hint">{t`Showing the first ${limit} investments.`}</p> : null}
     </>
   );
 }

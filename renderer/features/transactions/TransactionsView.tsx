@@ -83,6 +83,7 @@ function HashCell({ row }: { row: TransactionRow }) {
 export function TransactionsView({ account }: { account: AccountSummary }) {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
   const [offset, setOffset] = useState(0);
+  const windowSize = formatAmount(String(HISTORY_WINDOW));
   const { draft, setDraft, filter, errors, apply, clear } = useFilterDraft<FilterDraft, TransactionFilter>(EMPTY_FILTER, { kind: 'all' }, checkFilter, () => setOffset(0));
   const query = useChannelQuery('transactions.page', { accountId: account.id, filter, limit: pageSize, offset }, { placeholderData: keepPreviousData });
   const exporter = useExportAll<TransactionRow>(HISTORY_LIMIT.max, (rows) => downloadCsv(csvFilename('transactions', account.name), transactionsCsvRows(rows)));
@@ -131,7 +132,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
         </div>
       }
     >
-      <ExportProgress state={exporter.state} noun={(count) => plural(count, { one: '# transaction', other: '# transactions' })} windowNote={t`The exchange serves only the newest ${HISTORY_WINDOW} of this query; older ones are not in the file.`} />
+      <ExportProgress state={exporter.state} noun={(count) => plural(count, { one: '# transaction', other: '# transactions' })} windowNote={t`The exchange serves only the newest ${windowSize} of this query; older ones are not in the file.`} />
       <form className="card card__section form transactions-filter" aria-label={t`Filter transactions`} onSubmit={apply} noValidate>
         <div className="filter-fields">
           <Field label={t`Type`}>
@@ -191,7 +192,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
             />
             {pager('bottom')}
             {page?.windowLimited ? (
-              <p className="field__hint pager-note">The exchange serves only the newest {HISTORY_WINDOW} records of a query; narrow the filter to reach older ones.</p>
+              <p className="field__hint pager-note">{t`The exchange serves only the newest ${windowSize} records of a query; narrow the filter to reach older ones.`}</p>
             ) : null}
           </div>
         )}
