@@ -6,6 +6,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
+import { invalidAddressText, uncheckedAddressNote } from './addressWords';
 import { feeKey, isFiatAsset, memoRequired, previewWithdrawal, withdrawalLimits, type FeeList, type FeeTerms, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import type { AppError } from '../../../shared/errors';
@@ -315,8 +316,8 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
   const formatNetwork = values.network || (networks.length > 1 ? '' : defaultNetwork(asset) || (asset?.networks ? '' : values.ticker));
   if (address && !errors.address && asset && !isFiat(asset) && formatNetwork) {
     const format = checkAddressFormat(formatNetwork, address);
-    if (format.kind === 'invalid') errors.address = format.message;
-    else if (format.kind === 'unchecked') addressNote = format.note;
+    if (format.kind === 'invalid') errors.address = invalidAddressText(format, formatNetwork);
+    else if (format.kind === 'unchecked') addressNote = uncheckedAddressNote(formatNetwork);
   }
 
   const required = requiredExtras(values, data, account);
