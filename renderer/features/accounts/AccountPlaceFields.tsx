@@ -20,7 +20,7 @@ export interface AccountPlace {
 export function AccountPlaceFields({ place, onChange, errors }: { place: AccountPlace; onChange: (next: AccountPlace) => void; errors: FieldErrors }) {
   return (
     <>
-      <TextInputField label={t`Name`} value={place.name} maxLength={64} onChange={(name) => onChange({ ...place, name })} error={errors.name?.map((m) => describeFieldError('Name', m))} />
+      <TextInputField label={t`Name`} value={place.name} maxLength={64} onChange={(name) => onChange({ ...place, name })} error={errors.name?.map((m) => describeFieldError(t`Name`, m))} />
       <Field label={t`Region`}>
         {(control) => (
           <select {...control} value={place.region} onChange={(e) => onChange({ ...place, region: e.target.value as RegionName })}>
@@ -33,7 +33,7 @@ export function AccountPlaceFields({ place, onChange, errors }: { place: Account
         )}
       </Field>
       {place.region === 'custom' ? (
-        <Field label={t`Base URL`} className="form__wide" error={errors.baseUrl?.map((m) => describeFieldError('Base URL', m))}>
+        <Field label={t`Base URL`} className="form__wide" error={errors.baseUrl?.map((m) => describeFieldError(t`Base URL`, m))}>
           {(control) => <input {...control} type="url" placeholder="https://…" value={place.baseUrl} onChange={(e) => onChange({ ...place, baseUrl: e.target.value })} />}
         </Field>
       ) : null}

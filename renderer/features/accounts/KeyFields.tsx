@@ -21,11 +21,11 @@ export function KeyFields({
 }) {
   return (
     <>
-      <TextInputField label={t`API key`} value={apiKey} onChange={onApiKeyChange} error={errors.apiKey?.map((m) => describeFieldError('API key', m))} />
+      <TextInputField label={t`API key`} value={apiKey} onChange={onApiKeyChange} error={errors.apiKey?.map((m) => describeFieldError(t`API key`, m))} />
       <Field
         label={t`API secret`}
         hint={t`Stored only in your system keychain. It is never shown again.`}
-        error={errors.apiSecret?.map((m) => describeFieldError('API secret', m))}
+        error={errors.apiSecret?.map((m) => describeFieldError(t`API secret`, m))}
       >
         {(control) => <input {...control} ref={secretRef} type="password" autoComplete="new-password" spellCheck={false} />}
       </Field>

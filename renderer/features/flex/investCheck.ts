@@ -27,7 +27,15 @@ export function checkInvestAmount(
   precision?: number,
 ): InvestCheck {
   const read = readAmountInput(input);
-  if (!read.ok) return { ok: false, message: t`The amount ${read.message}.` };
+  if (!read.ok) {
+    return {
+      ok: false,
+      message:
+        read.problem === 'separators'
+          ? t`The amount has more than one separator: write it without thousands separators, e.g. 1234.5 or 1234,5.`
+          : t`The amount must be digits with one decimal separator, e.g. 1234.5 or 1234,5.`,
+    };
+  }
   const typed = read.value;
   if (typed === '') return { ok: false, message: t`Enter an amount.` };
   const parsed = Requests.flexInvest.shape.amount.safeParse(typed);
