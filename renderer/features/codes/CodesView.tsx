@@ -8,7 +8,7 @@ import { CODES_WINDOW, type CodeFilter, type CodeList } from '../../../shared/mo
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, FormActions, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -169,14 +169,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
             ? t`The exchange cannot filter codes: a filter reads every code it serves through its API (the newest ${windowSize}) and keeps those that match.`
             : t`The exchange cannot filter codes: a filter reads every history entry it serves through its API (the newest ${windowSize}) and keeps those that match.`}
         </p>
-        <div className="toolbar">
-          <button type="submit" className="button button--primary">
-            {t`Apply filter`}
-          </button>
-          <button type="button" className="button button--ghost" onClick={clear}>
-            {t`Clear`}
-          </button>
-        </div>
+        <FormActions submit={t`Apply filter`} cancel={t`Clear`} onCancel={clear} />
       </form>
       <QueryState
         query={codes}
@@ -196,8 +189,8 @@ export function CodesView({ account }: { account: AccountSummary }) {
               aria-label={i18n._(LISTS[list].tab)}
               columns={columns}
               rows={rows}
-              rowKey={(row, i) => `${revealKey(account.id, row)}|${i}`}
-              rowProps={() => ({ 'data-testid': 'code-row' })}
+              rowKey={(row) => revealKey(account.id, row)}
+              rowTestId="code-row"
               empty={{ title: t`Nothing on this page`, text: t`Go back to an earlier page.` }}
             />
             {pager('bottom')}

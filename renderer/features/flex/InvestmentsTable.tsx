@@ -15,8 +15,8 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
         aria-label={t`Current investments`}
         columns={COLUMNS()}
         rows={investments}
-        rowKey={(item, i) => `${item.id}:${i}`}
-        rowProps={() => ({ 'data-testid': 'investment-row' })}
+        rowKey={(item) => item.id}
+        rowTestId="investment-row"
       />
       {investments.length >= limit ? <p className="pager-note field__hint">{t`Showing the first ${limit} investments.`}</p> : null}
     </>

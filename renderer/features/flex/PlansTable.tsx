@@ -82,8 +82,9 @@ export function PlansTable({
         aria-label={t`Flex plans`}
         columns={columns}
         rows={plans}
-        rowKey={(plan, i) => `${plan.id}:${i}`}
-        rowProps={(plan) => ({ 'data-testid': 'plan-row', className: plan.id === selectedPlanId ? 'plan-row--selected' : undefined })}
+        rowKey={(plan) => plan.id}
+        rowTestId="plan-row"
+        rowProps={(plan) => ({ className: plan.id === selectedPlanId ? 'plan-row--selected' : undefined })}
         empty={
           page.offset > 0
             ? { title: t`No more plans`, text: t`Go back to the previous page.` }

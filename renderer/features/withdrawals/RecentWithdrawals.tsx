@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { Badge, DataTable, EmptyState, HiddenHeader, type Column } from '../../components';
+import { Badge, Card, DataTable, EmptyState, HiddenHeader, type Column } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
 import { statusWords } from './words';
 
@@ -19,12 +19,7 @@ export function RecentWithdrawals({
   deleting: string | null;
 }) {
   return (
-    <section className="card" aria-labelledby="recent-withdrawals-title">
-      <div className="card__section">
-        <h2 className="withdraw-form__title" id="recent-withdrawals-title">
-          {t`Recent withdrawals`}
-        </h2>
-      </div>
+    <Card title={t`Recent withdrawals`} titleId="recent-withdrawals-title" titleClassName="withdraw-form__title">
       {records.length === 0 ? (
         <EmptyState title={t`No withdrawals yet`}>{t`Withdrawals you make from this app appear here with their status.`}</EmptyState>
       ) : (
@@ -34,10 +29,11 @@ export function RecentWithdrawals({
           columns={columns(onOpen, onDelete, deleting)}
           rows={records}
           rowKey={(record) => record.uniqueId}
-          rowProps={(record) => ({ 'data-testid': 'recent-withdrawal', 'data-unique-id': record.uniqueId, 'data-state': record.state })}
+          rowTestId="recent-withdrawal"
+          rowProps={(record) => ({ 'data-unique-id': record.uniqueId, 'data-state': record.state })}
         />
       )}
-    </section>
+    </Card>
   );
 }
 

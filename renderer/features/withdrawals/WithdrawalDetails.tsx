@@ -33,11 +33,7 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
           <AddressText address={record.address} />
         </span>
       </Row>
-      {record.memo ? (
-        <Row label={t`Memo`}>
-          <span className="num">{record.memo}</span>
-        </Row>
-      ) : null}
+      <ExactRow label={t`Memo`} value={record.memo} />
       {record.beneficiary ? (
         <Row label={t`Beneficiary`}>
           <span data-testid={`${testIdPrefix}-beneficiary`}>
@@ -45,16 +41,8 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
           </span>
         </Row>
       ) : null}
-      {record.bankBic ? (
-        <Row label={t`Bank BIC`}>
-          <span className="num">{record.bankBic}</span>
-        </Row>
-      ) : null}
-      {record.customerIp ? (
-        <Row label={t`Your IP address`}>
-          <span className="num">{record.customerIp}</span>
-        </Row>
-      ) : null}
+      <ExactRow label={t`Bank BIC`} value={record.bankBic} />
+      <ExactRow label={t`Your IP address`} value={record.customerIp} />
       {record.travelRule ? <TravelRuleRows travelRule={record.travelRule} testIdPrefix={testIdPrefix} /> : null}
       <Row label={t`Receiver gets`}>{amountIn(record.amount, 'amount')}</Row>
       <Row label={t`Fee`}>
@@ -112,6 +100,15 @@ function TravelRuleRows({ travelRule, testIdPrefix }: { travelRule: TravelRule; 
       </Row>
     </>
   );
+}
+
+/** A row only where the record has the value, written character for character (codes, not prose). */
+function ExactRow({ label, value }: { label: string; value: string | null | undefined }) {
+  return value ? (
+    <Row label={label}>
+      <span className="num">{value}</span>
+    </Row>
+  ) : null;
 }
 
 export function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
