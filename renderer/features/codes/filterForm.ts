@@ -2,7 +2,6 @@
  * The Codes filter as the person types it (strings from inputs) and as the channel takes it
  * (validated by the channel's own schema, dates turned into the person's local days).
  */
-import { t } from '@lingui/core/macro';
 import { CodeFilter } from '../../../shared/model/codes';
 import { checkListFilter, type ListFilterDraft } from '../../components';
 

@@ -2,7 +2,6 @@
  * The Transactions filter as the person types it (strings from inputs) and as the channel takes it
  * (validated, dates turned into the person's local days in Unix seconds).
  */
-import { t } from '@lingui/core/macro';
 import { checkListFilter, type ListFilterDraft } from '../../components';
 import { TransactionFilter, type TransactionKind, type TransactionPhase } from '../../../shared/model/transactions';
 
