@@ -107,7 +107,7 @@ describe('CodesView', () => {
     const bridge = setup(40, (i) => code(i, { ticker: i % 2 ? 'BTC' : 'USDT', status: i % 3 ? 'New' : 'Activated' }));
     await waitFor(() => expect(rows()).toHaveLength(30));
     const form = screen.getByRole('form', { name: 'Filter codes' });
-    expect(within(form).getByTestId('codes-filter-scope').textContent).toMatch(/cannot filter codes: a filter reads every code it serves through its API \(the newest 10000\)/);
+    expect(within(form).getByTestId('codes-filter-scope').textContent).toMatch(/cannot filter codes: a filter reads every code it serves through its API \(the newest 10,000\)/);
     await userEvent.type(within(form).getByLabelText('Asset'), 'not a ticker!');
     await userEvent.click(within(form).getByRole('button', { name: 'Apply filter' }));
     expect(await within(form).findByText(/^Asset must be an asset ticker/)).toBeTruthy();
