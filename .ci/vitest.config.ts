@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,9 +22,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [react()],
+        // As renderer/vite.config.ts: Lingui's macros and PO catalogs.
+        plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
         test: {
           name: 'renderer',
+          setupFiles: ['renderer/test/i18n-setup.ts'],
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,

@@ -214,7 +214,7 @@ describe('core with the simulator', () => {
   it('settings.update changes and persists display settings', async () => {
     const updated = await data('settings.update', { theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001' });
     // The valuation currency stays USDT until the user picks another.
-    expect(updated).toEqual({ theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001', quote: 'USDT' });
+    expect(updated).toEqual({ theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001', quote: 'USDT', language: 'system' });
     expect(await data('settings.update', { quote: 'BTC' })).toMatchObject({ quote: 'BTC' });
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ quote: 'BTC' });
     expect((await call('settings.update', { quote: 'btc' })).ok).toBe(false);

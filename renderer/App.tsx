@@ -1,4 +1,6 @@
 import { Suspense, useEffect } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { REFRESH_INTERVALS_MS } from '../shared/model/choices';
 import { type AccountSummary } from '../shared/model/accounts';
@@ -11,13 +13,19 @@ import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { VIEWS } from './shell/views';
 import { AlertToasts } from './features/alerts/AlertToasts';
 import { useUi, type ViewId } from './state/ui';
+import { useLanguageChoice } from './i18n/LanguageRoot';
+import { LanguageSelect } from './i18n/LanguageSelect';
+import { i18n } from '@lingui/core';
 import './shell/shell.css';
 
-const REFRESH_LABELS: Record<number, string> = { 0: 'Off', 10_000: '10 s', 30_000: '30 s', 60_000: '1 min', 300_000: '5 min' };
+function refreshLabel(ms: number): string {
+  return ms === 0 ? t`Off` : ms < 60_000 ? t`${ms / 1000} s` : t`${ms / 60_000} min`;
+}
 
 export function App() {
   const { accounts, activeAccount, query: accountsQuery } = useAccounts();
   const { settings, notice } = useSettings();
+  useLanguageChoice(settings?.language);
   const view = useUi((s) => s.view);
   const queryClient = useQueryClient();
 
@@ -38,9 +46,11 @@ export function App() {
       <TopBar accounts={accounts} activeAccount={activeAccount} />
       {isDemo ? (
         <div className="demo-strip" role="note">
-          <Badge tone="demo">DEMO</Badge>
+          <Badge tone="demo">{t`DEMO`}</Badge>
           <span>
-            <strong>Demo data</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
+            <Trans>
+              <strong>Demo data</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
+            </Trans>
           </span>
         </div>
       ) : null}
@@ -67,8 +77,8 @@ function CurrentView({ view, account }: { view: ViewId; account: AccountSummary 
   const entry = VIEWS.find((v) => v.id === view) ?? VIEWS[0]!;
   if (!account && entry.id !== 'accounts') {
     return (
-      <EmptyState title="No account yet" action={<GoToAccountsButton />}>
-        Add an API key to see your balances.
+      <EmptyState title={t`No account yet`} action={<GoToAccountsButton />}>
+        {t`Add an API key to see your balances.`}
       </EmptyState>
     );
   }
@@ -89,7 +99,7 @@ function GoToAccountsButton() {
   const setView = useUi((s) => s.setView);
   return (
     <button type="button" className="button button--primary" onClick={() => setView('accounts')}>
-      Open Accounts
+      {t`Open Accounts`}
     </button>
   );
 }
@@ -98,7 +108,7 @@ function SideNav() {
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
   return (
-    <nav className="side-nav" aria-label="Main">
+    <nav className="side-nav" aria-label={t({ message: 'Main', context: 'navigation' })}>
       <ul>
         {VIEWS.map((v) => (
           <li key={v.id}>
@@ -109,7 +119,7 @@ function SideNav() {
               onClick={() => setView(v.id)}
             >
               <span className={`side-nav__icon side-nav__icon--${v.id}`} aria-hidden="true" />
-              {v.label}
+              {i18n._(v.label)}
             </button>
           </li>
         ))}
@@ -134,16 +144,16 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">WhiteBIT Desk</span>
         {activeAccount?.isDemo ? (
-          <Badge tone="demo" title="Demo data: a simulated exchange">
-            DEMO
+          <Badge tone="demo" title={t`Demo data: a simulated exchange`}>
+            {t`DEMO`}
           </Badge>
         ) : null}
       </div>
       <div className="top-bar__controls">
         <label className="field field--inline">
-          <span className="field__label">Account</span>
+          <span className="field__label">{t`Account`}</span>
           <select
-            aria-label="Account"
+            aria-label={t`Account`}
             value={activeAccount?.id ?? ''}
             disabled={accounts.length === 0 || select.isPending}
             onChange={(e) => {
@@ -169,12 +179,12 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
           disabled={fetching}
           onClick={() => void queryClient.invalidateQueries({ predicate: (q) => q.getObserversCount() > 0 })}
         >
-          {fetching ? 'Refreshing…' : 'Refresh'}
+          {fetching ? t`Refreshing…` : t`Refresh`}
         </button>
         <label className="field field--inline">
-          <span className="field__label">Auto-refresh</span>
+          <span className="field__label">{t`Auto-refresh`}</span>
           <select
-            aria-label="Auto-refresh"
+            aria-label={t`Auto-refresh`}
             value={settings?.refreshIntervalMs ?? 0}
             disabled={!settings || updateSettings.isPending}
             onChange={(e) => {
@@ -184,11 +194,12 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
           >
             {REFRESH_INTERVALS_MS.map((ms) => (
               <option key={ms} value={ms}>
-                {REFRESH_LABELS[ms]}
+                {refreshLabel(ms)}
               </option>
             ))}
           </select>
         </label>
+        <LanguageSelect />
       </div>
       {select.error ? <ErrorPanel error={select.error.error} compact /> : null}
       {updateSettings.error ? <ErrorPanel error={updateSettings.error.error} compact /> : null}

@@ -1,15 +1,16 @@
 /**
- * Display formatting in the person's own locale (the languages the browser, or Electron from the
- * OS, reports). Amounts are decimal strings and stay strings: Intl.NumberFormat formats a decimal
+ * Display formatting in the person's chosen language (by default the OS's: the languages the
+ * browser, or Electron from the OS, reports). Amounts are decimal strings and stay strings: Intl.NumberFormat formats a decimal
  * STRING exactly, so a 40-digit balance keeps every digit and is never rounded through `Number`.
  * Every function takes an optional locale so tests can pin one.
  */
 
+import { formatLocales } from './i18n';
+
 type Locales = string | readonly string[] | undefined;
 
-function userLocales(): readonly string[] | undefined {
-  return typeof navigator === 'undefined' ? undefined : navigator.languages;
-}
+/** The chosen language's locales (the OS's own list when the language is the OS's). */
+const userLocales = formatLocales;
 
 /** Formatters are costly to build and a table formats thousands of cells: one per setting. */
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
@@ -68,12 +69,14 @@ export function formatAgo(elapsedMs: number, locales: Locales = userLocales()): 
   return format.format(-Math.floor(minutes / 60), 'hour');
 }
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-
-/** Epoch milliseconds -> local wall-clock time, "14:02" (or "14:02:07" with seconds). */
-export function formatClock(ms: number, withSeconds = false): string {
+/**
+ * Epoch milliseconds -> local wall-clock time in the chosen locale's digits and separators,
+ * "14:02" (or "14:02:07" with seconds); always 24-hour, as the clocks beside it are.
+ */
+export function formatClock(ms: number, withSeconds = false, locales: Locales = userLocales()): string {
   if (!Number.isFinite(ms)) return '—';
-  const d = new Date(ms);
-  const hm = `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
-  return withSeconds ? `${hm}:${twoDigits(d.getSeconds())}` : hm;
+  const format = cached(`c|${localeKey(locales)}|${withSeconds}`, () =>
+    new Intl.DateTimeFormat(locales as string[] | undefined, { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}), hourCycle: 'h23' }),
+  );
+  return format.format(new Date(ms));
 }

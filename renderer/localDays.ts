@@ -3,6 +3,7 @@
  * Unix-second bounds a filter takes: the start day from its local midnight, the end day included up
  * to its last second.
  */
+import { t } from '@lingui/core/macro';
 
 /** Local midnight of a calendar day, in Unix seconds. */
 function localDayStart(day: string): number | null {
@@ -33,8 +34,8 @@ export function dayRange(from: string, to: string): DayRange {
   const since = from ? localDayStart(from) : undefined;
   const toStart = to ? localDayStart(to) : undefined;
   const errors: DayRange['errors'] = {};
-  if (since === null) errors.from = 'Start date is not a date';
-  if (toStart === null) errors.to = 'End date is not a date';
+  if (since === null) errors.from = t`Start date is not a date`;
+  if (toStart === null) errors.to = t`End date is not a date`;
   return {
     ...(typeof since === 'number' ? { since } : {}),
     // A day later than the start of the end day, held inside local days across a DST change.

@@ -10,19 +10,26 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { createQueryClient } from './api/queries';
 import { takeSettledBootstrap } from './api/boot';
+import { activateLanguage, rememberedChoice } from './i18n';
+import { LanguageRoot } from './i18n/LanguageRoot';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
-const queryClient = createQueryClient();
-// When the bootstrap has already answered (it left before this chunk loaded), the first render
-// starts with settings, accounts and the landing data in the cache: no loading pass in between.
-for (const { channel, payload, data } of takeSettledBootstrap()) queryClient.setQueryData([channel, payload], data);
-
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The first paint waits for the language's catalog (a small chunk fetched alongside the view's and
+// the bootstrap call, which left from the startup entry before this chunk loaded).
+void activateLanguage(rememberedChoice()).finally(() => {
+  const queryClient = createQueryClient();
+  // When the bootstrap has already answered, the first render starts with settings, accounts and
+  // the landing data in the cache: no loading pass in between.
+  for (const { channel, payload, data } of takeSettledBootstrap()) queryClient.setQueryData([channel, payload], data);
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <LanguageRoot>
+          <App />
+        </LanguageRoot>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
 import { fileURLToPath } from 'node:url';
 
 const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -50,7 +52,9 @@ export default defineConfig({
   root: rendererRoot,
   // Relative so the same build loads from file://, a custom protocol and the browser-mode server.
   base: './',
-  plugins: [react(), relaxCspForDevServer(), startupEntryFirst()],
+  // Lingui's macros (t`…`, <Trans>) turn into catalog lookups at build time through Babel; the Lingui
+  // plugin compiles the imported PO catalog, so each language is its own small chunk.
+  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), relaxCspForDevServer(), startupEntryFirst()],
   build: {
     outDir,
     emptyOutDir: true,

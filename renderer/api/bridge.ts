@@ -7,6 +7,7 @@
  * launch URL's hash. The HTTP transport never throws: every failure becomes an error envelope,
  * exactly like the IPC path, so callers handle one shape.
  */
+import { t } from '@lingui/core/macro';
 import type { Channel, EventName, EventPayloads, ExchangeBridge, InvokeOptions, PreloadBridge, RequestOf, ResponseOf } from '../../shared/ipc';
 import { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS } from '../../shared/transport';
 import { ERROR_KINDS, fail, type AppError, type Envelope } from '../../shared/errors';
@@ -69,11 +70,11 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 
 /** Our wording: the page itself stopped waiting (it was left, or the query was cancelled). */
 function cancelledError(): AppError {
-  return { kind: 'network', reason: 'cancelled', message: 'The request was cancelled before the app answered.' };
+  return { kind: 'network', reason: 'cancelled', message: t`The request was cancelled before the app answered.` };
 }
 
 function networkError(): AppError {
-  return { kind: 'network', message: 'Cannot reach the app\u2019s local server. Check that WhiteBIT Desk is still running.' };
+  return { kind: 'network', message: t`Cannot reach the app’s local server. Check that WhiteBIT Desk is still running.` };
 }
 
 export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
@@ -107,7 +108,7 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
       } catch {
         if (callerSignal?.aborted) return fail(cancelledError());
         if (controller.signal.aborted) {
-          return fail({ kind: 'timeout', message: `The app did not answer within ${Math.round(invokeTimeoutMs / 1000)} s.` });
+          return fail({ kind: 'timeout', message: t`The app did not answer within ${Math.round(invokeTimeoutMs / 1000)} s.` });
         }
         return fail(networkError());
       }
@@ -122,10 +123,10 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
         return fail({
           kind: 'auth',
           status: response.status,
-          message: 'The app\u2019s local server refused this page\u2019s session. Open the app again from the link it printed.',
+          message: t`The app’s local server refused this page’s session. Open the app again from the link it printed.`,
         });
       }
-      return fail({ kind: 'bad_response', status: response.status, message: `The app\u2019s local server answered unexpectedly (HTTP ${response.status}).` });
+      return fail({ kind: 'bad_response', status: response.status, message: t`The app’s local server answered unexpectedly (HTTP ${response.status}).` });
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);

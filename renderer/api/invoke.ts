@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { AppFailure, type Envelope } from '../../shared/errors';
 import type { Channel, InvokeOptions, RequestOf, ResponseOf } from '../../shared/ipc';
 import { getBridge } from './bridge';
@@ -11,7 +12,7 @@ export async function invoke<C extends Channel>(channel: C, payload: RequestOf<C
     envelope = ((await takeBooted(channel, payload)) as Envelope<ResponseOf<C>> | undefined) ?? (await (options ? getBridge().invoke(channel, payload, options) : getBridge().invoke(channel, payload)));
   } catch {
     // The contract says bridges answer envelopes; a throw means the bridge itself broke.
-    throw new AppFailure({ kind: 'internal', message: 'The connection to the app\u2019s main process failed.' });
+    throw new AppFailure({ kind: 'internal', message: t`The connection to the app’s main process failed.` });
   }
   if (envelope.ok) return envelope.data;
   throw new AppFailure(envelope.error);

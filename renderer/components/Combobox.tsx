@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
 import { Field } from './Field';
 import './Combobox.css';
 
@@ -133,7 +134,7 @@ export function Combobox(props: {
                 {option.detail ? <span className="combobox__detail">{option.detail}</span> : null}
               </li>
             ))}
-            {matches.length === 0 ? <li className="combobox__empty">{props.noMatch ?? 'Nothing matches.'}</li> : null}
+            {matches.length === 0 ? <li className="combobox__empty">{props.noMatch ?? t`Nothing matches.`}</li> : null}
           </ul>
         </div>
       )}

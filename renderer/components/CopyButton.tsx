@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import './CopyButton.css';
 
 async function writeClipboard(text: string): Promise<boolean> {
@@ -11,9 +13,9 @@ async function writeClipboard(text: string): Promise<boolean> {
 }
 
 const LABELS = [
-  ['idle', 'Copy'],
-  ['copied', 'Copied'],
-  ['failed', 'Failed'],
+  ['idle', msg`Copy`],
+  ['copied', msg`Copied`],
+  ['failed', msg`Failed`],
 ] as const;
 
 /** Copies `value`; the accessible name is "Copy <label>". Shows "Copied" (or "Failed") briefly. */
@@ -28,8 +30,8 @@ export function CopyButton({ value, label, className = '' }: { value: string; la
     <button
       type="button"
       className={`button button--ghost button--small ${className}`}
-      aria-label={`Copy ${label}`}
-      title={`Copy ${label}`}
+      aria-label={t`Copy ${label}`}
+      title={t`Copy ${label}`}
       onClick={async () => setState((await writeClipboard(value)) ? 'copied' : 'failed')}
     >
       {/* Every label sits in the same grid cell, so the button is as wide as the longest and
@@ -37,7 +39,7 @@ export function CopyButton({ value, label, className = '' }: { value: string; la
       <span className="copy-button__labels">
         {LABELS.map(([key, text]) => (
           <span key={key} data-shown={state === key} aria-hidden={state !== key}>
-            {text}
+            {i18n._(text)}
           </span>
         ))}
       </span>

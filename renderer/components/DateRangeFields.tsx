@@ -1,13 +1,14 @@
+import { t } from '@lingui/core/macro';
 import { Field } from './Field';
 
 /** "From" and "To" local calendar days of a filter form (renderer/localDays.ts turns them into bounds). */
 export function DateRangeFields(props: { from: string; to: string; errors: { from?: string | undefined; to?: string | undefined }; onChange(patch: { from?: string; to?: string }): void }) {
   return (
     <>
-      <Field label="From" error={props.errors.from}>
+      <Field label={t`From`} error={props.errors.from}>
         {(control) => <input {...control} type="date" value={props.from} onChange={(e) => props.onChange({ from: e.target.value })} />}
       </Field>
-      <Field label="To" error={props.errors.to}>
+      <Field label={t`To`} error={props.errors.to}>
         {(control) => <input {...control} type="date" value={props.to} onChange={(e) => props.onChange({ to: e.target.value })} />}
       </Field>
     </>

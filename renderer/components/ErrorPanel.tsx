@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AppError } from '../../shared/errors';
-import { REASON_WORDS } from '../api/errorWords';
+import { t } from '@lingui/core/macro';
+import { reasonWords } from '../api/errorWords';
 import { useUi } from '../state/ui';
 import './ErrorPanel.css';
 
@@ -56,7 +57,7 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
       </div>
       {onRetry ? (
         <button type="button" className="button" onClick={onRetry} disabled={secondsLeft > 0}>
-          {secondsLeft > 0 ? `Retry in ${secondsLeft} s` : 'Retry'}
+          {secondsLeft > 0 ? t`Retry in ${secondsLeft} s` : t`Retry`}
         </button>
       ) : null}
     </div>
@@ -65,60 +66,60 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
 
 function explain(error: AppError, secondsLeft: number): Explanation {
   if (error.reason) {
-    const words = REASON_WORDS[error.reason];
+    const words = reasonWords(error.reason);
     if (error.kind === 'rate_limited') {
-      return { title: words.title, advice: secondsLeft > 0 ? `${words.advice} You can retry in ${secondsLeft} s.` : `${words.advice} You can retry now.` };
+      return { title: words.title, advice: `${words.advice} ${secondsLeft > 0 ? t`You can retry in ${secondsLeft} s.` : t`You can retry now.`}` };
     }
     if (error.reason === 'bad_signature' || error.reason === 'key_disabled') {
-      return { title: words.title, advice: <>{words.advice} <GoToAccounts>Fix the key in Accounts</GoToAccounts>.</> };
+      return { title: words.title, advice: <>{words.advice} <GoToAccounts>{t`Fix the key in Accounts`}</GoToAccounts></> };
     }
     return words;
   }
   switch (error.kind) {
     case 'auth':
       return {
-        title: 'The exchange refused this API key',
+        title: t`The exchange refused this API key`,
         advice: (
           <>
-            The key may be wrong, disabled, or not allowed from this IP address. <GoToAccounts>Fix the key in Accounts</GoToAccounts>.
+            {t`The key may be wrong, disabled, or not allowed from this IP address.`} <GoToAccounts>{t`Fix the key in Accounts`}</GoToAccounts>
           </>
         ),
       };
     case 'permission':
       return {
-        title: 'This API key lacks a permission',
-        advice: 'The key works, but it is not allowed to use this part of the account. Enable the permission for this area in the exchange\u2019s API key settings, or use another key.',
+        title: t`This API key lacks a permission`,
+        advice: t`The key works, but it is not allowed to use this part of the account. Enable the permission for this area in the exchange’s API key settings, or use another key.`,
       };
     case 'rate_limited':
       return {
-        title: 'The exchange asked us to slow down',
-        advice: secondsLeft > 0 ? `Too many requests. You can retry in ${secondsLeft} s.` : 'Too many requests. You can retry now.',
+        title: t`The exchange asked us to slow down`,
+        advice: secondsLeft > 0 ? t`Too many requests. You can retry in ${secondsLeft} s.` : t`Too many requests. You can retry now.`,
       };
     case 'network':
       return {
-        title: 'Offline: cannot reach the exchange',
-        advice: 'Check your internet connection. The data shown may be out of date.',
+        title: t`Offline: cannot reach the exchange`,
+        advice: t`Check your internet connection. The data shown may be out of date.`,
       };
     case 'timeout':
-      return { title: 'The exchange took too long to answer', advice: 'It may be busy. Try again in a moment.' };
+      return { title: t`The exchange took too long to answer`, advice: t`It may be busy. Try again in a moment.` };
     case 'keychain':
       return {
-        title: 'The API secret could not be read from the system keychain',
+        title: t`The API secret could not be read from the system keychain`,
         advice: (
           <>
-            The keychain may be locked or the entry was removed. <GoToAccounts>Re-enter the secret in Accounts</GoToAccounts>.
+            {t`The keychain may be locked or the entry was removed.`} <GoToAccounts>{t`Re-enter the secret in Accounts`}</GoToAccounts>
           </>
         ),
       };
     case 'server':
-      return { title: 'The exchange had a problem', advice: 'This is usually temporary. Try again in a moment.' };
+      return { title: t`The exchange had a problem`, advice: t`This is usually temporary. Try again in a moment.` };
     case 'bad_response':
-      return { title: 'The exchange sent an answer we could not read', advice: 'Nothing was changed. Try again; if it keeps happening, the exchange may have changed its API.' };
+      return { title: t`The exchange sent an answer we could not read`, advice: t`Nothing was changed. Try again; if it keeps happening, the exchange may have changed its API.` };
     case 'validation':
-      return { title: 'The request was not accepted', advice: 'Check the values and try again.' };
+      return { title: t`The request was not accepted`, advice: t`Check the values and try again.` };
     case 'not_found':
-      return { title: 'Not found', advice: 'It may have been removed.' };
+      return { title: t`Not found`, advice: t`It may have been removed.` };
     default:
-      return { title: 'Something went wrong', advice: 'Try again. If it keeps happening, the details are in the app\u2019s log.' };
+      return { title: t`Something went wrong`, advice: t`Try again. If it keeps happening, the details are in the app’s log.` };
   }
 }

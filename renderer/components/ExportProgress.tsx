@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ExportState } from '../api/useExportAll';
 import { ErrorPanel } from './ErrorPanel';
 import './ExportProgress.css';
@@ -6,13 +7,14 @@ import './ExportProgress.css';
  * Where a whole-list CSV export stands: progress while it reads, and after it what the file holds
  * (or that none was written). `windowNote` says what the exchange's window left out.
  */
-export function ExportProgress({ state, noun, windowNote }: { state: ExportState; noun: string; windowNote: string }) {
+/** `noun(n)` names n of the exported things, e.g. "3 codes" (the language's plural forms). */
+export function ExportProgress({ state, noun, windowNote }: { state: ExportState; noun: (count: number) => string; windowNote: string }) {
   if (state.phase === 'idle') return null;
   if (state.phase === 'failed') {
     return (
       <div className="card card__section">
         <p role="alert">
-          The export stopped after {state.read} {noun}; no file was written.
+          {t`The export stopped after ${noun(state.read)}; no file was written.`}
         </p>
         <ErrorPanel error={state.error} compact />
       </div>
@@ -20,14 +22,16 @@ export function ExportProgress({ state, noun, windowNote }: { state: ExportState
   }
   const text =
     state.phase === 'running'
-      ? `Exporting: ${state.read} of ${state.total ?? '\u2026'} ${noun} read`
+      ? state.total === undefined || state.total === null
+        ? t`Exporting: ${noun(state.read)} read`
+        : t`Exporting: ${state.read} of ${noun(state.total)} read`
       : state.phase === 'cancelled'
-        ? 'Export cancelled; no file was written.'
-        : `Exported ${state.rows} ${noun}.${state.windowLimited ? ` ${windowNote}` : ''}`;
+        ? t`Export cancelled; no file was written.`
+        : `${t`Exported ${noun(state.rows)}.`}${state.windowLimited ? ` ${windowNote}` : ''}`;
   return (
     <p className="card card__section" role="status" data-testid="export-status">
       {text}
-      {state.phase === 'running' && state.total ? <progress max={state.total} value={state.read} aria-label="Export progress" /> : null}
+      {state.phase === 'running' && state.total ? <progress max={state.total} value={state.read} aria-label={t`Export progress`} /> : null}
     </p>
   );
 }
@@ -40,13 +44,13 @@ export function ExportAllButton({ state, total, onStart, onCancel, title }: { st
   if (state.phase === 'running') {
     return (
       <button type="button" className="button" onClick={onCancel}>
-        Cancel export
+        {t`Cancel export`}
       </button>
     );
   }
   return (
     <button type="button" className="button" disabled={total === 0} title={title} onClick={onStart}>
-      Export all {total > 0 ? total : ''} as CSV
+      {total > 0 ? t`Export all ${total} as CSV` : t`Export all as CSV`}
     </button>
   );
 }

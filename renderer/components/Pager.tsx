@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
 import './Pager.css';
 
 /**
@@ -25,7 +26,7 @@ export function Pager(props: {
       <span aria-live="polite">{props.status}</span>
       <div className="toolbar">
         <label className="field field--inline">
-          <span className="field__label">Per page</span>
+          <span className="field__label">{t`Per page`}</span>
           <select aria-label={props.pageSizeLabel} value={props.pageSize} onChange={(e) => props.onPageSize(Number(e.target.value))}>
             {props.pageSizes.map((size) => (
               <option key={size} value={size}>
@@ -35,10 +36,10 @@ export function Pager(props: {
           </select>
         </label>
         <button type="button" className="button" disabled={!props.canGoBack} onClick={props.onBack}>
-          Previous
+          {t`Previous`}
         </button>
         <button type="button" className="button" disabled={!props.canGoForward} onClick={props.onForward}>
-          Next
+          {t`Next`}
         </button>
       </div>
     </nav>

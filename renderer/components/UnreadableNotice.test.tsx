@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { UnreadableNotice, unreadableText } from './UnreadableNotice';
 
-const noun = { one: 'position', many: 'positions' };
+const noun = (n: number) => (n === 1 ? `${n} position` : `${n} positions`);
 const item = (n: number) => ({ where: `positionId ${n}`, reason: 'amount: must be a decimal string' });
 
 describe('UnreadableNotice', () => {

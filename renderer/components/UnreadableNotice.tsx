@@ -1,12 +1,11 @@
+import { t } from '@lingui/core/macro';
 import type { UnreadableItem } from '../../shared/api/tolerant';
 
 /** How many unreadable elements are named; the rest are counted. */
 const MAX_NAMED = 3;
 
-export interface UnreadableNoun {
-  one: string;
-  many: string;
-}
+/** Names n of the elements with the count, in the language's plural form: "3 plans". */
+export type UnreadableNoun = (count: number) => string;
 
 /**
  * "1 position could not be read: positionId 7: amount: must be a decimal string". Shown beside the
@@ -17,8 +16,10 @@ export function unreadableText(items: readonly UnreadableItem[], noun: Unreadabl
   const count = items.length;
   const named = items.slice(0, maxNamed).map((item) => `${item.where}: ${item.reason}`);
   const rest = count - named.length;
-  const list = rest > 0 ? `${named.join('; ')}; and ${rest} more` : named.join('; ');
-  return `${count} ${count === 1 ? noun.one : noun.many} could not be read: ${list}`;
+  const names = named.join('; ');
+  const list = rest > 0 ? t`${names}; and ${rest} more` : names;
+  const what = noun(count);
+  return t`${what} could not be read: ${list}`;
 }
 
 export function UnreadableNotice({ items, noun }: { items: readonly UnreadableItem[] | undefined; noun: UnreadableNoun }) {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { formatAgo, formatClock, formatEpochMs } from '../format';
 import './UpdatedAgo.css';
 
@@ -18,13 +19,13 @@ export function UpdatedAgo({ updatedAt, couldNotRefresh = false }: { updatedAt: 
   if (couldNotRefresh) {
     return (
       <span className="updated-ago updated-ago--stale" title={formatEpochMs(updatedAt)}>
-        Last updated {formatClock(updatedAt, true)} · could not refresh
+        {t`Last updated ${formatClock(updatedAt, true)} · could not refresh`}
       </span>
     );
   }
   return (
     <span className="updated-ago" title={formatEpochMs(updatedAt)}>
-      Updated {formatAgo(now - updatedAt)}
+      {t`Updated ${formatAgo(now - updatedAt)}`}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ZodType } from 'zod';
+import { t } from '@lingui/core/macro';
 import './ValidatedFilterForm.css';
 
 export type FilterCheck = { ok: true; value: string | undefined } | { ok: false; message: string };
@@ -9,11 +10,11 @@ export type FilterCheck = { ok: true; value: string | undefined } | { ok: false;
  * never reaches the exchange (which would answer with an error code). Tickers and markets are
  * always written in capitals, so lower case is accepted and upper-cased; empty means "no filter".
  */
-export function checkFilter(input: string, schema: ZodType<string>, noun: string): FilterCheck {
+export function checkFilter(input: string, schema: ZodType<string>, invalid: string): FilterCheck {
   const value = input.trim().toUpperCase();
   if (value === '') return { ok: true, value: undefined };
   const parsed = schema.safeParse(value);
-  if (!parsed.success) return { ok: false, message: `The ${noun} ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
+  if (!parsed.success) return { ok: false, message: invalid };
   return { ok: true, value: parsed.data };
 }
 
@@ -28,8 +29,8 @@ export interface ValidatedFilterFormProps {
   className?: string;
   /** The request schema's rule for the value, e.g. MarketName. */
   schema: ZodType<string>;
-  /** The value's name in error messages: "The market must look like…". */
-  noun: string;
+  /** Said when the value breaks the schema, in the person's language: "The market must look like…". */
+  invalid: string;
   applied: string | undefined;
   onApply: (value: string | undefined) => void;
 }
@@ -38,13 +39,13 @@ export interface ValidatedFilterFormProps {
  * A one-field filter that validates before applying: invalid input shows an error here and sends
  * nothing, so a malformed filter never reaches the exchange.
  */
-export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, className, schema, noun, applied, onApply }: ValidatedFilterFormProps) {
+export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, className, schema, invalid, applied, onApply }: ValidatedFilterFormProps) {
   const [text, setText] = useState(applied ?? '');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
 
   const apply = (input: string) => {
-    const result = checkFilter(input, schema, noun);
+    const result = checkFilter(input, schema, invalid);
     if (!result.ok) {
       setError(result.message);
       return;
@@ -82,7 +83,7 @@ export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, 
         />
       </label>
       <button type="submit" className="button">
-        Filter
+        {t`Filter`}
       </button>
       {applied ? (
         <button
@@ -93,7 +94,7 @@ export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, 
             apply('');
           }}
         >
-          Show all
+          {t`Show all`}
         </button>
       ) : null}
       {error ? (

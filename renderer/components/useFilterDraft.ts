@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
 import { dayRange } from '../localDays';
@@ -59,8 +60,8 @@ export function checkListFilter<D extends ListFilterDraft, F>(schema: ZodType<F>
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field === 'ticker') errors.ticker = `Asset ${issue.message}`;
-      else if (field === 'since' || field === 'until') errors.from = 'Start date must not be after the end date';
+      if (field === 'ticker') errors.ticker = t`Asset must be an asset ticker such as BTC`;
+      else if (field === 'since' || field === 'until') errors.from = t`Start date must not be after the end date`;
       else errors[ownField] = issue.message;
     }
   }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ConnectionState } from '../../shared/model/connection';
 import { formatClock } from '../format';
 import { useConnectionState, useSilencePing, type SilencePingOptions } from './useConnection';
@@ -9,16 +10,16 @@ type Shown = { tone: 'checking' | 'online' | 'offline' | 'busy' | 'auth'; text: 
 export function describeConnection(state: ConnectionState | undefined): Shown {
   switch (state?.status) {
     case 'online':
-      return { tone: 'online', text: 'Online' };
+      return { tone: 'online', text: t`Online` };
     case 'offline':
-      return { tone: 'offline', text: state.since === null ? 'Offline' : `Offline since ${formatClock(state.since)}` };
+      return { tone: 'offline', text: state.since === null ? t`Offline` : t`Offline since ${formatClock(state.since)}` };
     case 'busy':
-      if (state.retry) return { tone: 'busy', text: `Exchange busy, retrying (${state.retry.attempt} of ${state.retry.of})` };
-      return { tone: 'busy', text: state.since === null ? 'Exchange busy' : `Exchange busy since ${formatClock(state.since)}` };
+      if (state.retry) return { tone: 'busy', text: t`Exchange busy, retrying (${state.retry.attempt} of ${state.retry.of})` };
+      return { tone: 'busy', text: state.since === null ? t`Exchange busy` : t`Exchange busy since ${formatClock(state.since)}` };
     case 'key_problem':
-      return { tone: 'auth', text: 'API key problem' };
+      return { tone: 'auth', text: t`API key problem` };
     default:
-      return { tone: 'checking', text: 'Connecting…' };
+      return { tone: 'checking', text: t`Connecting…` };
   }
 }
 
@@ -31,7 +32,7 @@ export function ConnectionIndicator({ accountId, ping }: { accountId: string; pi
   useSilencePing(accountId, state, ping);
   const shown = describeConnection(state);
   return (
-    <span className={`connection connection--${shown.tone}`} role="status" aria-label={`Connection: ${shown.text}`} title={state?.problem ?? undefined}>
+    <span className={`connection connection--${shown.tone}`} role="status" aria-label={t`Connection: ${shown.text}`} title={state?.problem ?? undefined}>
       <span className="connection__dot" aria-hidden="true" />
       {shown.text}
     </span>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Component, type ReactNode } from 'react';
 import { ErrorPanel } from '../components/ErrorPanel';
 
@@ -17,7 +18,7 @@ export class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey
     if (this.state.crashed) {
       return (
         <ErrorPanel
-          error={{ kind: 'internal', message: 'This view stopped working.' }}
+          error={{ kind: 'internal', message: t`This view stopped working.` }}
           onRetry={() => this.setState({ crashed: false })}
         />
       );

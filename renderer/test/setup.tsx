@@ -7,6 +7,8 @@ import { afterEach } from 'vitest';
 import { cleanup, configure, render, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../i18n';
 import type { AccountSummary } from '../../shared/model/accounts';
 import type { Settings } from '../../shared/model/settings';
 import { createQueryClient } from '../api/queries';
@@ -26,7 +28,7 @@ afterEach(() => {
   resetUi();
 });
 
-export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', quote: 'USDT' };
+export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', language: 'system', quote: 'USDT' };
 
 export const DEMO_ACCOUNT: AccountSummary = {
   id: 'demo',
@@ -67,7 +69,11 @@ export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], setti
 
 export function renderWithQuery(ui: ReactElement) {
   const client = createQueryClient();
-  return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
+  return { client, ...render(
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+      </I18nProvider>,
+    ) };
 }
 
 /** Chooses `value` in a searchable picker (Combobox) as a person does: types it, clicks its option. */

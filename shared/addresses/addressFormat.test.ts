@@ -53,6 +53,11 @@ describe('checkAddressFormat: refusals name the problem', () => {
     expect(result.kind === 'invalid' && result.message).toMatch(words);
   });
 
+  it('names the problem and the formats as codes, so the page can word them in any language', () => {
+    expect(checkAddressFormat('ERC20', TRON)).toMatchObject({ kind: 'invalid', problem: 'no_0x', family: 'EVM', lookalike: { name: 'Tron', networks: ['TRX', 'TRC20'] } });
+    expect(checkAddressFormat('BTC', '1BoatSLRHtKNngkdXEeobR76b53LETtpyX')).toMatchObject({ kind: 'invalid', problem: 'bad_checksum', family: 'Bitcoin', lookalike: null });
+  });
+
   it('an unknown network is accepted with a note', () => {
     expect(checkAddressFormat('NEAR', 'alice.near')).toEqual({ kind: 'unchecked', note: expect.stringMatching(/does not know the NEAR address format; the exchange checks it/) });
   });

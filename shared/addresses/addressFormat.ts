@@ -12,9 +12,17 @@
 import { base58CheckDecode, base58Decode, decodeSegwit, RIPPLE_ALPHABET } from './encodings';
 import { asciiBytes, keccak256 } from './hashes';
 
+/** Why an address is not of its network's format, as a code the page words in its own language. */
+export type AddressProblem = 'bad_checksum' | 'wrong_length' | 'bad_characters' | 'other_network' | 'not_0x_hex' | 'no_0x' | 'eip55_mismatch' | 'not_32_byte_key' | 'segwit_invalid';
+
 export type AddressCheck =
   | { kind: 'valid'; format: string }
-  | { kind: 'invalid'; message: string }
+  /**
+   * `message` is the English sentence (logs, the main process's refusal); `problem`, `family` (the
+   * network's format, e.g. Bitcoin) and `lookalike` (another format the address does match) let the
+   * page say the same in the person's language.
+   */
+  | { kind: 'invalid'; message: string; problem: AddressProblem; family: string; lookalike: { name: string; networks: readonly string[] } | null }
   /** The network's format is not one we check; the exchange checks it. */
   | { kind: 'unchecked'; note: string };
 
@@ -24,7 +32,12 @@ interface Family {
   networks: readonly string[];
   /** What valid addresses look like, after "<network> addresses", for the error message. */
   looksLike: string;
-  check: (address: string) => 'valid' | { problem: string };
+  check: (address: string) => 'valid' | Verdict;
+}
+
+interface Verdict {
+  problem: string;
+  code: AddressProblem;
 }
 
 function bitcoinLike(name: string, networks: string[], versions: number[], hrp: string | null, looksLike: string): Family {
@@ -36,19 +49,19 @@ function bitcoinLike(name: string, networks: string[], versions: number[], hrp: 
       if (hrp && address.toLowerCase().startsWith(`${hrp}1`)) {
         const segwit = decodeSegwit(hrp, address);
         if (segwit.kind === 'ok') return 'valid';
-        return { problem: segwit.kind === 'bad_checksum' ? 'its checksum does not match (a character is wrong or missing)' : segwit.reason };
+        return segwit.kind === 'bad_checksum' ? { problem: 'its checksum does not match (a character is wrong or missing)', code: 'bad_checksum' } : { problem: segwit.reason, code: 'segwit_invalid' };
       }
       return base58Versioned(address, versions);
     },
   };
 }
 
-function base58Versioned(address: string, versions: number[], alphabet?: string): 'valid' | { problem: string } {
-  if (address.length < 25 || address.length > 36) return { problem: 'it has the wrong length' };
+function base58Versioned(address: string, versions: number[], alphabet?: string): 'valid' | Verdict {
+  if (address.length < 25 || address.length > 36) return { problem: 'it has the wrong length', code: 'wrong_length' };
   const decoded = base58CheckDecode(address, alphabet);
-  if (decoded.kind === 'bad_characters') return { problem: 'it contains characters this format never uses (0, O, I or l, or punctuation)' };
-  if (decoded.kind === 'bad_checksum') return { problem: 'its checksum does not match (a character is wrong or missing)' };
-  if (decoded.payload.length !== 21 || !versions.includes(decoded.payload[0]!)) return { problem: 'it is not an address of this network' };
+  if (decoded.kind === 'bad_characters') return { problem: 'it contains characters this format never uses (0, O, I or l, or punctuation)', code: 'bad_characters' };
+  if (decoded.kind === 'bad_checksum') return { problem: 'its checksum does not match (a character is wrong or missing)', code: 'bad_checksum' };
+  if (decoded.payload.length !== 21 || !versions.includes(decoded.payload[0]!)) return { problem: 'it is not an address of this network', code: 'other_network' };
   return 'valid';
 }
 
@@ -76,11 +89,11 @@ const FAMILIES: readonly Family[] = [
     networks: EVM_NETWORKS,
     looksLike: 'are 0x followed by 40 hexadecimal characters',
     check: (address) => {
-      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return { problem: /^0x/i.test(address) ? 'it is not 0x followed by exactly 40 hexadecimal characters' : 'it does not start with 0x' };
+      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return /^0x/i.test(address) ? { problem: 'it is not 0x followed by exactly 40 hexadecimal characters', code: 'not_0x_hex' } : { problem: 'it does not start with 0x', code: 'no_0x' };
       const hex = address.slice(2);
       // All lower or all upper case carries no checksum (EIP-55); mixed case must match it exactly.
       if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return 'valid';
-      return eip55Checksummed(hex) === hex ? 'valid' : { problem: 'its mixed upper and lower case does not match the EIP-55 checksum (a character is wrong)' };
+      return eip55Checksummed(hex) === hex ? 'valid' : { problem: 'its mixed upper and lower case does not match the EIP-55 checksum (a character is wrong)', code: 'eip55_mismatch' };
     },
   },
   { name: 'Tron', networks: ['TRX', 'TRC20'], looksLike: 'start with T and have 34 characters', check: (address) => base58Versioned(address, [0x41]) },
@@ -91,7 +104,7 @@ const FAMILIES: readonly Family[] = [
     looksLike: 'are 32 to 44 base58 characters',
     check: (address) => {
       const bytes = address.length >= 32 && address.length <= 44 ? base58Decode(address) : null;
-      return bytes?.length === 32 ? 'valid' : { problem: 'it is not the base58 form of a 32-byte key' };
+      return bytes?.length === 32 ? 'valid' : { problem: 'it is not the base58 form of a 32-byte key', code: 'not_32_byte_key' };
     },
   },
 ];
@@ -118,5 +131,11 @@ export function checkAddressFormat(network: string, address: string): AddressChe
   // Naming the format the address does have catches the commonest mistake: the wrong network chosen.
   const other = FAMILIES.find((f) => f !== family && f.check(address) === 'valid');
   const hint = other ? ` It looks like ${/^[AEIOU]/.test(other.name) ? 'an' : 'a'} ${other.name} address (${other.networks.join(', ')}): is the network right?` : ` ${network} addresses ${family.looksLike}.`;
-  return { kind: 'invalid', message: `This is not a valid ${network} address: ${verdict.problem}.${hint}` };
+  return {
+    kind: 'invalid',
+    message: `This is not a valid ${network} address: ${verdict.problem}.${hint}`,
+    problem: verdict.code,
+    family: family.name,
+    lookalike: other ? { name: other.name, networks: other.networks } : null,
+  };
 }

@@ -11,6 +11,7 @@ export function publicSettings(file: SettingsFile): Settings {
     refreshIntervalMs: file.refreshIntervalMs as Settings['refreshIntervalMs'],
     hideSmallBelow: file.hideSmallBelow,
     theme: file.theme,
+    language: file.language ?? 'system',
     quote: file.quote ?? DEFAULT_QUOTE,
   };
 }
@@ -24,6 +25,7 @@ export function settingsHandlers(settings: SettingsStore, notice: (settingsNotic
         if (patch.refreshIntervalMs !== undefined) draft.refreshIntervalMs = patch.refreshIntervalMs;
         if (patch.hideSmallBelow !== undefined) draft.hideSmallBelow = patch.hideSmallBelow;
         if (patch.theme !== undefined) draft.theme = patch.theme;
+        if (patch.language !== undefined) draft.language = patch.language;
         if (patch.quote !== undefined) draft.quote = patch.quote;
       });
       return publicSettings(next);

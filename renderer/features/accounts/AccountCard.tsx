@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
@@ -7,7 +8,7 @@ import { EditAccountForm } from './EditAccountForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 import { AlertThresholdField } from '../alerts/AlertThresholdField';
 
-const REGION_LABELS: Record<AccountSummary['region'], string> = { global: 'Global', eu: 'EU', custom: 'Custom' };
+const REGION_LABELS: Record<AccountSummary['region'], string> = { global: t`Global`, eu: 'EU', custom: t`Custom` };
 
 export function AccountCard({ account, isActive }: { account: AccountSummary; isActive: boolean }) {
   const [replacing, setReplacing] = useState(false);
@@ -27,29 +28,29 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
           <span className="account-card__name" title={account.name}>
             {account.name}
           </span>
-          {isActive ? <Badge tone="info">Active</Badge> : null}
+          {isActive ? <Badge tone="info">{t`Active`}</Badge> : null}
           {account.isDemo ? <Badge tone="demo">DEMO</Badge> : null}
           <Badge>{REGION_LABELS[account.region]}</Badge>
         </div>
         <div className="toolbar">
           {!isActive ? (
             <button type="button" className="button" disabled={select.isPending} onClick={() => select.mutate({ accountId: account.id })}>
-              Set active
+              {t`Set active`}
             </button>
           ) : null}
           <button type="button" className="button" disabled={test.isPending || secretMissing} onClick={() => test.mutate({ accountId: account.id })}>
-            {test.isPending ? 'Testing…' : 'Test key'}
+            {test.isPending ? t`Testing…` : t`Test key`}
           </button>
           {!account.isDemo ? (
             <>
               <button type="button" className="button" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
-                Edit
+                {t`Edit`}
               </button>
               <button type="button" className="button" aria-expanded={replacing} onClick={() => setReplacing((v) => !v)}>
-                {secretMissing ? 'Re-enter key' : 'Replace key'}
+                {secretMissing ? t`Re-enter key` : t`Replace key`}
               </button>
               <button type="button" className="button button--danger" onClick={() => setConfirmingRemove(true)} disabled={confirmingRemove}>
-                Remove
+                {t`Remove`}
               </button>
             </>
           ) : null}
@@ -58,46 +59,46 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
 
       <dl className="account-card__facts">
         <div>
-          <dt>API key</dt>
+          <dt>{t`API key`}</dt>
           <dd className="num">{account.apiKeyMasked ?? '\u2014'}</dd>
         </div>
         <div>
-          <dt>Secret</dt>
+          <dt>{t`Secret`}</dt>
           <dd>
             {account.isDemo ? (
-              'Not needed (simulated exchange)'
+              t`Not needed (simulated exchange)`
             ) : account.hasSecret ? (
-              <Badge tone="positive">Stored in keychain</Badge>
+              <Badge tone="positive">{t`Stored in keychain`}</Badge>
             ) : (
-              <Badge tone="danger">Secret missing - re-enter</Badge>
+              <Badge tone="danger">{t`Secret missing - re-enter`}</Badge>
             )}
           </dd>
         </div>
         <div className="account-card__url">
-          <dt>Server</dt>
+          <dt>{t`Server`}</dt>
           <dd title={account.baseUrl}>{account.baseUrl}</dd>
         </div>
       </dl>
 
       <AccountFlag account={account} flag="notifyPositions" update={update}>
-        Notify me about margin calls and liquidations
+        {t`Notify me about margin calls and liquidations`}
       </AccountFlag>
       <AlertThresholdField key={account.alertThresholdPercent ?? ''} account={account} />
       <AccountFlag account={account} flag="eea" update={update}>
-        EEA account (crypto withdrawals need Travel Rule details)
+        {t`EEA account (crypto withdrawals need Travel Rule details)`}
       </AccountFlag>
 
       {confirmingRemove ? (
-        <div className="confirm" role="alertdialog" aria-label={`Remove ${account.name}?`}>
+        <div className="confirm" role="alertdialog" aria-label={t`Remove ${account.name}?`}>
           <p>
             Remove &ldquo;{account.name}&rdquo;? Its API key and secret are deleted from this computer (the key itself stays valid on the exchange).
           </p>
           <div className="toolbar">
             <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate({ accountId: account.id })}>
-              Yes, remove
+              {t`Yes, remove`}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setConfirmingRemove(false)}>
-              Cancel
+              {t`Cancel`}
             </button>
           </div>
         </div>

@@ -1,12 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { REGIONS } from '../../../shared/api/endpoints';
 import type { RegionName } from '../../../shared/model/accounts';
 import { Field, TextInputField } from '../../components';
 import { describeFieldError, type FieldErrors } from './fieldErrors';
 
-const REGION_OPTIONS: ReadonlyArray<{ value: RegionName; label: string }> = [
-  { value: 'global', label: `Global (${new URL(REGIONS.global).host})` },
+const REGION_OPTIONS = (): ReadonlyArray<{ value: RegionName; label: string }> => [
+  { value: 'global', label: t`Global (${new URL(REGIONS.global).host})` },
   { value: 'eu', label: `EU (${new URL(REGIONS.eu).host})` },
-  { value: 'custom', label: 'Custom' },
+  { value: 'custom', label: t`Custom` },
 ];
 
 export interface AccountPlace {
@@ -19,11 +20,11 @@ export interface AccountPlace {
 export function AccountPlaceFields({ place, onChange, errors }: { place: AccountPlace; onChange: (next: AccountPlace) => void; errors: FieldErrors }) {
   return (
     <>
-      <TextInputField label="Name" value={place.name} maxLength={64} onChange={(name) => onChange({ ...place, name })} error={errors.name?.map((m) => describeFieldError('Name', m))} />
-      <Field label="Region">
+      <TextInputField label={t`Name`} value={place.name} maxLength={64} onChange={(name) => onChange({ ...place, name })} error={errors.name?.map((m) => describeFieldError(t`Name`, m))} />
+      <Field label={t`Region`}>
         {(control) => (
           <select {...control} value={place.region} onChange={(e) => onChange({ ...place, region: e.target.value as RegionName })}>
-            {REGION_OPTIONS.map((o) => (
+            {REGION_OPTIONS().map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -32,7 +33,7 @@ export function AccountPlaceFields({ place, onChange, errors }: { place: Account
         )}
       </Field>
       {place.region === 'custom' ? (
-        <Field label="Base URL" className="form__wide" error={errors.baseUrl?.map((m) => describeFieldError('Base URL', m))}>
+        <Field label={t`Base URL`} className="form__wide" error={errors.baseUrl?.map((m) => describeFieldError(t`Base URL`, m))}>
           {(control) => <input {...control} type="url" placeholder="https://…" value={place.baseUrl} onChange={(e) => onChange({ ...place, baseUrl: e.target.value })} />}
         </Field>
       ) : null}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import { ErrorPanel, FormActions } from '../../components';
 import { AccountPlaceFields, placeRequest, type AccountPlace } from './AccountPlaceFields';
@@ -17,23 +18,22 @@ export function AddAccountForm() {
   return (
     <form className="card card__section form" onSubmit={onSubmit} aria-labelledby="add-account-title" noValidate>
       <h2 className="section-title" id="add-account-title">
-        Add an account
+        {t`Add an account`}
       </h2>
       <p className="field__hint">
-        Create an API key in the exchange&rsquo;s API settings. A read-only key is enough for balances, codes and positions; withdrawals need the
-        withdrawal permission.
+        {t`Create an API key in the exchange’s API settings. A read-only key is enough for balances, codes and positions; withdrawals need the withdrawal permission.`}
       </p>
       <div className="form__grid">
         <AccountPlaceFields place={place} onChange={setPlace} errors={add.errors} />
         <KeyFields {...add.keyFields} />
       </div>
-      <FormActions submit={add.pending ? 'Testing…' : 'Test & save'} disabled={add.pending} />
+      <FormActions submit={add.pending ? t`Testing…` : t`Test & save`} disabled={add.pending} />
       {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} /> : null}
       {add.error?.kind === 'validation' && !add.error.fields ? <ErrorPanel error={add.error} /> : null}
       {add.result ? (
         <div className="form__result" role="status">
-          <p className="form__success">Saved &ldquo;{add.result.account.name}&rdquo;. The secret is in your system keychain.</p>
-          <PermissionReportView report={add.result.report} title={`What the key for ${add.result.account.name} can reach`} />
+          <p className="form__success">{t`Saved “${add.result.account.name}”. The secret is in your system keychain.`}</p>
+          <PermissionReportView report={add.result.report} title={t`What the key for ${add.result.account.name} can reach`} />
         </div>
       ) : null}
     </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import type { RequestOf } from '../../../shared/ipc';
 import type { AccountSummary } from '../../../shared/model/accounts';
@@ -28,11 +29,11 @@ export function EditAccountForm({ account, onDone }: { account: AccountSummary; 
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} aria-label={`Edit ${account.name}`} noValidate>
+    <form className="form" onSubmit={onSubmit} aria-label={t`Edit ${account.name}`} noValidate>
       <div className="form__grid">
         <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />
       </div>
-      <FormActions submit={update.isPending ? 'Saving…' : 'Save'} disabled={update.isPending} cancel="Cancel" onCancel={onDone} />
+      <FormActions submit={update.isPending ? t`Saving…` : t`Save`} disabled={update.isPending} cancel={t`Cancel`} onCancel={onDone} />
       {update.error && !update.error.error.fields ? <ErrorPanel error={update.error.error} compact /> : null}
     </form>
   );

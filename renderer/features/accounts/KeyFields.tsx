@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { RefObject } from 'react';
 import { Field, TextInputField } from '../../components';
 import { describeFieldError, type FieldErrors } from './fieldErrors';
@@ -20,11 +21,11 @@ export function KeyFields({
 }) {
   return (
     <>
-      <TextInputField label="API key" value={apiKey} onChange={onApiKeyChange} error={errors.apiKey?.map((m) => describeFieldError('API key', m))} />
+      <TextInputField label={t`API key`} value={apiKey} onChange={onApiKeyChange} error={errors.apiKey?.map((m) => describeFieldError(t`API key`, m))} />
       <Field
-        label="API secret"
-        hint="Stored only in your system keychain. It is never shown again."
-        error={errors.apiSecret?.map((m) => describeFieldError('API secret', m))}
+        label={t`API secret`}
+        hint={t`Stored only in your system keychain. It is never shown again.`}
+        error={errors.apiSecret?.map((m) => describeFieldError(t`API secret`, m))}
       >
         {(control) => <input {...control} ref={secretRef} type="password" autoComplete="new-password" spellCheck={false} />}
       </Field>

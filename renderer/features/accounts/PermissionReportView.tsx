@@ -1,33 +1,34 @@
+import { t } from '@lingui/core/macro';
 import type { AreaStatus, PermissionReport } from '../../../shared/model/accounts';
 import { Badge, type BadgeTone } from '../../components';
 import { formatEpochMs } from '../../format';
 
-const AREAS: ReadonlyArray<{ key: keyof Omit<PermissionReport, 'testedAt'>; label: string }> = [
-  { key: 'balance', label: 'Balance' },
-  { key: 'codes', label: 'Codes' },
-  { key: 'positions', label: 'Positions' },
-  { key: 'flex', label: 'Flex plans' },
-  { key: 'withdraw', label: 'Withdrawals' },
+const AREAS = (): ReadonlyArray<{ key: keyof Omit<PermissionReport, 'testedAt'>; label: string }> => [
+  { key: 'balance', label: t`Balance` },
+  { key: 'codes', label: t`Codes` },
+  { key: 'positions', label: t`Positions` },
+  { key: 'flex', label: t`Flex plans` },
+  { key: 'withdraw', label: t`Withdrawals` },
 ];
 
-const STATUS: Record<AreaStatus, { text: string; tone: BadgeTone }> = {
-  ok: { text: 'OK', tone: 'positive' },
-  no_permission: { text: 'No permission', tone: 'warning' },
-  failed: { text: 'Failed', tone: 'danger' },
-  not_tested: { text: 'Not tested', tone: 'neutral' },
-};
+const STATUS = (): Record<AreaStatus, { text: string; tone: BadgeTone }> => ({
+  ok: { text: t`OK`, tone: 'positive' },
+  no_permission: { text: t`No permission`, tone: 'warning' },
+  failed: { text: t`Failed`, tone: 'danger' },
+  not_tested: { text: t`Not tested`, tone: 'neutral' },
+});
 
 /** What the key can reach, area by area, like a "test connection" result. */
-export function PermissionReportView({ report, title = 'Key test' }: { report: PermissionReport; title?: string }) {
+export function PermissionReportView({ report, title = t`Key test` }: { report: PermissionReport; title?: string }) {
   return (
     <div className="permission-report" aria-label={title} role="group">
       <p className="permission-report__title">
         {title} <span className="field__hint">at {formatEpochMs(report.testedAt)}</span>
       </p>
       <ul className="permission-report__list">
-        {AREAS.map(({ key, label }) => {
+        {AREAS().map(({ key, label }) => {
           const area = report[key];
-          const status = STATUS[area.status];
+          const status = STATUS()[area.status];
           return (
             <li key={key} className="permission-report__item" data-area={key} data-status={area.status}>
               <span className="permission-report__area">{label}</span>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FormEvent } from 'react';
 import { type AccountSummary } from '../../../shared/model/accounts';
 import { ErrorPanel, FormActions } from '../../components';
@@ -14,15 +15,15 @@ export function ReplaceKeyForm({ account, onCancel }: { account: AccountSummary;
   }
 
   return (
-    <form className="form replace-key" onSubmit={onSubmit} aria-label={`Replace key of ${account.name}`} noValidate>
+    <form className="form replace-key" onSubmit={onSubmit} aria-label={t`Replace key of ${account.name}`} noValidate>
       <div className="form__grid">
         <KeyFields {...setKey.keyFields} />
       </div>
-      <FormActions submit={setKey.pending ? 'Testing…' : 'Test & save'} disabled={setKey.pending} cancel={setKey.result ? 'Close' : 'Cancel'} onCancel={onCancel} />
+      <FormActions submit={setKey.pending ? t`Testing…` : t`Test & save`} disabled={setKey.pending} cancel={setKey.result ? t`Close` : t`Cancel`} onCancel={onCancel} />
       {setKey.error && !(setKey.error.kind === 'validation' && setKey.error.fields) ? <ErrorPanel error={setKey.error} /> : null}
       {setKey.result ? (
         <div className="form__result" role="status">
-          <p className="form__success">Key replaced. The new secret is in your system keychain.</p>
+          <p className="form__success">{t`Key replaced. The new secret is in your system keychain.`}</p>
           <PermissionReportView report={setKey.result.report} />
         </div>
       ) : null}

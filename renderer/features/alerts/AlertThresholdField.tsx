@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { AlertThreshold } from '../../../shared/model/alerts';
@@ -5,7 +6,6 @@ import { useChannelMutation } from '../../api/queries';
 import { ErrorPanel, Field } from '../../components';
 import { describeFieldError, fieldErrorsFromAppError } from '../accounts/fieldErrors';
 
-const LABEL = 'Alert below distance to liquidation (%)';
 
 /**
  * The account's distance alert: empty switches it off; otherwise checked here with the contract's
@@ -16,7 +16,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
   const [localError, setLocalError] = useState<string | undefined>(undefined);
   const update = useChannelMutation('accounts.update', { invalidates: ['accounts.list'] });
   const serverErrors = fieldErrorsFromAppError(update.error?.error ?? null).alertThresholdPercent;
-  const error = localError ?? serverErrors?.map((m) => describeFieldError('The threshold', m));
+  const error = localError ?? serverErrors?.map((m) => describeFieldError(t`The threshold`, m));
 
   const save = () => {
     const trimmed = text.trim();
@@ -24,7 +24,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
     if (trimmed !== '') {
       const parsed = AlertThreshold.safeParse(trimmed);
       if (!parsed.success) {
-        setLocalError(describeFieldError('The threshold', parsed.error.issues[0]?.message ?? 'is not valid'));
+        setLocalError(describeFieldError(t`The threshold`, parsed.error.issues[0]?.message ?? t`is not valid`));
         return;
       }
       value = parsed.data;
@@ -37,7 +37,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
   return (
     <form
       className="alert-threshold"
-      aria-label={`Distance alert for ${account.name}`}
+      aria-label={t`Distance alert for ${account.name}`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -45,14 +45,14 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
       }}
     >
       <Field
-        label={LABEL}
+        label={t`Alert below distance to liquidation (%)`}
         error={error}
-        hint={account.notifyPositions ? 'Empty: no distance alert. Alerts once per crossing; again after the distance is 1 point above it.' : 'Takes effect once notifications are on for this account.'}
+        hint={account.notifyPositions ? t`Empty: no distance alert. Alerts once per crossing; again after the distance is 1 point above it.` : t`Takes effect once notifications are on for this account.`}
       >
-        {(control) => <input {...control} className="input" inputMode="decimal" placeholder="e.g. 10" value={text} maxLength={6} onChange={(e) => setText(e.target.value)} />}
+        {(control) => <input {...control} className="input" inputMode="decimal" placeholder={t`e.g. 10`} value={text} maxLength={6} onChange={(e) => setText(e.target.value)} />}
       </Field>
       <button type="submit" className="button" disabled={update.isPending || saved}>
-        {update.isPending ? 'Saving…' : 'Save'}
+        {update.isPending ? t`Saving…` : t`Save`}
       </button>
       {update.error && !serverErrors ? <ErrorPanel error={update.error.error} compact /> : null}
     </form>

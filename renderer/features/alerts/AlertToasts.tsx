@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { PositionAlert } from '../../../shared/model/alerts';
 import { useBridgeEvent } from '../../api/queries';
@@ -18,7 +19,7 @@ export function AlertToasts() {
   const dismiss = (id: string) => setToasts((shown) => shown.filter((t) => t.id !== id));
 
   return (
-    <div className="alert-toasts" aria-label="Position alerts">
+    <div className="alert-toasts" aria-label={t`Position alerts`}>
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -32,10 +33,10 @@ export function AlertToasts() {
           </div>
           <div className="alert-toast__actions">
             <button type="button" className="button button--small" onClick={() => setView('positions')}>
-              Open Positions
+              {t`Open Positions`}
             </button>
-            <button type="button" className="button button--ghost button--small" aria-label={`Dismiss: ${toast.title}`} onClick={() => dismiss(toast.id)}>
-              Dismiss
+            <button type="button" className="button button--ghost button--small" aria-label={t`Dismiss: ${toast.title}`} onClick={() => dismiss(toast.id)}>
+              {t`Dismiss`}
             </button>
           </div>
         </div>

@@ -213,7 +213,7 @@ describe('BalancesView', () => {
     fireEvent.scroll(scroller);
     await waitFor(() => expect(tickers()).toContain('T2999'));
     expect(tickers().length).toBeLessThan(100);
-    expect(screen.getByText(/5001 assets/)).toBeTruthy();
+    expect(screen.getByText(/5,001 assets/)).toBeTruthy();
   });
 
   it('names what is missing (a part that failed, unreadable entries) and keeps what it has', async () => {

@@ -1,4 +1,6 @@
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { msg, plural, t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
@@ -48,25 +50,27 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   );
   const { rows: visible, hiddenSmall } = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
   const data = overview.data;
-  const scope = ui.allAccounts ? `All accounts${data ? ` (${data.accounts.map((a) => a.name).join(', ')})` : ''}` : account.name;
+  const names = data ? data.accounts.map((a) => a.name).join(', ') : '';
+  const scope = ui.allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
+  const assetCount = plural(allRows.length, { one: '# asset', other: '# assets' });
 
   return (
     <View
       name="balances"
-      title="Balances"
-      subtitle={`Main, trade and collateral of ${scope}${data ? ` \u00b7 ${allRows.length} ${allRows.length === 1 ? 'asset' : 'assets'}` : ''}`}
+      title={t`Balances`}
+      subtitle={`${t`Main, trade and collateral of ${scope}`}${data ? ` \u00b7 ${assetCount}` : ''}`}
       actions={
         <div className="toolbar">
           <label className="field field--inline">
-            <span className="field__label">Show</span>
-            <select aria-label="Balances of" value={ui.allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
+            <span className="field__label">{t`Show`}</span>
+            <select aria-label={t`Balances of`} value={ui.allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
               <option value="active">{account.name}</option>
-              <option value="all">All accounts</option>
+              <option value="all">{t`All accounts`}</option>
             </select>
           </label>
           <label className="field field--inline">
-            <span className="field__label">Value in</span>
-            <select aria-label="Quote currency" value={quote} disabled={update.isPending} onChange={(e) => update.mutate({ quote: e.target.value })}>
+            <span className="field__label">{t`Value in`}</span>
+            <select aria-label={t`Quote currency`} value={quote} disabled={update.isPending} onChange={(e) => update.mutate({ quote: e.target.value })}>
               {[...new Set([quote, ...QUOTES])].map((q) => (
                 <option key={q} value={q}>
                   {q}
@@ -75,14 +79,14 @@ export function BalancesView({ account }: { account: AccountSummary }) {
             </select>
           </label>
           <button type="button" className="button" disabled={visible.length === 0} onClick={() => downloadCsv(csvFilename('balances', account.name), balancesCsvRows(visible, quote))}>
-            Export CSV
+            {t`Export CSV`}
           </button>
         </div>
       }
     >
       {data ? <AccountTotal overview={data} rows={allRows} /> : null}
       {data && data.notes.length > 0 ? (
-        <ul className="balances-notes" role="status" aria-label="What is missing">
+        <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
           {data.notes.map((note, i) => (
             <li key={i}>{note.message}</li>
           ))}
@@ -90,41 +94,41 @@ export function BalancesView({ account }: { account: AccountSummary }) {
       ) : null}
 
       <div className="toolbar">
-        <input type="search" aria-label="Search assets" placeholder="Search ticker or name" value={ui.search} onChange={(e) => setUi({ search: e.target.value })} />
+        <input type="search" aria-label={t`Search assets`} placeholder={t`Search ticker or name`} value={ui.search} onChange={(e) => setUi({ search: e.target.value })} />
         <label className="checkbox">
           <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
-          Hide small balances
+          {t`Hide small balances`}
         </label>
         <ThresholdInput key={threshold} saved={threshold} quote={quote} />
         {hiddenSmall > 0 ? (
           <span className="field__hint" data-testid="hidden-small-count">
-            {hiddenSmall} worth less than {formatAmount(threshold)} {quote} hidden
+            {t`${hiddenSmall} worth less than ${formatAmount(threshold)} ${quote} hidden`}
           </span>
         ) : null}
         {data && data.zeroAssets > 0 ? (
           <span className="field__hint" data-testid="hidden-zero-count">
-            {data.zeroAssets} assets at zero not listed
+            {plural(data.zeroAssets, { one: '# asset at zero not listed', other: '# assets at zero not listed' })}
           </span>
         ) : null}
       </div>
 
       <QueryState
         query={overview}
-        loading={{ rows: 8, label: 'Loading balances' }}
+        loading={{ rows: 8, label: t`Loading balances` }}
         empty={{
           when: (answer) => answer.rows.length === 0,
-          title: data && data.zeroAssets > 0 ? 'Every balance is zero' : 'No balances yet',
-          text: 'This account holds no assets on its main, trade or collateral balance.',
+          title: data && data.zeroAssets > 0 ? t`Every balance is zero` : t`No balances yet`,
+          text: t`This account holds no assets on its main, trade or collateral balance.`,
         }}
       >
         {() =>
           visible.length === 0 ? (
             <div className="card">
               <EmptyState
-                title={ui.search ? `No assets match \u201c${ui.search}\u201d` : `Every balance is worth less than ${formatAmount(threshold)} ${quote}`}
+                title={ui.search ? t`No assets match “${ui.search}”` : t`Every balance is worth less than ${formatAmount(threshold)} ${quote}`}
                 action={
                   <button type="button" className="button" onClick={() => setUi({ search: '', hideSmall: false })}>
-                    Show all
+                    {t`Show all`}
                   </button>
                 }
               />
@@ -143,10 +147,10 @@ function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: Ba
   const parts = allocation(rows, overview.totals.value);
   const q = overview.quote;
   return (
-    <section className="card card__section account-total" aria-label="Total value">
+    <section className="card card__section account-total" aria-label={t`Total value`}>
       <div className="account-total__figures">
         <p className="account-total__value">
-          <span className="field__label">Total value</span>
+          <span className="field__label">{t`Total value`}</span>
           <strong className="num" data-testid="total-value" title={`${overview.totals.value} ${q}`}>
             {displayValue(overview.totals.value, q)} {q}
           </strong>
@@ -154,7 +158,7 @@ function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: Ba
         <dl className="account-total__split">
           {(['main', 'trade', 'collateral'] as const).map((part) => (
             <div key={part}>
-              <dt>{PART_LABELS[part]}</dt>
+              <dt>{i18n._(PART_LABELS[part])}</dt>
               <dd className="num" data-testid={`total-${part}`} title={`${overview.totals[part]} ${q}`}>
                 {displayValue(overview.totals[part], q)} {q}
               </dd>
@@ -163,12 +167,12 @@ function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: Ba
         </dl>
         {overview.unpriced > 0 ? (
           <p className="field__hint" data-testid="unpriced-count">
-            {overview.unpriced} {overview.unpriced === 1 ? 'asset has' : 'assets have'} no price in {q} and {overview.unpriced === 1 ? 'is' : 'are'} not in the total.
+            {plural(overview.unpriced, { one: `# asset has no price in ${q} and is not in the total.`, other: `# assets have no price in ${q} and are not in the total.` })}
           </p>
         ) : null}
       </div>
       {parts.length > 0 ? (
-        <figure className="allocation" aria-label="Allocation by value">
+        <figure className="allocation" aria-label={t`Allocation by value`}>
           <div className="allocation__bar" aria-hidden="true">
             {parts.map((part, i) => (
               <span key={part.label} className={`allocation__part allocation__part--${i}`} style={{ width: `${part.share.toFixed(2)}%` }} />
@@ -178,7 +182,7 @@ function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: Ba
             {parts.map((part, i) => (
               <span key={part.label} className="allocation__item">
                 <span className={`allocation__swatch allocation__part--${i}`} aria-hidden="true" />
-                {part.label} {part.share.toFixed(1)}%
+                {part.label === OTHER ? t`Other` : part.label} {formatAmount(part.share.toFixed(1))}%
               </span>
             ))}
           </figcaption>
@@ -188,7 +192,9 @@ function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: Ba
   );
 }
 
-const PART_LABELS = { main: 'Main', trade: 'Trade', collateral: 'Collateral' } as const;
+const PART_LABELS = { main: msg`Main`, trade: msg`Trade`, collateral: msg`Collateral` } as const;
+/** allocation()'s label for everything past the top five (a ticker cannot be spelled so). */
+const OTHER = 'Other';
 
 /** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */
 function displayValue(value: string, quote: string): string {
@@ -256,16 +262,16 @@ const BalancesTable = memo(function BalancesTable({
         </colgroup>
         <thead>
           <tr>
-            {header('ticker', 'Asset', false)}
-            <th className="align-end">Main</th>
-            <th className="align-end">Trade</th>
-            <th className="align-end">Collateral</th>
-            {header('amount', 'Total')}
-            {header('value', `Value (${quote})`)}
-            {header('change', '24 h')}
-            <th className="align-end">Share</th>
+            {header('ticker', t`Asset`, false)}
+            <th className="align-end">{t`Main`}</th>
+            <th className="align-end">{t`Trade`}</th>
+            <th className="align-end">{t`Collateral`}</th>
+            {header('amount', t`Total`)}
+            {header('value', t`Value (${quote})`)}
+            {header('change', t`24 h`)}
+            <th className="align-end">{t`Share`}</th>
             <th>
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t`Actions`}</span>
             </th>
           </tr>
         </thead>
@@ -303,7 +309,7 @@ function PartCell({ amount, sub }: { amount: string; sub?: string }) {
   return (
     <td className="align-end num" title={amount}>
       {zero ? <span className="cell-zero">{'\u2013'}</span> : formatAmount(amount)}
-      {sub !== undefined && !isZero(sub) ? <span className="cell-sub">{formatAmount(sub)} frozen</span> : null}
+      {sub !== undefined && !isZero(sub) ? <span className="cell-sub">{t`${formatAmount(sub)} frozen`}</span> : null}
     </td>
   );
 }
@@ -321,15 +327,15 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
       <td className="align-end num" title={row.total} data-testid="balance-total">
         {formatAmount(row.total)}
       </td>
-      <td className="align-end num" title={row.value === null ? `No ${quote} price on the exchange` : `${row.value} ${quote} at ${row.price} ${quote}`} data-testid="balance-value">
-        {row.value === null ? <span className="cell-zero">no price</span> : displayValue(row.value, quote)}
+      <td className="align-end num" title={row.value === null ? t`No ${quote} price on the exchange` : t`${row.value} ${quote} at ${row.price ?? ""} ${quote}`} data-testid="balance-value">
+        {row.value === null ? <span className="cell-zero">{t`no price`}</span> : displayValue(row.value, quote)}
       </td>
       <td className={`align-end num ${row.changeDec === null ? '' : row.changeDec.lt(ZERO) ? 'change--down' : 'change--up'}`} data-testid="balance-change">
-        {row.change24h === null ? '\u2013' : `${row.changeDec?.gt(ZERO) ? '+' : ''}${row.change24h}%`}
+        {row.change24h === null ? '\u2013' : `${row.changeDec?.gt(ZERO) ? '+' : ''}${formatAmount(row.change24h)}%`}
       </td>
-      <td className="align-end num">{row.share === null ? '\u2013' : `${row.share}%`}</td>
+      <td className="align-end num">{row.share === null ? '\u2013' : `${formatAmount(row.share)}%`}</td>
       <td className="align-end">
-        <CopyButton value={row.total} label={`${row.asset} amount`} />
+        <CopyButton value={row.total} label={t`${row.asset} amount`} />
       </td>
     </tr>
   );
@@ -349,12 +355,12 @@ function ThresholdInput({ saved, quote }: { saved: string; quote: string }) {
   };
   return (
     <label className="field field--inline">
-      <span className="field__label">worth below</span>
+      <span className="field__label">{t`worth below`}</span>
       <input
         type="text"
         inputMode="decimal"
         className="input input--narrow"
-        aria-label="Small balance threshold"
+        aria-label={t`Small balance threshold`}
         aria-invalid={!valid}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
@@ -364,7 +370,7 @@ function ThresholdInput({ saved, quote }: { saved: string; quote: string }) {
         }}
       />
       <span className="field__label">{quote}</span>
-      {!valid ? <span className="field__error">Enter an amount such as 0.001</span> : null}
+      {!valid ? <span className="field__error">{t`Enter an amount such as 0.001`}</span> : null}
       {update.error ? <span className="field__error">{update.error.error.message}</span> : null}
     </label>
   );

@@ -1,8 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import type { CodeRecord } from '../../../shared/api/schemas';
 import { CODES_LIMIT } from '../../../shared/api/endpoints';
 import type { AccountSummary } from '../../../shared/model/accounts';
-import { CODE_STATUS_GROUPS, CODES_WINDOW, codeStatusWords, type CodeFilter, type CodeList } from '../../../shared/model/codes';
+import { CODES_WINDOW, type CodeFilter, type CodeList } from '../../../shared/model/codes';
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
@@ -11,7 +13,7 @@ import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { useUi } from '../../state/ui';
-import { codeStatusTone, isKnownCodeStatus } from './codeStatus';
+import { codeGroupLabel, codeStatusLabel, codeStatusTone, isKnownCodeStatus } from './codeStatus';
 import { codesCsvRows } from './codesCsv';
 import { checkCodeFilter, EMPTY_CODE_FILTER, type CodeFilterDraft } from './filterForm';
 import './codes.css';
@@ -19,9 +21,9 @@ import './codes.css';
 export const PAGE_SIZES = [10, 30, 50, CODES_LIMIT.max] as const;
 const MASK = '\u2022'.repeat(12);
 
-const LISTS: Record<CodeList, { tab: string; noun: string }> = {
-  my: { tab: 'My codes', noun: 'codes' },
-  history: { tab: 'Codes history', noun: 'history entries' },
+const LISTS: Record<CodeList, { tab: MessageDescriptor; noun: (count: number) => string }> = {
+  my: { tab: msg`My codes`, noun: (count) => plural(count, { one: '# code', other: '# codes' }) },
+  history: { tab: msg`Codes history`, noun: (count) => plural(count, { one: '# history entry', other: '# history entries' }) },
 };
 
 /**
@@ -57,6 +59,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
   const total = page?.total ?? 0;
   const rows = page?.rows ?? [];
   const noun = LISTS[list].noun;
+  const windowSize = formatAmount(String(CODES_WINDOW));
 
   const goTo = (next: number) => {
     setCodes({ offset: next });
@@ -65,12 +68,12 @@ export function CodesView({ account }: { account: AccountSummary }) {
   };
   const columns: Column<CodeRecord>[] = [
     {
-      header: 'Code',
+      header: t`Code`,
       width: '28%',
       cell: (row) => <CodeCell row={row} label={row.external_id || `${row.ticker} ${row.amount}`} revealKey={revealKey(account.id, row)} shown={isRevealed(row)} onToggle={toggleReveal} />,
     },
     {
-      header: 'Amount',
+      header: t`Amount`,
       width: '18%',
       align: 'end',
       cellProps: (row) => ({ className: 'num', title: `${row.amount} ${row.ticker}`, 'data-testid': 'code-amount' }),
@@ -81,33 +84,33 @@ export function CodesView({ account }: { account: AccountSummary }) {
       ),
     },
     {
-      header: 'Status',
+      header: t`Status`,
       width: '14%',
       cell: (row) => (
         <Badge
           tone={codeStatusTone(row.status)}
-          title={isKnownCodeStatus(row.status) ? `The exchange says "${row.status}"` : `${row.status} (not a status this app knows; shown as the exchange sent it)`}
+          title={isKnownCodeStatus(row.status) ? t`The exchange says “${row.status}”` : t`${row.status} (not a status this app knows; shown as the exchange sent it)`}
         >
-          {codeStatusWords(row.status) || '\u2014'}
+          {codeStatusLabel(row.status) || '\u2014'}
         </Badge>
       ),
     },
-    { header: list === 'my' ? 'Created' : 'Date', width: '23%', cellProps: (row) => ({ title: isoFromUnixSeconds(row.date) }), cell: (row) => formatUnixSeconds(row.date) },
-    { header: 'External ID', cellProps: (row) => ({ className: 'num', title: row.external_id }), cell: (row) => row.external_id || '\u2014' },
+    { header: list === 'my' ? t`Created` : t`Date`, width: '23%', cellProps: (row) => ({ title: isoFromUnixSeconds(row.date) }), cell: (row) => formatUnixSeconds(row.date) },
+    { header: t`External ID`, cellProps: (row) => ({ className: 'num', title: row.external_id }), cell: (row) => row.external_id || '\u2014' },
   ];
 
   const pager = (where: 'top' | 'bottom') => (
     <Pager
-      label={`Codes pages (${where})`}
+      label={where === 'top' ? t`Codes pages (top)` : t`Codes pages (bottom)`}
       status={
         <>
-          {rows.length > 0 ? `Showing ${offset + 1}\u2013${offset + rows.length} of ${total}` : `${total} ${noun}`}
-          {codes.isFetching && !codes.isPending ? ' \u00b7 loading\u2026' : ''}
+          {rows.length > 0 ? t`Showing ${offset + 1}–${offset + rows.length} of ${total}` : noun(total)}
+          {codes.isFetching && !codes.isPending ? ` \u00b7 ${t`loading…`}` : ''}
         </>
       }
       pageSize={pageSize}
       pageSizes={PAGE_SIZES}
-      pageSizeLabel={`Codes per page (${where})`}
+      pageSizeLabel={where === 'top' ? t`Codes per page (top)` : t`Codes per page (bottom)`}
       onPageSize={(size) => setCodes({ pageSize: size, offset: 0 })}
       canGoBack={offset > 0}
       // The exchange refuses a page reaching past its 10 000th record (offset + limit <= 10 000).
@@ -121,15 +124,15 @@ export function CodesView({ account }: { account: AccountSummary }) {
   return (
     <View
       name="codes"
-      title="Codes"
-      subtitle={`Exchange codes of ${account.name}. A code is worth its amount to whoever holds it: reveal only what you need.`}
+      title={t`Codes`}
+      subtitle={t`Exchange codes of ${account.name}. A code is worth its amount to whoever holds it: reveal only what you need.`}
       actions={
         <div className="toolbar">
-          <ExportAllButton state={exporter.state} total={total} title="Codes you have not revealed are written as (hidden)" onCancel={exporter.cancel} onStart={() => void exporter.start((at, limit, signal) => invoke('codes.page', { accountId: account.id, list, filter, limit, offset: at }, { signal }))} />
+          <ExportAllButton state={exporter.state} total={total} title={t`Codes you have not revealed are written as (hidden)`} onCancel={exporter.cancel} onStart={() => void exporter.start((at, limit, signal) => invoke('codes.page', { accountId: account.id, list, filter, limit, offset: at }, { signal }))} />
         </div>
       }
     >
-      <div className="toolbar" role="tablist" aria-label="Codes lists">
+      <div className="toolbar" role="tablist" aria-label={t`Codes lists`}>
         {(Object.keys(LISTS) as CodeList[]).map((name) => (
           <button
             key={name}
@@ -140,40 +143,42 @@ export function CodesView({ account }: { account: AccountSummary }) {
             disabled={exporting}
             onClick={() => setCodes({ list: name, offset: 0 })}
           >
-            {LISTS[name].tab}
+            {i18n._(LISTS[name].tab)}
           </button>
         ))}
       </div>
-      {list === 'history' ? <p className="field__hint">Codes this account applied are received (+); codes it created are given (&minus;).</p> : null}
-      <ExportProgress state={exporter.state} noun={noun} windowNote={`The exchange serves only the newest ${CODES_WINDOW} through its API; older ones are not in the file.`} />
-      <form className="card card__section form" aria-label="Filter codes" onSubmit={apply} noValidate>
+      {list === 'history' ? <p className="field__hint">{t`Codes this account applied are received (+); codes it created are given (−).`}</p> : null}
+      <ExportProgress state={exporter.state} noun={noun} windowNote={t`The exchange serves only the newest ${windowSize} through its API; older ones are not in the file.`} />
+      <form className="card card__section form" aria-label={t`Filter codes`} onSubmit={apply} noValidate>
         <div className="filter-fields">
-          <Field label="Status">
+          <Field label={t`Status`}>
             {(control) => (
               <select {...control} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as CodeFilterDraft['status'] })}>
-                <option value="">Any status</option>
-                <option value="unused">{CODE_STATUS_GROUPS.unused.words}</option>
-                <option value="applied">{CODE_STATUS_GROUPS.applied.words}</option>
-                <option value="other">Other statuses</option>
+                <option value="">{t`Any status`}</option>
+                <option value="unused">{codeGroupLabel('unused')}</option>
+                <option value="applied">{codeGroupLabel('applied')}</option>
+                <option value="other">{t`Other statuses`}</option>
               </select>
             )}
           </Field>
-          <TextInputField label="Asset" placeholder="e.g. USDT" value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
+          <TextInputField label={t`Asset`} placeholder={t`e.g. USDT`} value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
           <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
         </div>
         <p className="field__hint" data-testid="codes-filter-scope">
-          The exchange cannot filter codes: a filter reads every {list === 'my' ? 'code' : 'history entry'} it serves through its API (the newest {CODES_WINDOW}) and keeps those that match.
+          {list === 'my'
+            ? t`The exchange cannot filter codes: a filter reads every code it serves through its API (the newest ${windowSize}) and keeps those that match.`
+            : t`The exchange cannot filter codes: a filter reads every history entry it serves through its API (the newest ${windowSize}) and keeps those that match.`}
         </p>
-        <FormActions submit="Apply filter" cancel="Clear" onCancel={clear} />
+        <FormActions submit={t`Apply filter`} cancel={t`Clear`} onCancel={clear} />
       </form>
       <QueryState
         query={codes}
-        loading={{ rows: 8, label: 'Loading codes' }}
-        noun={{ one: 'code', many: 'codes' }}
+        loading={{ rows: 8, label: t`Loading codes` }}
+        noun={(count) => plural(count, { one: '# code', other: '# codes' })}
         empty={{
           when: (answer) => answer.total === 0 && offset === 0,
-          title: filtered ? 'No codes match this filter' : list === 'my' ? 'No codes yet' : 'No codes history yet',
-          text: filtered ? 'Nothing the exchange serves matches; change or clear the filter.' : 'Codes this account creates or applies on the exchange appear here.',
+          title: filtered ? t`No codes match this filter` : list === 'my' ? t`No codes yet` : t`No codes history yet`,
+          text: filtered ? t`Nothing the exchange serves matches; change or clear the filter.` : t`Codes this account creates or applies on the exchange appear here.`,
         }}
       >
         {() => (
@@ -181,17 +186,19 @@ export function CodesView({ account }: { account: AccountSummary }) {
             {pager('top')}
             <DataTable
               className="table--codes"
-              aria-label={LISTS[list].tab}
+              aria-label={i18n._(LISTS[list].tab)}
               columns={columns}
               rows={rows}
               rowKey={(row) => revealKey(account.id, row)}
               rowTestId="code-row"
-              empty={{ title: 'Nothing on this page', text: 'Go back to an earlier page.' }}
+              empty={{ title: t`Nothing on this page`, text: t`Go back to an earlier page.` }}
             />
             {pager('bottom')}
             {page?.windowLimited ? (
               <p className="field__hint pager-note">
-                The exchange serves only the newest {CODES_WINDOW} {noun} through its API: the list{filtered ? ', the filter' : ''} and the export cover only those.
+                {filtered
+                  ? t`The exchange serves only the newest ${noun(CODES_WINDOW)} through its API: the list, the filter and the export cover only those.`
+                  : t`The exchange serves only the newest ${noun(CODES_WINDOW)} through its API: the list and the export cover only those.`}
               </p>
             ) : null}
           </div>
@@ -205,13 +212,13 @@ export function CodesView({ account }: { account: AccountSummary }) {
 function CodeCell({ row, label, revealKey, shown, onToggle }: { row: CodeRecord; label: string; revealKey: string; shown: boolean; onToggle(key: string): void }) {
   return (
     <div className="code-cell">
-      <span className={`code-value num${shown ? '' : ' code-value--masked'}`} data-testid="code-value" title={shown ? row.code : 'Hidden'}>
+      <span className={`code-value num${shown ? '' : ' code-value--masked'}`} data-testid="code-value" title={shown ? row.code : t`Hidden`}>
         {shown ? row.code : MASK}
       </span>
-      <button type="button" className="button button--ghost button--small" aria-pressed={shown} aria-label={`${shown ? 'Hide' : 'Reveal'} code ${label}`} onClick={() => onToggle(revealKey)}>
-        {shown ? 'Hide' : 'Reveal'}
+      <button type="button" className="button button--ghost button--small" aria-pressed={shown} aria-label={shown ? t`Hide code ${label}` : t`Reveal code ${label}`} onClick={() => onToggle(revealKey)}>
+        {shown ? t`Hide` : t`Reveal`}
       </button>
-      {shown ? <CopyButton value={row.code} label={`code ${label}`} /> : null}
+      {shown ? <CopyButton value={row.code} label={t`code ${label}`} /> : null}
     </div>
   );
 }

@@ -1,5 +1,23 @@
 import type { BadgeTone } from '../../components/Badge';
-import { codeStatusGroup } from '../../../shared/model/codes';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { codeStatusGroup, type CodeStatusGroup } from '../../../shared/model/codes';
+
+const GROUP_WORDS: Record<CodeStatusGroup, ReturnType<typeof msg>> = {
+  unused: msg`Not applied yet`,
+  applied: msg`Applied`,
+};
+
+/** A status in the person's language; one this app does not know exactly as the exchange sent it. */
+export function codeStatusLabel(status: string): string {
+  const group = codeStatusGroup(status);
+  return group === 'other' ? status : i18n._(GROUP_WORDS[group]);
+}
+
+/** The words for a filter's status group. */
+export function codeGroupLabel(group: CodeStatusGroup): string {
+  return i18n._(GROUP_WORDS[group]);
+}
 
 /**
  * Tone for a code's status (shared/model/codes.ts groups the words the exchange sends): a code not

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * Shown instead of an error when the exchange refuses the flex endpoints with 403. The exchange's
  * words do not say why, and two causes are documented (API.md), so both are named.
@@ -6,20 +7,18 @@ export function B2bPanel({ detail }: { detail: string }) {
   return (
     <div className="card b2b-panel" role="status" data-testid="b2b-panel">
       <div className="card__section">
-        <p className="b2b-panel__title">Flex plans are not available with this account or API key</p>
-        <p>The exchange refused the flex endpoints. There are two possible causes:</p>
+        <p className="b2b-panel__title">{t`Flex plans are not available with this account or API key`}</p>
+        <p>{t`The exchange refused the flex endpoints. There are two possible causes:`}</p>
         <ul>
           <li>
-            The account has no B2B lending access. Flex plans are available to B2B partner accounts; request access from WhiteBIT (institutional
-            services).
+            {t`The account has no B2B lending access. Flex plans are available to B2B partner accounts; request access from WhiteBIT (institutional services).`}
           </li>
           <li>
-            This API key&rsquo;s endpoint access restrictions exclude the flex endpoints. Allow them for the key in the API settings on the exchange
-            website, or use another key.
+            {t`This API key’s endpoint access restrictions exclude the flex endpoints. Allow them for the key in the API settings on the exchange website, or use another key.`}
           </li>
         </ul>
-        <p>Balances, codes, positions and withdrawals work as usual.</p>
-        <p className="field__hint b2b-panel__detail">Details: {detail}</p>
+        <p>{t`Balances, codes, positions and withdrawals work as usual.`}</p>
+        <p className="field__hint b2b-panel__detail">{t`Details: ${detail}`}</p>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { FLEX_LIMIT } from '../../../shared/api/endpoints';
@@ -29,18 +30,18 @@ export function FlexView({ account }: { account: AccountSummary }) {
   return (
     <View
       name="flex"
-      title="Flex plans"
+      title={t`Flex plans`}
       className="flex-view"
-      subtitle="Earn on idle balances with the exchange’s flex plans. Investing moves funds out of the main balance."
+      subtitle={t`Earn on idle balances with the exchange’s flex plans. Investing moves funds out of the main balance.`}
       actions={
         refused ? null : (
           <ValidatedFilterForm
-            formLabel="Filter plans by ticker"
-            label="Ticker"
-            placeholder="All tickers, e.g. USDT"
+            formLabel={t`Filter plans by ticker`}
+            label={t`Ticker`}
+            placeholder={t`All tickers, e.g. USDT`}
             maxLength={32}
             schema={Ticker}
-            noun="ticker"
+            invalid={t`The ticker must be letters, digits, dot, dash or underscore.`}
             applied={ticker}
             onApply={(next) => {
               setTicker(next);
@@ -57,8 +58,8 @@ export function FlexView({ account }: { account: AccountSummary }) {
         <>
           <QueryState
             query={plans}
-            loading={{ rows: 5, label: 'Loading plans' }}
-            noun={{ one: 'plan', many: 'plans' }}
+            loading={{ rows: 5, label: t`Loading plans` }}
+            noun={(count) => plural(count, { one: '# plan', other: '# plans' })}
             // Placeholder rows sit in a card like the table they stand for; an error panel stands alone.
             frame={(node) => (plans.isPending ? <div className="card"><div className="card__section">{node}</div></div> : node)}
           >
@@ -79,11 +80,11 @@ export function FlexView({ account }: { account: AccountSummary }) {
 
           {selected ? <InvestPanel key={selected.id} account={account} plan={selected} onClose={() => setSelected(null)} /> : null}
 
-          <Card title="Current investments" titleId="flex-investments-title">
+          <Card title={t`Current investments`} titleId="flex-investments-title">
             <QueryState
               query={investments}
-              loading={{ rows: 3, label: 'Loading investments' }}
-              noun={{ one: 'investment', many: 'investments' }}
+              loading={{ rows: 3, label: t`Loading investments` }}
+              noun={(count) => plural(count, { one: '# investment', other: '# investments' })}
               frame={(node) => <div className="card__section">{node}</div>}
               keepDataOnError={false}
             >

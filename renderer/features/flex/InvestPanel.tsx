@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useId, useRef, useState } from 'react';
 import type { FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/model/accounts';
@@ -36,7 +37,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
 
   const review = () => {
     if (!balances.data) {
-      setProblem('The main balance has not loaded yet; the amount cannot be checked.');
+      setProblem(t`The main balance has not loaded yet; the amount cannot be checked.`);
       return;
     }
     const check = checkInvestAmount(amountText, plan, available, precision);
@@ -67,13 +68,13 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
     <section className="card invest-panel" aria-labelledby={`${amountId}-title`} data-testid="invest-panel">
       <header className="card__section invest-panel__header">
         <h2 className="invest-panel__title" id={`${amountId}-title`}>
-          Invest in {plan.ticker} plan
+          {t`Invest in ${plan.ticker} plan`}
         </h2>
         <span className="cell-sub num invest-panel__plan-id" title={plan.id}>
-          Plan {plan.id}
+          {t`Plan ${plan.id}`}
         </span>
         <button type="button" className="button button--ghost button--small invest-panel__close" onClick={onClose} disabled={invest.isPending}>
-          Close
+          {t`Close`}
         </button>
       </header>
 
@@ -86,16 +87,16 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
           }}
         >
           <dl className="invest-facts">
-            <Fact label="Min investment">{`${formatAmount(plan.minInvestment)} ${plan.ticker}`}</Fact>
-            <Fact label="Max investment">{`${formatAmount(plan.maxInvestment)} ${plan.ticker}`}</Fact>
-            <Fact label="Max rate">{`${formatAmount(plan.maxRate)} %`}</Fact>
-            <Fact label="Available in main balance" testId="invest-available">
+            <Fact label={t`Min investment`}>{`${formatAmount(plan.minInvestment)} ${plan.ticker}`}</Fact>
+            <Fact label={t`Max investment`}>{`${formatAmount(plan.maxInvestment)} ${plan.ticker}`}</Fact>
+            <Fact label={t`Max rate`}>{`${formatAmount(plan.maxRate)} %`}</Fact>
+            <Fact label={t`Available in main balance`} testId="invest-available">
               {balances.isPending ? 'loading…' : balances.isError ? 'unknown' : `${formatAmount(available)} ${plan.ticker}`}
             </Fact>
           </dl>
           {balances.isError ? <ErrorPanel error={balances.error.error} onRetry={() => void balances.refetch()} compact /> : null}
           <label className="field" htmlFor={amountId}>
-            <span className="field__label">Amount ({plan.ticker})</span>
+            <span className="field__label">{t`Amount (${plan.ticker})`}</span>
           </label>
           <div className="invest-form__row">
             <input
@@ -115,12 +116,12 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
               }}
             />
             <button type="button" className="button button--small" disabled={!balances.data} onClick={() => setAmountText(available)}>
-              Use all available
+              {t`Use all available`}
             </button>
           </div>
           <label className="checkbox">
             <input type="checkbox" checked={withReinvest} onChange={(e) => setWithReinvest(e.target.checked)} />
-            Reinvest earnings automatically
+            {t`Reinvest earnings automatically`}
           </label>
           {problem ? (
             <p className="field__error" id={problemId} role="alert">
@@ -129,7 +130,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
           ) : null}
           <div className="toolbar">
             <button type="submit" className="button button--primary">
-              Review investment
+              {t`Review investment`}
             </button>
           </div>
         </form>
@@ -137,23 +138,23 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
 
       {step.name === 'confirm' ? (
         <div className="card__section invest-confirm">
-          <p className="invest-confirm__lead">Please confirm this investment:</p>
+          <p className="invest-confirm__lead">{t`Please confirm this investment:`}</p>
           <dl className="invest-facts">
             <div>
-              <dt>Plan</dt>
+              <dt>{t`Plan`}</dt>
               <dd>
                 {plan.ticker} flex plan, up to {formatAmount(plan.maxRate)} % <span className="cell-sub num">{plan.id}</span>
               </dd>
             </div>
             <div>
-              <dt>Amount</dt>
+              <dt>{t`Amount`}</dt>
               <dd className="num invest-confirm__amount" data-testid="confirm-amount">
                 {formatAmount(step.amount)} {plan.ticker}
               </dd>
             </div>
             <div>
-              <dt>Reinvest automatically</dt>
-              <dd>{step.withReinvest ? 'Yes' : 'No'}</dd>
+              <dt>{t`Reinvest automatically`}</dt>
+              <dd>{step.withReinvest ? t`Yes` : t`No`}</dd>
             </div>
           </dl>
           <p className="invest-confirm__warning">
@@ -164,17 +165,17 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
               <ErrorPanel error={invest.error.error} />
               {OUTCOME_UNKNOWN_KINDS.has(invest.error.error.kind) ? (
                 <p className="field__error" role="note">
-                  The exchange may or may not have created this investment. Check “Current investments” below before confirming again.
+                  {t`The exchange may or may not have created this investment. Check “Current investments” below before confirming again.`}
                 </p>
               ) : null}
             </>
           ) : null}
           <div className="toolbar">
             <button type="button" className="button button--primary" disabled={invest.isPending} onClick={() => submit(step.amount, step.withReinvest)}>
-              {invest.isPending ? 'Investing…' : 'Confirm investment'}
+              {invest.isPending ? t`Investing…` : t`Confirm investment`}
             </button>
             <button type="button" className="button" disabled={invest.isPending} onClick={() => setStep({ name: 'edit' })}>
-              Back
+              {t`Back`}
             </button>
           </div>
         </div>
@@ -183,16 +184,16 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
       {step.name === 'done' ? (
         <div className="card__section invest-done" role="status">
           <p className="invest-done__title">
-            Invested {formatAmount(step.amount)} {plan.ticker}
+            {t`Invested ${formatAmount(step.amount)} ${plan.ticker}`}
           </p>
           <p className="invest-done__tx">
             Transaction id <span className="num" data-testid="transaction-id">{step.transactionId}</span>
-            <CopyButton value={step.transactionId} label="transaction id" />
+            <CopyButton value={step.transactionId} label={t`transaction id`} />
           </p>
-          <p className="field__hint">Balances and current investments are being refreshed.</p>
+          <p className="field__hint">{t`Balances and current investments are being refreshed.`}</p>
           <div className="toolbar">
             <button type="button" className="button" onClick={onClose}>
-              Done
+              {t`Done`}
             </button>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FlexPlan } from '../../../shared/api/schemas';
 import { FLEX_LIMIT, FLEX_OFFSET } from '../../../shared/api/endpoints';
 import { maxRatePercent } from './rate';
@@ -41,7 +42,7 @@ export function PlansTable({
   const received = plans.length + unreadableCount;
   const columns: Column<FlexPlan>[] = [
     {
-      header: 'Ticker',
+      header: t`Ticker`,
       width: '22%',
       cellProps: (plan) => ({ title: `${plan.ticker} (plan ${plan.id})` }),
       cell: (plan) => (
@@ -51,11 +52,11 @@ export function PlansTable({
         </>
       ),
     },
-    { header: 'Min investment', width: '22%', align: 'end', cellProps: (plan) => ({ className: 'num', title: plan.minInvestment }), cell: (plan) => formatAmount(plan.minInvestment) },
-    { header: 'Max investment', width: '22%', align: 'end', cellProps: (plan) => ({ className: 'num', title: plan.maxInvestment }), cell: (plan) => formatAmount(plan.maxInvestment) },
+    { header: t`Min investment`, width: '22%', align: 'end', cellProps: (plan) => ({ className: 'num', title: plan.minInvestment }), cell: (plan) => formatAmount(plan.minInvestment) },
+    { header: t`Max investment`, width: '22%', align: 'end', cellProps: (plan) => ({ className: 'num', title: plan.maxInvestment }), cell: (plan) => formatAmount(plan.maxInvestment) },
     // The exchange's fraction (0.15) shown as a percent (15 %); the exchange's value stays in the tooltip.
     {
-      header: 'Max rate',
+      header: t`Max rate`,
       width: '16%',
       align: 'end',
       cellProps: (plan) => ({ className: 'num', title: `maxRate ${plan.maxRate} (a fraction of 1)`, 'data-testid': 'plan-rate' }),
@@ -65,11 +66,11 @@ export function PlansTable({
       },
     },
     {
-      header: <HiddenHeader>Action</HiddenHeader>,
+      header: <HiddenHeader>{t`Action`}</HiddenHeader>,
       align: 'end',
       cell: (plan) => (
-        <button type="button" className="button button--small" aria-label={`Invest in ${plan.ticker} plan ${plan.id}`} onClick={() => onInvest(plan)}>
-          Invest
+        <button type="button" className="button button--small" aria-label={t`Invest in ${plan.ticker} plan ${plan.id}`} onClick={() => onInvest(plan)}>
+          {t`Invest`}
         </button>
       ),
     },
@@ -78,7 +79,7 @@ export function PlansTable({
     <>
       <DataTable
         className="flex-plans-table"
-        aria-label="Flex plans"
+        aria-label={t`Flex plans`}
         columns={columns}
         rows={plans}
         rowKey={(plan) => plan.id}
@@ -86,21 +87,21 @@ export function PlansTable({
         rowProps={(plan) => ({ className: plan.id === selectedPlanId ? 'plan-row--selected' : undefined })}
         empty={
           page.offset > 0
-            ? { title: 'No more plans', text: 'Go back to the previous page.' }
-            : { title: 'No flex plans', text: 'The exchange lists no active plans for this filter.' }
+            ? { title: t`No more plans`, text: t`Go back to the previous page.` }
+            : { title: t`No flex plans`, text: t`The exchange lists no active plans for this filter.` }
         }
       />
       <Pager
-        label="Plan pages"
+        label={t`Plan pages`}
         status={
           <>
-            {received > 0 ? `Plans ${first}\u2013${page.offset + received}` : 'No plans on this page'}
+            {received > 0 ? t`Plans ${first}\u2013${page.offset + received}` : t`No plans on this page`}
             {loading ? ' \u00b7 loading\u2026' : ''}
           </>
         }
         pageSize={page.limit}
         pageSizes={PLAN_PAGE_SIZES}
-        pageSizeLabel="Plans per page"
+        pageSizeLabel={t`Plans per page`}
         onPageSize={(size) => onPage({ limit: size, offset: 0 })}
         canGoBack={page.offset > 0 && !loading}
         canGoForward={hasNextPage(received, page) && !loading}

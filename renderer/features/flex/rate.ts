@@ -3,6 +3,7 @@
  * 0.0030). API.md's decision: a fraction of 1, shown as a percent (0.15 -> 15 %). Exact decimal
  * math: "0.0030" becomes "0.3", never 0.30000000000000004.
  */
+import { t } from '@lingui/core/macro';
 import { dec, isLooseDecimalString, toPlain } from '../../../shared/money/decimal';
 
 /** The rate in percent as a plain decimal string, or null when the exchange sent no decimal. */
@@ -13,7 +14,7 @@ export function maxRatePercent(fraction: string): string | null {
 
 /** Investment status as documented: 1 active, 0 closed. The words are ours. */
 export function investmentStatusWords(status: number): { label: string; tone: 'positive' | 'neutral' | 'info' } {
-  if (status === 1) return { label: 'Active', tone: 'positive' };
-  if (status === 0) return { label: 'Closed', tone: 'neutral' };
-  return { label: `Status ${status}`, tone: 'info' };
+  if (status === 1) return { label: t`Active`, tone: 'positive' };
+  if (status === 0) return { label: t`Closed`, tone: 'neutral' };
+  return { label: t`Status ${status}`, tone: 'info' };
 }

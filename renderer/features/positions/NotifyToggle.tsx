@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../shared/ipc';
@@ -34,7 +35,7 @@ export function NotifyToggle({ account }: { account: AccountSummary }) {
     <div className="notify-toggle">
       <label className="checkbox">
         <input type="checkbox" checked={checked} disabled={update.isPending} onChange={(e) => onChange(e.target.checked)} />
-        Notify me when a position enters margin call or liquidation
+        {t`Notify me when a position enters margin call or liquidation`}
       </label>
       {update.error ? <ErrorPanel error={update.error.error} compact /> : null}
     </div>

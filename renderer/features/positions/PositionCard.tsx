@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import type { Position } from '../../../shared/api/schemas';
 import { Badge } from '../../components';
@@ -6,7 +7,7 @@ import { liquidationDistance } from './distance';
 import { formatSigned, isPerpetual, moneyCurrency, signTone } from './numbers';
 import { riskBadge } from './risk';
 
-export const PERP_FUNDING_NOTE = 'futures funding is settled through periodic balance updates, not per position';
+export const perpFundingNote = () => t`futures funding is settled through periodic balance updates, not per position`;
 
 const SIDE_TONES = { LONG: 'positive', SHORT: 'danger', BOTH: 'info' } as const;
 
@@ -41,8 +42,8 @@ function Signed({ value, suffix = '' }: { value: string; suffix?: string }) {
  */
 function Pending() {
   return (
-    <span className="position-muted" title="Not known yet: the order that opens this position has not filled">
-      — <span className="position-pending">pending</span>
+    <span className="position-muted" title={t`Not known yet: the order that opens this position has not filled`}>
+      — <span className="position-pending">{t`pending`}</span>
     </span>
   );
 }
@@ -63,14 +64,14 @@ function Dated({ seconds }: { seconds: number }) {
 function TakeProfitStopLoss({ tpsl, currency }: { tpsl: Position['tpsl']; currency: string | null }) {
   const takeProfit = tpsl?.takeProfit ?? null;
   const stopLoss = tpsl?.stopLoss ?? null;
-  if (takeProfit === null && stopLoss === null) return <span className="position-muted">none</span>;
+  if (takeProfit === null && stopLoss === null) return <span className="position-muted">{t`none`}</span>;
   return (
     <span className="tpsl">
       <span>
-        TP {takeProfit === null ? <span className="position-muted">none</span> : <Money value={takeProfit} currency={currency} />}
+        {t`TP`} {takeProfit === null ? <span className="position-muted">{t`none`}</span> : <Money value={takeProfit} currency={currency} />}
       </span>
       <span>
-        SL {stopLoss === null ? <span className="position-muted">none</span> : <Money value={stopLoss} currency={currency} />}
+        {t`SL`} {stopLoss === null ? <span className="position-muted">{t`none`}</span> : <Money value={stopLoss} currency={currency} />}
       </span>
     </span>
   );
@@ -82,13 +83,13 @@ export function PositionCard({ position }: { position: Position }) {
   const perp = isPerpetual(position.market);
   const currency = moneyCurrency(position.market);
   const distance = liquidationDistance(position.basePrice, position.liquidationPrice);
-  const fundingNote = perp ? PERP_FUNDING_NOTE : undefined;
+  const fundingNote = perp ? perpFundingNote() : undefined;
   const pending = position.amount === null || position.basePrice === null;
 
   return (
     <article
       className={`card position-card position-card--${risk.tone}`}
-      aria-label={`Position ${position.positionId} on ${position.market}`}
+      aria-label={t`Position ${position.positionId} on ${position.market}`}
       data-testid="position-card"
       data-position-id={position.positionId}
       data-liquidation-state={position.liquidationState ?? 'normal'}
@@ -100,24 +101,24 @@ export function PositionCard({ position }: { position: Position }) {
         {position.positionSide ? (
           <Badge tone={SIDE_TONES[position.positionSide]}>{position.positionSide}</Badge>
         ) : (
-          <Badge tone="neutral" title="The exchange did not report the position side">
-            side not reported
+          <Badge tone="neutral" title={t`The exchange did not report the position side`}>
+            {t`side not reported`}
           </Badge>
         )}
-        {perp ? <Badge tone="neutral">Futures</Badge> : null}
-        <span className={`risk-badge risk-badge--${risk.tone}`} data-testid="risk-badge" title={position.liquidationState ?? 'No liquidation state reported'}>
+        {perp ? <Badge tone="neutral">{t`Futures`}</Badge> : null}
+        <span className={`risk-badge risk-badge--${risk.tone}`} data-testid="risk-badge" title={position.liquidationState ?? t`No liquidation state reported`}>
           <span className="risk-badge__dot" aria-hidden="true" />
           {risk.label}
         </span>
         {pending ? (
-          <Badge tone="neutral" title="The order that opens this position has not filled yet">
+          <Badge tone="neutral" title={t`The order that opens this position has not filled yet`}>
             pending
           </Badge>
         ) : null}
         <span className="position-card__id num">#{position.positionId}</span>
       </header>
       <dl className="position-card__fields">
-        <Field label="Amount">
+        <Field label={t`Amount`}>
           {/* As sent (a short is negative), not coloured: size is not profit. */}
           {position.amount === null ? (
             <Pending />
@@ -127,43 +128,43 @@ export function PositionCard({ position }: { position: Position }) {
             </span>
           )}
         </Field>
-        <Field label="Base price">{position.basePrice === null ? <Pending /> : <Money value={position.basePrice} currency={currency} />}</Field>
-        <Field label="Liquidation price" sub={distance ? <span data-testid="liquidation-distance">{distance.text}</span> : 'no liquidation price reported'}>
+        <Field label={t`Base price`}>{position.basePrice === null ? <Pending /> : <Money value={position.basePrice} currency={currency} />}</Field>
+        <Field label={t`Liquidation price`} sub={distance ? <span data-testid="liquidation-distance">{distance.text}</span> : t`no liquidation price reported`}>
           {position.liquidationPrice === null ? <span className="position-muted">—</span> : <Money value={position.liquidationPrice} currency={currency} />}
         </Field>
-        <Field label="PnL (realized)">{position.pnl === null ? <Pending /> : <Signed value={position.pnl} suffix={currency ? ` ${currency}` : ''} />}</Field>
-        <Field label="PnL % (unrealized)">{position.pnlPercent === null ? <Pending /> : <Signed value={position.pnlPercent} suffix=" %" />}</Field>
+        <Field label={t`PnL (realized)`}>{position.pnl === null ? <Pending /> : <Signed value={position.pnl} suffix={currency ? ` ${currency}` : ''} />}</Field>
+        <Field label={t`PnL % (unrealized)`}>{position.pnlPercent === null ? <Pending /> : <Signed value={position.pnlPercent} suffix=" %" />}</Field>
         {position.unrealizedPnl !== null ? (
-          <Field label="Unrealized PnL">
+          <Field label={t`Unrealized PnL`}>
             <Signed value={position.unrealizedPnl} suffix={currency ? ` ${currency}` : ''} />
           </Field>
         ) : null}
         {position.leverage !== null ? (
-          <Field label="Leverage">
+          <Field label={t`Leverage`}>
             <span className="num" title={position.leverage}>
               {formatAmount(position.leverage)}×
             </span>
           </Field>
         ) : null}
-        <Field label="Margin">
+        <Field label={t`Margin`}>
           <Money value={position.margin} currency={currency} />
         </Field>
-        <Field label="Free margin">
+        <Field label={t`Free margin`}>
           <Money value={position.freeMargin} currency={currency} />
         </Field>
-        <Field label="Funding" sub={fundingNote}>
+        <Field label={t`Funding`} sub={fundingNote}>
           <Money value={position.funding} currency={currency} />
         </Field>
-        <Field label="Unrealized funding" sub={perp ? 'always 0 on futures' : undefined}>
+        <Field label={t`Unrealized funding`} sub={perp ? t`always 0 on futures` : undefined}>
           <Money value={position.unrealizedFunding} currency={currency} />
         </Field>
-        <Field label="TP / SL">
+        <Field label={t`TP / SL`}>
           <TakeProfitStopLoss tpsl={position.tpsl} currency={currency} />
         </Field>
-        <Field label="Opened">
+        <Field label={t`Opened`}>
           <Dated seconds={position.openDate} />
         </Field>
-        <Field label="Modified">
+        <Field label={t`Modified`}>
           <Dated seconds={position.modifyDate} />
         </Field>
       </dl>

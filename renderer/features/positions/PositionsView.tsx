@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { AccountSummary } from '../../../shared/model/accounts';
@@ -31,18 +32,18 @@ export function PositionsView({ account }: PositionsViewProps) {
   return (
     <View
       name="positions"
-      title="Positions"
+      title={t`Positions`}
       className="positions-view"
-      subtitle={`Open collateral positions of ${account.name}. Positions in liquidation or margin call are listed first.`}
+      subtitle={t`Open collateral positions of ${account.name}. Positions in liquidation or margin call are listed first.`}
       actions={
         <ValidatedFilterForm
           className="market-filter"
-          formLabel="Filter positions by market"
-          label="Market"
-          placeholder="All markets, e.g. BTC_USDT"
+          formLabel={t`Filter positions by market`}
+          label={t`Market`}
+          placeholder={t`All markets, e.g. BTC_USDT`}
           maxLength={40}
           schema={MarketName}
-          noun="market"
+          invalid={t`The market must look like BASE_QUOTE, e.g. BTC_USDT or BTC_PERP.`}
           applied={market}
           onApply={setMarket}
         />
@@ -52,20 +53,20 @@ export function PositionsView({ account }: PositionsViewProps) {
 
       <QueryState
         query={positions}
-        loading={{ rows: 6, label: 'Loading positions' }}
-        noun={{ one: 'position', many: 'positions' }}
+        loading={{ rows: 6, label: t`Loading positions` }}
+        noun={(count) => plural(count, { one: '# position', other: '# positions' })}
         banner={<RiskBanner summary={summary} />}
         empty={{
           when: () => sorted.length === 0,
-          title: 'No open positions',
-          text: market ? `Nothing open on ${market}.` : 'Collateral positions this account opens on the exchange appear here.',
+          title: t`No open positions`,
+          text: market ? t`Nothing open on ${market}.` : t`Collateral positions this account opens on the exchange appear here.`,
         }}
       >
         {() => (
           <>
             {risk.data ? <RiskOverview overview={risk.data} /> : null}
             <details className="positions-details" open>
-              <summary>Every detail, position by position</summary>
+              <summary>{t`Every detail, position by position`}</summary>
               <div className="positions-list" aria-busy={positions.isFetching}>
                 {sorted.map((position, i) => (
                   // The index guards against a (malformed) answer repeating a positionId.
@@ -85,10 +86,10 @@ export function PositionsView({ account }: PositionsViewProps) {
 /** The collateral summary, what could not be priced, and the sortable risk table. */
 function RiskOverview({ overview }: { overview: PositionsOverview }) {
   return (
-    <section aria-label="Risk at a glance">
+    <section aria-label={t`Risk at a glance`}>
       {overview.summary ? <CollateralSummaryPanel summary={overview.summary} /> : null}
       {overview.notes.length > 0 ? (
-        <ul className="positions-notes" role="status" aria-label="What is missing">
+        <ul className="positions-notes" role="status" aria-label={t`What is missing`}>
           {overview.notes.map((note, i) => (
             <li key={i}>{note.message}</li>
           ))}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CollateralSummary, PositionRisk, PositionsOverview } from '../../../shared/model/balances';
 import { Badge, DataTable, type Column } from '../../components';
 import { formatAmount } from '../../format';
@@ -6,20 +7,20 @@ import { formatSigned, moneyCurrency, signTone } from './numbers';
 import { riskBadge } from './risk';
 import { distanceTone, sortPositions } from './riskRows';
 
-const SUMMARY_FIELDS: ReadonlyArray<{ key: keyof CollateralSummary; label: string; signed?: boolean; suffix?: string }> = [
-  { key: 'equity', label: 'Equity' },
-  { key: 'margin', label: 'Margin' },
-  { key: 'freeMargin', label: 'Free margin' },
-  { key: 'pnl', label: 'Unrealized P&L', signed: true },
-  { key: 'leverage', label: 'Leverage', suffix: '\u00d7' },
-  { key: 'marginFraction', label: 'Margin fraction' },
+const SUMMARY_FIELDS = (): ReadonlyArray<{ key: keyof CollateralSummary; label: string; signed?: boolean; suffix?: string }> => [
+  { key: 'equity', label: t`Equity` },
+  { key: 'margin', label: t`Margin` },
+  { key: 'freeMargin', label: t`Free margin` },
+  { key: 'pnl', label: t`Unrealized P&L`, signed: true },
+  { key: 'leverage', label: t`Leverage`, suffix: '\u00d7' },
+  { key: 'marginFraction', label: t`Margin fraction` },
 ];
 
 /** The collateral account as the exchange sums it: equity, margin, free margin, P&L, leverage. */
 export function CollateralSummaryPanel({ summary }: { summary: CollateralSummary }) {
   return (
-    <dl className="card card__section collateral-summary" aria-label="Collateral summary">
-      {SUMMARY_FIELDS.map((field) => {
+    <dl className="card card__section collateral-summary" aria-label={t`Collateral summary`}>
+      {SUMMARY_FIELDS().map((field) => {
         const value = summary[field.key];
         return (
           <div key={field.key}>
@@ -39,7 +40,7 @@ export function CollateralSummaryPanel({ summary }: { summary: CollateralSummary
 function DistanceCell({ position }: { position: PositionRisk }) {
   const tone = distanceTone(position);
   if (position.distancePercent === null) {
-    return <span className="position-muted">{position.liquidationPrice === null ? 'no liquidation price' : 'no current price'}</span>;
+    return <span className="position-muted">{position.liquidationPrice === null ? t`no liquidation price` : t`no current price`}</span>;
   }
   // 50 % or more fills the bar: beyond that the exact figure matters less than the colour.
   const width = Math.min(100, (Number(position.distancePercent) / 50) * 100);
@@ -48,7 +49,7 @@ function DistanceCell({ position }: { position: PositionRisk }) {
       <span className="distance__track" aria-hidden="true">
         <span className="distance__fill" style={{ width: `${width}%` }} />
       </span>
-      <span className="num">{position.distancePercent}%</span>
+      <span className="num">{formatAmount(position.distancePercent)}%</span>
     </span>
   );
 }
@@ -69,7 +70,7 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
       type="button"
       className="sort-button"
       data-active={ui.sortBy === by}
-      aria-label={`Sort by ${label}`}
+      aria-label={t`Sort by ${label}`}
       onClick={() =>
         setUi(ui.sortBy === by ? { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' } : { sortBy: by, sortDirection: by === 'pnl' || by === 'leverage' || by === 'amount' ? 'desc' : 'asc' })
       }
@@ -78,21 +79,21 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     </button>
   );
   const columns: Column<PositionRisk>[] = [
-    { header: sortHeader('market', 'Market'), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
-    { header: 'Side', width: '6%', cell: (p) => p.side ?? <Unknown /> },
-    { header: sortHeader('amount', 'Amount'), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
-    { header: 'Entry', width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
+    { header: sortHeader('market', t`Market`), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
+    { header: t`Side`, width: '6%', cell: (p) => p.side ?? <Unknown /> },
+    { header: sortHeader('amount', t`Amount`), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
+    { header: t`Entry`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
     {
-      header: 'Current',
+      header: t`Current`,
       width: '10%',
       align: 'end',
-      cellProps: (p) => ({ className: 'num', title: p.priceSource === 'index' ? 'Index price' : p.priceSource === 'last' ? 'Last price' : undefined, 'data-testid': 'risk-current' }),
+      cellProps: (p) => ({ className: 'num', title: p.priceSource === 'index' ? t`Index price` : p.priceSource === 'last' ? t`Last price` : undefined, 'data-testid': 'risk-current' }),
       cell: (p) => amountOr(p.currentPrice),
     },
-    { header: 'Liquidation', width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
-    { header: sortHeader('distance', 'Distance'), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
+    { header: t`Liquidation`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
+    { header: sortHeader('distance', t`Distance`), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
     {
-      header: sortHeader('pnl', 'P&L'),
+      header: sortHeader('pnl', t`P&L`),
       width: '12%',
       align: 'end',
       cellProps: (p) => ({ className: `num signed signed--${p.unrealizedPnl === null ? 'neutral' : signTone(p.unrealizedPnl)}`, title: p.unrealizedPnl ?? undefined }),
@@ -106,9 +107,9 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
           </>
         ),
     },
-    { header: sortHeader('leverage', 'Lev.'), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${p.leverage}\u00d7`) },
+    { header: sortHeader('leverage', t`Lev.`), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${formatAmount(p.leverage)}\u00d7`) },
     {
-      header: sortHeader('risk', 'State'),
+      header: sortHeader('risk', t`State`),
       width: '14%',
       cell: (p) => {
         const badge = riskBadge(p.liquidationState);
@@ -120,13 +121,13 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     <div className="card">
       <DataTable
         className="table--risk"
-        aria-label="Positions by risk"
+        aria-label={t`Positions by risk`}
         columns={columns}
         rows={rows}
         rowKey={(p) => String(p.positionId)}
         rowTestId="risk-row"
         rowProps={(p) => ({ 'data-state': p.liquidationState ?? 'normal' })}
-        empty={{ title: 'No open positions' }}
+        empty={{ title: t`No open positions` }}
       />
     </div>
   );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { formatAmount } from '../../format';
 /**
  * Distance from a position's base price to its liquidation price, in percent, decimal math only.
  * The sign alone is easy to misread, so the result also says in words which way the price must move.
@@ -21,6 +23,7 @@ export function liquidationDistance(basePrice: string | null, liquidationPrice: 
   if (change === null) return null;
   const direction = compare(liquidationPrice, basePrice) < 0 ? 'below' : compare(liquidationPrice, basePrice) > 0 ? 'above' : 'at';
   const percent = change.startsWith('-') ? change.slice(1) : change;
-  const text = direction === 'at' ? 'liquidation at the base price' : `liquidation ${percent} % ${direction} base`;
+  const shown = formatAmount(percent);
+  const text = direction === 'at' ? t`liquidation at the base price` : direction === 'below' ? t`liquidation ${shown} % below base` : t`liquidation ${shown} % above base`;
   return { percent, direction, text };
 }

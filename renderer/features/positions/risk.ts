@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * How risky a position is, as the exchange reports it in `liquidationState`.
  *
@@ -21,9 +22,9 @@ export function isAtRisk(state: string | null): state is AtRiskState {
 }
 
 export function riskBadge(state: string | null): RiskBadgeSpec {
-  if (state === 'liquidation') return { label: 'Liquidation', tone: 'danger' };
-  if (state === 'margin_call') return { label: 'Margin call', tone: 'warning' };
-  if (state === null) return { label: 'Normal', tone: 'neutral' };
+  if (state === 'liquidation') return { label: t`Liquidation`, tone: 'danger' };
+  if (state === 'margin_call') return { label: t`Margin call`, tone: 'warning' };
+  if (state === null) return { label: t`Normal`, tone: 'neutral' };
   return { label: state, tone: 'info' };
 }
 

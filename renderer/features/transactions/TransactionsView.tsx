@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { HISTORY_LIMIT } from '../../../shared/api/endpoints';
@@ -24,11 +25,11 @@ function statusTone(row: TransactionRow): BadgeTone {
   return 'warning';
 }
 
-const COLUMNS: Column<TransactionRow>[] = [
-  { header: 'Date', width: '16%', cellProps: (row) => ({ title: row.createdAt === null ? undefined : isoFromUnixSeconds(row.createdAt) }), cell: (row) => (row.createdAt === null ? '\u2014' : formatUnixSeconds(row.createdAt)) },
-  { header: 'Type', width: '10%', cell: (row) => (row.kind === 'deposit' ? 'Deposit' : row.kind === 'withdrawal' ? 'Withdrawal' : 'Other') },
+const COLUMNS = (): Column<TransactionRow>[] => [
+  { header: t`Date`, width: '16%', cellProps: (row) => ({ title: row.createdAt === null ? undefined : isoFromUnixSeconds(row.createdAt) }), cell: (row) => (row.createdAt === null ? '\u2014' : formatUnixSeconds(row.createdAt)) },
+  { header: t`Type`, width: '10%', cell: (row) => (row.kind === 'deposit' ? t`Deposit` : row.kind === 'withdrawal' ? t`Withdrawal` : t`Other`) },
   {
-    header: 'Amount',
+    header: t`Amount`,
     width: '16%',
     align: 'end',
     cellProps: (row) => ({ className: 'num', title: `${row.amount} ${row.ticker ?? ''}`, 'data-testid': 'transaction-amount' }),
@@ -39,12 +40,12 @@ const COLUMNS: Column<TransactionRow>[] = [
       </>
     ),
   },
-  { header: 'Fee', width: '9%', align: 'end', cellProps: (row) => ({ className: 'num', title: row.fee ?? undefined }), cell: (row) => (row.fee === null ? '\u2014' : formatAmount(row.fee)) },
-  { header: 'Network', width: '10%', cellProps: (row) => ({ title: row.network ?? undefined }), cell: (row) => row.network ?? '\u2014' },
+  { header: t`Fee`, width: '9%', align: 'end', cellProps: (row) => ({ className: 'num', title: row.fee ?? undefined }), cell: (row) => (row.fee === null ? '\u2014' : formatAmount(row.fee)) },
+  { header: t`Network`, width: '10%', cellProps: (row) => ({ title: row.network ?? undefined }), cell: (row) => row.network ?? '\u2014' },
   {
-    header: 'Status',
+    header: t`Status`,
     width: '17%',
-    cellProps: (row) => ({ title: `Exchange status code ${row.status}`, 'data-testid': 'transaction-status' }),
+    cellProps: (row) => ({ title: t`Exchange status code ${row.status}`, 'data-testid': 'transaction-status' }),
     cell: (row) => (
       <>
         <Badge tone={statusTone(row)}>{row.statusWords}</Badge>
@@ -52,7 +53,7 @@ const COLUMNS: Column<TransactionRow>[] = [
       </>
     ),
   },
-  { header: 'Transaction', cell: (row) => <HashCell row={row} /> },
+  { header: t`Transaction`, cell: (row) => <HashCell row={row} /> },
 ];
 
 /** The network's id of the transfer: shortened, copyable, and linked to its explorer where known. */
@@ -65,10 +66,10 @@ function HashCell({ row }: { row: TransactionRow }) {
       <span className="num hash-cell__text" title={hash}>
         {`${hash.slice(0, 8)}\u2026`}
       </span>
-      <CopyButton value={hash} label="transaction hash" className="button--small" />
+      <CopyButton value={hash} label={t`transaction hash`} className="button--small" />
       {link ? (
         <a href={link} target="_blank" rel="noreferrer" className="hash-cell__link">
-          Explorer
+          {t`Explorer`}
         </a>
       ) : null}
     </span>
@@ -82,6 +83,7 @@ function HashCell({ row }: { row: TransactionRow }) {
 export function TransactionsView({ account }: { account: AccountSummary }) {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
   const [offset, setOffset] = useState(0);
+  const windowSize = formatAmount(String(HISTORY_WINDOW));
   const { draft, setDraft, filter, errors, apply, clear } = useFilterDraft<FilterDraft, TransactionFilter>(EMPTY_FILTER, { kind: 'all' }, checkFilter, () => setOffset(0));
   const query = useChannelQuery('transactions.page', { accountId: account.id, filter, limit: pageSize, offset }, { placeholderData: keepPreviousData });
   const exporter = useExportAll<TransactionRow>(HISTORY_LIMIT.max, (rows) => downloadCsv(csvFilename('transactions', account.name), transactionsCsvRows(rows)));
@@ -98,16 +100,16 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
 
   const pager = (where: 'top' | 'bottom') => (
     <Pager
-      label={`Transactions pages (${where})`}
+      label={where === 'top' ? t`Transactions pages (top)` : t`Transactions pages (bottom)`}
       status={
         <>
-          {rows.length > 0 ? `Showing ${offset + 1}\u2013${offset + rows.length} of ${total}` : `${total} transactions`}
+          {rows.length > 0 ? t`Showing ${offset + 1}\u2013${offset + rows.length} of ${total}` : `${total} transactions`}
           {query.isFetching && !query.isPending ? ' \u00b7 loading\u2026' : ''}
         </>
       }
       pageSize={pageSize}
       pageSizes={PAGE_SIZES}
-      pageSizeLabel={`Transactions per page (${where})`}
+      pageSizeLabel={where === 'top' ? t`Transactions per page (top)` : t`Transactions per page (bottom)`}
       onPageSize={(size) => {
         setPageSize(size);
         setOffset(0);
@@ -122,31 +124,31 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
   return (
     <View
       name="transactions"
-      title="Transactions"
-      subtitle={`Every deposit and withdrawal of ${account.name} in the exchange's history, including those made elsewhere.`}
+      title={t`Transactions`}
+      subtitle={t`Every deposit and withdrawal of ${account.name} in the exchange's history, including those made elsewhere.`}
       actions={
         <div className="toolbar">
           <ExportAllButton state={exporter.state} total={total} onCancel={exporter.cancel} onStart={() => void exporter.start((at, limit, signal) => invoke('transactions.page', { accountId: account.id, filter, limit, offset: at }, { signal }))} />
         </div>
       }
     >
-      <ExportProgress state={exporter.state} noun="transactions" windowNote={`The exchange serves only the newest ${HISTORY_WINDOW} of this query; older ones are not in the file.`} />
-      <form className="card card__section form transactions-filter" aria-label="Filter transactions" onSubmit={apply} noValidate>
+      <ExportProgress state={exporter.state} noun={(count) => plural(count, { one: '# transaction', other: '# transactions' })} windowNote={t`The exchange serves only the newest ${windowSize} of this query; older ones are not in the file.`} />
+      <form className="card card__section form transactions-filter" aria-label={t`Filter transactions`} onSubmit={apply} noValidate>
         <div className="filter-fields">
-          <Field label="Type">
+          <Field label={t`Type`}>
             {(control) => (
               <select {...control} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as FilterDraft['kind'] })}>
-                <option value="all">All types</option>
-                <option value="deposit">Deposits</option>
-                <option value="withdrawal">Withdrawals</option>
+                <option value="all">{t`All types`}</option>
+                <option value="deposit">{t`Deposits`}</option>
+                <option value="withdrawal">{t`Withdrawals`}</option>
               </select>
             )}
           </Field>
-          <TextInputField label="Asset" placeholder="e.g. BTC" value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
-          <Field label="Status">
+          <TextInputField label={t`Asset`} placeholder="e.g. BTC" value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
+          <Field label={t`Status`}>
             {(control) => (
               <select {...control} value={draft.phase} onChange={(e) => setDraft({ ...draft, phase: e.target.value as FilterDraft['phase'] })}>
-                <option value="">Any status</option>
+                <option value="">{t`Any status`}</option>
                 {TRANSACTION_PHASE_NAMES.map((phase) => (
                   <option key={phase} value={phase}>
                     {TRANSACTION_PHASES[phase].words}
@@ -157,30 +159,30 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
           </Field>
           <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
         </div>
-        <FormActions submit="Apply filter" cancel="Clear" onCancel={clear} />
+        <FormActions submit={t`Apply filter`} cancel={t`Clear`} onCancel={clear} />
       </form>
       <QueryState
         query={query}
-        loading={{ rows: 8, label: 'Loading transactions' }}
-        noun={{ one: 'transaction', many: 'transactions' }}
-        empty={{ when: (answer) => answer.total === 0 && offset === 0, title: 'No transactions', text: 'Nothing in the exchange history matches this filter.' }}
+        loading={{ rows: 8, label: t`Loading transactions` }}
+        noun={(count) => plural(count, { one: '# transaction', other: '# transactions' })}
+        empty={{ when: (answer) => answer.total === 0 && offset === 0, title: t`No transactions`, text: t`Nothing in the exchange history matches this filter.` }}
       >
         {() => (
           <div className="card">
             {pager('top')}
             <DataTable
               className="table--transactions"
-              aria-label="Transactions"
-              columns={COLUMNS}
+              aria-label={t`Transactions`}
+              columns={COLUMNS()}
               rows={rows}
               rowKey={(row) => row.key}
               rowTestId="transaction-row"
               rowProps={(row) => ({ 'data-kind': row.kind })}
-              empty={{ title: 'Nothing on this page', text: 'Go back to an earlier page.' }}
+              empty={{ title: t`Nothing on this page`, text: t`Go back to an earlier page.` }}
             />
             {pager('bottom')}
             {page?.windowLimited ? (
-              <p className="field__hint pager-note">The exchange serves only the newest {HISTORY_WINDOW} records of a query; narrow the filter to reach older ones.</p>
+              <p className="field__hint pager-note">{t`The exchange serves only the newest ${windowSize} records of a query; narrow the filter to reach older ones.`}</p>
             ) : null}
           </div>
         )}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { formatAmount } from '../../format';
@@ -36,34 +38,38 @@ export function ConfirmWithdrawal(props: {
     <section className="card withdraw-confirm" aria-labelledby="withdraw-confirm-title">
       <div className="card__section">
         <h2 className="withdraw-form__title" id="withdraw-confirm-title">
-          Confirm the withdrawal
+          {t`Confirm the withdrawal`}
         </h2>
-        <p className="field__hint">Check every line. A withdrawal cannot be undone once the exchange has it.</p>
+        <p className="field__hint">{t`Check every line. A withdrawal cannot be undone once the exchange has it.`}</p>
       </div>
       <div className="card__section">
-        <WithdrawalDetails record={record} testIdPrefix="confirm" before={<Row label="From account">{props.accountName}</Row>} />
+        <WithdrawalDetails record={record} testIdPrefix="confirm" before={<Row label={t`From account`}>{props.accountName}</Row>} />
       </div>
       <div className="card__section">
         <div className="withdraw-warning" role="note">
           {props.isDemo ? (
             <>
-              <strong>Demo: no real funds move.</strong> This goes to the built-in demo exchange, exactly as a real withdrawal would.
+              <Trans>
+                <strong>Demo: no real funds move.</strong> This goes to the built-in demo exchange, exactly as a real withdrawal would.
+              </Trans>
             </>
           ) : (
             <>
-              <strong>This moves real funds.</strong> The API key of this account can withdraw money.
+              <Trans>
+                <strong>This moves real funds.</strong> The API key of this account can withdraw money.
+              </Trans>
             </>
           )}{' '}
-          The app sends this withdrawal once, with the id above; if the connection breaks it looks the id up at the exchange instead of sending again.
+          {t`The app sends this withdrawal once, with the id above; if the connection breaks it looks the id up at the exchange instead of sending again.`}
         </div>
       </div>
       {props.error ? <div className="card__section">{props.error}</div> : null}
       <div className="card__section withdraw-form__actions">
         <button type="button" className="button button--primary" onClick={confirm} disabled={pending || Boolean(props.sendBlocked)} title={props.sendBlocked ?? undefined}>
-          {pending ? 'Sending…' : `Send ${formatAmount(record.amount)} ${record.ticker}`}
+          {pending ? t`Sending…` : t`Send ${formatAmount(record.amount)} ${record.ticker}`}
         </button>
         <button type="button" className="button" onClick={props.onEdit} disabled={pending || props.editing}>
-          Back and edit
+          {t`Back and edit`}
         </button>
       </div>
     </section>

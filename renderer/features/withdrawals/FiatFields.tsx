@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ExtrasRequired } from '../../../shared/api/withdrawRequest';
 import { TextInputField } from '../../components';
 import type { FieldName, FormValues, TextField } from './formModel';
@@ -22,18 +23,18 @@ export function FiatFields(props: {
   return (
     <fieldset className="card__section withdraw-form__extras" aria-labelledby="fiat-fields-title" data-testid="fiat-fields">
       <legend className="withdraw-form__title" id="fiat-fields-title">
-        Payout details
+        {t`Payout details`}
       </legend>
-      <p className="field__hint">The payment provider needs these details for this payout.</p>
+      <p className="field__hint">{t`The payment provider needs these details for this payout.`}</p>
       <div className="withdraw-form__grid">
         {required.beneficiary ? (
           <>
-            {text('fiatFirstName', 'Beneficiary first name', 'As on the bank account or card; Latin letters.')}
-            {text('fiatLastName', 'Beneficiary last name')}
+            {text('fiatFirstName', t`Beneficiary first name`, t`As on the bank account or card; Latin letters.`)}
+            {text('fiatLastName', t`Beneficiary last name`)}
           </>
         ) : null}
-        {required.bankBic ? text('bankBic', 'Bank BIC (SWIFT)', '8 or 11 characters, e.g. DEUTDEFF.') : null}
-        {required.customerIp ? text('customerIp', 'Your IP address', 'The exchange forwards it to the card provider for fraud checks: your public IP address.') : null}
+        {required.bankBic ? text('bankBic', t`Bank BIC (SWIFT)`, t`8 or 11 characters, e.g. DEUTDEFF.`) : null}
+        {required.customerIp ? text('customerIp', t`Your IP address`, t`The exchange forwards it to the card provider for fraud checks: your public IP address.`) : null}
       </div>
     </fieldset>
   );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { formatEpochMs } from '../../format';
 
@@ -10,7 +12,7 @@ function apiSettingsUrl(account: AccountSummary): string {
 export function keyRefusalOf(account: AccountSummary): string | null {
   const access = account.withdrawAccess;
   if (access?.status !== 'no_permission') return null;
-  return access.message ?? 'The exchange refused this key for withdrawals.';
+  return access.message ?? t`The exchange refused this key for withdrawals.`;
 }
 
 /**
@@ -20,15 +22,18 @@ export function keyRefusalOf(account: AccountSummary): string | null {
 export function KeyRefusalNotice({ account }: { account: AccountSummary }) {
   const reason = keyRefusalOf(account);
   if (reason === null || account.withdrawAccess === undefined) return null;
-  const learned = account.withdrawAccess.source === 'withdrawal' ? 'when a withdrawal was sent' : 'when the key was tested';
+  const learned = account.withdrawAccess.source === 'withdrawal' ? t`when a withdrawal was sent` : t`when the key was tested`;
+  const at = formatEpochMs(account.withdrawAccess.learnedAt);
+  const url = apiSettingsUrl(account);
   return (
     <div className="withdraw-alert" role="alert" data-testid="key-refusal">
-      <strong>This key cannot withdraw.</strong> {reason} (learned {learned}, {formatEpochMs(account.withdrawAccess.learnedAt)}). Allow withdrawals
-      for the key on the{' '}
-      <a href={apiSettingsUrl(account)} target="_blank" rel="noreferrer">
-        exchange&apos;s API settings page
-      </a>
-      , then choose Test key on the Accounts page.
+      <Trans>
+        <strong>This key cannot withdraw.</strong> {reason} (learned {learned}, {at}). Allow withdrawals for the key on the{' '}
+        <a href={url} target="_blank" rel="noreferrer">
+          exchange&apos;s API settings page
+        </a>
+        , then choose Test key on the Accounts page.
+      </Trans>
     </div>
   );
 }

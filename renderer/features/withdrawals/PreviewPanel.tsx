@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { WithdrawalPreview } from '../../../shared/api/fees';
 import { compare } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format';
@@ -7,46 +8,46 @@ export function PreviewPanel({ preview, ticker, problem = false }: { preview: Wi
   const negative = preview.balanceAfter !== null && compare(preview.balanceAfter, '0') < 0;
   const limits = preview.limits.max === null ? `from ${formatAmount(preview.limits.min)} ${ticker}, no maximum` : `${formatAmount(preview.limits.min)} to ${formatAmount(preview.limits.max)} ${ticker}`;
   return (
-    <dl className={`withdraw-preview${problem ? ' withdraw-preview--problem' : ''}`} aria-label="Withdrawal preview" aria-live="polite">
+    <dl className={`withdraw-preview${problem ? ' withdraw-preview--problem' : ''}`} aria-label={t`Withdrawal preview`} aria-live="polite">
       <div>
-        <dt>Receiver gets</dt>
+        <dt>{t`Receiver gets`}</dt>
         <dd className="num" data-testid="preview-receiver-gets">
           {formatAmount(preview.receiverGets)} {ticker}
         </dd>
       </div>
       <div>
-        <dt>Fee</dt>
+        <dt>{t`Fee`}</dt>
         <dd className="num" data-testid="preview-fee">
-          {preview.fee === null ? 'Fee unknown' : `+ ${formatAmount(preview.fee)} ${ticker}`}
+          {preview.fee === null ? t`Fee unknown` : `+ ${formatAmount(preview.fee)} ${ticker}`}
         </dd>
       </div>
       <div className="withdraw-preview__total">
-        <dt>Balance falls by</dt>
+        <dt>{t`Balance falls by`}</dt>
         <dd className="num" data-testid="preview-total">
           {preview.totalDebit === null ? `${formatAmount(preview.receiverGets)} ${ticker} + an unknown fee` : `${formatAmount(preview.totalDebit)} ${ticker}`}
         </dd>
       </div>
       <div>
-        <dt>Balance left</dt>
+        <dt>{t`Balance left`}</dt>
         <dd className={`num${negative ? ' withdraw-preview__negative' : ''}`} data-testid="preview-balance-after">
-          {preview.balanceAfter === null ? 'Unknown (the fee is unknown)' : `${formatAmount(preview.balanceAfter)} ${ticker}`}
+          {preview.balanceAfter === null ? t`Unknown (the fee is unknown)` : `${formatAmount(preview.balanceAfter)} ${ticker}`}
         </dd>
       </div>
       <div className="withdraw-preview__limits">
-        <dt>Limits</dt>
+        <dt>{t`Limits`}</dt>
         <dd className="num" data-testid="preview-limits">
           {limits}
         </dd>
       </div>
       {preview.feeUnknownReason ? (
         <div className="withdraw-preview__note" data-testid="preview-fee-unknown">
-          <dt>Why the fee is unknown</dt>
+          <dt>{t`Why the fee is unknown`}</dt>
           <dd>{preview.feeUnknownReason}</dd>
         </div>
       ) : null}
       {preview.precisionAssumed ? (
         <div className="withdraw-preview__note" data-testid="preview-precision-assumed">
-          <dt>Precision</dt>
+          <dt>{t`Precision`}</dt>
           <dd>
             The exchange states no precision for {ticker}; amounts are rounded to {preview.precision} decimal places.
           </dd>

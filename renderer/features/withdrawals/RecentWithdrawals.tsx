@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { Badge, Card, DataTable, EmptyState, HiddenHeader, type Column } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
@@ -18,9 +19,9 @@ export function RecentWithdrawals({
   deleting: string | null;
 }) {
   return (
-    <Card title="Recent withdrawals" titleId="recent-withdrawals-title" titleClassName="withdraw-form__title">
+    <Card title={t`Recent withdrawals`} titleId="recent-withdrawals-title" titleClassName="withdraw-form__title">
       {records.length === 0 ? (
-        <EmptyState title="No withdrawals yet">Withdrawals you make from this app appear here with their status.</EmptyState>
+        <EmptyState title={t`No withdrawals yet`}>{t`Withdrawals you make from this app appear here with their status.`}</EmptyState>
       ) : (
         <DataTable
           className="withdraw-recent"
@@ -48,9 +49,9 @@ export function isDeletableDraft(record: WithdrawalRecord): boolean {
 
 function columns(onOpen: (record: WithdrawalRecord) => void, onDelete: (record: WithdrawalRecord) => void, deleting: string | null): Column<WithdrawalRecord>[] {
   return [
-    { header: 'Created', colClassName: 'withdraw-recent__created', cell: (record) => formatEpochMs(record.createdAt) },
+    { header: t`Created`, colClassName: 'withdraw-recent__created', cell: (record) => formatEpochMs(record.createdAt) },
     {
-      header: 'Asset',
+      header: t`Asset`,
       colClassName: 'withdraw-recent__asset',
       cell: (record) => (
         <>
@@ -59,17 +60,17 @@ function columns(onOpen: (record: WithdrawalRecord) => void, onDelete: (record: 
         </>
       ),
     },
-    { header: 'Receiver gets', colClassName: 'withdraw-recent__amount', align: 'end', cellProps: () => ({ className: 'num' }), cell: (record) => formatAmount(record.amount) },
+    { header: t`Receiver gets`, colClassName: 'withdraw-recent__amount', align: 'end', cellProps: () => ({ className: 'num' }), cell: (record) => formatAmount(record.amount) },
     {
-      header: 'Fee',
+      header: t`Fee`,
       colClassName: 'withdraw-recent__fee',
       align: 'end',
       cellProps: () => ({ className: 'num' }),
       cell: (record) => (record.fee === null ? 'unknown' : formatAmount(record.fee)),
     },
-    { header: 'To', cellProps: (record) => ({ className: 'num', title: record.address }), cell: (record) => shortAddress(record.address) },
+    { header: t`To`, cellProps: (record) => ({ className: 'num', title: record.address }), cell: (record) => shortAddress(record.address) },
     {
-      header: 'Status',
+      header: t`Status`,
       colClassName: 'withdraw-recent__status',
       cellProps: () => ({ className: 'withdraw-recent__status-cell' }),
       cell: (record) => {
@@ -78,7 +79,7 @@ function columns(onOpen: (record: WithdrawalRecord) => void, onDelete: (record: 
       },
     },
     {
-      header: <HiddenHeader>Open</HiddenHeader>,
+      header: <HiddenHeader>{t`Open`}</HiddenHeader>,
       colClassName: 'withdraw-recent__open',
       align: 'end',
       cell: (record) => (
@@ -87,9 +88,13 @@ function columns(onOpen: (record: WithdrawalRecord) => void, onDelete: (record: 
             type="button"
             className="button button--small"
             onClick={() => onOpen(record)}
-            aria-label={`${record.state === 'prepared' ? 'Review' : 'Details of'} the withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}
+            aria-label={
+              record.state === 'prepared'
+                ? t`Review the withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`
+                : t`Details of the withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`
+            }
           >
-            {record.state === 'prepared' ? 'Review' : 'Details'}
+            {record.state === 'prepared' ? t`Review` : t`Details`}
           </button>
           {isDeletableDraft(record) ? (
             <button
@@ -97,9 +102,9 @@ function columns(onOpen: (record: WithdrawalRecord) => void, onDelete: (record: 
               className="button button--small"
               onClick={() => onDelete(record)}
               disabled={deleting === record.uniqueId}
-              aria-label={`Delete the draft withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}
+              aria-label={t`Delete the draft withdrawal of ${formatAmount(record.amount)} ${record.ticker} to ${shortAddress(record.address)}`}
             >
-              {deleting === record.uniqueId ? 'Deleting…' : 'Delete'}
+              {deleting === record.uniqueId ? t`Deleting…` : t`Delete`}
             </button>
           ) : null}
         </span>

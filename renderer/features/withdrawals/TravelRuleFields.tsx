@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ResponseOf } from '../../../shared/ipc';
 import { Field, TextInputField } from '../../components';
 import { VASP_NOT_LISTED, type FieldName, type FormValues, type TextField } from './formModel';
@@ -27,43 +28,42 @@ export function TravelRuleFields(props: {
   return (
     <fieldset className="card__section withdraw-form__extras" aria-labelledby="travel-rule-title" data-testid="travel-rule-section">
       <legend className="withdraw-form__title" id="travel-rule-title">
-        Travel Rule details
+        {t`Travel Rule details`}
       </legend>
       <p className="field__hint">
-        This is an EEA account: for crypto withdrawals the exchange must know who receives the funds (EU Travel Rule). These details are sent with the
-        withdrawal.
+        {t`This is an EEA account: for crypto withdrawals the exchange must know who receives the funds (EU Travel Rule). These details are sent with the withdrawal.`}
       </p>
       <div className="withdraw-form__grid">
-        <Field label="Receiving wallet" error={errorFor('walletType')}>
+        <Field label={t`Receiving wallet`} error={errorFor('walletType')}>
           {(control) => (
             <select {...control} value={values.walletType} onChange={(e) => set('walletType', e.target.value)} onBlur={() => blur('walletType')}>
-              <option value="">Choose…</option>
-              <option value="hosted">Hosted by an exchange or custodian</option>
-              <option value="unhosted">Unhosted (own hardware or software wallet)</option>
+              <option value="">{t`Choose…`}</option>
+              <option value="hosted">{t`Hosted by an exchange or custodian`}</option>
+              <option value="unhosted">{t`Unhosted (own hardware or software wallet)`}</option>
             </select>
           )}
         </Field>
 
         {values.walletType === 'hosted' && listed ? (
-          <Field label="Receiving platform (VASP)" error={typingName ? undefined : errorFor('vasp')}>
+          <Field label={t`Receiving platform (VASP)`} error={typingName ? undefined : errorFor('vasp')}>
             {(control) => (
               <select {...control} value={values.vaspId} onChange={(e) => props.setVasp(e.target.value)} onBlur={() => blur('vasp')}>
-                <option value="">Choose the platform…</option>
+                <option value="">{t`Choose the platform…`}</option>
                 {listed.map((v) => (
                   <option key={v.vaspId} value={v.vaspId}>
                     {v.name}
                   </option>
                 ))}
-                <option value={VASP_NOT_LISTED}>Not in the list</option>
+                <option value={VASP_NOT_LISTED}>{t`Not in the list`}</option>
               </select>
             )}
           </Field>
         ) : null}
         {values.walletType === 'hosted' && typingName ? (
           <Field
-            label="Platform name"
+            label={t`Platform name`}
             error={errorFor('vasp')}
-            hint={props.vaspsLoading ? 'Loading the exchange’s list of platforms…' : listed ? 'Type the name of the exchange or custodian.' : (vasps?.note ?? 'Type the name of the exchange or custodian.')}
+            hint={props.vaspsLoading ? t`Loading the exchange’s list of platforms…` : listed ? t`Type the name of the exchange or custodian.` : (vasps?.note ?? t`Type the name of the exchange or custodian.`)}
           >
             {(control) => (
               <input {...control} type="text" autoComplete="off" value={values.vaspName} onChange={(e) => set('vaspName', e.target.value)} onBlur={() => blur('vasp')} />
@@ -71,27 +71,27 @@ export function TravelRuleFields(props: {
           </Field>
         ) : null}
 
-        <Field label="Beneficiary is" error={errorFor('beneficiaryType')}>
+        <Field label={t`Beneficiary is`} error={errorFor('beneficiaryType')}>
           {(control) => (
             <select {...control} value={values.beneficiaryType} onChange={(e) => set('beneficiaryType', e.target.value)} onBlur={() => blur('beneficiaryType')}>
-              <option value="">Choose…</option>
-              <option value="individual">A person</option>
-              <option value="entity">A company or organisation</option>
+              <option value="">{t`Choose…`}</option>
+              <option value="individual">{t`A person`}</option>
+              <option value="entity">{t`A company or organisation`}</option>
             </select>
           )}
         </Field>
         {values.beneficiaryType === 'individual' ? (
           <>
-            {text('trFirstName', 'First name')}
-            {text('trLastName', 'Last name')}
+            {text('trFirstName', t`First name`)}
+            {text('trLastName', t`Last name`)}
           </>
         ) : null}
-        {values.beneficiaryType === 'entity' ? text('trFullName', 'Full legal name') : null}
-        {text('residenceCountry', 'Country of residence', 'Three-letter code, e.g. DEU, FRA, NLD.')}
-        {text('addrCountry', 'Country', 'Three-letter code of the address.')}
-        {text('addrCity', 'City')}
-        {text('addrLine1', 'Street address')}
-        {text('addrPostCode', 'Post code (optional)')}
+        {values.beneficiaryType === 'entity' ? text('trFullName', t`Full legal name`) : null}
+        {text('residenceCountry', t`Country of residence`, t`Three-letter code, e.g. DEU, FRA, NLD.`)}
+        {text('addrCountry', t`Country`, t`Three-letter code of the address.`)}
+        {text('addrCity', t`City`)}
+        {text('addrLine1', t`Street address`)}
+        {text('addrPostCode', t`Post code (optional)`)}
       </div>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { maxReceivable, memoRequired } from '../../../shared/api/fees';
 import { formatAmount } from '../../format';
@@ -104,23 +105,23 @@ export function WithdrawForm(props: {
     <form className="card withdraw-form" onSubmit={submit} noValidate aria-labelledby="withdraw-form-title">
       <div className="card__section">
         <h2 className="withdraw-form__title" id="withdraw-form-title">
-          New withdrawal
+          {t`New withdrawal`}
         </h2>
-        <p className="field__hint">Choose what to send and where. The fee is added on top of the amount and taken from your balance.</p>
+        <p className="field__hint">{t`Choose what to send and where. The fee is added on top of the amount and taken from your balance.`}</p>
       </div>
       <div className="card__section withdraw-form__grid">
         <Combobox
-          label="Asset"
+          label={t`Asset`}
           error={errorFor('ticker')}
-          hint={selected ? `Available: ${formatAmount(selected.balance)} ${selected.ticker}` : 'Type a ticker or a name; assets you hold come first.'}
-          placeholder="Search assets…"
+          hint={selected ? t`Available: ${formatAmount(selected.balance)} ${selected.ticker}` : t`Type a ticker or a name; assets you hold come first.`}
+          placeholder={t`Search assets…`}
           options={choices.map((c) => ({
             value: c.ticker,
             label: `${c.ticker} · ${c.name}`,
             keywords: c.name,
             detail: c.held ? formatAmount(c.balance) : 'none held',
           }))}
-          noMatch="No withdrawable asset matches."
+          noMatch={t`No withdrawable asset matches.`}
           value={values.ticker}
           onChange={chooseAsset}
           onBlur={() => blur('ticker')}
@@ -128,10 +129,10 @@ export function WithdrawForm(props: {
 
         {networks.length > 1 ? (
           <SelectField
-            label="Network"
+            label={t`Network`}
             error={errorFor('network')}
-            hint="Must match the network of the receiving wallet."
-            placeholder="Choose a network…"
+            hint={t`Must match the network of the receiving wallet.`}
+            placeholder={t`Choose a network…`}
             options={networks.map((n) => ({
               value: n.network,
               disabled: !n.enabled,
@@ -152,10 +153,10 @@ export function WithdrawForm(props: {
 
         {isFiat(asset) ? (
           <SelectField
-            label="Payment provider"
+            label={t`Payment provider`}
             error={errorFor('provider')}
-            hint="Required for fiat currencies."
-            placeholder="Choose a provider…"
+            hint={t`Required for fiat currencies.`}
+            placeholder={t`Choose a provider…`}
             options={providers.map((p) => ({ value: p, label: p }))}
             value={values.provider}
             onChange={(value) => set('provider', value)}
@@ -164,10 +165,10 @@ export function WithdrawForm(props: {
         ) : null}
 
         <Field
-          label={isFiat(asset) ? 'Card token or account' : 'Receiving address'}
+          label={isFiat(asset) ? t`Card token or account` : t`Receiving address`}
           error={errorFor('address')}
           className="withdraw-form__wide"
-          hint={isFiat(asset) ? undefined : [check.addressNote, 'Paste the address; check its first and last characters.'].filter(Boolean).join(' ')}
+          hint={isFiat(asset) ? undefined : [check.addressNote, t`Paste the address; check its first and last characters.`].filter(Boolean).join(' ')}
         >
           {(control) => (
             <input
@@ -185,16 +186,16 @@ export function WithdrawForm(props: {
 
         {asset && memoRequired(asset) ? (
           <TextInputField
-            label="Memo / destination tag"
+            label={t`Memo / destination tag`}
             error={errorFor('memo')}
-            hint={`Required for ${unit}: the receiving wallet uses it to credit the funds.`}
+            hint={t`Required for ${unit}: the receiving wallet uses it to credit the funds.`}
             value={values.memo}
             onChange={(value) => set('memo', value)}
             onBlur={() => blur('memo')}
           />
         ) : null}
 
-        <Field label={`Amount the receiver gets${unit ? ` (${unit})` : ''}`} error={errorFor('amount')} hint={maxNote ?? undefined}>
+        <Field label={unit ? t`Amount the receiver gets (${unit})` : t`Amount the receiver gets`} error={errorFor('amount')} hint={maxNote ?? undefined}>
           {(control) => (
             <div className="withdraw-form__amount">
               <input
@@ -212,8 +213,8 @@ export function WithdrawForm(props: {
                 }}
                 onBlur={() => blur('amount')}
               />
-              <button type="button" className="button button--small" onClick={fillMax} disabled={!asset} aria-label="Max: the largest amount the balance pays with the fee on top">
-                Max
+              <button type="button" className="button button--small" onClick={fillMax} disabled={!asset} aria-label={t`Max: the largest amount the balance pays with the fee on top`}>
+                {t`Max`}
               </button>
             </div>
           )}
@@ -239,7 +240,7 @@ export function WithdrawForm(props: {
                     onChange({ ...values, acceptUnknownFee: e.target.checked });
                   }}
                 />
-                I accept that the fee is unknown: the exchange adds its own fee on top of the amount.
+                {t`I accept that the fee is unknown: the exchange adds its own fee on top of the amount.`}
               </label>
               {errorFor('acceptUnknownFee') ? (
                 <span className="field__error" role="alert">
@@ -255,10 +256,10 @@ export function WithdrawForm(props: {
 
       <div className="card__section withdraw-form__actions">
         <button type="submit" className="button button--primary" disabled={busy || Boolean(props.sendBlocked)} aria-describedby="withdraw-submit-hint">
-          {busy ? 'Checking with the exchange…' : 'Review withdrawal'}
+          {busy ? t`Checking with the exchange…` : t`Review withdrawal`}
         </button>
         <span className="field__hint" id="withdraw-submit-hint">
-          {props.sendBlocked ? 'Off: this key cannot withdraw (see above).' : 'Nothing is sent until you confirm on the next step.'}
+          {props.sendBlocked ? t`Off: this key cannot withdraw (see above).` : t`Nothing is sent until you confirm on the next step.`}
         </span>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppError } from '../../../shared/errors';
@@ -189,10 +190,10 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           }}
         />
       ) : (
-        <Skeleton rows={6} label="Loading assets, fees and balance" />
+        <Skeleton rows={6} label={t`Loading assets, fees and balance`} />
       );
   } else if (withdrawableAssets(market.assets, market.balance).length === 0) {
-    main = <EmptyState title="Nothing to withdraw">This account holds no asset that can be withdrawn right now.</EmptyState>;
+    main = <EmptyState title={t`Nothing to withdraw`}>{t`This account holds no asset that can be withdrawn right now.`}</EmptyState>;
   } else {
     main = (
       <WithdrawForm
@@ -227,11 +228,10 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   }
 
   return (
-    <View name="withdraw" title="Withdraw" className="withdraw-view" subtitle={`Fee on top: the receiver gets exactly the amount you enter \u00b7 ${account.name}`}>
+    <View name="withdraw" title={t`Withdraw`} className="withdraw-view" subtitle={t`Fee on top: the receiver gets exactly the amount you enter \u00b7 ${account.name}`}>
       {(list.data ?? []).filter(paidAfterDiscard).map((record) => (
         <div key={record.uniqueId} className="withdraw-alert" role="alert" data-testid="paid-after-discard">
-          A withdrawal you discarded was paid after all: {record.amount} {record.ticker} to {record.address} (id {record.uniqueId}). It appeared in the
-          exchange history after you discarded it.
+          {t`A withdrawal you discarded was paid after all: ${record.amount} ${record.ticker} to ${record.address} (id ${record.uniqueId}). It appeared in the exchange history after you discarded it.`}
         </div>
       ))}
       <KeyRefusalNotice account={account} />

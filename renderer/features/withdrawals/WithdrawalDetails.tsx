@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import type { TravelRule } from '../../../shared/api/withdrawRequest';
@@ -24,34 +25,34 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
   return (
     <dl className="withdraw-details">
       {before}
-      <Row label="Asset">{record.ticker}</Row>
-      {record.network ? <Row label="Network">{record.network}</Row> : null}
-      {record.provider ? <Row label="Payment provider">{record.provider}</Row> : null}
-      <Row label={record.provider ? 'Pay out to' : 'To address'}>
+      <Row label={t`Asset`}>{record.ticker}</Row>
+      {record.network ? <Row label={t`Network`}>{record.network}</Row> : null}
+      {record.provider ? <Row label={t`Payment provider`}>{record.provider}</Row> : null}
+      <Row label={record.provider ? t`Pay out to` : t`To address`}>
         <span data-testid={`${testIdPrefix}-address`}>
           <AddressText address={record.address} />
         </span>
       </Row>
-      <ExactRow label="Memo" value={record.memo} />
+      <ExactRow label={t`Memo`} value={record.memo} />
       {record.beneficiary ? (
-        <Row label="Beneficiary">
+        <Row label={t`Beneficiary`}>
           <span data-testid={`${testIdPrefix}-beneficiary`}>
             {record.beneficiary.firstName} {record.beneficiary.lastName}
           </span>
         </Row>
       ) : null}
-      <ExactRow label="Bank BIC" value={record.bankBic} />
-      <ExactRow label="Your IP address" value={record.customerIp} />
+      <ExactRow label={t`Bank BIC`} value={record.bankBic} />
+      <ExactRow label={t`Your IP address`} value={record.customerIp} />
       {record.travelRule ? <TravelRuleRows travelRule={record.travelRule} testIdPrefix={testIdPrefix} /> : null}
-      <Row label="Receiver gets">{amountIn(record.amount, 'amount')}</Row>
-      <Row label="Fee">
+      <Row label={t`Receiver gets`}>{amountIn(record.amount, 'amount')}</Row>
+      <Row label={t`Fee`}>
         {record.fee === null ? (
-          <span data-testid={`${testIdPrefix}-fee`}>Unknown: no fee terms of the exchange match this provider (you accepted this)</span>
+          <span data-testid={`${testIdPrefix}-fee`}>{t`Unknown: no fee terms of the exchange match this provider (you accepted this)`}</span>
         ) : (
           amountIn(record.fee, 'fee')
         )}
       </Row>
-      <Row label={nothingDebited(record) ? 'Debited' : 'Balance falls by'} strong>
+      <Row label={nothingDebited(record) ? t`Debited` : t`Balance falls by`} strong>
         {nothingDebited(record) ? (
           <span data-testid={`${testIdPrefix}-total`}>Nothing: the {record.state === 'rejected' ? 'exchange refused the withdrawal' : 'withdrawal was canceled'}</span>
         ) : record.totalDebit === null ? (
@@ -62,11 +63,11 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
           amountIn(record.totalDebit, 'total')
         )}
       </Row>
-      <Row label="Withdrawal id">
+      <Row label={t`Withdrawal id`}>
         <span className="num withdraw-details__id" data-testid={`${testIdPrefix}-unique-id`}>
           {record.uniqueId}
         </span>{' '}
-        <CopyButton value={record.uniqueId} label="withdrawal id" />
+        <CopyButton value={record.uniqueId} label={t`withdrawal id`} />
       </Row>
       {after}
     </dl>
@@ -79,22 +80,22 @@ function TravelRuleRows({ travelRule, testIdPrefix }: { travelRule: TravelRule; 
   const address = [b.address.addressLine1, b.address.postCode, b.address.city, b.address.country].filter(Boolean).join(', ');
   return (
     <>
-      <Row label="Travel Rule: wallet">
+      <Row label={t`Travel Rule: wallet`}>
         <span data-testid={`${testIdPrefix}-travel-rule-wallet`}>
-          {travelRule.walletType === 'hosted' ? 'Hosted (exchange or custodian)' : 'Unhosted (own wallet)'}
+          {travelRule.walletType === 'hosted' ? t`Hosted (exchange or custodian)` : t`Unhosted (own wallet)`}
         </span>
       </Row>
       {travelRule.walletType === 'hosted' ? (
-        <Row label="Travel Rule: platform (VASP)">
-          <span data-testid={`${testIdPrefix}-travel-rule-vasp`}>{'vaspId' in travelRule.vaspData ? `Listed VASP ${travelRule.vaspData.vaspId}` : travelRule.vaspData.vaspName}</span>
+        <Row label={t`Travel Rule: platform (VASP)`}>
+          <span data-testid={`${testIdPrefix}-travel-rule-vasp`}>{'vaspId' in travelRule.vaspData ? t`Listed VASP ${travelRule.vaspData.vaspId}` : travelRule.vaspData.vaspName}</span>
         </Row>
       ) : null}
-      <Row label="Travel Rule: beneficiary">
+      <Row label={t`Travel Rule: beneficiary`}>
         <span data-testid={`${testIdPrefix}-travel-rule-beneficiary`}>
           {b.type === 'individual' ? `${b.firstName} ${b.lastName} (individual)` : `${b.fullName} (entity)`}, resident in {b.residenceCountry}
         </span>
       </Row>
-      <Row label="Travel Rule: address">
+      <Row label={t`Travel Rule: address`}>
         <span data-testid={`${testIdPrefix}-travel-rule-address`}>{address}</span>
       </Row>
     </>

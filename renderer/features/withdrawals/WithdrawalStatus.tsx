@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { explorerUrl } from '../../../shared/explorers';
@@ -31,7 +32,7 @@ export function WithdrawalStatus(props: {
     <section className="card withdraw-status" aria-labelledby="withdraw-status-title" data-testid="withdrawal-status" data-state={record.state} data-phase={record.phase ?? ''}>
       <div className="card__section withdraw-status__head">
         <h2 className="withdraw-form__title" id="withdraw-status-title">
-          Withdrawal of {formatAmount(record.amount)} {record.ticker}
+          {t`Withdrawal of ${formatAmount(record.amount)} ${record.ticker}`}
         </h2>
         <Badge tone={words.tone}>
           <span data-testid="withdrawal-status-label">{words.label}</span>
@@ -47,21 +48,21 @@ export function WithdrawalStatus(props: {
           testIdPrefix="status"
           after={
             <>
-              <Row label="Created">{formatEpochMs(record.createdAt)}</Row>
-              {record.historyStatus !== null ? <Row label="Exchange status code">{record.historyStatus}</Row> : null}
+              <Row label={t`Created`}>{formatEpochMs(record.createdAt)}</Row>
+              {record.historyStatus !== null ? <Row label={t`Exchange status code`}>{record.historyStatus}</Row> : null}
               {record.partial ? (
                 <>
-                  <Row label="Requested">
+                  <Row label={t`Requested`}>
                     <span className="num" data-testid="status-partial-requested">
                       {formatAmount(record.partial.requestAmount)} {record.ticker}
                     </span>
                   </Row>
-                  <Row label="Processed (paid out)">
+                  <Row label={t`Processed (paid out)`}>
                     <span className="num" data-testid="status-partial-processed">
                       {formatAmount(record.partial.processedAmount)} {record.ticker}
                     </span>
                   </Row>
-                  <Row label="Processed fee">
+                  <Row label={t`Processed fee`}>
                     <span className="num" data-testid="status-partial-fee">
                       {formatAmount(record.partial.processedFee)} {record.ticker}
                     </span>
@@ -70,7 +71,7 @@ export function WithdrawalStatus(props: {
               ) : null}
               {record.transactionHash ? <TransactionHashRow record={record} hash={record.transactionHash} /> : null}
               {record.confirmations ? (
-                <Row label="Confirmations">
+                <Row label={t`Confirmations`}>
                   {record.confirmations.actual} of {record.confirmations.required}
                 </Row>
               ) : null}
@@ -82,26 +83,26 @@ export function WithdrawalStatus(props: {
       <div className="card__section withdraw-form__actions">
         {record.state === 'unknown' || (record.state === 'not_found' && record.discardedAt === null) ? (
           <button type="button" className="button" onClick={props.onCheckAgain} disabled={props.checking || props.resending}>
-            {props.checking ? 'Checking…' : 'Check again'}
+            {props.checking ? t`Checking…` : t`Check again`}
           </button>
         ) : null}
         {record.state === 'not_found' && record.discardedAt === null ? (
           <>
             <button type="button" className="button button--primary" onClick={props.onSendAgain} disabled={props.checking || props.resending}>
-              {props.resending ? 'Sending…' : `Send again (same id ${shortId})`}
+              {props.resending ? t`Sending…` : t`Send again (same id ${shortId})`}
             </button>
             <button type="button" className="button" onClick={props.onDiscard} disabled={props.checking || props.resending || props.discarding}>
-              {props.discarding ? 'Discarding…' : 'Discard'}
+              {props.discarding ? t`Discarding…` : t`Discard`}
             </button>
           </>
         ) : null}
         {props.onEdit ? (
           <button type="button" className="button button--primary" onClick={props.onEdit}>
-            Edit and try again
+            {t`Edit and try again`}
           </button>
         ) : null}
         <button type="button" className="button" onClick={props.onNew}>
-          New withdrawal
+          {t`New withdrawal`}
         </button>
       </div>
     </section>
@@ -112,11 +113,11 @@ export function WithdrawalStatus(props: {
 function TransactionHashRow({ record, hash }: { record: WithdrawalRecord; hash: string }) {
   const link = explorerUrl(record.network, record.ticker, hash);
   return (
-    <Row label="Transaction hash">
+    <Row label={t`Transaction hash`}>
       <span className="num withdraw-details__id" data-testid="status-transaction-hash">
         {hash}
       </span>{' '}
-      <CopyButton value={hash} label="transaction hash" />{' '}
+      <CopyButton value={hash} label={t`transaction hash`} />{' '}
       {link ? (
         <a href={link} target="_blank" rel="noreferrer" data-testid="status-explorer-link">
           View on the network&apos;s explorer

@@ -3,7 +3,10 @@
  * live fee preview (the shared fee model, so it matches the main process and the exchange), the
  * checks before sending, and how an exchange error maps back onto the field it concerns.
  */
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
+import { invalidAddressText, uncheckedAddressNote } from './addressWords';
 import { feeKey, isFiatAsset, memoRequired, previewWithdrawal, withdrawalLimits, type FeeList, type FeeTerms, type MarketData as SharedMarketData, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import type { AppError } from '../../../shared/errors';
@@ -235,23 +238,23 @@ export function extrasFromForm(values: FormValues, required: ExtrasRequired): Wi
 }
 
 /** The shared schema's dotted paths onto the form's fields, with the label each message follows. */
-const EXTRA_PATHS: Array<{ path: RegExp; field: FieldName; label: string }> = [
-  { path: /^travelRule\.walletType$|^travelRule$/, field: 'walletType', label: 'Wallet type' },
-  { path: /^travelRule\.vaspData/, field: 'vasp', label: 'Receiving platform (VASP)' },
-  { path: /^travelRule\.beneficiary\.type$|^travelRule\.beneficiary$/, field: 'beneficiaryType', label: 'Beneficiary' },
-  { path: /^travelRule\.beneficiary\.firstName$/, field: 'trFirstName', label: 'First name' },
-  { path: /^travelRule\.beneficiary\.lastName$/, field: 'trLastName', label: 'Last name' },
-  { path: /^travelRule\.beneficiary\.fullName$/, field: 'trFullName', label: 'Full legal name' },
-  { path: /^travelRule\.beneficiary\.residenceCountry$/, field: 'residenceCountry', label: 'Country of residence' },
-  { path: /^travelRule\.beneficiary\.address\.country$|^travelRule\.beneficiary\.address$/, field: 'addrCountry', label: 'Country' },
-  { path: /^travelRule\.beneficiary\.address\.city$/, field: 'addrCity', label: 'City' },
-  { path: /^travelRule\.beneficiary\.address\.addressLine1$/, field: 'addrLine1', label: 'Street address' },
-  { path: /^travelRule\.beneficiary\.address\.postCode$/, field: 'addrPostCode', label: 'Post code' },
-  { path: /^beneficiary\.firstName$|^beneficiary$/, field: 'fiatFirstName', label: 'Beneficiary first name' },
-  { path: /^beneficiary\.lastName$/, field: 'fiatLastName', label: 'Beneficiary last name' },
-  { path: /^bankBic$/, field: 'bankBic', label: 'Bank BIC' },
-  { path: /^customerIp$/, field: 'customerIp', label: 'Your IP address' },
-  { path: /^acceptUnknownFee$/, field: 'acceptUnknownFee', label: 'Unknown fee' },
+const EXTRA_PATHS: Array<{ path: RegExp; field: FieldName; label: MessageDescriptor }> = [
+  { path: /^travelRule\.walletType$|^travelRule$/, field: 'walletType', label: msg`Wallet type` },
+  { path: /^travelRule\.vaspData/, field: 'vasp', label: msg`Receiving platform (VASP)` },
+  { path: /^travelRule\.beneficiary\.type$|^travelRule\.beneficiary$/, field: 'beneficiaryType', label: msg`Beneficiary` },
+  { path: /^travelRule\.beneficiary\.firstName$/, field: 'trFirstName', label: msg`First name` },
+  { path: /^travelRule\.beneficiary\.lastName$/, field: 'trLastName', label: msg`Last name` },
+  { path: /^travelRule\.beneficiary\.fullName$/, field: 'trFullName', label: msg`Full legal name` },
+  { path: /^travelRule\.beneficiary\.residenceCountry$/, field: 'residenceCountry', label: msg`Country of residence` },
+  { path: /^travelRule\.beneficiary\.address\.country$|^travelRule\.beneficiary\.address$/, field: 'addrCountry', label: msg`Country` },
+  { path: /^travelRule\.beneficiary\.address\.city$/, field: 'addrCity', label: msg`City` },
+  { path: /^travelRule\.beneficiary\.address\.addressLine1$/, field: 'addrLine1', label: msg`Street address` },
+  { path: /^travelRule\.beneficiary\.address\.postCode$/, field: 'addrPostCode', label: msg`Post code` },
+  { path: /^beneficiary\.firstName$|^beneficiary$/, field: 'fiatFirstName', label: msg`Beneficiary first name` },
+  { path: /^beneficiary\.lastName$/, field: 'fiatLastName', label: msg`Beneficiary last name` },
+  { path: /^bankBic$/, field: 'bankBic', label: msg`Bank BIC` },
+  { path: /^customerIp$/, field: 'customerIp', label: msg`Your IP address` },
+  { path: /^acceptUnknownFee$/, field: 'acceptUnknownFee', label: msg`Unknown fee` },
 ];
 
 /** Field errors of the shared schema (or of the main process, which uses the same) onto the form. */
@@ -262,7 +265,7 @@ export function extraFieldErrors(fields: Record<string, string[]>): FieldErrors 
     const message = messages[0];
     if (!target || !message) continue;
     // Messages of the shared schema are phrases ("is required"); full sentences are kept as they are.
-    errors[target.field] ??= /^[a-z]/.test(message) ? `${target.label} ${message}.` : message;
+    errors[target.field] ??= /^[a-z]/.test(message) ? `${i18n._(target.label)} ${message}.` : message;
   }
   return errors;
 }
@@ -284,33 +287,33 @@ export interface FormCheck {
 export function checkForm(values: FormValues, data: MarketData, account: { eea: boolean } = { eea: false }): FormCheck {
   const errors: FieldErrors = {};
   const asset = values.ticker ? data.assets[values.ticker] : undefined;
-  if (!values.ticker) errors.ticker = 'Choose the asset to withdraw.';
-  else if (!asset) errors.ticker = `${values.ticker} is not available on this exchange.`;
+  if (!values.ticker) errors.ticker = t`Choose the asset to withdraw.`;
+  else if (!asset) errors.ticker = t`${values.ticker} is not available on this exchange.`;
 
   const networks = networkChoices(asset);
-  if (networks.length > 1 && !values.network) errors.network = 'Choose the network the receiving wallet uses.';
-  if (values.network && networks.length > 0 && !networks.includes(values.network)) errors.network = `${values.ticker} cannot be withdrawn over ${values.network}.`;
+  if (networks.length > 1 && !values.network) errors.network = t`Choose the network the receiving wallet uses.`;
+  if (values.network && networks.length > 0 && !networks.includes(values.network)) errors.network = t`${values.ticker} cannot be withdrawn over ${values.network}.`;
 
   if (isFiat(asset)) {
     const providers = providerChoices(asset);
-    if (!values.provider) errors.provider = 'Choose the payment provider (required for fiat currencies).';
-    else if (!providers.includes(values.provider)) errors.provider = `${values.provider} does not pay out ${values.ticker}.`;
+    if (!values.provider) errors.provider = t`Choose the payment provider (required for fiat currencies).`;
+    else if (!providers.includes(values.provider)) errors.provider = t`${values.provider} does not pay out ${values.ticker}.`;
   }
 
-  if (asset && memoRequired(asset) && !values.memo.trim()) errors.memo = `${values.ticker} needs a memo (destination tag); without it the receiver cannot be credited.`;
+  if (asset && memoRequired(asset) && !values.memo.trim()) errors.memo = t`${values.ticker} needs a memo (destination tag); without it the receiver cannot be credited.`;
 
   const address = values.address.trim();
-  if (!address) errors.address = isFiat(asset) ? 'Enter the card token or account identifier to pay out to.' : 'Enter the receiving wallet address.';
-  else if (address.length > 512) errors.address = 'This address is too long (at most 512 characters).';
+  if (!address) errors.address = isFiat(asset) ? t`Enter the card token or account identifier to pay out to.` : t`Enter the receiving wallet address.`;
+  else if (address.length > 512) errors.address = t`This address is too long (at most 512 characters).`;
   // Card tokens and bank identifiers may be written with spaces; wallet addresses never contain one.
-  else if (!isFiat(asset) && /\s/.test(address)) errors.address = 'A wallet address has no spaces; check what was pasted.';
+  else if (!isFiat(asset) && /\s/.test(address)) errors.address = t`A wallet address has no spaces; check what was pasted.`;
   let addressNote: string | null = null;
   // Against the network the exchange will use; with several and none chosen yet, the network error speaks first.
   const formatNetwork = values.network || (networks.length > 1 ? '' : defaultNetwork(asset) || (asset?.networks ? '' : values.ticker));
   if (address && !errors.address && asset && !isFiat(asset) && formatNetwork) {
     const format = checkAddressFormat(formatNetwork, address);
-    if (format.kind === 'invalid') errors.address = format.message;
-    else if (format.kind === 'unchecked') addressNote = format.note;
+    if (format.kind === 'invalid') errors.address = invalidAddressText(format, formatNetwork);
+    else if (format.kind === 'unchecked') addressNote = uncheckedAddressNote(formatNetwork);
   }
 
   const required = requiredExtras(values, data, account);
@@ -319,14 +322,14 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
 
   const amount = values.amount.trim();
   let preview: PreviewResult | null = null;
-  if (!amount) errors.amount = 'Enter the amount the receiver should get.';
+  if (!amount) errors.amount = t`Enter the amount the receiver should get.`;
   else if (asset) {
     preview = previewWithdrawal({ ...withdrawalInputs(values, data, asset), amount });
     if (!preview.ok) {
       const field: FieldName = preview.problem.field;
       errors[field] ??= preview.problem.message;
     } else if (preview.preview.fee === null && !values.acceptUnknownFee) {
-      errors.acceptUnknownFee = 'The fee for this withdrawal is unknown. Tick the box to accept that, or choose another provider.';
+      errors.acceptUnknownFee = t`The fee for this withdrawal is unknown. Tick the box to accept that, or choose another provider.`;
     }
   }
   return { errors, preview, required, addressNote };
@@ -360,16 +363,16 @@ export function prepareRequest(accountId: string, values: FormValues, check: For
 }
 
 /** Exchange business codes of withdraw-pay (API.md), as the field and the words a person needs. */
-const BUSINESS_CODES: Record<number, { field: FieldName; message: string }> = {
-  1: { field: 'ticker', message: 'The exchange does not allow withdrawing this currency right now.' },
-  2: { field: 'address', message: 'The exchange says this address is not valid for the chosen currency and network.' },
-  3: { field: 'amount', message: 'The amount is below the exchange’s minimum for this currency.' },
-  4: { field: 'amount', message: 'The amount is too small for the payment system.' },
-  5: { field: 'amount', message: 'There is not enough balance for the amount plus the fee.' },
-  6: { field: 'amount', message: 'The amount must be larger than the fee.' },
-  7: { field: 'amount', message: 'This currency can only be withdrawn in whole units.' },
-  8: { field: 'amount', message: 'After the fee nothing would arrive; increase the amount.' },
-  9: { field: 'address', message: 'This is one of your own deposit addresses on the exchange; choose another address.' },
+const BUSINESS_CODES: Record<number, { field: FieldName; message: MessageDescriptor }> = {
+  1: { field: 'ticker', message: msg`The exchange does not allow withdrawing this currency right now.` },
+  2: { field: 'address', message: msg`The exchange says this address is not valid for the chosen currency and network.` },
+  3: { field: 'amount', message: msg`The amount is below the exchange’s minimum for this currency.` },
+  4: { field: 'amount', message: msg`The amount is too small for the payment system.` },
+  5: { field: 'amount', message: msg`There is not enough balance for the amount plus the fee.` },
+  6: { field: 'amount', message: msg`The amount must be larger than the fee.` },
+  7: { field: 'amount', message: msg`This currency can only be withdrawn in whole units.` },
+  8: { field: 'amount', message: msg`After the fee nothing would arrive; increase the amount.` },
+  9: { field: 'address', message: msg`This is one of your own deposit addresses on the exchange; choose another address.` },
 };
 
 /** The exchange's field names (and spellings) onto the form's fields. */
@@ -394,24 +397,24 @@ export function mapServerError(error: AppError): MappedError {
   const fields: FieldErrors = {};
   if (error.kind === 'rate_limited') {
     // The wait is the one the main process measured (Retry-After, capped), never a guess.
-    const wait = error.retryAfterMs ? `about ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s` : 'a little';
-    const what = error.reason === 'withdraw_throttled' ? 'withdrawal attempts' : 'how often the app may ask';
-    return { fields, general: `The exchange is limiting ${what} right now. Wait ${wait}, then try again; nothing was sent.` };
+    const wait = error.retryAfterMs ? t`about ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s` : t`a little`;
+    const what = error.reason === 'withdraw_throttled' ? t`withdrawal attempts` : t`how often the app may ask`;
+    return { fields, general: t`The exchange is limiting ${what} right now. Wait ${wait}, then try again; nothing was sent.` };
   }
   if (error.reason === 'two_factor_off') {
-    return { fields, general: 'Two-factor authentication is off for this exchange account. Turn on 2FA on the exchange website, then try again.' };
+    return { fields, general: t`Two-factor authentication is off for this exchange account. Turn on 2FA on the exchange website, then try again.` };
   }
-  if (error.kind === 'auth') return { fields, general: 'The exchange refused this API key. Check the key in Accounts.' };
-  if (error.kind === 'permission') return { fields, general: 'This API key is not allowed to withdraw. Enable withdrawals for the key on the exchange website.' };
+  if (error.kind === 'auth') return { fields, general: t`The exchange refused this API key. Check the key in Accounts.` };
+  if (error.kind === 'permission') return { fields, general: t`This API key is not allowed to withdraw. Enable withdrawals for the key on the exchange website.` };
 
   const business = error.kind === 'validation' && error.code !== undefined ? BUSINESS_CODES[error.code] : undefined;
   const exchangeWords = (messages: string[] | undefined) => (messages && messages.length > 0 ? messages.join(' ') : undefined);
   for (const [name, messages] of Object.entries(error.fields ?? {})) {
     const field = FIELD_ALIASES[name];
     if (!field) continue;
-    fields[field] = business && business.field === field ? combine(business.message, exchangeWords(messages)) : plainFieldMessage(field, exchangeWords(messages) ?? error.message);
+    fields[field] = business && business.field === field ? combine(i18n._(business.message), exchangeWords(messages)) : plainFieldMessage(field, exchangeWords(messages) ?? error.message);
   }
-  if (business && !fields[business.field]) fields[business.field] = business.message;
+  if (business && !fields[business.field]) fields[business.field] = i18n._(business.message);
   // Travel Rule and fiat fields come back with the shared schema's dotted paths.
   for (const [field, message] of Object.entries(extraFieldErrors(error.fields ?? {}))) fields[field as FieldName] ??= message;
   const placed = Object.keys(fields).length > 0;
@@ -419,12 +422,12 @@ export function mapServerError(error: AppError): MappedError {
 }
 
 function combine(ours: string, theirs: string | undefined): string {
-  return theirs && theirs !== ours ? `${ours} (Exchange: “${theirs}”)` : ours;
+  return theirs && theirs !== ours ? t`${ours} (Exchange: “${theirs}”)` : ours;
 }
 
 /** The exchange's request-shape messages ("The memo field is required.") are already plain; keep them. */
 function plainFieldMessage(field: FieldName, message: string): string {
-  if (/provider is required/i.test(message)) return 'Choose the payment provider (required for fiat currencies).';
-  if (field === 'ticker' && /selected ticker is invalid/i.test(message)) return 'The exchange does not accept withdrawals of this currency.';
+  if (/provider is required/i.test(message)) return t`Choose the payment provider (required for fiat currencies).`;
+  if (field === 'ticker' && /selected ticker is invalid/i.test(message)) return t`The exchange does not accept withdrawals of this currency.`;
   return message;
 }

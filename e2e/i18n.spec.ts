@@ -1,0 +1,93 @@
+/**
+ * Language (issue 15): the page follows the OS language, can be switched to Ukrainian from the
+ * settings, and then every view speaks Ukrainian — the navigation, the view titles, the table
+ * headers and the buttons hold no English left over. With DESK_SCREENSHOT_DIR set, each view is
+ * photographed in Ukrainian (`<view>-uk.png`), at DESK_SCREENSHOT_SIZE (default 1024x700).
+ */
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
+const [WIDTH, HEIGHT] = (process.env.DESK_SCREENSHOT_SIZE ?? '1024x700').split('x').map(Number) as [number, number];
+
+/** Each view with what shows it has its data (so the whole of its wording is on the page). */
+const VIEWS: ReadonlyArray<{ file: string; nav: string; title: string; ready: string }> = [
+  { file: 'balances', nav: 'Баланси', title: 'Баланси', ready: '[data-testid="balance-row"]' },
+  { file: 'codes', nav: 'Коди', title: 'Коди', ready: '[data-testid="code-row"]' },
+  { file: 'positions', nav: 'Позиції', title: 'Позиції', ready: '.table--risk [data-testid="risk-distance"]' },
+  { file: 'flex', nav: 'Гнучкі плани', title: 'Гнучкі плани', ready: '[data-testid="plan-row"]' },
+  { file: 'withdraw', nav: 'Виведення', title: 'Виведення', ready: 'main form' },
+  { file: 'transactions', nav: 'Транзакції', title: 'Транзакції', ready: '[data-testid="transaction-row"]' },
+  { file: 'accounts', nav: 'Акаунти', title: 'Акаунти', ready: 'main form' },
+];
+
+const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Головне меню' }).getByRole('button', { name, exact: true });
+
+/**
+ * English words in the page's own wording: what is left after removing tickers and codes (BTC_USDT,
+ * USDT, API, ID, TP/SL), the names the exchange or the person gave (account and asset names sit in
+ * data cells, which are not read here) and the terms Ukrainian exchanges keep in Latin letters.
+ */
+const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|Memo|Demo|WhiteBIT Desk|e-mail)\b/g;
+function englishLeftovers(texts: string[]): string[] {
+  // Ids the exchange sent (codes, hashes) hold digits; they are data, not wording.
+  return texts.map((text) => text.replace(/\S*\d\S*/g, '').replace(KEPT_IN_LATIN, '')).filter((text) => /[A-Za-z]{3,}/.test(text));
+}
+
+async function pageWording(page: Page): Promise<string[]> {
+  return page
+    .locator('nav.side-nav button, main h1, main th, main button:visible, header .field__label, main .view__subtitle')
+    .evaluateAll((nodes) => nodes.map((node) => (node.getAttribute('aria-label') ? `${node.textContent} ${node.getAttribute('aria-label')}` : node.textContent ?? '').trim()));
+}
+
+test('switches to Ukrainian in the settings; every view then speaks Ukrainian, and the choice survives a reload', async ({ page, appMode }) => {
+  test.skip(appMode !== 'browser', 'the browser project covers the renderer');
+  await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  await expect(page.getByTestId('balance-row').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByLabel('Language', { exact: true }).selectOption('uk');
+  await expect(ukNav(page, 'Баланси')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  // The numbers follow: Ukrainian groups digits with a space and marks decimals with a comma.
+  await expect(page.getByTestId('total-value')).toHaveText(/^[\d\s\u00a0]+,\d+ USDT$/);
+
+  for (const view of VIEWS) {
+    await ukNav(page, view.nav).click();
+    await expect(ukNav(page, view.nav)).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('main h1')).toHaveText(view.title);
+    await expect(page.locator(view.ready).first()).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Завантаження' })).toHaveCount(0);
+    expect(englishLeftovers(await pageWording(page)), `English left on ${view.file}`).toEqual([]);
+    if (SCREENSHOT_DIR) {
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${view.file}-uk.png`) });
+    }
+    // Ukrainian words run longer: nothing may push the page sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll on ${view.file}`).toBeLessThanOrEqual(0);
+  }
+
+  await page.reload();
+  await expect(ukNav(page, 'Баланси')).toBeVisible();
+  await expect(page.getByLabel('Мова', { exact: true })).toHaveValue('uk');
+
+  // Back to the OS language (English here) without a reload.
+  await page.getByLabel('Мова', { exact: true }).selectOption('system');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Balances', exact: true })).toBeVisible();
+});
+
+test('follows the OS language when none is chosen', async ({ browser, app, appMode }) => {
+  test.skip(appMode !== 'browser', 'the browser project covers the renderer');
+  const context = await browser.newContext({ locale: 'uk-UA' });
+  try {
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await expect(ukNav(page, 'Баланси')).toBeVisible();
+    await expect(page.getByLabel('Мова', { exact: true })).toHaveValue('system');
+    await expect(page.locator('main h1')).toHaveText('Баланси');
+  } finally {
+    await context.close();
+  }
+});

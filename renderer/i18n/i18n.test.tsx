@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { plural, t } from '@lingui/core/macro';
+import { formatAgo, formatAmount, formatClock } from '../format';
+import { ConnectionIndicator } from '../shell/ConnectionIndicator';
+import { installBridge, renderWithQuery } from '../test/setup';
+import { activateLanguage, formatLocales, i18n, resolveLanguage } from '.';
+
+const setSystemLanguages = (languages: string[]) => Object.defineProperty(navigator, 'languages', { value: languages, configurable: true });
+
+afterEach(async () => {
+  setSystemLanguages(['en-US']);
+  await activateLanguage('en');
+});
+
+describe('language choice', () => {
+  it('follows the first OS language the app has, English otherwise', () => {
+    expect(resolveLanguage('system', ['uk-UA', 'en-US'])).toBe('uk');
+    expect(resolveLanguage('system', ['de-DE', 'uk'])).toBe('uk');
+    expect(resolveLanguage('system', ['de-DE', 'fr'])).toBe('en');
+    expect(resolveLanguage(undefined, [])).toBe('en');
+  });
+
+  it('an explicit choice wins over the OS', () => {
+    expect(resolveLanguage('en', ['uk-UA'])).toBe('en');
+    expect(resolveLanguage('uk', ['en-US'])).toBe('uk');
+  });
+
+  it('loads the Ukrainian catalog on demand and switches every message', async () => {
+    await activateLanguage('uk');
+    expect(i18n.locale).toBe('uk');
+    expect(document.documentElement.lang).toBe('uk');
+    expect(t`Balances`).toBe('Баланси');
+    await activateLanguage('en');
+    expect(t`Balances`).toBe('Balances');
+  });
+
+  it('the last of two quick choices wins, whichever catalog loads first', async () => {
+    await Promise.all([activateLanguage('uk'), activateLanguage('en')]);
+    expect(i18n.locale).toBe('en');
+  });
+});
+
+describe('numbers, dates and counts in the chosen language', () => {
+  it('formats decimal strings exactly with Ukrainian separators', async () => {
+    await activateLanguage('uk');
+    expect(formatLocales()).toEqual(['uk']);
+    // Ukrainian groups with a no-break space and marks decimals with a comma; every digit stays.
+    expect(formatAmount('1234567.890')).toBe('1\u00a0234\u00a0567,890');
+    expect(formatAmount('0.000000000000000001')).toBe('0,000000000000000001');
+    expect(formatAgo(5_000)).toMatch(/5\s*с/);
+    expect(formatClock(Date.UTC(2026, 0, 1, 14, 2, 7), true)).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('keeps the OS regional conventions when the language is the OS one', async () => {
+    setSystemLanguages(['en-GB', 'en']);
+    await activateLanguage('system');
+    expect(formatLocales()).toEqual(['en-GB', 'en']);
+  });
+
+  it('uses Ukrainian plural forms', async () => {
+    await activateLanguage('uk');
+    // The same message the Flex view counts plans with, through the real catalog.
+    const word = (count: number) => plural(count, { one: '# plan', other: '# plans' });
+    expect([1, 2, 5, 21].map(word)).toEqual(['1 план', '2 плани', '5 планів', '21 план']);
+  });
+
+  it('a view drawn in Ukrainian says nothing in English', async () => {
+    await activateLanguage('uk');
+    installBridge();
+    renderWithQuery(<ConnectionIndicator accountId="demo" />);
+    expect((await screen.findByRole('status')).getAttribute('aria-label')).toMatch(/^З'єднання: /);
+  });
+});
