@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function loadCatalog() {
-  const config = getConfig({ cwd: root, configPath: `${root}/lingui.config.ts`, skipValidation: true });
+  const config = getConfig({ cwd: root, configPath: `${root}/renderer/i18n/lingui.config.ts`, skipValidation: true });
   const [catalog] = await getCatalogs(config);
-  if (!catalog) throw new Error('lingui.config.ts names no catalog');
+  if (!catalog) throw new Error('renderer/i18n/lingui.config.ts names no catalog');
   return catalog;
 }
 

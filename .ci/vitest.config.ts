@@ -2,9 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
+import { getConfig } from '@lingui/conf';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const LINGUI_CONFIG = fileURLToPath(new URL('../renderer/i18n/lingui.config.ts', import.meta.url));
 
 export default defineConfig({
   root,
@@ -23,7 +25,7 @@ export default defineConfig({
       {
         extends: true,
         // As renderer/vite.config.ts: Lingui's macros and PO catalogs.
-        plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+        plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG })],
         test: {
           name: 'renderer',
           setupFiles: ['renderer/test/i18n-setup.ts'],

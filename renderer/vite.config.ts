@@ -2,10 +2,13 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
+import { getConfig } from '@lingui/conf';
 import { fileURLToPath } from 'node:url';
 
 const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../out/renderer', import.meta.url));
+// Kept beside the catalogs it describes (the top level holds only what the design card names).
+const LINGUI_CONFIG = fileURLToPath(new URL('i18n/lingui.config.ts', import.meta.url));
 
 /**
  * The production CSP forbids inline scripts; Vite's dev server injects one (the React refresh
@@ -54,7 +57,7 @@ export default defineConfig({
   base: './',
   // Lingui's macros (t`…`, <Trans>) turn into catalog lookups at build time through Babel; the Lingui
   // plugin compiles the imported PO catalog, so each language is its own small chunk.
-  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), relaxCspForDevServer(), startupEntryFirst()],
+  plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG }), relaxCspForDevServer(), startupEntryFirst()],
   build: {
     outDir,
     emptyOutDir: true,
