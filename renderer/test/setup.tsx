@@ -26,7 +26,7 @@ afterEach(() => {
   resetUi();
 });
 
-export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', quote: 'USDT' };
+export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', quote: 'USDT', language: 'system', lastView: '' };
 
 export const DEMO_ACCOUNT: AccountSummary = {
   id: 'demo',

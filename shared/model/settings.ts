@@ -5,6 +5,15 @@ import { QuoteCurrency } from './balances';
 
 export const REFRESH_INTERVALS_MS = [0, 10_000, 30_000, 60_000, 300_000] as const;
 export const ThemeChoice = z.enum(['system', 'light', 'dark']);
+/** `system` follows the OS language (English where the OS asks for one the app does not have). */
+export const LanguageChoice = z.enum(['system', 'en', 'uk']);
+export const DEFAULT_LANGUAGE = 'system' satisfies z.infer<typeof LanguageChoice>;
+/**
+ * The view open when the app was last used, restored on the next start. Checked here only for
+ * shape: the page knows its views and falls back to the first one for a name it does not know
+ * (a view a later release removed, say), so adding a view needs no change to this schema.
+ */
+export const LastView = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/);
 
 export const SettingsPatch = z
   .object({
@@ -12,6 +21,8 @@ export const SettingsPatch = z
     hideSmallBelow: Requests.flexInvest.shape.amount.or(z.literal('0')).optional(),
     theme: ThemeChoice.optional(),
     quote: QuoteCurrency.optional(),
+    language: LanguageChoice.optional(),
+    lastView: LastView.optional(),
   })
   .strict();
 
@@ -22,4 +33,7 @@ export interface Settings {
   theme: z.infer<typeof ThemeChoice>;
   /** The currency balances are valued in (USDT unless the user picks another). */
   quote: string;
+  language: z.infer<typeof LanguageChoice>;
+  /** Empty until a view was opened once. */
+  lastView: string;
 }

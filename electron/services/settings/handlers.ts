@@ -1,6 +1,6 @@
 /** The settings.* channels: what the page may read and change of the settings file. */
 import { DEFAULT_QUOTE } from '../../../shared/model/balances';
-import type { Settings } from '../../../shared/model/settings';
+import { DEFAULT_LANGUAGE, type Settings } from '../../../shared/model/settings';
 import type { HandlersOf } from '../../router';
 import type { SettingsFile } from './schema';
 import type { SettingsStore } from './store';
@@ -12,6 +12,8 @@ export function publicSettings(file: SettingsFile): Settings {
     hideSmallBelow: file.hideSmallBelow,
     theme: file.theme,
     quote: file.quote ?? DEFAULT_QUOTE,
+    language: file.language ?? DEFAULT_LANGUAGE,
+    lastView: file.lastView ?? '',
   };
 }
 
@@ -25,6 +27,8 @@ export function settingsHandlers(settings: SettingsStore, notice: (settingsNotic
         if (patch.hideSmallBelow !== undefined) draft.hideSmallBelow = patch.hideSmallBelow;
         if (patch.theme !== undefined) draft.theme = patch.theme;
         if (patch.quote !== undefined) draft.quote = patch.quote;
+        if (patch.language !== undefined) draft.language = patch.language;
+        if (patch.lastView !== undefined) draft.lastView = patch.lastView;
       });
       return publicSettings(next);
     },
