@@ -15,3 +15,4 @@ export { Combobox, type ComboboxOption } from './Combobox';
 export { ExportAllButton, ExportProgress } from './ExportProgress';
 export { useFilterDraft, type DraftCheck } from './useFilterDraft';
 export { DateRangeFields } from './DateRangeFields';
+export { DismissableNotice } from './DismissableNotice';

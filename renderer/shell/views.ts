@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { AccountSummary } from '../../shared/model/accounts';
+import { VIEW_LIST, type ViewId } from '../../shared/navigation';
 import { BalancesView } from '../features/balances/BalancesView';
-import type { ViewId } from '../state/ui';
 
 export interface ViewProps {
   account: AccountSummary;
@@ -12,12 +12,19 @@ export interface ViewProps {
  * is the landing view, so it ships with the shell: a lazy chunk there would add a round trip
  * (about 300 ms measured by bench:ui) before the first balance row.
  */
-export const VIEWS: ReadonlyArray<{ id: ViewId; label: string; component: ComponentType<ViewProps> }> = [
-  { id: 'balances', label: 'Balances', component: BalancesView },
-  { id: 'codes', label: 'Codes', component: lazy(() => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView }))) },
-  { id: 'positions', label: 'Positions', component: lazy<ComponentType<ViewProps>>(() => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView }))) },
-  { id: 'flex', label: 'Flex plans', component: lazy<ComponentType<ViewProps>>(() => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView }))) },
-  { id: 'withdrawals', label: 'Withdraw', component: lazy<ComponentType<ViewProps>>(() => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView }))) },
-  { id: 'transactions', label: 'Transactions', component: lazy<ComponentType<ViewProps>>(() => import('../features/transactions/TransactionsView').then((m) => ({ default: m.TransactionsView }))) },
-  { id: 'accounts', label: 'Accounts', component: lazy(() => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView }))) },
-];
+const COMPONENTS: Record<ViewId, ComponentType<ViewProps>> = {
+  balances: BalancesView,
+  codes: lazy(() => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView }))),
+  positions: lazy<ComponentType<ViewProps>>(() => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView }))),
+  flex: lazy<ComponentType<ViewProps>>(() => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView }))),
+  withdrawals: lazy<ComponentType<ViewProps>>(() => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView }))),
+  transactions: lazy<ComponentType<ViewProps>>(() => import('../features/transactions/TransactionsView').then((m) => ({ default: m.TransactionsView }))),
+  accounts: lazy(() => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView }))),
+  settings: lazy(() => import('../features/settings/SettingsView').then((m) => ({ default: m.SettingsView }))),
+};
+
+/** Views that work without any account (the others ask for one first). */
+export const ACCOUNTLESS_VIEWS: ReadonlySet<ViewId> = new Set(['accounts', 'settings']);
+
+/** The order, ids and names come from shared/navigation.ts (the Electron menu lists the same). */
+export const VIEWS: ReadonlyArray<{ id: ViewId; label: string; component: ComponentType<ViewProps> }> = VIEW_LIST.map((v) => ({ ...v, component: COMPONENTS[v.id] }));

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { Requests } from '../api/endpoints';
 import { QuoteCurrency } from './balances';
 
+/** Quote currencies offered; the exchange must have a market to value in the chosen one. */
+export const QUOTE_CHOICES = ['USDT', 'USDC', 'BTC', 'ETH', 'EUR', 'USD', 'UAH'] as const;
+
 export const REFRESH_INTERVALS_MS = [0, 10_000, 30_000, 60_000, 300_000] as const;
 export const ThemeChoice = z.enum(['system', 'light', 'dark']);
 /** `system` follows the OS language (English where the OS asks for one the app does not have). */

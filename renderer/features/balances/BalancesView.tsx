@@ -1,6 +1,7 @@
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { DEFAULT_QUOTE, type BalancesOverview } from '../../../shared/model/balances';
+import { QUOTE_CHOICES } from '../../../shared/model/settings';
 import { dec, isLooseDecimalString, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
@@ -15,8 +16,6 @@ import { readAmountInput } from '../../../shared/money/amountInput';
 
 const ROW_HEIGHT = 52;
 
-/** Quote currencies offered; the exchange must have a market to value in the chosen one. */
-const QUOTES = ['USDT', 'USDC', 'BTC', 'ETH', 'EUR', 'USD', 'UAH'] as const;
 
 /**
  * The whole account at a glance: every asset across the main, trade and collateral accounts,
@@ -66,7 +65,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
           <label className="field field--inline">
             <span className="field__label">Value in</span>
             <select aria-label="Quote currency" value={quote} disabled={update.isPending} onChange={(e) => update.mutate({ quote: e.target.value })}>
-              {[...new Set([quote, ...QUOTES])].map((q) => (
+              {[...new Set([quote, ...QUOTE_CHOICES])].map((q) => (
                 <option key={q} value={q}>
                   {q}
                 </option>
