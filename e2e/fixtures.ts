@@ -171,7 +171,7 @@ export { expect };
 
 // ---------- helpers used by several specs ----------
 
-export const nav = (page: Page, view: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: view, exact: true });
+export const nav = (page: Page, view: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: view, exact: true });
 
 export async function openView(page: Page, view: string): Promise<void> {
   await nav(page, view).click();
