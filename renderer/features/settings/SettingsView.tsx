@@ -23,6 +23,9 @@ export function SettingsView() {
 
   return (
     <View name="settings" title="Settings" subtitle="How the app looks and how often it refreshes. Changes are saved at once.">
+      <p className="field__hint settings-form__status" role="status">
+        {update.isPending ? 'Saving…' : update.isSuccess ? 'Saved.' : ''}
+      </p>
       {!settings ? (
         query.error ? <ErrorPanel error={query.error.error} onRetry={() => void query.refetch()} /> : <Skeleton rows={4} />
       ) : (
@@ -72,9 +75,6 @@ export function SettingsView() {
               <ErrorPanel error={update.error.error} compact />
             </div>
           ) : null}
-          <p className="card__section field__hint settings-form__status" role="status" aria-live="polite">
-            {update.isPending ? 'Saving…' : update.isSuccess ? 'Saved.' : ''}
-          </p>
         </form>
       )}
     </View>
