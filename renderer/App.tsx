@@ -74,7 +74,7 @@ export function App() {
     <div className={`app${isDemo ? ' app--demo' : ''}`}>
       <TopBar accounts={accounts} activeAccount={activeAccount} />
       {isDemo ? (
-        <div className="demo-strip" role="note">
+        <div className="demo-strip" role="region" aria-label="Demo mode">
           <Badge tone="demo">DEMO</Badge>
           <span>
             <strong>Demo data</strong>: a simulated exchange. Nothing here is your real account; add your own key in Accounts.
