@@ -94,6 +94,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * A browser-mode app on `userDataDir` outside the fixtures, for specs that restart the app on the
+ * same folder (what a person does when they quit and start again).
+ */
+export async function startBrowserApp(userDataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const { child, url } = await spawnBrowserMode(userDataDir);
+  return { url, stop: () => stopChild(child) };
+}
+
 export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; apiBodies: string[] }, { appMode: AppMode }>({
   appMode: ['browser', { option: true, scope: 'worker' }],
 
