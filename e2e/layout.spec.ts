@@ -69,3 +69,21 @@ for (const size of SIZES) {
     });
   }
 }
+
+test('the overflow check itself catches a view that is too wide and content that sticks out', async ({ page, appMode }) => {
+  test.skip(appMode !== 'browser', 'the layout is checked in the browser project');
+  await page.setViewportSize(SIZES[0]);
+  await expect(page.getByTestId('balance-row').first()).toBeVisible();
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  await page.evaluate(() => {
+    const wide = document.createElement('div');
+    wide.id = 'too-wide';
+    wide.style.width = '1400px';
+    wide.textContent = 'wide';
+    document.querySelector('main .view')!.append(wide);
+  });
+  const problems = await sidewaysOverflow(page);
+  expect(problems).toContainEqual(expect.stringMatching(/^the view area scrolls sideways by \d+ px$/));
+  // The view's grid widens with it, so its own controls stick out too: those are named.
+  expect(problems).toContainEqual(expect.stringMatching(/^button\.button "Export CSV" sticks out \d+ px past the view$/));
+});
