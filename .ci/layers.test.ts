@@ -1,6 +1,6 @@
 // The per-layer TypeScript projects fence each layer by the runtime it may use: a probe file that
 // reaches for the other runtime's globals must not compile in that layer's project.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
@@ -43,5 +43,14 @@ describe('per-layer TypeScript projects', () => {
     expect(errors.join('\n')).toMatch(/Cannot find name 'Buffer'/);
     expect(errors.join('\n')).toMatch(/Cannot find name 'window'/);
     expect(errors).toHaveLength(2);
+  });
+
+  it('are built from the root solution, which checks no file itself (npm run typecheck is tsc -b)', () => {
+    const root = ts.parseConfigFileTextToJson('tsconfig.json', readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).config as { files: string[]; references: Array<{ path: string }> };
+    expect(root.files).toEqual([]);
+    expect(root.references.map((reference) => reference.path)).toEqual(['shared', 'renderer', 'electron', 'tsconfig.tests.json']);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(manifest.scripts.typecheck).toBe('tsc -b');
+    expect(manifest.scripts.build).toMatch(/^tsc -b && /);
   });
 });

@@ -1,16 +1,14 @@
 // Packaging configuration: electron-builder.yml, the icons and entitlements it points at, and the
 // exact set of files the installers would contain (computed by electron-builder itself, see
 // packaged-files.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { COPYRIGHT } from '../electron/shell/copyright';
-import { generateIcons, ICON_SIZES, ICO_SIZES, SOURCE_ICON } from '../electron/resources/generate-icons';
-import { readIcns, ICNS_PNG_TYPES } from '../electron/resources/icon-tools/icns';
-import { readIco } from '../electron/resources/icon-tools/ico';
-import { decodePng, isPng, readPngSize } from '../electron/resources/icon-tools/png';
+import { tmpdir } from 'node:os';
+import { convertIcon } from 'app-builder-lib/out/util/iconConverter';
 import { PLANTED_LEAKS, previewPackagedFiles, REPO_ROOT, type PackagingPreview } from './packaged-files';
 
 interface Target {
@@ -111,14 +109,14 @@ describe('electron-builder.yml', () => {
 
   it('builds NSIS for Windows x64 and arm64', () => {
     expect(targetsOf(config.win)).toEqual({ nsis: ['arm64', 'x64'] });
-    expect(config.win.icon).toBe('icon.ico');
+    expect(config.win.icon).toBe('icon.png');
   });
 
   it('builds DMG and ZIP for macOS with hardened runtime and entitlement files that exist', () => {
     expect(targetsOf(config.mac)).toEqual({ dmg: ['arm64', 'x64'], zip: ['arm64', 'x64'] });
     expect(config.mac.hardenedRuntime).toBe(true);
     expect(config.mac.gatekeeperAssess).toBe(false);
-    expect(config.mac.icon).toBe('icon.icns');
+    expect(config.mac.icon).toBe('icon.png');
     for (const file of [config.mac.entitlements, config.mac.entitlementsInherit]) {
       const plist = readFileSync(join(REPO_ROOT, file), 'utf8');
       expect(plist).toMatch(/<plist version="1.0">/);
@@ -147,44 +145,29 @@ describe('electron-builder.yml', () => {
     expect(config.linux.category.split(';')).toContain('Finance');
     expect(config.linux.maintainer).toMatch(/^.+ <[^@\s]+@[^@\s]+>$/);
     expect(config.deb.depends).toContain('libsecret-1-0');
-    expect(config.linux.icon).toBe('icons');
+    expect(config.linux.icon).toBe('icon.png');
   });
 });
 
 describe('icons', () => {
-  it('has the PNG set for Linux at every size, with matching dimensions', () => {
-    for (const size of ICON_SIZES) {
-      const file = join(resources, config.linux.icon!, `${size}x${size}.png`);
-      expect(existsSync(file), file).toBe(true);
-      expect(readPngSize(readFileSync(file))).toEqual({ width: size, height: size });
-    }
+  // electron-builder makes the .ico and .icns from this image itself (with a tool it downloads on
+  // first use); it wants at least 512 px for macOS, so the source is the full 1024 px.
+  it('come from one 1024 px RGBA PNG for every platform', () => {
+    const png = readFileSync(join(resources, 'icon.png'));
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.toString('latin1', 12, 16)).toBe('IHDR');
+    expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20), bitDepth: png[24], colourType: png[25] }).toEqual({ width: 1024, height: 1024, bitDepth: 8, colourType: 6 });
+    for (const os of ['win', 'mac', 'linux'] as const) expect(config[os].icon, os).toBe('icon.png');
   });
 
-  it('has a multi-size Windows icon with PNG entries up to 256 px', () => {
-    const entries = readIco(readFileSync(join(resources, config.win.icon!)));
-    expect(entries.map((entry) => entry.width)).toEqual([...ICO_SIZES]);
-    for (const entry of entries) {
-      expect(isPng(entry.png)).toBe(true);
-      expect(readPngSize(entry.png)).toEqual({ width: entry.width, height: entry.height });
-      expect(entry.bitsPerPixel).toBe(32);
-    }
-  });
-
-  it('has a macOS icon with PNG elements ic07 to ic10 at their sizes', () => {
-    const elements = readIcns(readFileSync(join(resources, config.mac.icon!)));
-    const types = elements.map((element) => element.type);
-    expect(types).toEqual(expect.arrayContaining(['ic07', 'ic08', 'ic09', 'ic10']));
-    for (const element of elements) {
-      const size = ICNS_PNG_TYPES[element.type as keyof typeof ICNS_PNG_TYPES];
-      expect(readPngSize(element.data), element.type).toEqual({ width: size, height: size });
-    }
-  });
-
-  it('are exactly what the generator makes from the one source image (nothing stale or hand-edited)', () => {
-    const generated = generateIcons(decodePng(readFileSync(SOURCE_ICON)));
-    expect(generated.size).toBe(ICON_SIZES.length + 2);
-    for (const [relativePath, bytes] of generated) {
-      expect(readFileSync(join(resources, relativePath)).equals(bytes), `${relativePath} is stale: run generate-icons.ts`).toBe(true);
+  it("is found by electron-builder's own icon resolver (the Linux set needs no conversion)", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'desk-icons-'));
+    try {
+      const { icons, isFallback } = await convertIcon({ sources: [config.linux.icon!], fallbackSources: [], roots: [resources], format: 'set', outDir });
+      expect(isFallback).toBe(false);
+      expect(icons).toEqual([{ file: join(resources, 'icon.png'), size: 1024 }]);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The core with its real parts: settings on disk, the REAL keychain (run under .ci/with-keyring),
+ * The core with its real parts: settings on disk, a keychain in memory (the OS keychain has its own
+ * tests in services/secrets/keychain.test.ts),
  * the embedded simulator over HTTP for the Demo account and as the "exchange" for added accounts.
  * Every envelope, the settings file and the log are searched for secrets at the end.
  */
@@ -14,7 +15,7 @@ import type { Envelope } from '../shared/errors';
 import { type RequestOf, type ResponseOf, type Channel } from '../shared/ipc';
 import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport } from '../shared/model/accounts';
 import { createCore, type Core } from './core';
-import { createKeytarKeychain } from './services/secrets';
+import { createMemoryKeychain } from './test/memory-keychain';
 import { settingsWithAccounts } from './services/settings/test/fixtures';
 import { startSimulator, type RunningSimulator } from './simulator';
 import { unprivilegedRunner } from './test/unprivileged';
@@ -27,7 +28,7 @@ let dir: string;
 let core: Core;
 const envelopes: string[] = [];
 const events: Array<{ event: string; payload: unknown }> = [];
-const keychain = createKeytarKeychain();
+const keychain = createMemoryKeychain();
 
 function account(name: string) {
   const found = simulator.accounts.find((a) => a.name === name);
@@ -48,7 +49,7 @@ async function data<C extends Channel>(channel: C, payload: RequestOf<C>, target
 }
 
 function openCore(): Core {
-  const created = createCore({ userDataDir: dir, mode: 'browser', clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
+  const created = createCore({ userDataDir: dir, mode: 'browser', keychain, clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
   created.onEvent((event, payload) => events.push({ event, payload }));
   return created;
 }
@@ -65,7 +66,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('core with real keychain and simulator', () => {
+describe('core with the simulator', () => {
   let accountId = '';
 
   it('starts with only the Demo account active, and Demo works without the keychain', async () => {
@@ -156,8 +157,7 @@ describe('core with real keychain and simulator', () => {
   });
 
   it('rolls the keychain back when the settings file cannot be written', async () => {
-    const keytar = ((await import('keytar')) as unknown as { default: { findCredentials(s: string): Promise<Array<{ account: string }>> } }).default;
-    const before = (await keytar.findCredentials('com.whitebitdesk.app')).map((c) => c.account).sort();
+    const before = keychain.accountIds();
     // A folder where the settings file should be: the atomic rename over it fails.
     const settingsPath = join(dir, 'settings.json');
     const saved = readFileSync(settingsPath, 'utf8');
@@ -168,8 +168,7 @@ describe('core with real keychain and simulator', () => {
       const failed = await call('accounts.add', { name: 'Doomed', region: 'custom', baseUrl: simulator.url, apiKey: trader.apiKey, apiSecret: trader.apiSecret });
       expect(failed.ok).toBe(false);
       if (!failed.ok) expect(failed.error.message).toMatch(/could not be saved.*Nothing was changed/);
-      const after = (await keytar.findCredentials('com.whitebitdesk.app')).map((c) => c.account).sort();
-      expect(after).toEqual(before);
+      expect(keychain.accountIds()).toEqual(before);
       expect((await data('accounts.list', {})).accounts.map((a: AccountSummary) => a.name)).not.toContain('Doomed');
     } finally {
       rmSync(settingsPath, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * must not silently start something else.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { flagError, parseStrictFlags } from './cli-flags';
 
 export interface LaunchOptions {
   /** Browser mode even when Electron is installed. */
@@ -29,19 +29,12 @@ export function parseLaunchArgs(args: readonly string[]): LaunchOptions {
   let values: { browser?: boolean; port?: string; 'no-open'?: boolean; 'user-data-dir'?: string; help?: boolean };
   let tokens: Array<{ kind: string; name?: string; rawName?: string }>;
   try {
-    // strict: an unknown flag, a missing value or a value given to a switch is an error, never ignored.
-    ({ values, tokens } = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      tokens: true,
-      options: {
-        browser: { type: 'boolean' },
-        port: { type: 'string' },
-        'no-open': { type: 'boolean' },
-        'user-data-dir': { type: 'string' },
-        help: { type: 'boolean' },
-      },
+    ({ values, tokens } = parseStrictFlags(args, {
+      browser: { type: 'boolean' },
+      port: { type: 'string' },
+      'no-open': { type: 'boolean' },
+      'user-data-dir': { type: 'string' },
+      help: { type: 'boolean' },
     }) as { values: typeof values; tokens: typeof tokens });
   } catch (error) {
     throw new UsageError(plainParseError(error));
@@ -68,9 +61,8 @@ export function parseLaunchArgs(args: readonly string[]): LaunchOptions {
 
 /** node:util's messages, shortened to what a person typing the command needs. */
 function plainParseError(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  const message = error instanceof Error ? error.message : String(error);
-  const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? 'an option';
+  const { code, flag: named, message } = flagError(error);
+  const flag = named.startsWith('-') ? named : 'an option';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option "${flag.slice(0, 60)}"`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return message.includes('does not take an argument') ? `${flag} takes no value` : `${flag} needs a value`;
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument ${message.slice(message.indexOf("'"), 80)}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppFailure, type Envelope } from '../../shared/errors';
 import { CHANNELS, CHANNEL_NAMES, type Channel, type RequestOf } from '../../shared/ipc';
 import { createLogger, createSilentLogger } from '../services/logging';
-import { createRouter, type Handlers } from './router';
+import { createRouter, handlersOf, type Handlers, type ServiceFor } from './router';
 import { electronSenderPolicy, type Sender } from './sender';
 import { Random } from '../simulator/random';
 
@@ -342,5 +342,25 @@ describe('router', () => {
     const envelope = await router.route('accounts.list', {}, direct);
     expect(envelope.ok).toBe(false);
     expect(JSON.stringify(envelope)).not.toContain('the-real-api-secret');
+  });
+});
+
+describe('handlersOf', () => {
+  it("answers every channel of the prefix with the service's method of the same name, the service as `this`", async () => {
+    const calls: Array<[string, unknown, boolean]> = [];
+    const service: ServiceFor<'withdrawals'> = {
+      async prepare(p) { calls.push(['prepare', p, this === service]); return {} as never; },
+      async send(p) { calls.push(['send', p, this === service]); return {} as never; },
+      async reconcile(p) { calls.push(['reconcile', p, this === service]); return {} as never; },
+      async discard(p) { calls.push(['discard', p, this === service]); return { discarded: true, stillWatched: false }; },
+      async list(p) { calls.push(['list', p, this === service]); return []; },
+      async vasps(p) { calls.push(['vasps', p, this === service]); return { available: false, vasps: [], note: null }; },
+    };
+    const handlers = handlersOf('withdrawals', service);
+    expect(Object.keys(handlers).sort()).toEqual(CHANNEL_NAMES.filter((c) => c.startsWith('withdrawals.')).sort());
+    const sender = {} as Sender;
+    expect(await handlers['withdrawals.discard']({ uniqueId: 'u1' }, sender, {} as never)).toEqual({ discarded: true, stillWatched: false });
+    await handlers['withdrawals.list']({}, sender, {} as never);
+    expect(calls).toEqual([['discard', { uniqueId: 'u1' }, true], ['list', {}, true]]);
   });
 });

@@ -25,6 +25,27 @@ export type Handlers = { [C in Channel]: Handler<C> };
 /** The handlers of one service: the channels under its prefix (`accounts.`, `withdrawals.`, …). */
 export type HandlersOf<Prefix extends string> = Pick<Handlers, Extract<Channel, `${Prefix}.${string}`>>;
 
+/** A service whose methods answer its channels one to one: `accounts.add` is `accounts.add(payload)`. */
+export type ServiceFor<Prefix extends string> = {
+  [C in Extract<Channel, `${Prefix}.${string}`> as C extends `${Prefix}.${infer Method}` ? Method : never]: (payload: ParsedRequestOf<C>) => Promise<ResponseOf<C>>;
+};
+
+/**
+ * The handlers of every `prefix.*` channel, each calling the service's method of the same name with
+ * the checked payload. The service's type is checked channel by channel (ServiceFor), so a method
+ * that takes or answers something else does not compile.
+ */
+export function handlersOf<Prefix extends string>(prefix: Prefix, service: ServiceFor<Prefix>): HandlersOf<Prefix> {
+  const methods = service as unknown as Record<string, (payload: unknown) => Promise<unknown>>;
+  const handlers: Record<string, (payload: unknown) => Promise<unknown>> = {};
+  for (const channel of Object.keys(CHANNELS)) {
+    if (!channel.startsWith(`${prefix}.`)) continue;
+    const method = channel.slice(prefix.length + 1);
+    handlers[channel] = (payload) => methods[method]!.call(service, payload);
+  }
+  return handlers as unknown as HandlersOf<Prefix>;
+}
+
 export interface Router {
   route(channel: unknown, payload: unknown, sender: Sender, context?: CallContext): Promise<Envelope<unknown>>;
 }

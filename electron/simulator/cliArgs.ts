@@ -1,7 +1,7 @@
 /**
  * Command-line arguments of the simulator CLI, parsed without side effects so they can be tested.
  */
-import { parseArgs } from 'node:util';
+import { flagError, parseStrictFlags } from '../cli-flags';
 import type { SimulatorOptions } from './index';
 
 export const USAGE = 'usage: simulator --port <0-65535> [--seed <integer>] [--withdrawal-settle-ms <ms>] [--no-rate-limits]';
@@ -9,21 +9,16 @@ export const USAGE = 'usage: simulator --port <0-65535> [--seed <integer>] [--wi
 export function parseArguments(argv: readonly string[]): SimulatorOptions | string {
   let values: { port?: string; seed?: string; 'withdrawal-settle-ms'?: string; 'no-rate-limits'?: boolean; help?: boolean };
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        seed: { type: 'string' },
-        'withdrawal-settle-ms': { type: 'string' },
-        'no-rate-limits': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parseStrictFlags(argv, {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      'withdrawal-settle-ms': { type: 'string' },
+      'no-rate-limits': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    }) as { values: typeof values });
   } catch (error) {
-    const arg = /'([^']+)'/.exec(error instanceof Error ? error.message : '')?.[1] ?? '';
-    return (error as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? `${arg.split(' ')[0]} needs an integer value` : `unknown argument ${JSON.stringify(arg)}`;
+    const { code, flag } = flagError(error);
+    return code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? `${flag} needs an integer value` : `unknown argument ${JSON.stringify(flag)}`;
   }
   if (values.help) return USAGE;
   const options: SimulatorOptions = {};

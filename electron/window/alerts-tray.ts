@@ -5,9 +5,9 @@
  * window back. app.ts uses `watching` to hide the window to the tray instead of closing it.
  */
 import { Menu, nativeImage, Notification, Tray } from 'electron';
+import { crc32, deflateSync } from 'node:zlib';
 import type { EventName, EventPayloads } from '../../shared/ipc';
 import { describeAlertsStatus, type AlertRisk, type AlertsStatus, type PositionAlert } from '../../shared/model/alerts';
-import { createImage, encodePng } from '../resources/icon-tools/png';
 
 export interface AlertsTrayOptions {
   onEvent: (listener: <E extends EventName>(event: E, payload: EventPayloads[E]) => void) => () => void;
@@ -30,21 +30,39 @@ const RISK_COLOURS: Record<AlertRisk, [number, number, number]> = {
   unknown: [0x8a, 0x93, 0x9e],
 };
 
-/** A 32 px filled disc in the risk's colour (the tray scales it to the platform's size). */
+/** One PNG chunk: length, type, data and the CRC over type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A 32 px filled disc in the risk's colour (the tray scales it to the platform's size), as an
+ * 8-bit RGBA PNG: nativeImage's raw-bitmap input has a platform-dependent byte order, a PNG has one.
+ */
 export function riskIconPng(risk: AlertRisk): Buffer {
   const size = 32;
-  const image = createImage(size, size);
   const [r, g, b] = RISK_COLOURS[risk];
   const centre = (size - 1) / 2;
+  // Each scanline starts with its filter type (0, none).
+  const pixels = Buffer.alloc(size * (1 + size * 4));
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       // Coverage of the pixel by a disc of radius 14, for a smooth edge.
       const alpha = Math.max(0, Math.min(1, 14.5 - Math.hypot(x - centre, y - centre)));
-      const i = (y * size + x) * 4;
-      image.data.set([r, g, b, Math.round(alpha * 255)], i);
+      pixels.set([r, g, b, Math.round(alpha * 255)], y * (1 + size * 4) + 1 + x * 4);
     }
   }
-  return encodePng(image);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 6, 0, 0, 0], 8); // 8 bits per channel, RGBA, deflate, adaptive filtering, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(pixels)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 export function installAlertsTray(options: AlertsTrayOptions): AlertsTray {

@@ -4,18 +4,14 @@
  * shared/explorers.ts. Everything else - other hosts, http,
  * file:, javascript:, custom schemes that could launch local programs - stays closed.
  */
+import { parseUrl } from '../../shared/api/baseUrl';
 import { EXPLORER_HOSTS } from '../../shared/explorers';
 
 const ALLOWED_DOMAINS = ['whitebit.com', 'whitebit.eu'] as const;
 
 export function isAllowedExternalUrl(raw: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:') return false;
+  const url = parseUrl(raw);
+  if (url === null || url.protocol !== 'https:') return false;
   // user:pass@host tricks and explicit ports are never part of a legitimate link to the exchange.
   if (url.username !== '' || url.password !== '' || url.port !== '') return false;
   const host = url.hostname.toLowerCase().replace(/\.$/, '');

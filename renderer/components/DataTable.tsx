@@ -29,7 +29,13 @@ export interface EmptyRow {
 export function DataTable<Row>(props: {
   columns: Column<Row>[];
   rows: readonly Row[];
-  rowKey(row: Row, index: number): string;
+  /**
+   * The row's identity. The table adds the row's position: the exchange may list one record twice,
+   * and React keys must still differ.
+   */
+  rowKey(row: Row): string;
+  /** Every row's data-testid, by which the tests find the rows. */
+  rowTestId: string;
   rowProps?(row: Row): HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
   className: string;
   'aria-label'?: string;
@@ -74,7 +80,7 @@ export function DataTable<Row>(props: {
             </tr>
           ) : (
             rows.map((row, index) => (
-              <tr key={props.rowKey(row, index)} {...props.rowProps?.(row)}>
+              <tr key={`${props.rowKey(row)}#${index}`} data-testid={props.rowTestId} {...props.rowProps?.(row)}>
                 {columns.map((column, i) => {
                   const { className, ...rest } = column.cellProps?.(row) ?? {};
                   const classes = [column.align === 'end' ? 'align-end' : '', className ?? ''].filter(Boolean).join(' ');

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ZodType } from 'zod';
+import './ValidatedFilterForm.css';
 
 export type FilterCheck = { ok: true; value: string | undefined } | { ok: false; message: string };
 
@@ -23,7 +24,8 @@ export interface ValidatedFilterFormProps {
   label: string;
   placeholder: string;
   maxLength: number;
-  className: string;
+  /** Added to the form's own class, for a view's extra rules (such as the input's width). */
+  className?: string;
   /** The request schema's rule for the value, e.g. MarketName. */
   schema: ZodType<string>;
   /** The value's name in error messages: "The market must look like…". */
@@ -54,7 +56,7 @@ export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, 
 
   return (
     <form
-      className={className}
+      className={className ? `filter-inline ${className}` : 'filter-inline'}
       role="search"
       aria-label={formLabel}
       onSubmit={(e) => {
@@ -95,7 +97,7 @@ export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, 
         </button>
       ) : null}
       {error ? (
-        <p className={`field__error ${className}__error`} id={errorId} role="alert">
+        <p className="field__error filter-inline__error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}

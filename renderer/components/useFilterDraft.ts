@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { ZodType } from 'zod';
+import { dayRange } from '../localDays';
 
 export type DraftCheck<D, F> = { ok: true; filter: F } | { ok: false; errors: Partial<Record<keyof D, string>> };
 
@@ -29,4 +31,39 @@ export function useFilterDraft<D, F>(empty: D, emptyFilter: F, check: (draft: D)
     onApplied();
   };
   return { draft, setDraft, filter, errors, apply, clear };
+}
+
+/** The fields every list filter draft has: an asset and a day range, as typed. */
+export interface ListFilterDraft {
+  ticker: string;
+  /** "2026-11-23" from a date input, or empty. */
+  from: string;
+  to: string;
+}
+
+/**
+ * A list filter draft checked by the channel's own schema: `own` holds the list's other fields
+ * (already in the schema's terms), their errors go to `ownField`; the ticker and the days are
+ * handled here alike for every list, the end day included up to its last second.
+ */
+export function checkListFilter<D extends ListFilterDraft, F>(schema: ZodType<F>, draft: D, own: object, ownField: keyof D): DraftCheck<D, F> {
+  const { since, until, errors: dayErrors } = dayRange(draft.from, draft.to);
+  const errors: Partial<Record<keyof D, string>> = { ...dayErrors } as Partial<Record<keyof D, string>>;
+  const candidate = {
+    ...own,
+    ...(draft.ticker.trim() ? { ticker: draft.ticker.trim() } : {}),
+    ...(since !== undefined ? { since } : {}),
+    ...(until !== undefined ? { until } : {}),
+  };
+  const parsed = schema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === 'ticker') errors.ticker = `Asset ${issue.message}`;
+      else if (field === 'since' || field === 'until') errors.from = 'Start date must not be after the end date';
+      else errors[ownField] = issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, filter: candidate as F };
 }

@@ -11,14 +11,19 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(host) && host.split('.').every((part) => Number(part) <= 255);
 }
 
+/** The URL, or null where `value` is not one (URL.parse is newer than Node 20). */
+export function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 /** https anywhere; http only for a loopback host. False for anything that is not an http(s) URL. */
 export function isAllowedExchangeUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
+  const url = parseUrl(value);
+  if (url === null) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }

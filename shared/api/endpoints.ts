@@ -38,6 +38,15 @@ const PositiveAmount = z
 
 const intIn = (min: number, max: number) => z.number().int().min(min).max(max);
 
+/** The flex plan and investment lists page and filter alike. */
+const FlexPageRequest = z
+  .object({
+    limit: intIn(FLEX_LIMIT.min, FLEX_LIMIT.max).default(FLEX_LIMIT.default),
+    offset: intIn(FLEX_OFFSET.min, FLEX_OFFSET.max).default(FLEX_OFFSET.default),
+    ticker: S.Ticker.optional(),
+  })
+  .strict();
+
 export { WITHDRAW_UNIQUE_ID } from './withdrawRequest';
 
 export const Requests = {
@@ -54,13 +63,7 @@ export const Requests = {
   positions: z.object({ market: S.MarketName.optional() }).strict(),
   withdrawPay: WithdrawPayRequest,
   history: HistoryRequest,
-  flexPlans: z
-    .object({
-      limit: intIn(FLEX_LIMIT.min, FLEX_LIMIT.max).default(FLEX_LIMIT.default),
-      offset: intIn(FLEX_OFFSET.min, FLEX_OFFSET.max).default(FLEX_OFFSET.default),
-      ticker: S.Ticker.optional(),
-    })
-    .strict(),
+  flexPlans: FlexPageRequest,
   flexInvest: z
     .object({
       planId: z.string().min(1).max(128),
@@ -68,13 +71,7 @@ export const Requests = {
       withReinvest: z.boolean().optional(),
     })
     .strict(),
-  flexInvestments: z
-    .object({
-      limit: intIn(FLEX_LIMIT.min, FLEX_LIMIT.max).default(FLEX_LIMIT.default),
-      offset: intIn(FLEX_OFFSET.min, FLEX_OFFSET.max).default(FLEX_OFFSET.default),
-      ticker: S.Ticker.optional(),
-    })
-    .strict(),
+  flexInvestments: FlexPageRequest,
   /** Collateral and trade balances take an optional ticker filter. */
   tickerFilter: z.object({ ticker: S.Ticker.optional() }).strict(),
   positionsHistory: z

@@ -38,6 +38,13 @@ export interface WithdrawAsset {
   limits?: { withdraw?: Record<string, { min?: string | undefined; max?: string | undefined }> | undefined } | undefined;
 }
 
+/** Exchange data a withdrawal is checked against: asset statuses, fee entries and main balances. */
+export interface MarketData<Asset extends WithdrawAsset = WithdrawAsset> {
+  assets: Record<string, Asset>;
+  fees: FeeList;
+  balance: Record<string, { main_balance: string }>;
+}
+
 /** API.md: "use the market precision or 8 and say so". We have no market precision here, so 8. */
 export const FALLBACK_PRECISION = 8;
 

@@ -4,6 +4,7 @@
  * positive one), with the filters a person picks and the status words they read.
  */
 import { z } from 'zod';
+import { FILTER_FIELDS, SINCE_AFTER_UNTIL, sinceBeforeUntil } from './listFilter';
 import { CODES_LIMIT, CODES_OFFSET } from '../api/endpoints';
 import type { CodeRecord } from '../api/schemas';
 
@@ -35,19 +36,14 @@ export function codeStatusWords(status: string): string {
 export const CodeList = z.enum(['my', 'history']);
 export type CodeList = z.infer<typeof CodeList>;
 
-/** Unix seconds; the page turns the person's local calendar days into these. */
-const UnixTime = z.number().int().min(0).max(32_503_680_000);
-
 /** What the person filters by. `since` is included, `until` is not. The exchange has none of these. */
 export const CodeFilter = z
   .object({
-    ticker: z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{1,20}$/, 'must be an asset ticker such as BTC').optional(),
+    ...FILTER_FIELDS,
     status: z.enum(['unused', 'applied', 'other']).optional(),
-    since: UnixTime.optional(),
-    until: UnixTime.optional(),
   })
   .strict()
-  .refine((f) => f.since === undefined || f.until === undefined || f.since < f.until, { message: 'must be before the end date', path: ['since'] });
+  .refine(sinceBeforeUntil, SINCE_AFTER_UNTIL);
 export type CodeFilter = z.input<typeof CodeFilter>;
 export type ParsedCodeFilter = z.output<typeof CodeFilter>;
 

@@ -3,6 +3,7 @@
  * what this app sent): the filters a person picks and the rows the Transactions view shows.
  */
 import { z } from 'zod';
+import { FILTER_FIELDS, SINCE_AFTER_UNTIL, sinceBeforeUntil } from './listFilter';
 import { HISTORY_LIMIT, HISTORY_OFFSET } from '../api/endpoints';
 import type { HistoryRecord } from '../api/schemas';
 
@@ -36,20 +37,15 @@ export function transactionStatusWords(status: number): string {
 export const TransactionKind = z.enum(['all', 'deposit', 'withdrawal']);
 export type TransactionKind = z.infer<typeof TransactionKind>;
 
-/** Unix seconds; the page turns the person's local calendar days into these. */
-const UnixTime = z.number().int().min(0).max(32_503_680_000);
-
 /** What the person filters by. `since` is included, `until` is not. */
 export const TransactionFilter = z
   .object({
     kind: TransactionKind.default('all'),
-    ticker: z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{1,20}$/, 'must be an asset ticker such as BTC').optional(),
+    ...FILTER_FIELDS,
     phase: z.enum(TRANSACTION_PHASE_NAMES as [TransactionPhase, ...TransactionPhase[]]).optional(),
-    since: UnixTime.optional(),
-    until: UnixTime.optional(),
   })
   .strict()
-  .refine((f) => f.since === undefined || f.until === undefined || f.since < f.until, { message: 'must be before the end date', path: ['since'] });
+  .refine(sinceBeforeUntil, SINCE_AFTER_UNTIL);
 export type TransactionFilter = z.input<typeof TransactionFilter>;
 export type ParsedTransactionFilter = z.output<typeof TransactionFilter>;
 

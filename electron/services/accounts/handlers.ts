@@ -1,15 +1,7 @@
-/** The accounts.* channels, answered by the account service. */
-import type { HandlersOf } from '../../router';
+/** The accounts.* channels, answered by the account service's methods of the same names. */
+import { handlersOf, type HandlersOf } from '../../router';
 import type { AccountService } from './service';
 
 export function accountHandlers<Client>(accounts: AccountService<Client>): HandlersOf<'accounts'> {
-  return {
-    'accounts.list': () => accounts.list(),
-    'accounts.add': (p) => accounts.add(p),
-    'accounts.update': (p) => accounts.update(p),
-    'accounts.setKey': (p) => accounts.setKey(p),
-    'accounts.test': (p) => accounts.test(p),
-    'accounts.remove': (p) => accounts.remove(p),
-    'accounts.select': (p) => accounts.select(p),
-  };
+  return handlersOf('accounts', accounts);
 }

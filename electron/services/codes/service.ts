@@ -10,29 +10,18 @@
  * codes are older than the start date.
  */
 import type { ExchangeClient } from '../exchange/client';
-import { createHeldScans } from '../scan/heldScan';
+import { heldScansFor, type HeldScanPageRequest, type HeldScanServiceOptions } from '../scan/heldScan';
 import { CODES_LIMIT } from '../../../shared/api/endpoints';
 import type { CodeRecord, CodesResponse } from '../../../shared/api/schemas';
 import { CODES_WINDOW, codeStatusGroup, isFilteredCodes, type CodeList, type CodePage, type ParsedCodeFilter } from '../../../shared/model/codes';
 
 export type CodesClient = Pick<ExchangeClient, 'codes' | 'codesHistory'>;
 
-export interface CodeServiceOptions {
-  clientFor: (accountId: string) => Promise<CodesClient>;
-  /** How long a filtered scan is reused (paging, export). */
-  scanTtlMs?: number;
-  now?: () => number;
-}
+export type CodeServiceOptions = HeldScanServiceOptions<CodesClient>;
 
-export interface CodePageRequest {
-  accountId: string;
+export interface CodePageRequest extends HeldScanPageRequest<ParsedCodeFilter> {
   list: CodeList;
-  filter: ParsedCodeFilter;
-  limit: number;
-  offset: number;
 }
-
-const DEFAULT_SCAN_TTL_MS = 30_000;
 
 function matches(code: CodeRecord, filter: ParsedCodeFilter): boolean {
   if (filter.ticker !== undefined && code.ticker.toUpperCase() !== filter.ticker) return false;
@@ -43,7 +32,7 @@ function matches(code: CodeRecord, filter: ParsedCodeFilter): boolean {
 }
 
 export function createCodeService(options: CodeServiceOptions) {
-  const scans = createHeldScans<CodeRecord>({ ttlMs: options.scanTtlMs ?? DEFAULT_SCAN_TTL_MS, now: options.now ?? Date.now });
+  const scans = heldScansFor<CodeRecord>(options);
 
   const read = (client: CodesClient, list: CodeList, limit: number, offset: number, signal?: AbortSignal): Promise<CodesResponse> =>
     list === 'my' ? client.codes({ limit, offset }, { signal }) : client.codesHistory({ limit, offset }, { signal });

@@ -89,6 +89,27 @@ export interface HeldScansOptions {
   now: () => number;
 }
 
+/** What a service built on held scans (codes, transactions) is given. */
+export interface HeldScanServiceOptions<Client> {
+  clientFor: (accountId: string) => Promise<Client>;
+  /** How long a filtered scan is reused (paging, export). */
+  scanTtlMs?: number;
+  now?: () => number;
+}
+
+/** One page of a held scan, as the renderer asks for it. */
+export interface HeldScanPageRequest<Filter> {
+  accountId: string;
+  filter: Filter;
+  limit: number;
+  offset: number;
+}
+
+/** The held scans of such a service: each kept half a minute unless the service says otherwise. */
+export function heldScansFor<R>(options: Pick<HeldScanServiceOptions<unknown>, 'scanTtlMs' | 'now'>) {
+  return createHeldScans<R>({ ttlMs: options.scanTtlMs ?? 30_000, now: options.now ?? Date.now });
+}
+
 /**
  * One scan per key at a time, shared by every caller (a page, an export) and held for `ttlMs`
  * after it finishes. It is not tied to any one caller's abort signal: a page that gives up leaves

@@ -10,7 +10,7 @@
  * the start date.
  */
 import type { ExchangeClient } from '../exchange/client';
-import { createHeldScans } from '../scan/heldScan';
+import { heldScansFor, type HeldScanPageRequest, type HeldScanServiceOptions } from '../scan/heldScan';
 import { HISTORY_LIMIT } from '../../../shared/api/endpoints';
 import type { HistoryRecord } from '../../../shared/api/schemas';
 import {
@@ -23,21 +23,9 @@ import {
 
 export type TransactionsClient = Pick<ExchangeClient, 'history'>;
 
-export interface TransactionServiceOptions {
-  clientFor: (accountId: string) => Promise<TransactionsClient>;
-  /** How long a date-filtered scan is reused (paging, export). */
-  scanTtlMs?: number;
-  now?: () => number;
-}
+export type TransactionServiceOptions = HeldScanServiceOptions<TransactionsClient>;
 
-export interface TransactionPageRequest {
-  accountId: string;
-  filter: ParsedTransactionFilter;
-  limit: number;
-  offset: number;
-}
-
-const DEFAULT_SCAN_TTL_MS = 30_000;
+export type TransactionPageRequest = HeldScanPageRequest<ParsedTransactionFilter>;
 
 /** The exchange's own filters for a person's filter. */
 function exchangeQuery(filter: ParsedTransactionFilter) {
@@ -56,7 +44,7 @@ function inDates(record: HistoryRecord, filter: ParsedTransactionFilter): boolea
 }
 
 export function createTransactionService(options: TransactionServiceOptions) {
-  const scans = createHeldScans<HistoryRecord>({ ttlMs: options.scanTtlMs ?? DEFAULT_SCAN_TTL_MS, now: options.now ?? Date.now });
+  const scans = heldScansFor<HistoryRecord>(options);
 
   return {
     async page(req: TransactionPageRequest, signal?: AbortSignal): Promise<TransactionPage> {

@@ -5,17 +5,13 @@
  */
 import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
 import { AppFailure } from '../../../shared/errors';
-import { isFiatAsset, memoRequired, previewWithdrawal, type FeeList, type WithdrawAsset, type WithdrawalPreview } from '../../../shared/api/fees';
+import { isFiatAsset, memoRequired, previewWithdrawal, type MarketData, type WithdrawAsset, type WithdrawalPreview } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type WithdrawExtras } from '../../../shared/api/withdrawRequest';
 import type { ParsedRequestOf } from '../../../shared/ipc';
 
 export type PrepareRequest = ParsedRequestOf<'withdrawals.prepare'>;
 
-export interface MarketData {
-  assets: Record<string, WithdrawAsset>;
-  fees: FeeList;
-  balance: Record<string, { main_balance: string }>;
-}
+export type { MarketData } from '../../../shared/api/fees';
 
 export interface ResolvedWithdrawal {
   ticker: string;

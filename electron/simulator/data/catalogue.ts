@@ -164,6 +164,25 @@ const flex = (percent: string, minFee: string, maxFee: string, min: string, max 
   max_amount: max,
 });
 
+/** EUR over SEPA, as the exchange documents it (fee entry EUR_SEPA_BCB). */
+const EUR_SEPA_BCB: Omit<FiatProviderSpec, 'name'> = {
+  feeId: 'EUR_SEPA_BCB',
+  feeName: 'EUR SEPA BCB',
+  fee: flex('0.05', '3', '7.25', '10', '14500'),
+  limits: { min: '10', max: '14500' },
+  requires: { bankBic: true, beneficiary: true },
+};
+
+/** Card payouts: one provider name for every fiat currency, fee entry <TICKER>_VISAMASTER. */
+const visaMastercard = (ticker: string, fee: FeeSpec, limits: { min: string; max: string }): FiatProviderSpec => ({
+  name: 'VISAMASTER',
+  feeId: `${ticker}_VISAMASTER`,
+  feeName: `${ticker} Visa/Mastercard`,
+  fee,
+  limits,
+  requires: { customerIp: true, beneficiary: true },
+});
+
 /**
  * Hand-written assets. Tests and the UI rely on these exact properties; change them only together
  * with the simulator's tests.
@@ -229,32 +248,11 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
     fiat: true,
     providers: [
       // The fee entry is the documented one (EUR_SEPA_BCB); the provider name is what withdraw-pay takes.
-      {
-        name: 'SEPA',
-        feeId: 'EUR_SEPA_BCB',
-        feeName: 'EUR SEPA BCB',
-        fee: flex('0.05', '3', '7.25', '10', '14500'),
-        limits: { min: '10', max: '14500' },
-        requires: { bankBic: true, beneficiary: true },
-      },
-      // Documented as a bankBic provider; its fee ID is not published under a name that contains it.
-      {
-        name: 'SEPA_BCB_GROUP',
-        feeId: 'EUR_SEPA_BCB',
-        feeName: 'EUR SEPA BCB',
-        fee: flex('0.05', '3', '7.25', '10', '14500'),
-        limits: { min: '10', max: '14500' },
-        requires: { bankBic: true, beneficiary: true },
-        deposits: false,
-      },
-      {
-        name: 'VISAMASTER',
-        feeId: 'EUR_VISAMASTER',
-        feeName: 'EUR Visa/Mastercard',
-        fee: flex('1.5', '1', '0', '20', '5000', '0.5'),
-        limits: { min: '20', max: '5000' },
-        requires: { customerIp: true, beneficiary: true },
-      },
+      { name: 'SEPA', ...EUR_SEPA_BCB },
+      // Documented as a bankBic provider; its fee ID is not published under a name that contains it,
+      // so it shares SEPA's entry.
+      { name: 'SEPA_BCB_GROUP', ...EUR_SEPA_BCB, deposits: false },
+      visaMastercard('EUR', flex('1.5', '1', '0', '20', '5000', '0.5'), { min: '20', max: '5000' }),
     ],
     extraProviderFees: [{ feeId: 'EUR_ADVCASH', feeName: 'EUR Volet.com', fee: flex('1.5', '0.15', '150', '10', '10000') }],
     minWithdraw: '10',
@@ -267,14 +265,7 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
     precision: 2,
     fiat: true,
     providers: [
-      {
-        name: 'VISAMASTER',
-        feeId: 'USD_VISAMASTER',
-        feeName: 'USD Visa/Mastercard',
-        fee: flex('2.5', '1', '0', '10', '50000', '0.3'),
-        limits: { min: '10', max: '50000' },
-        requires: { customerIp: true, beneficiary: true },
-      },
+      visaMastercard('USD', flex('2.5', '1', '0', '10', '50000', '0.3'), { min: '10', max: '50000' }),
     ],
     minWithdraw: '10',
     maxWithdraw: '50000',

@@ -1,40 +1,17 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { CHANNELS, type RequestOf } from '../../../shared/ipc';
-import { ErrorPanel } from '../../components';
+import { useState, type FormEvent } from 'react';
+import { ErrorPanel, FormActions } from '../../components';
 import { AccountPlaceFields, placeRequest, type AccountPlace } from './AccountPlaceFields';
-import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
-import { clearSecret, KeyFields, readSecret } from './KeyFields';
+import { KeyFields } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
 
 export function AddAccountForm() {
   const [place, setPlace] = useState<AccountPlace>({ name: '', region: 'global', baseUrl: '' });
-  const [apiKey, setApiKey] = useState('');
-  const secretRef = useRef<HTMLInputElement | null>(null);
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const add = useSecretSubmit('accounts.add');
-  const errors: FieldErrors = { ...fieldErrorsFromAppError(add.error), ...localErrors };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    add.reset();
-    const payload: RequestOf<'accounts.add'> = {
-      ...placeRequest(place),
-      apiKey,
-      apiSecret: readSecret(secretRef),
-    };
-    const checked = CHANNELS['accounts.add'].request.safeParse(payload);
-    if (!checked.success) {
-      setLocalErrors(fieldErrorsFromIssues(checked.error.issues));
-      return;
-    }
-    setLocalErrors({});
-    const saved = await add.submit(payload);
-    if (saved) {
-      clearSecret(secretRef);
-      setPlace({ name: '', region: place.region, baseUrl: '' });
-      setApiKey('');
-    }
+    if (await add.send(placeRequest(place))) setPlace({ name: '', region: place.region, baseUrl: '' });
   }
 
   return (
@@ -47,14 +24,10 @@ export function AddAccountForm() {
         withdrawal permission.
       </p>
       <div className="form__grid">
-        <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />
-        <KeyFields apiKey={apiKey} onApiKeyChange={setApiKey} secretRef={secretRef} errors={errors} />
+        <AccountPlaceFields place={place} onChange={setPlace} errors={add.errors} />
+        <KeyFields {...add.keyFields} />
       </div>
-      <div className="toolbar">
-        <button type="submit" className="button button--primary" disabled={add.pending}>
-          {add.pending ? 'Testing…' : 'Test & save'}
-        </button>
-      </div>
+      <FormActions submit={add.pending ? 'Testing…' : 'Test & save'} disabled={add.pending} />
       {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} /> : null}
       {add.error?.kind === 'validation' && !add.error.fields ? <ErrorPanel error={add.error} /> : null}
       {add.result ? (

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { CHANNELS, type RequestOf } from '../../../shared/ipc';
+import type { RequestOf } from '../../../shared/ipc';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
-import { ErrorPanel } from '../../components';
+import { ErrorPanel, FormActions } from '../../components';
 import { AccountPlaceFields, placeRequest, type AccountPlace } from './AccountPlaceFields';
-import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from './fieldErrors';
+import { useRequestCheck } from './fieldErrors';
 
 /**
  * Rename an account or move it to another server, checked by the same rules as a new account. The
@@ -12,24 +12,18 @@ import { fieldErrorsFromAppError, fieldErrorsFromIssues, type FieldErrors } from
  */
 export function EditAccountForm({ account, onDone }: { account: AccountSummary; onDone: () => void }) {
   const [place, setPlace] = useState<AccountPlace>({ name: account.name, region: account.region, baseUrl: account.region === 'custom' ? account.baseUrl : '' });
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const update = useChannelMutation('accounts.update', { invalidates: ['accounts.list'], onSuccess: onDone });
-  const errors: FieldErrors = { ...fieldErrorsFromAppError(update.error?.error ?? null), ...localErrors };
+  const { errors, check, setLocalErrors } = useRequestCheck('accounts.update', update.error?.error ?? null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const payload: RequestOf<'accounts.update'> = { accountId: account.id, ...placeRequest(place) };
-    const checked = CHANNELS['accounts.update'].request.safeParse(payload);
-    if (!checked.success) {
-      setLocalErrors(fieldErrorsFromIssues(checked.error.issues));
-      return;
-    }
+    if (!check(payload)) return;
     // The channel lets an edit keep the stored custom address; here the field is shown, so it must be filled.
     if (place.region === 'custom' && place.baseUrl.trim() === '') {
       setLocalErrors({ baseUrl: ['A custom region needs a base URL'] });
       return;
     }
-    setLocalErrors({});
     update.mutate(payload);
   }
 
@@ -38,14 +32,7 @@ export function EditAccountForm({ account, onDone }: { account: AccountSummary; 
       <div className="form__grid">
         <AccountPlaceFields place={place} onChange={setPlace} errors={errors} />
       </div>
-      <div className="toolbar">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit={update.isPending ? 'Saving…' : 'Save'} disabled={update.isPending} cancel="Cancel" onCancel={onDone} />
       {update.error && !update.error.error.fields ? <ErrorPanel error={update.error.error} compact /> : null}
     </form>
   );

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { AppError } from '../../../shared/errors';
+import { CHANNELS, type Channel, type RequestOf } from '../../../shared/ipc';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -24,4 +26,20 @@ export function fieldErrorsFromAppError(error: AppError | null): FieldErrors {
 /** The contract's messages are written to follow the field's name ("is required"); full sentences stay as they are. */
 export function describeFieldError(label: string, message: string): string {
   return /^[a-z]/.test(message) ? `${label} ${message}` : message;
+}
+
+/**
+ * A form's field errors: what the channel's own schema finds before anything is sent, over what
+ * the service answered. `check` validates a payload and keeps its issues (none when it passes);
+ * `setLocalErrors` adds a rule of the form's own.
+ */
+export function useRequestCheck<C extends Channel>(channel: C, serviceError: AppError | null) {
+  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  const check = (payload: RequestOf<C>): boolean => {
+    const checked = CHANNELS[channel].request.safeParse(payload);
+    setLocalErrors(checked.success ? {} : fieldErrorsFromIssues(checked.error.issues));
+    return checked.success;
+  };
+  const errors: FieldErrors = { ...fieldErrorsFromAppError(serviceError), ...localErrors };
+  return { errors, check, setLocalErrors };
 }

@@ -6,7 +6,7 @@ import { CODE_STATUS_GROUPS, CODES_WINDOW, codeStatusWords, type CodeFilter, typ
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, FormActions, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -164,14 +164,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
         <p className="field__hint" data-testid="codes-filter-scope">
           The exchange cannot filter codes: a filter reads every {list === 'my' ? 'code' : 'history entry'} it serves through its API (the newest {CODES_WINDOW}) and keeps those that match.
         </p>
-        <div className="toolbar">
-          <button type="submit" className="button button--primary">
-            Apply filter
-          </button>
-          <button type="button" className="button button--ghost" onClick={clear}>
-            Clear
-          </button>
-        </div>
+        <FormActions submit="Apply filter" cancel="Clear" onCancel={clear} />
       </form>
       <QueryState
         query={codes}
@@ -191,8 +184,8 @@ export function CodesView({ account }: { account: AccountSummary }) {
               aria-label={LISTS[list].tab}
               columns={columns}
               rows={rows}
-              rowKey={(row, i) => `${revealKey(account.id, row)}|${i}`}
-              rowProps={() => ({ 'data-testid': 'code-row' })}
+              rowKey={(row) => revealKey(account.id, row)}
+              rowTestId="code-row"
               empty={{ title: 'Nothing on this page', text: 'Go back to an earlier page.' }}
             />
             {pager('bottom')}

@@ -3,14 +3,10 @@
  * (validated by the channel's own schema, dates turned into the person's local days).
  */
 import { CodeFilter } from '../../../shared/model/codes';
-import { dayRange } from '../../localDays';
+import { checkListFilter, type ListFilterDraft } from '../../components';
 
-export interface CodeFilterDraft {
+export interface CodeFilterDraft extends ListFilterDraft {
   status: '' | NonNullable<CodeFilter['status']>;
-  ticker: string;
-  /** "2026-11-23" from a date input, or empty. */
-  from: string;
-  to: string;
 }
 
 export const EMPTY_CODE_FILTER: CodeFilterDraft = { status: '', ticker: '', from: '', to: '' };
@@ -18,23 +14,5 @@ export const EMPTY_CODE_FILTER: CodeFilterDraft = { status: '', ticker: '', from
 export type CodeFilterCheck = { ok: true; filter: CodeFilter } | { ok: false; errors: Partial<Record<keyof CodeFilterDraft, string>> };
 
 export function checkCodeFilter(draft: CodeFilterDraft): CodeFilterCheck {
-  const { since, until, errors: dayErrors } = dayRange(draft.from, draft.to);
-  const errors: Partial<Record<keyof CodeFilterDraft, string>> = { ...dayErrors };
-  const candidate: CodeFilter = {
-    ...(draft.status ? { status: draft.status } : {}),
-    ...(draft.ticker.trim() ? { ticker: draft.ticker.trim() } : {}),
-    ...(since !== undefined ? { since } : {}),
-    ...(until !== undefined ? { until } : {}),
-  };
-  const parsed = CodeFilter.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === 'ticker') errors.ticker = `Asset ${issue.message}`;
-      else if (field === 'since' || field === 'until') errors.from = 'Start date must not be after the end date';
-      else errors.status = issue.message;
-    }
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, filter: candidate };
+  return checkListFilter<CodeFilterDraft, CodeFilter>(CodeFilter, draft, draft.status ? { status: draft.status } : {}, 'status');
 }

@@ -4,7 +4,7 @@ import { FLEX_LIMIT } from '../../../shared/api/endpoints';
 import { Ticker, type FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelQuery } from '../../api/queries';
-import { QueryState, View } from '../../components';
+import { Card, QueryState, View } from '../../components';
 import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
 import { isB2bRefusal } from './access';
 import { B2bPanel } from './B2bPanel';
@@ -35,7 +35,6 @@ export function FlexView({ account }: { account: AccountSummary }) {
       actions={
         refused ? null : (
           <ValidatedFilterForm
-            className="inline-filter"
             formLabel="Filter plans by ticker"
             label="Ticker"
             placeholder="All tickers, e.g. USDT"
@@ -80,12 +79,7 @@ export function FlexView({ account }: { account: AccountSummary }) {
 
           {selected ? <InvestPanel key={selected.id} account={account} plan={selected} onClose={() => setSelected(null)} /> : null}
 
-          <section className="card" aria-labelledby="flex-investments-title">
-            <header className="card__section">
-              <h2 className="section-title" id="flex-investments-title">
-                Current investments
-              </h2>
-            </header>
+          <Card title="Current investments" titleId="flex-investments-title">
             <QueryState
               query={investments}
               loading={{ rows: 3, label: 'Loading investments' }}
@@ -95,7 +89,7 @@ export function FlexView({ account }: { account: AccountSummary }) {
             >
               {(answer) => <InvestmentsTable investments={answer.data} limit={INVESTMENTS_LIMIT} />}
             </QueryState>
-          </section>
+          </Card>
         </>
       )}
     </View>

@@ -86,28 +86,12 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
           }}
         >
           <dl className="invest-facts">
-            <div>
-              <dt>Min investment</dt>
-              <dd className="num">
-                {formatAmount(plan.minInvestment)} {plan.ticker}
-              </dd>
-            </div>
-            <div>
-              <dt>Max investment</dt>
-              <dd className="num">
-                {formatAmount(plan.maxInvestment)} {plan.ticker}
-              </dd>
-            </div>
-            <div>
-              <dt>Max rate</dt>
-              <dd className="num">{formatAmount(plan.maxRate)} %</dd>
-            </div>
-            <div>
-              <dt>Available in main balance</dt>
-              <dd className="num" data-testid="invest-available">
-                {balances.isPending ? 'loading…' : balances.isError ? 'unknown' : `${formatAmount(available)} ${plan.ticker}`}
-              </dd>
-            </div>
+            <Fact label="Min investment">{`${formatAmount(plan.minInvestment)} ${plan.ticker}`}</Fact>
+            <Fact label="Max investment">{`${formatAmount(plan.maxInvestment)} ${plan.ticker}`}</Fact>
+            <Fact label="Max rate">{`${formatAmount(plan.maxRate)} %`}</Fact>
+            <Fact label="Available in main balance" testId="invest-available">
+              {balances.isPending ? 'loading…' : balances.isError ? 'unknown' : `${formatAmount(available)} ${plan.ticker}`}
+            </Fact>
           </dl>
           {balances.isError ? <ErrorPanel error={balances.error.error} onRetry={() => void balances.refetch()} compact /> : null}
           <label className="field" htmlFor={amountId}>
@@ -214,5 +198,17 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One figure of the plan beside the amount field. */
+function Fact({ label, testId, children }: { label: string; testId?: string; children: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className="num" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }

@@ -14,8 +14,8 @@ export function InvestmentsTable({ investments, limit }: { investments: FlexInve
         aria-label="Current investments"
         columns={COLUMNS}
         rows={investments}
-        rowKey={(item, i) => `${item.id}:${i}`}
-        rowProps={() => ({ 'data-testid': 'investment-row' })}
+        rowKey={(item) => item.id}
+        rowTestId="investment-row"
       />
       {investments.length >= limit ? <p className="pager-note field__hint">Showing the first {limit} investments.</p> : null}
     </>

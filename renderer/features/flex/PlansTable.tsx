@@ -81,8 +81,9 @@ export function PlansTable({
         aria-label="Flex plans"
         columns={columns}
         rows={plans}
-        rowKey={(plan, i) => `${plan.id}:${i}`}
-        rowProps={(plan) => ({ 'data-testid': 'plan-row', className: plan.id === selectedPlanId ? 'plan-row--selected' : undefined })}
+        rowKey={(plan) => plan.id}
+        rowTestId="plan-row"
+        rowProps={(plan) => ({ className: plan.id === selectedPlanId ? 'plan-row--selected' : undefined })}
         empty={
           page.offset > 0
             ? { title: 'No more plans', text: 'Go back to the previous page.' }

@@ -123,8 +123,9 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
         aria-label="Positions by risk"
         columns={columns}
         rows={rows}
-        rowKey={(p, i) => `${p.positionId}:${i}`}
-        rowProps={(p) => ({ 'data-testid': 'risk-row', 'data-state': p.liquidationState ?? 'normal' })}
+        rowKey={(p) => String(p.positionId)}
+        rowTestId="risk-row"
+        rowProps={(p) => ({ 'data-state': p.liquidationState ?? 'normal' })}
         empty={{ title: 'No open positions' }}
       />
     </div>

@@ -7,7 +7,7 @@ import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, TRANSACTION_PHASES, type Trans
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
-import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
+import { Badge, CopyButton, DataTable, DateRangeFields, ExportAllButton, FormActions, ExportProgress, Field, Pager, QueryState, TextInputField, useFilterDraft, View, type BadgeTone, type Column } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
@@ -157,18 +157,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
           </Field>
           <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
         </div>
-        <div className="toolbar">
-          <button type="submit" className="button button--primary">
-            Apply filter
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={clear}
-          >
-            Clear
-          </button>
-        </div>
+        <FormActions submit="Apply filter" cancel="Clear" onCancel={clear} />
       </form>
       <QueryState
         query={query}
@@ -184,8 +173,9 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
               aria-label="Transactions"
               columns={COLUMNS}
               rows={rows}
-              rowKey={(row, i) => `${row.key}|${i}`}
-              rowProps={(row) => ({ 'data-testid': 'transaction-row', 'data-kind': row.kind })}
+              rowKey={(row) => row.key}
+              rowTestId="transaction-row"
+              rowProps={(row) => ({ 'data-kind': row.kind })}
               empty={{ title: 'Nothing on this page', text: 'Go back to an earlier page.' }}
             />
             {pager('bottom')}

@@ -1,5 +1,5 @@
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { Badge, DataTable, EmptyState, HiddenHeader, type Column } from '../../components';
+import { Badge, Card, DataTable, EmptyState, HiddenHeader, type Column } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
 import { statusWords } from './words';
 
@@ -18,12 +18,7 @@ export function RecentWithdrawals({
   deleting: string | null;
 }) {
   return (
-    <section className="card" aria-labelledby="recent-withdrawals-title">
-      <div className="card__section">
-        <h2 className="withdraw-form__title" id="recent-withdrawals-title">
-          Recent withdrawals
-        </h2>
-      </div>
+    <Card title="Recent withdrawals" titleId="recent-withdrawals-title" titleClassName="withdraw-form__title">
       {records.length === 0 ? (
         <EmptyState title="No withdrawals yet">Withdrawals you make from this app appear here with their status.</EmptyState>
       ) : (
@@ -33,10 +28,11 @@ export function RecentWithdrawals({
           columns={columns(onOpen, onDelete, deleting)}
           rows={records}
           rowKey={(record) => record.uniqueId}
-          rowProps={(record) => ({ 'data-testid': 'recent-withdrawal', 'data-unique-id': record.uniqueId, 'data-state': record.state })}
+          rowTestId="recent-withdrawal"
+          rowProps={(record) => ({ 'data-unique-id': record.uniqueId, 'data-state': record.state })}
         />
       )}
-    </section>
+    </Card>
   );
 }
 

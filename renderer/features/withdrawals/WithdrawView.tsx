@@ -68,18 +68,21 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     setGeneral(mapped.general);
   };
 
+  // Every answer the service gives is the record as it now stands: kept, and the last error goes.
+  const accept = (record: WithdrawalRecord) => {
+    remember(record);
+    setActionError(null);
+  };
   const prepare = useChannelMutation('withdrawals.prepare', {
     onSuccess: (record) => {
-      remember(record);
-      setActionError(null);
+      accept(record);
       setStep({ kind: 'confirm', uniqueId: record.uniqueId });
     },
     onError: (failure) => applyError(failure.error),
   });
   const send = useChannelMutation('withdrawals.send', {
     onSuccess: (record) => {
-      remember(record);
-      setActionError(null);
+      accept(record);
       if (record.state === 'prepared') {
         // Proven not sent (throttled, key refused): stay on the confirmation; the same id may be sent again.
         if (record.lastError) setActionError(record.lastError);
@@ -90,10 +93,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     onError: (failure) => setActionError(failure.error),
   });
   const reconcile = useChannelMutation('withdrawals.reconcile', {
-    onSuccess: (record) => {
-      remember(record);
-      setActionError(null);
-    },
+    onSuccess: accept,
     onError: (failure) => setActionError(failure.error),
   });
   const discard = useChannelMutation('withdrawals.discard', { invalidates: ['withdrawals.list'] });

@@ -32,11 +32,7 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
           <AddressText address={record.address} />
         </span>
       </Row>
-      {record.memo ? (
-        <Row label="Memo">
-          <span className="num">{record.memo}</span>
-        </Row>
-      ) : null}
+      <ExactRow label="Memo" value={record.memo} />
       {record.beneficiary ? (
         <Row label="Beneficiary">
           <span data-testid={`${testIdPrefix}-beneficiary`}>
@@ -44,16 +40,8 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
           </span>
         </Row>
       ) : null}
-      {record.bankBic ? (
-        <Row label="Bank BIC">
-          <span className="num">{record.bankBic}</span>
-        </Row>
-      ) : null}
-      {record.customerIp ? (
-        <Row label="Your IP address">
-          <span className="num">{record.customerIp}</span>
-        </Row>
-      ) : null}
+      <ExactRow label="Bank BIC" value={record.bankBic} />
+      <ExactRow label="Your IP address" value={record.customerIp} />
       {record.travelRule ? <TravelRuleRows travelRule={record.travelRule} testIdPrefix={testIdPrefix} /> : null}
       <Row label="Receiver gets">{amountIn(record.amount, 'amount')}</Row>
       <Row label="Fee">
@@ -111,6 +99,15 @@ function TravelRuleRows({ travelRule, testIdPrefix }: { travelRule: TravelRule; 
       </Row>
     </>
   );
+}
+
+/** A row only where the record has the value, written character for character (codes, not prose). */
+function ExactRow({ label, value }: { label: string; value: string | null | undefined }) {
+  return value ? (
+    <Row label={label}>
+      <span className="num">{value}</span>
+    </Row>
+  ) : null;
 }
 
 export function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {

@@ -4,7 +4,7 @@
  * checks before sending, and how an exchange error maps back onto the field it concerns.
  */
 import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
-import { feeKey, isFiatAsset, memoRequired, previewWithdrawal, withdrawalLimits, type FeeList, type FeeTerms, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
+import { feeKey, isFiatAsset, memoRequired, previewWithdrawal, withdrawalLimits, type FeeList, type FeeTerms, type MarketData as SharedMarketData, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import type { AppError } from '../../../shared/errors';
 import type { RequestOf } from '../../../shared/ipc';
@@ -109,11 +109,7 @@ export function errorFieldOf(field: TextField): FieldName {
 export type FormAsset = WithdrawAsset & { name: string };
 
 /** Exchange data as the withdrawal form reads it: readable assets, fee entries and balances. */
-export interface MarketData {
-  assets: Record<string, FormAsset>;
-  fees: FeeList;
-  balance: Record<string, { main_balance: string }>;
-}
+export type MarketData = SharedMarketData<FormAsset>;
 
 export interface AssetChoice {
   ticker: string;
