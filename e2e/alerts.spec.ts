@@ -20,7 +20,9 @@ test('a price move through the simulator raises exactly one threshold alert in t
   const account = simulator.accounts.find((a) => a.name === ACCOUNT)!;
   await addAccount(page, { name: ACCOUNT, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
   await expect(page.getByText(/Saved .Main \(B2B\)./)).toBeVisible();
-  await page.getByRole('combobox', { name: 'Auto-refresh' }).selectOption({ label: '10 s' });
+  await openView(page, 'Settings');
+  await page.getByRole('combobox', { name: 'Refresh automatically' }).selectOption({ label: 'Every 10 s' });
+  await openView(page, 'Accounts');
 
   // The threshold first, then the opt-in: the watcher's first pass learns the positions as they are.
   const card = page.getByRole('listitem', { name: ACCOUNT });

@@ -94,6 +94,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * A browser-mode app on `userDataDir` outside the fixtures, for specs that restart the app on the
+ * same folder (what a person does when they quit and start again).
+ */
+export async function startBrowserApp(userDataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const { child, url } = await spawnBrowserMode(userDataDir);
+  return { url, stop: () => stopChild(child) };
+}
+
 export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; apiBodies: string[] }, { appMode: AppMode }>({
   appMode: ['browser', { option: true, scope: 'worker' }],
 
@@ -171,7 +180,7 @@ export { expect };
 
 // ---------- helpers used by several specs ----------
 
-export const nav = (page: Page, view: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: view, exact: true });
+export const nav = (page: Page, view: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: view, exact: true });
 
 export async function openView(page: Page, view: string): Promise<void> {
   await nav(page, view).click();

@@ -214,12 +214,23 @@ describe('core with the simulator', () => {
   it('settings.update changes and persists display settings', async () => {
     const updated = await data('settings.update', { theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001' });
     // The valuation currency stays USDT until the user picks another.
-    expect(updated).toEqual({ theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001', quote: 'USDT', language: 'system' });
+    expect(updated).toEqual({ theme: 'dark', refreshIntervalMs: 60_000, hideSmallBelow: '0.001', quote: 'USDT', language: 'system', lastView: '' });
     expect(await data('settings.update', { quote: 'BTC' })).toMatchObject({ quote: 'BTC' });
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ quote: 'BTC' });
     expect((await call('settings.update', { quote: 'btc' })).ok).toBe(false);
     const bad = await call('settings.update', { refreshIntervalMs: 1234 as 0 });
     expect(bad.ok ? 'ok' : bad.error.kind).toBe('validation');
+  });
+
+  it('settings.update keeps the language and the last view, and refuses values outside their sets', async () => {
+    expect(await data('settings.update', { language: 'uk', lastView: 'codes' })).toMatchObject({ language: 'uk', lastView: 'codes' });
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({ language: 'uk', lastView: 'codes' });
+    for (const patch of [{ language: 'de' }, { lastView: '../etc' }, { lastView: 'x'.repeat(40) }, { lastView: '' }]) {
+      const refused = await call('settings.update', patch as never);
+      expect(refused.ok ? 'ok' : refused.error.kind).toBe('validation');
+    }
+    expect((await data('settings.get', {})).settings).toMatchObject({ language: 'uk', lastView: 'codes' });
+    await data('settings.update', { language: 'system', lastView: 'balances' });
   });
 
   it('never lets a secret (or a full public key) reach an envelope, the settings file or the log', async () => {

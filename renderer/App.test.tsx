@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { unknownConnection } from '../shared/model/connection';
 import { App } from './App';
 import { formatClock } from './format';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, REAL_ACCOUNT, installBridge, renderWithQuery } from './test/setup';
+import { resetRouting } from './shell/route';
+import { useUi } from './state/ui';
 
 function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = null) {
   const bridge = installBridge(accounts);
@@ -41,11 +43,12 @@ describe('App shell', () => {
   it('has a keyboard-reachable main navigation with every view', async () => {
     setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const names = within(nav).getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts']);
-    await userEvent.click(within(nav).getByRole('button', { name: 'Accounts' }));
+    const names = within(nav).getAllByRole('link').map((b) => b.textContent);
+    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Settings']);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
-    expect(within(nav).getByRole('button', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');
+    expect(window.location.hash).toBe('#/accounts');
   });
 
   it('shows the connection main pushes; beside Offline, "Updated" claims no freshness', async () => {
@@ -73,20 +76,31 @@ describe('App shell', () => {
     await waitFor(() => expect(bridge.callsTo('balances.overview')).toContainEqual({ accountId: 'main', quote: 'USDT' }));
   });
 
-  it('saves the auto-refresh choice', async () => {
+  it('saves the auto-refresh choice, the theme and the language from the Settings view', async () => {
     const bridge = setup();
-    const select = await screen.findByRole('combobox', { name: 'Auto-refresh' });
-    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Off', '10 s', '30 s', '1 min', '5 min']);
-    await waitFor(() => expect(select).toHaveProperty('disabled', false));
+    bridge.handle('settings.update', (patch) => ({ ...DEFAULT_SETTINGS, ...patch }) as typeof DEFAULT_SETTINGS);
+    await userEvent.click(await screen.findByRole('link', { name: 'Settings' }));
+    const select = await screen.findByRole('combobox', { name: 'Refresh automatically' });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Off', 'Every 10 s', 'Every 30 s', 'Every minute', 'Every 5 min']);
     await userEvent.selectOptions(select, '30000');
-    await waitFor(() => expect(bridge.callsTo('settings.update')).toEqual([{ refreshIntervalMs: 30_000 }]));
+    await waitFor(() => expect(bridge.callsTo('settings.update')).toContainEqual({ refreshIntervalMs: 30_000 }));
     await waitFor(() => expect((select as HTMLSelectElement).value).toBe('30000'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'uk');
+    await waitFor(() => expect(bridge.callsTo('settings.update')).toContainEqual({ language: 'uk' }));
+    expect(screen.queryByRole('combobox', { name: 'Auto-refresh' })).toBeNull();
   });
 
   it('shows the settings notice once, until dismissed', async () => {
     setup(undefined, 'Your settings file could not be read; defaults are in use.');
     expect(await screen.findByText(/settings file could not be read/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/settings file could not be read/)).toBeNull();
+    // The same cause stays dismissed when the page comes back (a reload renders the app anew).
+    cleanup();
+    setup(undefined, 'Your settings file could not be read; defaults are in use.');
+    expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
     expect(screen.queryByText(/settings file could not be read/)).toBeNull();
   });
 
@@ -114,7 +128,7 @@ describe('App shell', () => {
 describe('App shell and the Accounts view', () => {
   it('keeps the Accounts view (and a fresh key report) when adding makes the new account active', async () => {
     const bridge = setup();
-    await userEvent.click(await screen.findByRole('button', { name: 'Accounts' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Accounts' }));
     const form = await screen.findByRole('form', { name: 'Add an account' });
     bridge.handle('accounts.add', () => {
       // The main process makes the first real account the active one.
@@ -130,5 +144,95 @@ describe('App shell and the Accounts view', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Test & save' }));
     await waitFor(() => expect(screen.queryByText('Demo data')).toBeNull());
     expect(screen.getByRole('group', { name: /What the key for Main can reach/ })).toBeTruthy();
+  });
+});
+
+describe('App shell navigation', () => {
+  it('gives every view an address: the hash follows the view and its filter, and back returns', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
+    expect(window.location.hash).toBe('#/balances');
+    await userEvent.click(screen.getByRole('link', { name: 'Codes' }));
+    expect(await screen.findByRole('heading', { name: 'Codes' })).toBeTruthy();
+    expect(window.location.hash).toBe('#/codes');
+    act(() => useUi.getState().setCodes({ list: 'history' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/codes?list=history'));
+    // The link keeps the filter, so coming back to Codes finds it as it was left.
+    expect(screen.getByRole('link', { name: 'Codes' }).getAttribute('href')).toBe('#/codes?list=history');
+    act(() => window.history.back());
+    expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
+  });
+
+  it('opens the view in the hash, or else the last view saved in settings, and saves each view opened', async () => {
+    window.history.replaceState(null, '', '#/codes?list=history');
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Codes' })).toBeTruthy();
+    expect(useUi.getState().codes.list).toBe('history');
+    cleanup();
+    resetRouting();
+    window.history.replaceState(null, '', '/');
+    const bridge = installBridge([DEMO_ACCOUNT]);
+    bridge.reply('settings.get', { settings: { ...DEFAULT_SETTINGS, lastView: 'positions' }, notice: null });
+    bridge.reply('positions.overview' as never, { positions: [], unreadable: [] } as never);
+    renderWithQuery(<App />);
+    expect(await screen.findByRole('heading', { name: 'Positions' })).toBeTruthy();
+    expect(window.location.hash).toBe('#/positions');
+    await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
+    await waitFor(() => expect(bridge.callsTo('settings.update')).toContainEqual({ lastView: 'settings' }));
+  });
+
+  it('ignores an unknown view or filter in the hash', async () => {
+    window.history.replaceState(null, '', '#/codes?list=everything');
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Codes' })).toBeTruthy();
+    expect(useUi.getState().codes.list).toBe('my');
+    act(() => {
+      window.location.hash = '#/nowhere';
+    });
+    await waitFor(() => expect(window.location.hash).toBe('#/codes'));
+  });
+
+  it('switches views with Ctrl+digit, refreshes with F5, focuses search with /, and lists the shortcuts in a dialog Escape closes', async () => {
+    const bridge = setup();
+    expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: '2', code: 'Digit2', ctrlKey: true });
+    expect(await screen.findByRole('heading', { name: 'Codes' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: '1', code: 'Digit1', ctrlKey: true });
+    expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
+    await screen.findByTestId('balance-total');
+    const before = bridge.callsTo('balances.overview').length;
+    const f5 = fireEvent.keyDown(window, { key: 'F5' });
+    expect(f5).toBe(false); // default prevented: no page reload
+    await waitFor(() => expect(bridge.callsTo('balances.overview').length).toBeGreaterThan(before));
+    fireEvent.keyDown(window, { key: '/' });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search assets' }));
+    // Typed in a field, "?" is a character, not the help shortcut.
+    fireEvent.keyDown(document.activeElement!, { key: '?' });
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    const opener = screen.getByRole('button', { name: 'Keyboard shortcuts' });
+    opener.focus();
+    fireEvent.keyDown(opener, { key: 'F1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByText('Open Codes')).toBeTruthy();
+    expect(within(dialog).getByText('Ctrl+2')).toBeTruthy();
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('announces a confirmed or refused withdrawal as a toast, once per outcome', async () => {
+    const bridge = setup();
+    await screen.findByRole('heading', { name: 'Balances' });
+    const record = { uniqueId: 'w-1', amount: '1.5', ticker: 'USDT', state: 'sent', phase: 'successful' } as never;
+    act(() => bridge.emit('withdrawals.updated', record));
+    act(() => bridge.emit('withdrawals.updated', record));
+    const toasts = await screen.findAllByTestId('toast');
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]!.textContent).toContain('Withdrawal confirmed');
+    expect(toasts[0]!.closest('[aria-live="polite"]')).toBeTruthy();
+    act(() => bridge.emit('withdrawals.updated', { uniqueId: 'w-2', amount: '2', ticker: 'BTC', state: 'rejected', phase: null } as never));
+    expect(await screen.findByText('Withdrawal refused')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss: Withdrawal refused' }));
+    expect(screen.queryByText('Withdrawal refused')).toBeNull();
   });
 });

@@ -1,33 +1,67 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { REFRESH_INTERVALS_MS } from '../shared/model/choices';
+import { i18n } from '@lingui/core';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useShallow } from 'zustand/react/shallow';
 import { type AccountSummary } from '../shared/model/accounts';
+import { describeKeys, SHORTCUTS, type ViewId } from '../shared/navigation';
 import { useAccounts, useBridgeEvent, useChannelMutation, useSettings, useUpdateSettings } from './api/queries';
-import { Badge, EmptyState, ErrorPanel, Skeleton, UpdatedAgo } from './components';
+import { Badge, DismissableNotice, EmptyState, ErrorPanel, Skeleton, UpdatedAgo } from './components';
+import { BackgroundToasts } from './shell/BackgroundToasts';
 import { ConnectionIndicator } from './shell/ConnectionIndicator';
+import { useHashNavigation, viewHref } from './shell/route';
+import { IS_MAC, searchField, useShortcuts } from './shell/shortcuts';
+import { ShortcutsHelp } from './shell/ShortcutsHelp';
 import { isOutage, useConnectionState } from './shell/useConnection';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
 import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
-import { VIEWS } from './shell/views';
+import { ACCOUNTLESS_VIEWS, VIEWS } from './shell/views';
 import { AlertToasts } from './features/alerts/AlertToasts';
-import { useUi, type ViewId } from './state/ui';
+import { useUi } from './state/ui';
 import { useLanguageChoice } from './i18n/LanguageRoot';
-import { LanguageSelect } from './i18n/LanguageSelect';
-import { i18n } from '@lingui/core';
 import './shell/shell.css';
 
-function refreshLabel(ms: number): string {
-  return ms === 0 ? t`Off` : ms < 60_000 ? t`${ms / 1000} s` : t`${ms / 60_000} min`;
+/** Refreshes what the open view shows: every query something on screen is watching. */
+function refreshOpenView(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => q.getObserversCount() > 0 });
 }
 
 export function App() {
   const { accounts, activeAccount, query: accountsQuery } = useAccounts();
-  const { settings, notice } = useSettings();
+  const { settings, notice, query: settingsQuery } = useSettings();
   useLanguageChoice(settings?.language);
   const view = useUi((s) => s.view);
+  const setView = useUi((s) => s.setView);
   const queryClient = useQueryClient();
+  const updateSettings = useUpdateSettings();
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  const { mutate: saveSettings } = updateSettings;
+  const saveLastView = useCallback((opened: ViewId) => saveSettings({ lastView: opened }), [saveSettings]);
+  // Settings that failed to load still let the app start (on the first view).
+  const routed = useHashNavigation(settings?.lastView, settings !== null || settingsQuery.isError, saveLastView);
+
+  useShortcuts((action) => {
+    switch (action.kind) {
+      case 'view':
+        setView(action.view);
+        return true;
+      case 'refresh':
+        void refreshOpenView(queryClient);
+        return true;
+      case 'search': {
+        const field = searchField();
+        if (!field) return false;
+        field.focus();
+        if (field instanceof HTMLInputElement) field.select();
+        return true;
+      }
+      case 'help':
+        setHelpOpen(true);
+        return true;
+    }
+  });
 
   useBridgeEvent('accounts.changed', () => {
     void queryClient.invalidateQueries({ queryKey: ['accounts.list'] });
@@ -45,7 +79,7 @@ export function App() {
     <div className={`app${isDemo ? ' app--demo' : ''}`}>
       <TopBar accounts={accounts} activeAccount={activeAccount} />
       {isDemo ? (
-        <div className="demo-strip" role="note">
+        <div className="demo-strip" role="region" aria-label={t`Demo mode`}>
           <Badge tone="demo">{t`DEMO`}</Badge>
           <span>
             <Trans>
@@ -54,11 +88,11 @@ export function App() {
           </span>
         </div>
       ) : null}
-      <NoticeBanner notice={notice} />
+      {notice ? <DismissableNotice cause={notice}>{notice}</DismissableNotice> : null}
       <div className="app__body">
-        <SideNav />
+        <SideNav onHelp={() => setHelpOpen(true)} />
         <main className="app__main" id="main">
-          {accountsQuery.isPending ? (
+          {accountsQuery.isPending || !routed ? (
             <Skeleton rows={8} />
           ) : accountsQuery.error ? (
             <ErrorPanel error={accountsQuery.error.error} onRetry={() => void accountsQuery.refetch()} />
@@ -69,13 +103,15 @@ export function App() {
       </div>
       {/* The main process watches positions; whatever it raises shows here, in any view. */}
       <AlertToasts />
+      <BackgroundToasts />
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }
 
 function CurrentView({ view, account }: { view: ViewId; account: AccountSummary | null }) {
   const entry = VIEWS.find((v) => v.id === view) ?? VIEWS[0]!;
-  if (!account && entry.id !== 'accounts') {
+  if (!account && !ACCOUNTLESS_VIEWS.has(entry.id)) {
     return (
       <EmptyState title={t`No account yet`} action={<GoToAccountsButton />}>
         {t`Add an API key to see your balances.`}
@@ -104,26 +140,36 @@ function GoToAccountsButton() {
   );
 }
 
-function SideNav() {
+const VIEW_SHORTCUT = new Map(SHORTCUTS.flatMap((s) => (s.action.kind === 'view' ? [[s.action.view, s.keys[0]!] as const] : [])));
+
+/** Links, not buttons: each view has an address (the hash), so back, forward and reload work. */
+function SideNav({ onHelp }: { onHelp: () => void }) {
   const view = useUi((s) => s.view);
-  const setView = useUi((s) => s.setView);
+  const hrefs = useUi(useShallow((s) => VIEWS.map((v) => viewHref(v.id, s))));
   return (
     <nav className="side-nav" aria-label={t({ message: 'Main', context: 'navigation' })}>
       <ul>
-        {VIEWS.map((v) => (
-          <li key={v.id}>
-            <button
-              type="button"
-              className="side-nav__item"
-              aria-current={view === v.id ? 'page' : undefined}
-              onClick={() => setView(v.id)}
-            >
-              <span className={`side-nav__icon side-nav__icon--${v.id}`} aria-hidden="true" />
-              {i18n._(v.label)}
-            </button>
-          </li>
-        ))}
+        {VIEWS.map((v, i) => {
+          const combo = VIEW_SHORTCUT.get(v.id);
+          return (
+            <li key={v.id}>
+              <a
+                href={hrefs[i]}
+                className="side-nav__item"
+                aria-current={view === v.id ? 'page' : undefined}
+                aria-keyshortcuts={combo ? `${IS_MAC ? 'Meta' : 'Control'}+${combo.key}` : undefined}
+                title={combo ? describeKeys(combo, IS_MAC) : undefined}
+              >
+                <span className={`side-nav__icon side-nav__icon--${v.id}`} aria-hidden="true" />
+                {i18n._(v.label)}
+              </a>
+            </li>
+          );
+        })}
       </ul>
+      <button type="button" className="side-nav__help link-button" aria-keyshortcuts="Shift+? F1" onClick={onHelp}>
+        {t`Keyboard shortcuts`}
+      </button>
     </nav>
   );
 }
@@ -135,8 +181,6 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
   const { updatedAt, fetching } = useViewUpdatedAt();
   const connection = useConnectionState(activeAccount?.id ?? null);
-  const { settings } = useSettings();
-  const updateSettings = useUpdateSettings();
 
   return (
     <header className="top-bar">
@@ -177,46 +221,13 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
           type="button"
           className="button"
           disabled={fetching}
-          onClick={() => void queryClient.invalidateQueries({ predicate: (q) => q.getObserversCount() > 0 })}
+          aria-keyshortcuts={IS_MAC ? 'Meta+R F5' : 'Control+R F5'}
+          onClick={() => void refreshOpenView(queryClient)}
         >
           {fetching ? t`Refreshing…` : t`Refresh`}
         </button>
-        <label className="field field--inline">
-          <span className="field__label">{t`Auto-refresh`}</span>
-          <select
-            aria-label={t`Auto-refresh`}
-            value={settings?.refreshIntervalMs ?? 0}
-            disabled={!settings || updateSettings.isPending}
-            onChange={(e) => {
-              const chosen = REFRESH_INTERVALS_MS.find((ms) => String(ms) === e.target.value);
-              if (chosen !== undefined) updateSettings.mutate({ refreshIntervalMs: chosen });
-            }}
-          >
-            {REFRESH_INTERVALS_MS.map((ms) => (
-              <option key={ms} value={ms}>
-                {refreshLabel(ms)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <LanguageSelect />
       </div>
       {select.error ? <ErrorPanel error={select.error.error} compact /> : null}
-      {updateSettings.error ? <ErrorPanel error={updateSettings.error.error} compact /> : null}
     </header>
-  );
-}
-
-function NoticeBanner({ notice }: { notice: string | null }) {
-  const dismissed = useUi((s) => s.dismissedNotice);
-  const dismiss = useUi((s) => s.dismissNotice);
-  if (!notice || dismissed === notice) return null;
-  return (
-    <div className="notice-banner" role="status">
-      <span>{notice}</span>
-      <button type="button" className="button button--ghost button--small" onClick={() => dismiss(notice)}>
-        Dismiss
-      </button>
-    </div>
   );
 }

@@ -36,6 +36,12 @@ function rolesIn(items: readonly MenuItemConstructorOptions[]): string[] {
   ]);
 }
 
+function labelsIn(template: MenuItemConstructorOptions[], menuLabel: string): Array<string | undefined> {
+  const menu = template.find((item) => item.label?.replace('&', '') === menuLabel);
+  if (!menu || !Array.isArray(menu.submenu)) throw new Error(`no ${menuLabel} menu`);
+  return menu.submenu.map((item) => item.label);
+}
+
 function submenuRoles(template: MenuItemConstructorOptions[], label: string): string[] {
   const menu = template.find((item) => item.label?.replace('&', '') === label);
   if (!menu || !Array.isArray(menu.submenu)) throw new Error(`no ${label} menu`);
@@ -82,7 +88,7 @@ describe('buildApplicationMenuTemplate', () => {
     expect(submenuRoles(template, 'WhiteBIT Desk')).toEqual(
       expect.arrayContaining(['about', 'hide', 'hideOthers', 'unhide', 'quit']),
     );
-    expect(template.map((item) => item.label ?? item.role)).toEqual(['WhiteBIT Desk', '&Edit', '&View', 'windowMenu']);
+    expect(template.map((item) => item.label ?? item.role)).toEqual(['WhiteBIT Desk', '&Edit', '&View', '&Go', 'windowMenu', 'Help']);
   });
 
   it('has the full set of edit roles on every platform', () => {
@@ -98,6 +104,7 @@ describe('buildApplicationMenuTemplate', () => {
       const template = buildApplicationMenuTemplate(release, platform);
       expect(submenuRoles(template, 'File')).toEqual(['quit']);
       expect(submenuRoles(template, 'Help')).toEqual(['about']);
+      expect(labelsIn(template, 'Help')).toContain('Show keyboard shortcuts');
       expect(rolesIn(template)).toContain('windowMenu');
       expect(rolesIn(template)).not.toContain('hide');
     }
@@ -108,5 +115,46 @@ describe('buildApplicationMenuTemplate', () => {
       const roles = rolesIn(buildApplicationMenuTemplate(release, platform));
       for (const role of DEVELOPER_ROLES) expect(roles).not.toContain(role);
     }
+  });
+});
+
+describe('the Go and Help menus list the page\'s keyboard shortcuts', () => {
+  function goItems(platform: NodeJS.Platform) {
+    const go = buildApplicationMenuTemplate(release, platform).find((item) => item.label === '&Go');
+    if (!go || !Array.isArray(go.submenu)) throw new Error('no Go menu');
+    return go.submenu;
+  }
+
+  it('names every view with its Ctrl/Cmd+digit, then refresh and search, shown but left to the page', () => {
+    const items = goItems('linux');
+    expect(items.map((i) => [i.label, i.accelerator])).toEqual([
+      ['Open Balances', 'CmdOrCtrl+1'],
+      ['Open Codes', 'CmdOrCtrl+2'],
+      ['Open Positions', 'CmdOrCtrl+3'],
+      ['Open Flex plans', 'CmdOrCtrl+4'],
+      ['Open Withdraw', 'CmdOrCtrl+5'],
+      ['Open Transactions', 'CmdOrCtrl+6'],
+      ['Open Accounts', 'CmdOrCtrl+7'],
+      ['Open Settings', 'CmdOrCtrl+8'],
+      ['Refresh the open view', 'CmdOrCtrl+R'],
+      ['Search or filter the open view', 'CmdOrCtrl+F'],
+    ]);
+    expect(items.every((i) => i.registerAccelerator === false)).toBe(true);
+  });
+
+  it('a click presses the same keys in the window, with Cmd on macOS and Ctrl elsewhere', () => {
+    for (const [platform, modifier] of [['darwin', 'meta'], ['win32', 'control']] as const) {
+      const sent: unknown[] = [];
+      const window = { webContents: { isDestroyed: () => false, sendInputEvent: (e: unknown) => sent.push(e) } };
+      const codes = goItems(platform).find((i) => i.label === 'Open Codes')!;
+      (codes.click as unknown as (item: unknown, window: unknown) => void)({}, window);
+      expect(sent).toEqual([
+        { type: 'keyDown', keyCode: '2', modifiers: [modifier] },
+        { type: 'keyUp', keyCode: '2', modifiers: [modifier] },
+      ]);
+    }
+    // No window (all closed on macOS): nothing to press, nothing thrown.
+    const codes = goItems('darwin').find((i) => i.label === 'Open Codes')!;
+    expect(() => (codes.click as unknown as (item: unknown, window: unknown) => void)({}, undefined)).not.toThrow();
   });
 });

@@ -59,6 +59,11 @@ afterEach(async () => {
 });
 
 describe('window settings', () => {
+  it('cannot be made smaller than 1024 x 700, the smallest size every view is laid out for', async () => {
+    await start();
+    expect(theWindow().options).toMatchObject({ minWidth: 1024, minHeight: 700 });
+  });
+
   it('creates the window with context isolation, sandbox, no Node, web security and the preload', async () => {
     await start();
     const prefs = theWindow().options.webPreferences as Record<string, unknown>;

@@ -6,6 +6,8 @@ import { BrowserWindow } from 'electron';
 import { APP_ENTRY_URL } from './app-protocol';
 import { secureWebPreferences } from './security';
 
+export const MIN_WINDOW = { width: 1024, height: 700 } as const;
+
 export interface MainWindowOptions {
   preloadPath: string;
   isDevelopment: boolean;
@@ -16,8 +18,9 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
-    minWidth: 960,
-    minHeight: 600,
+    // The smallest size every view is laid out for (checked by e2e/layout.spec.ts).
+    minWidth: MIN_WINDOW.width,
+    minHeight: MIN_WINDOW.height,
     show: false,
     title: options.title,
     backgroundColor: '#111418',

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
 import { EmptyState } from './EmptyState';
 import './DataTable.css';
 
@@ -43,8 +43,19 @@ export function DataTable<Row>(props: {
   empty?: EmptyRow;
 }) {
   const { columns, rows } = props;
+  const [wrap, scrollable] = useScrollsSideways();
   return (
-    <div className="table-wrap">
+    // A wrapper that scrolls sideways must be reachable by keyboard (arrow keys scroll it), and is
+    // then named like its table; one that fits stays out of the tab order.
+    <div
+      className="table-wrap"
+      ref={wrap}
+      tabIndex={scrollable ? 0 : undefined}
+      role={scrollable ? 'group' : undefined}
+      aria-label={scrollable ? props['aria-label'] : undefined}
+      aria-labelledby={scrollable ? props['aria-labelledby'] : undefined}
+      data-scrolls={scrollable ? 'sideways' : undefined}
+    >
       <table className={`table ${props.className}`} aria-label={props['aria-label']} aria-labelledby={props['aria-labelledby']}>
         <colgroup>
           {columns.map((column, i) => (
@@ -86,6 +97,22 @@ export function DataTable<Row>(props: {
       </table>
     </div>
   );
+}
+
+/** Whether the element's content is wider than the element, kept up to date as either resizes. */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    // The observer also reports once right after observe(), which sets the first value.
+    const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth + 1));
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls] as const;
 }
 
 /** Header text kept for screen readers only, for columns of buttons. */

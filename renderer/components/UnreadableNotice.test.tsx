@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useDismissedNotices } from '../shell/toasts';
 import { UnreadableNotice, unreadableText } from './UnreadableNotice';
+
+afterEach(() => {
+  cleanup();
+  useDismissedNotices.setState({ dismissed: [] });
+});
 
 const noun = (n: number) => (n === 1 ? `${n} position` : `${n} positions`);
 const item = (n: number) => ({ where: `positionId ${n}`, reason: 'amount: must be a decimal string' });
@@ -19,6 +26,15 @@ describe('UnreadableNotice', () => {
     expect(container.textContent).toBe('');
     render(<UnreadableNotice items={undefined} noun={noun} />);
     expect(screen.queryByTestId('unreadable-notice')).toBeNull();
+  });
+  it('can be dismissed, stays dismissed for the same items, and shows again for others', async () => {
+    const { rerender } = render(<UnreadableNotice items={[item(7)]} noun={noun} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('unreadable-notice')).toBeNull();
+    rerender(<UnreadableNotice items={[{ ...item(7) }]} noun={noun} />);
+    expect(screen.queryByTestId('unreadable-notice')).toBeNull();
+    rerender(<UnreadableNotice items={[item(8)]} noun={noun} />);
+    expect(screen.getByTestId('unreadable-notice').textContent).toContain('positionId 8');
   });
   it('renders exchange text as text', () => {
     render(<UnreadableNotice items={[{ where: '<img src=x onerror=alert(1)>', reason: 'x' }]} noun={noun} />);

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { UnreadableItem } from '../../shared/api/tolerant';
+import { DismissableNotice } from './DismissableNotice';
 
 /** How many unreadable elements are named; the rest are counted. */
 const MAX_NAMED = 3;
@@ -24,9 +25,11 @@ export function unreadableText(items: readonly UnreadableItem[], noun: Unreadabl
 
 export function UnreadableNotice({ items, noun }: { items: readonly UnreadableItem[] | undefined; noun: UnreadableNoun }) {
   if (!items || items.length === 0) return null;
+  const text = unreadableText(items, noun);
+  // The text names what could not be read, so a dismissed notice comes back only for other items.
   return (
-    <p className="notice-banner unreadable-notice" role="status" data-testid="unreadable-notice">
-      {unreadableText(items, noun)}
-    </p>
+    <DismissableNotice cause={text} className="unreadable-notice" testId="unreadable-notice">
+      {text}
+    </DismissableNotice>
   );
 }

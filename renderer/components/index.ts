@@ -17,3 +17,4 @@ export { Combobox, type ComboboxOption } from './Combobox';
 export { ExportAllButton, ExportProgress } from './ExportProgress';
 export { checkListFilter, useFilterDraft, type DraftCheck, type ListFilterDraft } from './useFilterDraft';
 export { DateRangeFields } from './DateRangeFields';
+export { DismissableNotice } from './DismissableNotice';

@@ -2,8 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AccountSummary } from '../../shared/model/accounts';
+import { VIEW_LIST, type ViewId } from '../../shared/navigation';
 import { BalancesView } from '../features/balances/BalancesView';
-import type { ViewId } from '../state/ui';
 
 export interface ViewProps {
   account: AccountSummary;
@@ -14,13 +14,33 @@ export interface ViewProps {
  * is the landing view, so it ships with the shell: a lazy chunk there would add a round trip
  * (about 300 ms measured by bench:ui) before the first balance row.
  */
-export const VIEWS: ReadonlyArray<{ id: ViewId; label: MessageDescriptor; component: ComponentType<ViewProps> }> = [
-  { id: 'balances', label: msg`Balances`, component: BalancesView },
-  { id: 'codes', label: msg`Codes`, component: lazy(() => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView }))) },
-  { id: 'positions', label: msg`Positions`, component: lazy<ComponentType<ViewProps>>(() => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView }))) },
-  { id: 'flex', label: msg`Flex plans`, component: lazy<ComponentType<ViewProps>>(() => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView }))) },
-  { id: 'withdrawals', label: msg`Withdraw`, component: lazy<ComponentType<ViewProps>>(() => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView }))) },
-  { id: 'transactions', label: msg`Transactions`, component: lazy<ComponentType<ViewProps>>(() => import('../features/transactions/TransactionsView').then((m) => ({ default: m.TransactionsView }))) },
-  { id: 'history', label: msg`History`, component: lazy<ComponentType<ViewProps>>(() => import('../features/history/HistoryView').then((m) => ({ default: m.HistoryView }))) },
-  { id: 'accounts', label: msg`Accounts`, component: lazy(() => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView }))) },
-];
+const COMPONENTS: Record<ViewId, ComponentType<ViewProps>> = {
+  balances: BalancesView,
+  codes: lazy(() => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView }))),
+  positions: lazy<ComponentType<ViewProps>>(() => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView }))),
+  flex: lazy<ComponentType<ViewProps>>(() => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView }))),
+  withdrawals: lazy<ComponentType<ViewProps>>(() => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView }))),
+  transactions: lazy<ComponentType<ViewProps>>(() => import('../features/transactions/TransactionsView').then((m) => ({ default: m.TransactionsView }))),
+  history: lazy<ComponentType<ViewProps>>(() => import('../features/history/HistoryView').then((m) => ({ default: m.HistoryView }))),
+  accounts: lazy(() => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView }))),
+  settings: lazy(() => import('../features/settings/SettingsView').then((m) => ({ default: m.SettingsView }))),
+};
+
+/** Views that work without any account (the others ask for one first). */
+export const ACCOUNTLESS_VIEWS: ReadonlySet<ViewId> = new Set(['accounts', 'settings']);
+
+/** The page's names for the views, in the chosen language (the Electron menu uses shared/navigation.ts's English). */
+const LABELS: Record<ViewId, MessageDescriptor> = {
+  balances: msg`Balances`,
+  codes: msg`Codes`,
+  positions: msg`Positions`,
+  flex: msg`Flex plans`,
+  withdrawals: msg`Withdraw`,
+  transactions: msg`Transactions`,
+  history: msg`History`,
+  accounts: msg`Accounts`,
+  settings: msg`Settings`,
+};
+
+/** The order and ids come from shared/navigation.ts (the Electron menu lists the same). */
+export const VIEWS: ReadonlyArray<{ id: ViewId; label: MessageDescriptor; component: ComponentType<ViewProps> }> = VIEW_LIST.map((v) => ({ id: v.id, label: LABELS[v.id], component: COMPONENTS[v.id] }));

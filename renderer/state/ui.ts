@@ -1,13 +1,15 @@
 /**
  * UI state only: which view is open and the choices a person made inside views. Server data never
  * lives here (it belongs to TanStack Query), and nothing here is persisted: revealed codes are
- * forgotten on reload on purpose.
+ * forgotten on reload on purpose. The open view and its main filter are mirrored in the URL hash
+ * (shell/route.ts), and the last view is saved in settings.
  */
 import { create } from 'zustand';
 import type { CodeList } from '../../shared/model/codes';
+import type { ViewId } from '../../shared/navigation';
 
-export const VIEW_IDS = ['balances', 'codes', 'positions', 'flex', 'withdrawals', 'transactions', 'history', 'accounts'] as const;
-export type ViewId = (typeof VIEW_IDS)[number];
+// The list of views is shared with the main process (its menu lists their shortcuts).
+export { VIEW_IDS, type ViewId } from '../../shared/navigation';
 
 export type SortDirection = 'asc' | 'desc';
 

@@ -13,6 +13,8 @@ import type { AccountSummary } from '../../shared/model/accounts';
 import type { Settings } from '../../shared/model/settings';
 import { createQueryClient } from '../api/queries';
 import { resetUi } from '../state/ui';
+import { resetRouting } from '../shell/route';
+import { useDismissedNotices, useToasts } from '../shell/toasts';
 import { createFakeBridge, type FakeBridge } from './fakeBridge';
 
 // Views format numbers and times in the person's locale (navigator.languages); the assertions are
@@ -26,9 +28,14 @@ afterEach(() => {
   cleanup();
   delete (globalThis as { exchange?: unknown }).exchange;
   resetUi();
+  resetRouting();
+  window.history.replaceState(null, '', '/');
+  useToasts.setState({ toasts: [] });
+  useDismissedNotices.setState({ dismissed: [] });
+  sessionStorage.clear();
 });
 
-export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', language: 'system', quote: 'USDT' };
+export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', quote: 'USDT', language: 'system', lastView: '' };
 
 export const DEMO_ACCOUNT: AccountSummary = {
   id: 'demo',

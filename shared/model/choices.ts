@@ -8,3 +8,6 @@ export const REFRESH_INTERVALS_MS = [0, 10_000, 30_000, 60_000, 300_000] as cons
 
 /** The currency balances are valued in unless the user picks another. */
 export const DEFAULT_QUOTE = 'USDT';
+
+/** Quote currencies offered; the exchange must have a market to value in the chosen one. */
+export const QUOTE_CHOICES = ['USDT', 'USDC', 'BTC', 'ETH', 'EUR', 'USD', 'UAH'] as const;

@@ -1,6 +1,6 @@
 /** The settings.* channels: what the page may read and change of the settings file. */
 import { DEFAULT_QUOTE } from '../../../shared/model/balances';
-import type { Settings } from '../../../shared/model/settings';
+import { DEFAULT_LANGUAGE, type Settings } from '../../../shared/model/settings';
 import type { HandlersOf } from '../../router';
 import type { SettingsFile } from './schema';
 import type { SettingsStore } from './store';
@@ -11,8 +11,9 @@ export function publicSettings(file: SettingsFile): Settings {
     refreshIntervalMs: file.refreshIntervalMs as Settings['refreshIntervalMs'],
     hideSmallBelow: file.hideSmallBelow,
     theme: file.theme,
-    language: file.language ?? 'system',
     quote: file.quote ?? DEFAULT_QUOTE,
+    language: file.language ?? DEFAULT_LANGUAGE,
+    lastView: file.lastView ?? '',
   };
 }
 
@@ -25,8 +26,9 @@ export function settingsHandlers(settings: SettingsStore, notice: (settingsNotic
         if (patch.refreshIntervalMs !== undefined) draft.refreshIntervalMs = patch.refreshIntervalMs;
         if (patch.hideSmallBelow !== undefined) draft.hideSmallBelow = patch.hideSmallBelow;
         if (patch.theme !== undefined) draft.theme = patch.theme;
-        if (patch.language !== undefined) draft.language = patch.language;
         if (patch.quote !== undefined) draft.quote = patch.quote;
+        if (patch.language !== undefined) draft.language = patch.language;
+        if (patch.lastView !== undefined) draft.lastView = patch.lastView;
       });
       return publicSettings(next);
     },

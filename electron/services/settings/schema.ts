@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AccountId, DEMO_ACCOUNT_ID, RegionName } from '../../../shared/model/accounts';
 import { QuoteCurrency } from '../../../shared/model/balances';
 import { AlertThreshold } from '../../../shared/model/alerts';
-import { REFRESH_INTERVALS_MS, ThemeChoice, LanguageChoice } from '../../../shared/model/settings';
+import { LanguageChoice, LastView, REFRESH_INTERVALS_MS, ThemeChoice } from '../../../shared/model/settings';
 import { isLooseDecimalString } from '../../../shared/money/decimal';
 
 export const SETTINGS_VERSION = 1;
@@ -49,11 +49,12 @@ export const SettingsFile = z
     activeAccountId: AccountId,
     refreshIntervalMs: z.union(REFRESH_INTERVALS_MS.map((v) => z.literal(v)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]),
     theme: ThemeChoice,
-    /** Absent in files written before it existed (then the OS's language). */
-    language: LanguageChoice.optional(),
     hideSmallBelow: z.string().refine(isLooseDecimalString),
     /** Valuation currency; absent in files written before it existed (then USDT). */
     quote: QuoteCurrency.optional(),
+    /** Absent in files written before these existed: the OS language, and Balances. */
+    language: LanguageChoice.optional(),
+    lastView: LastView.optional(),
     demo: z.object({ notifyPositions: z.boolean(), alertThresholdPercent: AlertThreshold.optional(), eea: z.boolean().optional() }).strict(),
   })
   .strict()

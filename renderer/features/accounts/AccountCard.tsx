@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
 import { Badge, ErrorPanel } from '../../components';
@@ -14,6 +14,12 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
   const [replacing, setReplacing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // Closing the confirmation (Cancel or Escape) puts focus back on the Remove button that opened it.
+  const cancelRemove = () => {
+    setConfirmingRemove(false);
+    requestAnimationFrame(() => removeButton.current?.focus());
+  };
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
   const test = useChannelMutation('accounts.test');
   const update = useChannelMutation('accounts.update', { invalidates: ['accounts.list'] });
@@ -49,7 +55,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
               <button type="button" className="button" aria-expanded={replacing} onClick={() => setReplacing((v) => !v)}>
                 {secretMissing ? t`Re-enter key` : t`Replace key`}
               </button>
-              <button type="button" className="button button--danger" onClick={() => setConfirmingRemove(true)} disabled={confirmingRemove}>
+              <button ref={removeButton} type="button" className="button button--danger" onClick={() => setConfirmingRemove(true)} disabled={confirmingRemove}>
                 {t`Remove`}
               </button>
             </>
@@ -89,7 +95,16 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
       </AccountFlag>
 
       {confirmingRemove ? (
-        <div className="confirm" role="alertdialog" aria-label={t`Remove ${account.name}?`}>
+        <div
+          className="confirm"
+          role="alertdialog"
+          aria-label={t`Remove ${account.name}?`}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            cancelRemove();
+          }}
+        >
           <p>
             Remove &ldquo;{account.name}&rdquo;? Its API key and secret are deleted from this computer (the key itself stays valid on the exchange).
           </p>
@@ -97,7 +112,8 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
             <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate({ accountId: account.id })}>
               {t`Yes, remove`}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => setConfirmingRemove(false)}>
+            {/* Focus starts on the harmless choice, so Enter does not remove by accident. */}
+            <button type="button" className="button button--ghost" autoFocus onClick={cancelRemove}>
               {t`Cancel`}
             </button>
           </div>

@@ -149,7 +149,15 @@ describe('AccountsView', () => {
     await userEvent.click(within(card).getByRole('checkbox', { name: 'Notify me about margin calls and liquidations' }));
     await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: 'main', notifyPositions: true }]));
 
-    await userEvent.click(within(card).getByRole('button', { name: 'Remove' }));
+    // Escape closes the confirmation and gives focus back to the button that opened it.
+    const removeButton = within(card).getByRole('button', { name: 'Remove' });
+    await userEvent.click(removeButton);
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Cancel' }));
+    await userEvent.keyboard('{Escape}');
+    expect(within(card).queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(removeButton));
+
+    await userEvent.click(removeButton);
     expect(bridge.callsTo('accounts.remove')).toEqual([]);
     const confirm = within(card).getByRole('alertdialog', { name: 'Remove Main?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, remove' }));

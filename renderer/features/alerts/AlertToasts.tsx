@@ -19,7 +19,7 @@ export function AlertToasts() {
   const dismiss = (id: string) => setToasts((shown) => shown.filter((t) => t.id !== id));
 
   return (
-    <div className="alert-toasts" aria-label={t`Position alerts`}>
+    <div className="alert-toasts" role="region" aria-label={t`Position alerts`}>
       {toasts.map((toast) => (
         <div
           key={toast.id}

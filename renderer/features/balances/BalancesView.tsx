@@ -5,6 +5,7 @@ import type { AccountSummary } from '../../../shared/model/accounts';
 import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { dec, isLooseDecimalString, isPositive, isZero, roundForDisplay, ZERO } from '../../decimal';
+import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -18,8 +19,6 @@ import { readAmountInput } from '../../../shared/money/amountInput';
 
 const ROW_HEIGHT = 52;
 
-/** Quote currencies offered; the exchange must have a market to value in the chosen one. */
-const QUOTES = ['USDT', 'USDC', 'BTC', 'ETH', 'EUR', 'USD', 'UAH'] as const;
 
 /**
  * The whole account at a glance: every asset across the main, trade and collateral accounts,
@@ -71,7 +70,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
           <label className="field field--inline">
             <span className="field__label">{t`Value in`}</span>
             <select aria-label={t`Quote currency`} value={quote} disabled={update.isPending} onChange={(e) => update.mutate({ quote: e.target.value })}>
-              {[...new Set([quote, ...QUOTES])].map((q) => (
+              {[...new Set([quote, ...QUOTE_CHOICES])].map((q) => (
                 <option key={q} value={q}>
                   {q}
                 </option>

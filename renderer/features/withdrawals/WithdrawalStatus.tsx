@@ -39,6 +39,8 @@ export function WithdrawalStatus(props: {
         </Badge>
       </div>
       <div className="card__section" role="status" aria-live="polite">
+        {/* The badge above shows the status; the live region says it too, so a change is announced. */}
+        <span className="visually-hidden">{`Status: ${words.label}. `}</span>
         <p className="withdraw-status__explanation">{words.explanation}</p>
         {record.lastError && record.state !== 'sent' ? <p className="field__error">{record.lastError.message}</p> : null}
       </div>

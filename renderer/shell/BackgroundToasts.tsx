@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import type { WithdrawalRecord } from '../../shared/model/withdrawals';
+import { useBridgeEvent } from '../api/queries';
+import { formatAmount } from '../format';
+import { TOAST_LIFETIME_MS, useToasts, type Toast } from './toasts';
+
+/**
+ * What a withdrawal update is worth a toast for: only a final word (confirmed, paid in part,
+ * cancelled, refused). Intermediate steps show in the Withdraw view, not as interruptions.
+ */
+export function withdrawalToast(record: WithdrawalRecord): Toast | null {
+  const what = `${formatAmount(record.amount)} ${record.ticker}`;
+  const id = `withdrawal:${record.uniqueId}`;
+  if (record.state === 'rejected') return { id, tone: 'danger', title: 'Withdrawal refused', body: `The exchange refused the withdrawal of ${what}. Nothing was debited.` };
+  switch (record.phase) {
+    case 'successful':
+      return { id, tone: 'positive', title: 'Withdrawal confirmed', body: `${what} was paid out.` };
+    case 'partially_successful':
+      return { id, tone: 'danger', title: 'Withdrawal partly paid', body: `Only part of ${what} was paid out. See Withdraw for the amounts.` };
+    case 'canceled':
+      return { id, tone: 'danger', title: 'Withdrawal cancelled', body: `The withdrawal of ${what} was cancelled.` };
+    case 'aml_frozen':
+      return { id, tone: 'danger', title: 'Withdrawal held for review', body: `The withdrawal of ${what} is frozen for AML review.` };
+    case 'unconfirmed_by_user':
+      return { id, tone: 'info', title: 'Withdrawal waits for you', body: `Confirm the withdrawal of ${what} on the exchange.` };
+    default:
+      return null;
+  }
+}
+
+/** One announcement per withdrawal and outcome, however often the same record is pushed again. */
+function outcomeKey(record: WithdrawalRecord): string {
+  return `${record.uniqueId}:${record.state}:${record.phase ?? ''}`;
+}
+
+/**
+ * Toasts for background events, in any view: withdrawal outcomes pushed by the main process. The
+ * container is a polite live region, so a screen reader announces each new toast once.
+ */
+export function BackgroundToasts() {
+  const toasts = useToasts((s) => s.toasts);
+  const show = useToasts((s) => s.show);
+  const dismiss = useToasts((s) => s.dismiss);
+  const announced = useRef(new Set<string>());
+
+  useBridgeEvent('withdrawals.updated', (record) => {
+    const key = outcomeKey(record);
+    if (announced.current.has(key)) return;
+    announced.current.add(key);
+    const toast = withdrawalToast(record);
+    if (toast) show(toast);
+  });
+
+  return (
+    <div className="toasts" role="status" aria-live="polite" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+      ))}
+    </div>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const latest = useRef(onDismiss);
+  useEffect(() => {
+    latest.current = onDismiss;
+  });
+  // Leaves by itself after a while, unless the pointer or focus is on it (someone is reading).
+  const paused = useRef(false);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (!paused.current) latest.current();
+    }, TOAST_LIFETIME_MS);
+    return () => clearInterval(timer);
+  }, [toast]);
+  const pause = () => void (paused.current = true);
+  const resume = () => void (paused.current = false);
+  return (
+    <div className={`toast toast--${toast.tone}`} data-testid="toast" onMouseEnter={pause} onMouseLeave={resume} onFocus={pause} onBlur={resume}>
+      <div className="toast__text">
+        <p className="toast__title">{toast.title}</p>
+        <p className="toast__body">{toast.body}</p>
+      </div>
+      <button type="button" className="button button--ghost button--small" aria-label={`Dismiss: ${toast.title}`} onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+import { describeKeys, SHORTCUTS } from '../../shared/navigation';
+import { IS_MAC } from './shortcuts';
+
+/**
+ * The keyboard shortcuts, listed in a modal dialog. A native <dialog>: it traps focus, closes on
+ * Escape, and on close focus goes back to whatever had it before (the opener).
+ */
+export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const closed = () => {
+    onClose();
+    // Chromium restores focus itself; jsdom and older engines do not, so do it here too.
+    if (opener.current?.isConnected) opener.current.focus();
+  };
+  const close = () => {
+    const element = dialog.current;
+    if (!element?.open) return;
+    if (typeof element.close === 'function') element.close(); // fires the close event
+    else {
+      element.removeAttribute('open');
+      closed();
+    }
+  };
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // jsdom has no showModal; there the dialog is simply shown.
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    } else if (!open && element.open) {
+      if (typeof element.close === 'function') element.close();
+      else element.removeAttribute('open');
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog shortcuts-help"
+      aria-labelledby="shortcuts-help-title"
+      onClose={closed}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        close();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its content) closes it.
+        if (event.target === dialog.current) close();
+      }}
+    >
+      <div className="dialog__content">
+        <h2 className="dialog__title" id="shortcuts-help-title">
+          Keyboard shortcuts
+        </h2>
+        <table className="shortcuts-help__table">
+          <thead>
+            <tr>
+              <th scope="col">Keys</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SHORTCUTS.map((shortcut) => (
+              <tr key={shortcut.description}>
+                <td>
+                  {shortcut.keys.map((combo, i) => (
+                    <span key={i}>
+                      {i > 0 ? ' or ' : null}
+                      <kbd>{describeKeys(combo, IS_MAC)}</kbd>
+                    </span>
+                  ))}
+                </td>
+                <td>{shortcut.description}</td>
+              </tr>
+            ))}
+            <tr>
+              <td>
+                <kbd>Esc</kbd>
+              </td>
+              <td>Close a dialog or a confirmation</td>
+            </tr>
+          </tbody>
+        </table>
+        <div className="dialog__actions">
+          <button type="button" className="button" autoFocus onClick={close}>
+            Close
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
