@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
-    ignores: ['renderer/vite.config.ts'],
+    ignores: ['renderer/vite.config.ts', 'renderer/i18n/lingui.config.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
