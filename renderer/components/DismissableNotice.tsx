@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
 import { useDismissedNotices } from '../shell/toasts';
 
 /**
@@ -13,7 +14,7 @@ export function DismissableNotice(props: { cause: string; children: ReactNode; c
     <div className={`notice-banner${props.className ? ` ${props.className}` : ''}`} role="status">
       <span className="notice-banner__text" data-testid={props.testId}>{props.children}</span>
       <button type="button" className="button button--ghost button--small" onClick={() => dismiss(props.cause)}>
-        Dismiss
+        {t`Dismiss`}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { t } from '@lingui/core/macro';
 import type { WithdrawalRecord } from '../../shared/model/withdrawals';
 import { useBridgeEvent } from '../api/queries';
 import { formatAmount } from '../format';
@@ -11,18 +12,18 @@ import { TOAST_LIFETIME_MS, useToasts, type Toast } from './toasts';
 export function withdrawalToast(record: WithdrawalRecord): Toast | null {
   const what = `${formatAmount(record.amount)} ${record.ticker}`;
   const id = `withdrawal:${record.uniqueId}`;
-  if (record.state === 'rejected') return { id, tone: 'danger', title: 'Withdrawal refused', body: `The exchange refused the withdrawal of ${what}. Nothing was debited.` };
+  if (record.state === 'rejected') return { id, tone: 'danger', title: t`Withdrawal refused`, body: t`The exchange refused the withdrawal of ${what}. Nothing was debited.` };
   switch (record.phase) {
     case 'successful':
-      return { id, tone: 'positive', title: 'Withdrawal confirmed', body: `${what} was paid out.` };
+      return { id, tone: 'positive', title: t`Withdrawal confirmed`, body: t`${what} was paid out.` };
     case 'partially_successful':
-      return { id, tone: 'danger', title: 'Withdrawal partly paid', body: `Only part of ${what} was paid out. See Withdraw for the amounts.` };
+      return { id, tone: 'danger', title: t`Withdrawal partly paid`, body: t`Only part of ${what} was paid out. See Withdraw for the amounts.` };
     case 'canceled':
-      return { id, tone: 'danger', title: 'Withdrawal cancelled', body: `The withdrawal of ${what} was cancelled.` };
+      return { id, tone: 'danger', title: t`Withdrawal cancelled`, body: t`The withdrawal of ${what} was cancelled.` };
     case 'aml_frozen':
-      return { id, tone: 'danger', title: 'Withdrawal held for review', body: `The withdrawal of ${what} is frozen for AML review.` };
+      return { id, tone: 'danger', title: t`Withdrawal held for review`, body: t`The withdrawal of ${what} is frozen for AML review.` };
     case 'unconfirmed_by_user':
-      return { id, tone: 'info', title: 'Withdrawal waits for you', body: `Confirm the withdrawal of ${what} on the exchange.` };
+      return { id, tone: 'info', title: t`Withdrawal waits for you`, body: t`Confirm the withdrawal of ${what} on the exchange.` };
     default:
       return null;
   }
@@ -52,7 +53,7 @@ export function BackgroundToasts() {
   });
 
   return (
-    <div className="toasts" role="status" aria-live="polite" aria-label="Notifications">
+    <div className="toasts" role="status" aria-live="polite" aria-label={t`Notifications`}>
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
       ))}
@@ -81,8 +82,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         <p className="toast__title">{toast.title}</p>
         <p className="toast__body">{toast.body}</p>
       </div>
-      <button type="button" className="button button--ghost button--small" aria-label={`Dismiss: ${toast.title}`} onClick={onDismiss}>
-        Dismiss
+      <button type="button" className="button button--ghost button--small" aria-label={t`Dismiss: ${toast.title}`} onClick={onDismiss}>
+        {t`Dismiss`}
       </button>
     </div>
   );

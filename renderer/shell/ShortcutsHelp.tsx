@@ -1,6 +1,29 @@
 import { useEffect, useRef } from 'react';
-import { describeKeys, SHORTCUTS } from '../../shared/navigation';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { describeKeys, SHORTCUTS, type ShortcutAction } from '../../shared/navigation';
 import { IS_MAC } from './shortcuts';
+import { VIEWS } from './views';
+
+/**
+ * What a shortcut does, in the page's language. shared/navigation.ts holds the English the Electron
+ * menu shows; the page words it from the action instead.
+ */
+export function shortcutDescription(action: ShortcutAction): string {
+  switch (action.kind) {
+    case 'view': {
+      const view = VIEWS.find((v) => v.id === action.view);
+      const name = view ? i18n._(view.label) : action.view;
+      return t`Open ${name}`;
+    }
+    case 'refresh':
+      return t`Refresh the open view`;
+    case 'search':
+      return t`Search or filter the open view`;
+    case 'help':
+      return t`Show keyboard shortcuts`;
+  }
+}
 
 /**
  * The keyboard shortcuts, listed in a modal dialog. A native <dialog>: it traps focus, closes on
@@ -57,40 +80,40 @@ export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () =>
     >
       <div className="dialog__content">
         <h2 className="dialog__title" id="shortcuts-help-title">
-          Keyboard shortcuts
+          {t`Keyboard shortcuts`}
         </h2>
         <table className="shortcuts-help__table">
           <thead>
             <tr>
-              <th scope="col">Keys</th>
-              <th scope="col">Action</th>
+              <th scope="col">{t`Keys`}</th>
+              <th scope="col">{t`Action`}</th>
             </tr>
           </thead>
           <tbody>
             {SHORTCUTS.map((shortcut) => (
-              <tr key={shortcut.description}>
+              <tr key={shortcut.keys.map((combo) => describeKeys(combo, false)).join(' ')}>
                 <td>
                   {shortcut.keys.map((combo, i) => (
                     <span key={i}>
-                      {i > 0 ? ' or ' : null}
+                      {i > 0 ? ` ${t({ message: 'or', context: 'keys' })} ` : null}
                       <kbd>{describeKeys(combo, IS_MAC)}</kbd>
                     </span>
                   ))}
                 </td>
-                <td>{shortcut.description}</td>
+                <td>{shortcutDescription(shortcut.action)}</td>
               </tr>
             ))}
             <tr>
               <td>
                 <kbd>Esc</kbd>
               </td>
-              <td>Close a dialog or a confirmation</td>
+              <td>{t`Close a dialog or a confirmation`}</td>
             </tr>
           </tbody>
         </table>
         <div className="dialog__actions">
           <button type="button" className="button" autoFocus onClick={close}>
-            Close
+            {t`Close`}
           </button>
         </div>
       </div>

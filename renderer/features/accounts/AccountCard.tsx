@@ -106,7 +106,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
           }}
         >
           <p>
-            Remove &ldquo;{account.name}&rdquo;? Its API key and secret are deleted from this computer (the key itself stays valid on the exchange).
+            {t`Remove “${account.name}”? Its API key and secret are deleted from this computer (the key itself stays valid on the exchange).`}
           </p>
           <div className="toolbar">
             <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate({ accountId: account.id })}>

@@ -187,7 +187,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
             {t`Invested ${formatAmount(step.amount)} ${plan.ticker}`}
           </p>
           <p className="invest-done__tx">
-            Transaction id <span className="num" data-testid="transaction-id">{step.transactionId}</span>
+            {t`Transaction id`} <span className="num" data-testid="transaction-id">{step.transactionId}</span>
             <CopyButton value={step.transactionId} label={t`transaction id`} />
           </p>
           <p className="field__hint">{t`Balances and current investments are being refreshed.`}</p>

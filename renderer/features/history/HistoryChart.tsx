@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { t } from '@lingui/core/macro';
 import type { HistoryPoint, TimelineEvent } from '../../../shared/model/history';
 
 /**
@@ -94,7 +95,7 @@ export function HistoryChart(props: {
     };
   }, [props.points, props.withAmount, props.events, props.from, props.to]);
 
-  if (failed) return <p className="history-chart__failed">The chart could not be drawn. The figures below are still exact.</p>;
+  if (failed) return <p className="history-chart__failed">{t`The chart could not be drawn. The figures above are still exact.`}</p>;
   return <div ref={box} className="history-chart" role="img" aria-label={props.label} data-testid="history-chart" onMouseLeave={() => props.onHover(null)} />;
 }
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { HISTORY_RANGES, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
@@ -12,12 +14,13 @@ import { HistoryChart } from './HistoryChart';
 import { asOfCsvRows, endOfLocalDay, localToday } from './asOf';
 import './history.css';
 
-const RANGE_WORDS: Record<HistoryRange, { short: string; long: string }> = {
-  '1d': { short: '1D', long: 'the last day' },
-  '1w': { short: '1W', long: 'the last week' },
-  '1m': { short: '1M', long: 'the last month' },
-  '1y': { short: '1Y', long: 'the last year' },
-  all: { short: 'All', long: 'everything kept' },
+// The long words complete "over …" / "in …" phrases (Ukrainian puts its own "за" before them).
+const RANGE_WORDS: Record<HistoryRange, { short: MessageDescriptor; long: MessageDescriptor }> = {
+  '1d': { short: msg({ message: '1D', context: 'history range' }), long: msg`the last day` },
+  '1w': { short: msg({ message: '1W', context: 'history range' }), long: msg`the last week` },
+  '1m': { short: msg({ message: '1M', context: 'history range' }), long: msg`the last month` },
+  '1y': { short: msg({ message: '1Y', context: 'history range' }), long: msg`the last year` },
+  all: { short: msg({ message: 'All', context: 'history range' }), long: msg`everything kept` },
 };
 
 /** Snapshots refresh with the balances; the view asks again at most this often by itself. */
@@ -45,22 +48,22 @@ export function HistoryView({ account }: { account: AccountSummary }) {
   return (
     <View
       name="history"
-      title="History"
+      title={t`History`}
       className="history-view"
-      subtitle={`${account.name} over time, valued in ${quote}`}
+      subtitle={t`${account.name} over time, valued in ${quote}`}
       actions={
         <div className="toolbar">
-          <div className="history-ranges" role="group" aria-label="Range">
+          <div className="history-ranges" role="group" aria-label={t`Range`}>
             {HISTORY_RANGES.map((r) => (
-              <button key={r} type="button" className="button button--small" aria-pressed={range === r} title={RANGE_WORDS[r].long} onClick={() => setRange(r)}>
-                {RANGE_WORDS[r].short}
+              <button key={r} type="button" className="button button--small" aria-pressed={range === r} title={i18n._(RANGE_WORDS[r].long)} onClick={() => setRange(r)}>
+                {i18n._(RANGE_WORDS[r].short)}
               </button>
             ))}
           </div>
           <label className="field field--inline">
-            <span className="field__label">Show</span>
-            <select aria-label="Series" value={asset} onChange={(e) => setAsset(e.target.value)}>
-              <option value="">Net worth</option>
+            <span className="field__label">{t`Show`}</span>
+            <select aria-label={t`Series`} value={asset} onChange={(e) => setAsset(e.target.value)}>
+              <option value="">{t`Net worth`}</option>
               {[...new Set([...(asset ? [asset] : []), ...assetChoices])].map((a) => (
                 <option key={a} value={a}>
                   {a}
@@ -73,19 +76,18 @@ export function HistoryView({ account }: { account: AccountSummary }) {
     >
       <QueryState
         query={series}
-        loading={{ rows: 4, label: 'Loading history' }}
+        loading={{ rows: 4, label: t`Loading history` }}
         empty={{
           when: (s) => s.firstAt === null,
-          title: 'No history yet',
+          title: t`No history yet`,
           text: (
             <p>
-              The app saves a snapshot of this account each time its balances are refreshed, and every 5 minutes while the app runs. The chart fills from the first
-              one on; keep the app open (or open Balances) and come back.
+              {t`The app saves a snapshot of this account each time its balances are refreshed, and every 5 minutes while the app runs. The chart fills from the first one on; keep the app open (or open Balances) and come back.`}
             </p>
           ),
         }}
       >
-        {(s) => <SeriesPanel series={s} rangeWords={RANGE_WORDS[range].long} />}
+        {(s) => <SeriesPanel series={s} rangeWords={i18n._(RANGE_WORDS[range].long)} />}
       </QueryState>
       <AsOfPanel account={account} quote={quote} />
     </View>
@@ -97,13 +99,18 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
   const q = series.quote;
   const last = series.points.at(-1);
   const shown = hover !== null ? series.points[hover] : last;
-  const subject = series.asset ?? 'Net worth';
+  const subject = series.asset ?? t`Net worth`;
+  const noPrice = t`no price`;
 
   if (!last) {
     return (
       <div className="card">
-        <EmptyState title={`Nothing in ${rangeWords}`}>
-          <p>History for this account starts {series.firstAt === null ? 'with its first snapshot' : `on ${formatEpochMs(series.firstAt)}`}. Choose a longer range.</p>
+        <EmptyState title={t`Nothing in ${rangeWords}`}>
+          <p>
+            {series.firstAt === null
+              ? t`History for this account starts with its first snapshot. Choose a longer range.`
+              : t`History for this account starts on ${formatEpochMs(series.firstAt)}. Choose a longer range.`}
+          </p>
         </EmptyState>
       </div>
     );
@@ -112,29 +119,29 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
   const tone = change === null ? '' : change.value.startsWith('-') ? 'history-change--down' : /^0(\.0*)?$/.test(change.value) ? '' : 'history-change--up';
 
   return (
-    <section className="card card__section history-panel" aria-label={`${subject} over ${rangeWords}`}>
+    <section className="card card__section history-panel" aria-label={t`${subject} over ${rangeWords}`}>
       <div className="history-figures">
         <p className="history-latest">
-          <span className="history-label">{subject}, latest</span>
-          <strong className="num" data-testid="history-latest" data-value={last.value ?? ''} data-at={last.at} title={`${last.value ?? 'no price'} ${q}`}>
-            {last.value === null ? 'no price' : `${formatAmount(last.value)} ${q}`}
+          <span className="history-label">{t`${subject}, latest`}</span>
+          <strong className="num" data-testid="history-latest" data-value={last.value ?? ''} data-at={last.at} title={`${last.value ?? noPrice} ${q}`}>
+            {last.value === null ? noPrice : `${formatAmount(last.value)} ${q}`}
           </strong>
           {series.asset && last.amount !== undefined ? <span className="num history-amount">{formatAmount(last.amount)} {series.asset}</span> : null}
         </p>
         <p className={`history-change ${tone}`} data-testid="history-change">
-          <span className="history-label">Change over {rangeWords}</span>
+          <span className="history-label">{t`Change over ${rangeWords}`}</span>
           <strong className="num">
             {change === null ? '—' : `${change.value.startsWith('-') ? '' : '+'}${formatAmount(change.value)} ${q}`}
             {change?.percent != null ? ` (${change.percent.startsWith('-') ? '' : '+'}${change.percent} %)` : ''}
           </strong>
         </p>
         <p className="history-readout" aria-live="polite" data-testid="history-readout">
-          <span className="history-label">{hover === null ? 'Point under the cursor' : formatEpochMs(shown!.at)}</span>
+          <span className="history-label">{hover === null ? t`Point under the cursor` : formatEpochMs(shown!.at)}</span>
           {hover === null || !shown ? (
-            <span className="muted">Hover the chart for exact figures</span>
+            <span className="muted">{t`Hover the chart for exact figures`}</span>
           ) : (
             <strong className="num">
-              {shown.value === null ? 'no price' : `${shown.value} ${q}`}
+              {shown.value === null ? noPrice : `${shown.value} ${q}`}
               {series.asset && shown.amount !== undefined ? ` · ${shown.amount} ${series.asset}` : ''}
             </strong>
           )}
@@ -146,18 +153,26 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
         to={series.to}
         withAmount={series.asset !== null}
         events={series.events}
-        label={`${subject} in ${q} over ${rangeWords}: ${series.points.length} points, latest ${last.value ?? 'no price'}`}
+        label={plural(series.points.length, {
+          one: `${subject} in ${q} over ${rangeWords}: # point, latest ${last.value ?? noPrice}`,
+          other: `${subject} in ${q} over ${rangeWords}: # points, latest ${last.value ?? noPrice}`,
+        })}
         onHover={setHover}
       />
       <p className="history-note muted">
-        {series.snapshots} {series.snapshots === 1 ? 'snapshot' : 'snapshots'} in this range
-        {series.points.length < series.snapshots ? `, drawn as ${series.points.length} points (the newest of each interval)` : ''}.
-        {series.asset ? ' The green line is the amount held (right scale).' : ''}
+        {plural(series.snapshots, { one: '# snapshot in this range.', other: '# snapshots in this range.' })}
+        {series.points.length < series.snapshots
+          ? ` ${plural(series.points.length, { one: 'Drawn as # point: the newest of each interval.', other: 'Drawn as # points: the newest of each interval.' })}`
+          : ''}
+        {series.asset ? ` ${t`The green line is the amount held (right scale).`}` : ''}
       </p>
       {series.events.length > 0 ? (
         <details className="history-events">
           <summary>
-            {series.events.length} {series.events.length === 1 ? 'event' : 'events'} on the timeline (dashed marks: blue withdrawals, amber alerts)
+            {plural(series.events.length, {
+              one: '# event on the timeline (dashed marks: blue withdrawals, amber alerts)',
+              other: '# events on the timeline (dashed marks: blue withdrawals, amber alerts)',
+            })}
           </summary>
           <ul>
             {series.events.map((e) => (
@@ -181,11 +196,11 @@ function AsOfPanel({ account, quote }: { account: AccountSummary; quote: string 
   return (
     <section className="card card__section history-asof" aria-labelledby="history-asof-title">
       <header className="history-asof__header">
-        <h2 id="history-asof-title">Balances as of a date</h2>
+        <h2 id="history-asof-title">{t`Balances as of a date`}</h2>
         <div className="toolbar">
           <label className="field field--inline">
-            <span className="field__label">Date</span>
-            <input type="date" aria-label="As of date" value={day} max={localToday()} onChange={(e) => setDay(e.target.value)} />
+            <span className="field__label">{t`Date`}</span>
+            <input type="date" aria-label={t`As of date`} value={day} max={localToday()} onChange={(e) => setDay(e.target.value)} />
           </label>
           <button
             type="button"
@@ -193,40 +208,40 @@ function AsOfPanel({ account, quote }: { account: AccountSummary; quote: string 
             disabled={!snapshot || !asOf.data}
             onClick={() => asOf.data && downloadCsv(csvFilename(`balances-as-of-${day}`, account.name), asOfCsvRows(asOf.data))}
           >
-            Export CSV
+            {t`Export CSV`}
           </button>
         </div>
       </header>
       {at === null ? (
-        <p className="field__error">Choose a date.</p>
+        <p className="field__error">{t`Choose a date.`}</p>
       ) : asOf.isPending ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t`Loading…`}</p>
       ) : asOf.isError ? (
         <p className="field__error">{asOf.error.error.message}</p>
       ) : !snapshot ? (
         <p className="muted" data-testid="asof-none">
-          No snapshot by the end of {day}: history starts later.
+          {t`No snapshot by the end of ${day}: history starts later.`}
         </p>
       ) : (
         <>
           <p data-testid="asof-summary">
-            The snapshot nearest before the end of {day}, taken {formatEpochMs(snapshot.takenAt)}:{' '}
+            {t`The snapshot nearest before the end of ${day}, taken ${formatEpochMs(snapshot.takenAt)}:`}{' '}
             <strong className="num" data-testid="asof-total" title={`${snapshot.total} ${quote}`}>
               {formatAmount(snapshot.total)} {quote}
             </strong>
-            {snapshot.unpriced > 0 ? ` (${snapshot.unpriced} without a price, left out)` : ''}
+            {snapshot.unpriced > 0 ? ` ${plural(snapshot.unpriced, { one: '(# asset without a price, left out)', other: '(# assets without a price, left out)' })}` : ''}
           </p>
           <div className="history-asof__table">
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">Asset</th>
-                  <th scope="col" className="num">Total</th>
-                  <th scope="col" className="num">Main</th>
-                  <th scope="col" className="num">Trade</th>
-                  <th scope="col" className="num">Collateral</th>
-                  <th scope="col" className="num">Price ({quote})</th>
-                  <th scope="col" className="num">Value ({quote})</th>
+                  <th scope="col">{t`Asset`}</th>
+                  <th scope="col" className="num">{t`Total`}</th>
+                  <th scope="col" className="num">{t`Main`}</th>
+                  <th scope="col" className="num">{t`Trade`}</th>
+                  <th scope="col" className="num">{t`Collateral`}</th>
+                  <th scope="col" className="num">{t`Price (${quote})`}</th>
+                  <th scope="col" className="num">{t`Value (${quote})`}</th>
                 </tr>
               </thead>
               <tbody>
@@ -235,9 +250,9 @@ function AsOfPanel({ account, quote }: { account: AccountSummary; quote: string 
                     <th scope="row">{a.asset}</th>
                     <td className="num">{formatAmount(a.total)}</td>
                     <td className="num">{formatAmount(a.main)}</td>
-                    <td className="num">{formatAmount(a.tradeAvailable)}{a.tradeFrozen !== '0' ? ` + ${formatAmount(a.tradeFrozen)} frozen` : ''}</td>
+                    <td className="num">{formatAmount(a.tradeAvailable)}{a.tradeFrozen !== '0' ? ` + ${t`${formatAmount(a.tradeFrozen)} frozen`}` : ''}</td>
                     <td className="num">{formatAmount(a.collateral)}</td>
-                    <td className="num">{a.price === null ? 'no price' : formatAmount(a.price)}</td>
+                    <td className="num">{a.price === null ? t`no price` : formatAmount(a.price)}</td>
                     <td className="num">{a.value === null ? '—' : formatAmount(a.value)}</td>
                   </tr>
                 ))}

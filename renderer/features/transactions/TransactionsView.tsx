@@ -144,7 +144,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
               </select>
             )}
           </Field>
-          <TextInputField label={t`Asset`} placeholder="e.g. BTC" value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
+          <TextInputField label={t`Asset`} placeholder={t`e.g. BTC`} value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
           <Field label={t`Status`}>
             {(control) => (
               <select {...control} value={draft.phase} onChange={(e) => setDraft({ ...draft, phase: e.target.value as FilterDraft['phase'] })}>

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import type { WithdrawalPreview } from '../../../shared/api/fees';
 import { compare } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format';
@@ -49,7 +49,10 @@ export function PreviewPanel({ preview, ticker, problem = false }: { preview: Wi
         <div className="withdraw-preview__note" data-testid="preview-precision-assumed">
           <dt>{t`Precision`}</dt>
           <dd>
-            The exchange states no precision for {ticker}; amounts are rounded to {preview.precision} decimal places.
+            {plural(preview.precision, {
+              one: `The exchange states no precision for ${ticker}; amounts are rounded to # decimal place.`,
+              other: `The exchange states no precision for ${ticker}; amounts are rounded to # decimal places.`,
+            })}
           </dd>
         </div>
       ) : null}

@@ -122,7 +122,7 @@ function TransactionHashRow({ record, hash }: { record: WithdrawalRecord; hash: 
       <CopyButton value={hash} label={t`transaction hash`} />{' '}
       {link ? (
         <a href={link} target="_blank" rel="noreferrer" data-testid="status-explorer-link">
-          View on the network&apos;s explorer
+          {t`View on the network's explorer`}
         </a>
       ) : null}
     </Row>
