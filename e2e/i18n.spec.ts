@@ -19,10 +19,13 @@ const VIEWS: ReadonlyArray<{ file: string; nav: string; title: string; ready: st
   { file: 'flex', nav: 'Гнучкі плани', title: 'Гнучкі плани', ready: '[data-testid="plan-row"]' },
   { file: 'withdraw', nav: 'Виведення', title: 'Виведення', ready: 'main form' },
   { file: 'transactions', nav: 'Транзакції', title: 'Транзакції', ready: '[data-testid="transaction-row"]' },
+  { file: 'history', nav: 'Історія', title: 'Історія', ready: '[data-testid="history-latest"]' },
   { file: 'accounts', nav: 'Акаунти', title: 'Акаунти', ready: 'main form' },
+  // Last: the page is left here, so the reload below lands on the language setting.
+  { file: 'settings', nav: 'Налаштування', title: 'Налаштування', ready: 'main form' },
 ];
 
-const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Головне меню' }).getByRole('button', { name, exact: true });
+const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name, exact: true });
 
 /**
  * English words in the page's own wording: what is left after removing tickers and codes (BTC_USDT,
@@ -37,7 +40,7 @@ function englishLeftovers(texts: string[]): string[] {
 
 async function pageWording(page: Page): Promise<string[]> {
   return page
-    .locator('nav.side-nav button, main h1, main th, main button:visible, header .field__label, main .view__subtitle')
+    .locator('nav.side-nav a, nav.side-nav button, main h1, main h2, main th, main button:visible, header .field__label, main .view__subtitle, main .field__label, main legend, main .field__hint')
     .evaluateAll((nodes) => nodes.map((node) => (node.getAttribute('aria-label') ? `${node.textContent} ${node.getAttribute('aria-label')}` : node.textContent ?? '').trim()));
 }
 
@@ -47,9 +50,12 @@ test('switches to Ukrainian in the settings; every view then speaks Ukrainian, a
   await expect(page.getByTestId('balance-row').first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
+  // The language is a setting like the others, in the Settings view.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Language', { exact: true }).selectOption('uk');
   await expect(ukNav(page, 'Баланси')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  await ukNav(page, 'Баланси').click();
   // The numbers follow: Ukrainian groups digits with a space and marks decimals with a comma.
   await expect(page.getByTestId('total-value')).toHaveText(/^[\d\s\u00a0]+,\d+ USDT$/);
 
@@ -69,13 +75,21 @@ test('switches to Ukrainian in the settings; every view then speaks Ukrainian, a
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll on ${view.file}`).toBeLessThanOrEqual(0);
   }
 
+  // The shortcuts sheet words each shortcut in Ukrainian too (the Electron menu keeps English).
+  await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('button', { name: 'Гарячі клавіші' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Гарячі клавіші' });
+  await expect(sheet.getByRole('cell', { name: 'Відкрити «Баланси»' })).toBeVisible();
+  expect(englishLeftovers(await sheet.locator('h2, th, td, button').allTextContents())).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+
   await page.reload();
   await expect(ukNav(page, 'Баланси')).toBeVisible();
   await expect(page.getByLabel('Мова', { exact: true })).toHaveValue('uk');
 
   // Back to the OS language (English here) without a reload.
   await page.getByLabel('Мова', { exact: true }).selectOption('system');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Balances', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Balances', exact: true })).toBeVisible();
 });
 
 test('follows the OS language when none is chosen', async ({ browser, app, appMode }) => {
@@ -85,8 +99,9 @@ test('follows the OS language when none is chosen', async ({ browser, app, appMo
     const page = await context.newPage();
     await page.goto(app.url);
     await expect(ukNav(page, 'Баланси')).toBeVisible();
-    await expect(page.getByLabel('Мова', { exact: true })).toHaveValue('system');
     await expect(page.locator('main h1')).toHaveText('Баланси');
+    await ukNav(page, 'Налаштування').click();
+    await expect(page.getByLabel('Мова', { exact: true })).toHaveValue('system');
   } finally {
     await context.close();
   }

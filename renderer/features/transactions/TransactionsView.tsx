@@ -49,7 +49,7 @@ const COLUMNS = (): Column<TransactionRow>[] => [
     cell: (row) => (
       <>
         <Badge tone={statusTone(row)}>{row.statusWords}</Badge>
-        {row.confirmations ? <span className="field__hint num"> {`${row.confirmations.actual}/${row.confirmations.required} conf.`}</span> : null}
+        {row.confirmations ? <span className="field__hint num"> {t`${row.confirmations.actual}/${row.confirmations.required} conf.`}</span> : null}
       </>
     ),
   },
@@ -58,7 +58,7 @@ const COLUMNS = (): Column<TransactionRow>[] => [
 
 /** The network's id of the transfer: shortened, copyable, and linked to its explorer where known. */
 function HashCell({ row }: { row: TransactionRow }) {
-  if (!row.transactionHash) return <span className="field__hint">{row.kind === 'withdrawal' && row.uniqueId ? 'not on the network yet' : '\u2014'}</span>;
+  if (!row.transactionHash) return <span className="field__hint">{row.kind === 'withdrawal' && row.uniqueId ? t`not on the network yet` : '\u2014'}</span>;
   const link = explorerUrl(row.network, row.ticker, row.transactionHash);
   const hash = row.transactionHash;
   return (
