@@ -134,8 +134,9 @@ describe('the Go and Help menus list the page\'s keyboard shortcuts', () => {
       ['Open Flex plans', 'CmdOrCtrl+4'],
       ['Open Withdraw', 'CmdOrCtrl+5'],
       ['Open Transactions', 'CmdOrCtrl+6'],
-      ['Open Accounts', 'CmdOrCtrl+7'],
-      ['Open Settings', 'CmdOrCtrl+8'],
+      ['Open History', 'CmdOrCtrl+7'],
+      ['Open Accounts', 'CmdOrCtrl+8'],
+      ['Open Settings', 'CmdOrCtrl+9'],
       ['Refresh the open view', 'CmdOrCtrl+R'],
       ['Search or filter the open view', 'CmdOrCtrl+F'],
     ]);
