@@ -30,9 +30,10 @@ const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name:
 /**
  * English words in the page's own wording: what is left after removing tickers and codes (BTC_USDT,
  * USDT, API, ID, TP/SL), the names the exchange or the person gave (account and asset names sit in
- * data cells, which are not read here) and the terms Ukrainian exchanges keep in Latin letters.
+ * data cells, which are not read here), key names (Ctrl, Esc) and the terms Ukrainian exchanges
+ * keep in Latin letters.
  */
-const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|Memo|Demo|WhiteBIT Desk|e-mail)\b/g;
+const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|Memo|Demo|WhiteBIT Desk|e-mail|Ctrl|Esc)\b/g;
 function englishLeftovers(texts: string[]): string[] {
   // Ids the exchange sent (codes, hashes) hold digits; they are data, not wording.
   return texts.map((text) => text.replace(/\S*\d\S*/g, '').replace(KEPT_IN_LATIN, '')).filter((text) => /[A-Za-z]{3,}/.test(text));
