@@ -18,6 +18,7 @@ const VIEWS: Array<{ nav: string; file: string; ready: (page: Page) => Promise<v
   { nav: 'Flex plans', file: 'flex', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
   { nav: 'Withdraw', file: 'withdraw', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
   { nav: 'Transactions', file: 'transactions', ready: async (p) => void (await expect(p.getByTestId('transaction-row').first()).toBeVisible()) },
+  { nav: 'Settings', file: 'settings', ready: async (p) => void (await expect(p.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()) },
   { nav: 'History', file: 'history', ready: async (p) => void (await expect(p.getByTestId('history-chart').locator('canvas')).toBeVisible()) },
 ];
 

@@ -8,7 +8,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
-import { CodeList } from '../../shared/model/codes';
+// The zod-free list: the page's first chunk carries no schemas (issue 14).
+import { CODE_LISTS } from '../../shared/model/choices';
 import { isViewId, VIEW_IDS, type ViewId } from '../../shared/navigation';
 import { getBridge } from '../api/bridge';
 import { useUi, type UiState } from '../state/ui';
@@ -31,8 +32,7 @@ const PARAMS: Partial<Record<ViewId, ParamBinding>> = {
   codes: {
     read: (s): Record<string, string> => (s.codes.list === 'my' ? {} : { list: s.codes.list }),
     apply: (params, s) => {
-      const parsed = CodeList.safeParse(params.list ?? 'my');
-      const list = parsed.success ? parsed.data : 'my';
+      const list = CODE_LISTS.find((known) => known === params.list) ?? 'my';
       if (list !== s.codes.list) s.setCodes({ list, offset: 0 });
     },
   },

@@ -11,3 +11,6 @@ export const DEFAULT_QUOTE = 'USDT';
 
 /** Quote currencies offered; the exchange must have a market to value in the chosen one. */
 export const QUOTE_CHOICES = ['USDT', 'USDC', 'BTC', 'ETH', 'EUR', 'USD', 'UAH'] as const;
+
+/** The two lists of exchange codes: the ones this account created, and its codes history. */
+export const CODE_LISTS = ['my', 'history'] as const;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { FILTER_FIELDS, SINCE_AFTER_UNTIL, sinceBeforeUntil } from './listFilter';
 import { CODES_LIMIT, CODES_OFFSET } from '../api/endpoints';
 import type { CodeRecord } from '../api/schemas';
+import { CODE_LISTS } from './choices';
 
 /**
  * The status words the exchange is known to send (its documented examples: "Activated", "active",
@@ -33,7 +34,7 @@ export function codeStatusWords(status: string): string {
   return group === 'other' ? status : CODE_STATUS_GROUPS[group].words;
 }
 
-export const CodeList = z.enum(['my', 'history']);
+export const CodeList = z.enum(CODE_LISTS);
 export type CodeList = z.infer<typeof CodeList>;
 
 /** What the person filters by. `since` is included, `until` is not. The exchange has none of these. */

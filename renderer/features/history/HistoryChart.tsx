@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { t } from '@lingui/core/macro';
+import { formatLocales } from '../../i18n';
 import type { HistoryPoint, TimelineEvent } from '../../../shared/model/history';
 
 /**
@@ -46,6 +47,15 @@ export function HistoryChart(props: {
         const grid = color('--border');
         const marks = props.events.map((e) => ({ x: e.at / 1000, color: color(e.kind === 'alert_fired' ? '--warning' : '--info') }));
         const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
+        // Tick labels in the chosen language (uPlot's own are English: "2pm", "11/22/26",
+        // "2,500,000,000"). Ticks are plot coordinates, not amounts: the exact figures are in the
+        // readout above the chart, so a compact float label is right here.
+        const locales = formatLocales() as string[] | undefined;
+        const tickNumber = new Intl.NumberFormat(locales, { notation: 'compact', maximumSignificantDigits: 4 });
+        const spanDays = (props.to - props.from) / 86_400_000;
+        const tickTime = new Intl.DateTimeFormat(locales, spanDays <= 2 ? { hour: '2-digit', minute: '2-digit' } : spanDays <= 120 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' });
+        const numberTicks = (_u: uPlot, splits: number[]) => splits.map((v) => tickNumber.format(v));
+        const timeTicks = (_u: uPlot, splits: number[]) => splits.map((v) => tickTime.format(new Date(v * 1000)));
         // Wide enough for the longest label ("1,225,518,023"): uPlot's fixed default cuts big totals.
         const fit = (_u: uPlot, labels: string[] | null) => 18 + 7.5 * Math.max(4, ...(labels ?? []).map((l) => l.length));
         const options: uPlot.Options = {
@@ -59,7 +69,11 @@ export function HistoryChart(props: {
             { label: 'Value', stroke: accent, width: 2, fill: color('--accent-soft'), points: { show: few }, spanGaps: false },
             ...(props.withAmount ? [{ label: 'Amount', stroke: color('--positive'), width: 1.5, scale: 'amount', points: { show: few } }] : []),
           ],
-          axes: [axis, { ...axis, size: fit }, ...(props.withAmount ? [{ ...axis, scale: 'amount', side: 1, grid: { show: false }, size: fit }] : [])],
+          axes: [
+            { ...axis, values: timeTicks },
+            { ...axis, size: fit, values: numberTicks },
+            ...(props.withAmount ? [{ ...axis, scale: 'amount', side: 1, grid: { show: false }, size: fit, values: numberTicks }] : []),
+          ],
           hooks: {
             setCursor: [(u) => onHover.current(u.cursor.idx ?? null)],
             // Withdrawals sent and alerts fired, as vertical marks across the plot.
