@@ -68,24 +68,28 @@ export function TextInputField({
   );
 }
 
-/** A choice from a list in a Field, with a first "Choose…" entry that stands for no choice yet. */
+/**
+ * A choice from a list in a Field. With a `placeholder`, a first "Choose…" entry stands for no
+ * choice yet; without one, the list always holds a choice (a setting). `lang` names an option
+ * written in another language (a language's own name).
+ */
 export function SelectField(props: {
   label: ReactNode;
   hint?: ReactNode;
-  error: string | readonly string[] | undefined;
-  placeholder: string;
-  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean }>;
+  error?: string | readonly string[] | undefined;
+  placeholder?: string;
+  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean; lang?: string }>;
   value: string;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  onBlur?: () => void;
 }) {
   return (
     <Field label={props.label} error={props.error} hint={props.hint}>
       {(control) => (
         <select {...control} value={props.value} onChange={(e) => props.onChange(e.target.value)} onBlur={props.onBlur}>
-          <option value="">{props.placeholder}</option>
+          {props.placeholder === undefined ? null : <option value="">{props.placeholder}</option>}
           {props.options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
+            <option key={option.value} value={option.value} disabled={option.disabled} lang={option.lang}>
               {option.label}
             </option>
           ))}

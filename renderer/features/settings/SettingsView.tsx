@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { DEFAULT_QUOTE } from '../../../shared/model/balances';
 import type { RequestOf } from '../../../shared/ipc';
 import { LanguageChoice, QUOTE_CHOICES, REFRESH_INTERVALS_MS, ThemeChoice, type Settings } from '../../../shared/model/settings';
 import { useSettings, useUpdateSettings } from '../../api/queries';
-import { ErrorPanel, Field, Skeleton, View } from '../../components';
+import { ErrorPanel, SelectField, Skeleton, View } from '../../components';
 import './settings.css';
 
 const REFRESH_LABELS: Record<(typeof REFRESH_INTERVALS_MS)[number], MessageDescriptor> = {
@@ -50,7 +49,7 @@ export function SettingsView() {
             </div>
           </fieldset>
           <div className="card__section settings-form__fields">
-            <SettingSelect
+            <SelectField
               label={t`Language`}
               hint={t`Same as the system follows your computer's language; English where the app does not have it.`}
               value={settings.language}
@@ -60,14 +59,14 @@ export function SettingsView() {
                 if (parsed.success) save({ language: parsed.data });
               }}
             />
-            <SettingSelect
+            <SelectField
               label={t`Value balances in`}
               hint={t`The currency totals and balances are valued in.`}
               value={settings.quote || DEFAULT_QUOTE}
               options={[...new Set([settings.quote || DEFAULT_QUOTE, ...QUOTE_CHOICES])].map((quote) => ({ value: quote, label: quote }))}
               onChange={(quote) => save({ quote })}
             />
-            <SettingSelect
+            <SelectField
               label={t`Refresh automatically`}
               hint={t`How often the open view asks the exchange again. Ctrl+R or F5 refreshes at any time.`}
               value={String(settings.refreshIntervalMs)}
@@ -86,27 +85,5 @@ export function SettingsView() {
         </form>
       )}
     </View>
-  );
-}
-
-function SettingSelect(props: {
-  label: string;
-  hint: ReactNode;
-  value: string;
-  options: ReadonlyArray<{ value: string; label: string; lang?: string }>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field label={props.label} hint={props.hint}>
-      {(control) => (
-        <select {...control} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-          {props.options.map((option) => (
-            <option key={option.value} value={option.value} lang={option.lang}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
   );
 }
