@@ -3,7 +3,7 @@
  * forward move between views, a reload stays put, a restart of the app opens the last view, and
  * the shortcuts (views, refresh, search, help) work without reloading the page.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -43,8 +43,10 @@ test('a restarted app opens the view that was open when it was closed', async ({
     await page.goto(first.url);
     await expect(page.getByTestId('balance-row').first()).toBeVisible();
     await openView(page, 'Transactions');
-    // Saved through settings.update: wait until it is on disk before stopping.
-    await expect.poll(() => readFileSync(join(userDataDir, 'settings.json'), 'utf8')).toContain('"lastView": "transactions"');
+    // Saved through settings.update: wait until it is on disk before stopping (the file itself
+    // appears only with the first save, so a read before it counts as "not yet").
+    const saved = () => (existsSync(join(userDataDir, 'settings.json')) ? readFileSync(join(userDataDir, 'settings.json'), 'utf8') : '');
+    await expect.poll(saved).toContain('"lastView": "transactions"');
     await first.stop();
 
     const second = await startBrowserApp(userDataDir);
