@@ -167,6 +167,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
         observer: accountId === undefined ? undefined : exchangeRuntime.connectionStatus.observerFor(accountId),
       }),
     onChanged: (activeAccountId) => {
+      landing.forget();
       emit('accounts.changed', { activeAccountId });
       // An opt-in or threshold may have changed: the watcher starts, stops or re-reads them now.
       void alerts.sync();
@@ -179,6 +180,8 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     isEea: (accountId) => accounts.isEea(accountId),
     onKeyRefused: (accountId, message) => accounts.recordWithdrawRefusal(accountId, message),
     emit: (record) => {
+      // Balances read before a withdrawal are no longer a page's starting point.
+      landing.forget();
       if (record.state === 'sent') {
         const what = `${record.amount} ${record.ticker}`;
         history.recordEvent(record.accountId, record.lastSentAt ?? record.updatedAt, 'withdrawal_sent', record.uniqueId, `Withdrawal of ${what} sent`, `To ${record.address}`);
@@ -213,6 +216,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     overview: async (request, o) => {
       const overview = await valuation.overview(request, o);
       history.offer(overview);
+      if (request.accountId !== undefined) landing.remember({ accountId: request.accountId, quote: overview.quote }, overview);
       return overview;
     },
   };
@@ -261,7 +265,19 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     overview: (key) => balances.overview(key),
     assets: async (accountId) => (await accounts.clientFor(accountId)).assets(),
   });
-  const handlers: Handlers = { ...serviceHandlers, ...startupHandlers(landing, quoteSetting, serviceHandlers) };
+  const handlers: Handlers = {
+    ...serviceHandlers,
+    ...startupHandlers(landing, quoteSetting, serviceHandlers),
+    // An investment moves money: balances read before it are no longer a page's starting point.
+    'exchange.flexInvest': async (payload, sender, context) => {
+      landing.forget();
+      try {
+        return await serviceHandlers['exchange.flexInvest'](payload, sender, context);
+      } finally {
+        landing.forget();
+      }
+    },
+  };
   if (options.prefetchLanding) landing.start();
 
   const router = createRouter(handlers, { logger, isTrustedSender });

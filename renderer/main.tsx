@@ -1,5 +1,5 @@
 // First: the bootstrap call leaves while everything below loads (renderer/startup.ts).
-import './startup';
+import { languageReady } from './startup';
 // Tokens and base styles come first: component and feature stylesheets, imported by their own
 // modules below, build on them and must win ties of equal specificity.
 import './styles/tokens.css';
@@ -9,20 +9,28 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { createQueryClient } from './api/queries';
-import { takeSettledBootstrap } from './api/boot';
-import { activateLanguage, rememberedChoice } from './i18n';
+import { bootstrapSettled, takeSettledBootstrap } from './api/boot';
 import { LanguageRoot } from './i18n/LanguageRoot';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
-// The first paint waits for the language's catalog (a small chunk fetched alongside the view's and
-// the bootstrap call, which left from the startup entry before this chunk loaded).
-void activateLanguage(rememberedChoice()).finally(() => {
+/**
+ * How long the first render may wait for the bootstrap beyond the catalog. It usually answers
+ * within tens of milliseconds (the main process fetched at launch, or read moments ago); when it
+ * has to ask the exchange, the shell paints after this and the queries take the answer on arrival.
+ */
+const BOOTSTRAP_RENDER_WAIT_MS = 200;
+
+// The first paint waits for the language's catalog (a small chunk that the startup entry asked for,
+// with the bootstrap call, before this chunk had loaded) and, briefly, for the bootstrap.
+void Promise.all([languageReady, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).finally(() => {
   const queryClient = createQueryClient();
   // When the bootstrap has already answered, the first render starts with settings, accounts and
   // the landing data in the cache: no loading pass in between.
-  for (const { channel, payload, data } of takeSettledBootstrap()) queryClient.setQueryData([channel, payload], data);
+  // An overview the main process already had is dated when it was answered, so "Updated N s ago"
+  // stays true and the query refreshes as soon as that is older than its staleTime.
+  for (const { channel, payload, data, updatedAt } of takeSettledBootstrap()) queryClient.setQueryData([channel, payload], data, updatedAt === undefined ? undefined : { updatedAt });
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BalancesOverview } from '../../shared/model/balances';
 import { DEFAULT_SETTINGS, DEMO_ACCOUNT, installBridge } from '../test/setup';
-import { resetBootstrap, startBootstrap, takeSettledBootstrap } from './boot';
+import { bootstrapSettled, resetBootstrap, startBootstrap, takeSettledBootstrap } from './boot';
 import { invoke } from './invoke';
 
 const OVERVIEW: BalancesOverview = {
@@ -15,12 +15,12 @@ const OVERVIEW: BalancesOverview = {
   pricedAt: 1,
 };
 
-function withBootstrap() {
+function withBootstrap(answeredAt = Date.now()) {
   const bridge = installBridge();
   bridge.reply('app.bootstrap', {
     settings: { settings: DEFAULT_SETTINGS, notice: null },
     accounts: { accounts: [DEMO_ACCOUNT], activeAccountId: 'demo' },
-    landing: { accountId: 'demo', quote: 'USDT', overview: { ok: true, data: OVERVIEW }, assets: { ok: false, error: { kind: 'server', message: 'down' } } },
+    landing: { accountId: 'demo', quote: 'USDT', overview: { ok: true, data: OVERVIEW }, assets: { ok: false, error: { kind: 'server', message: 'down' } }, answeredAt },
   });
   bridge.reply('balances.overview', { ...OVERVIEW, pricedAt: 2 });
   return bridge;
@@ -67,6 +67,39 @@ describe('the bootstrap call', () => {
     await expect(invoke('exchange.assets', { accountId: 'demo' })).rejects.toMatchObject({ error: { kind: 'server' } });
     await invoke('balances.overview', { accountId: 'demo', quote: 'USDT' });
     expect(bridge.callsTo('balances.overview')).toHaveLength(1);
+  });
+
+  it('dates the first render\'s overview by when the main process answered it, not by its arrival', async () => {
+    const answeredAt = Date.now() - 3_000;
+    withBootstrap(answeredAt);
+    startBootstrap();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const overview = takeSettledBootstrap().find((e) => e.channel === 'balances.overview');
+    expect(overview?.updatedAt).toBe(answeredAt);
+  });
+
+  it('does not hand an overview answered seconds ago to a query, which would date it now: the query asks afresh', async () => {
+    const bridge = withBootstrap(Date.now() - 3_000);
+    startBootstrap();
+    expect(await invoke('balances.overview', { accountId: 'demo', quote: 'USDT' })).toMatchObject({ pricedAt: 2 });
+    expect(bridge.callsTo('balances.overview')).toHaveLength(1);
+  });
+
+  it('lets the first render wait for the answer, so that it starts with the answers in its cache', async () => {
+    withBootstrap();
+    startBootstrap();
+    await bootstrapSettled(60_000);
+    expect(takeSettledBootstrap().map((e) => e.channel)).toContain('balances.overview');
+  });
+
+  it('stops that wait after its cap when the answer is slow', async () => {
+    const bridge = installBridge();
+    bridge.hang('app.bootstrap');
+    startBootstrap();
+    const started = performance.now();
+    await bootstrapSettled(30);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(takeSettledBootstrap()).toEqual([]);
   });
 
   it('falls back to the channels themselves when the bootstrap fails', async () => {

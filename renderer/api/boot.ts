@@ -11,6 +11,12 @@ import { getBridge } from './bridge';
 
 /** After this the bootstrap's answers are too old to stand in for a first fetch. */
 export const BOOT_WINDOW_MS = 10_000;
+/**
+ * A landing answer handed to a query's first fetch is dated by its arrival (TanStack sets the
+ * time), so one answered longer ago than this is not handed out that way: the query asks afresh.
+ * The first render's cache entries carry their true date instead (takeSettledBootstrap).
+ */
+export const UNDATED_HANDOUT_MS = 1_000;
 
 /** The channels the bootstrap answers for. */
 const BOOTED: readonly Channel[] = ['settings.get', 'accounts.list', 'balances.overview', 'exchange.assets'];
@@ -52,23 +58,40 @@ export function startBootstrap(now: () => number = performance.now.bind(performa
  * handed out (as by takeBooted) so that the page's first render can start with them in its cache.
  * Empty while the answer is still on its way: the queries then wait for it through takeBooted.
  */
-export function takeSettledBootstrap(): Array<{ channel: Channel; payload: object; data: unknown }> {
+export function takeSettledBootstrap(): Array<{ channel: Channel; payload: object; data: unknown; updatedAt?: number }> {
   const boot = started?.settled;
   if (!boot) return [];
-  const out: Array<{ channel: Channel; payload: object; data: unknown }> = [];
-  const give = (channel: Channel, payload: object, envelope: Envelope<unknown>) => {
+  const out: Array<{ channel: Channel; payload: object; data: unknown; updatedAt?: number }> = [];
+  const give = (channel: Channel, payload: object, envelope: Envelope<unknown>, updatedAt?: number) => {
     if (taken.has(channel) || !envelope.ok) return;
     taken.add(channel);
-    out.push({ channel, payload, data: envelope.data });
+    out.push(updatedAt === undefined ? { channel, payload, data: envelope.data } : { channel, payload, data: envelope.data, updatedAt });
   };
   give('settings.get', {}, { ok: true, data: boot.settings });
   give('accounts.list', {}, { ok: true, data: boot.accounts });
   if (boot.landing) {
     // The same payloads, key for key, that the Balances view asks with (renderer/features/balances).
-    give('balances.overview', { accountId: boot.landing.accountId, quote: boot.landing.quote }, boot.landing.overview);
+    give('balances.overview', { accountId: boot.landing.accountId, quote: boot.landing.quote }, boot.landing.overview, boot.landing.answeredAt);
     give('exchange.assets', { accountId: boot.landing.accountId }, boot.landing.assets);
   }
   return out;
+}
+
+/**
+ * Resolves once the bootstrap has answered (or failed), or after `capMs`, whichever is first. The
+ * first render waits for it so that it starts with the answers in its cache (each dated truly),
+ * rather than rendering a loading pass a few milliseconds before they arrive.
+ */
+export function bootstrapSettled(capMs: number): Promise<void> {
+  if (!started || started.settled !== undefined) return Promise.resolve();
+  const answer = started.answer;
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, capMs);
+    void answer.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** Forgets the bootstrap (tests). */
@@ -85,7 +108,8 @@ function answerFor<C extends Channel>(boot: Bootstrap, channel: C, payload: Requ
       return { ok: true, data: boot.accounts };
     case 'balances.overview': {
       const landing = boot.landing;
-      return landing && payloadKey(payload) === payloadKey({ accountId: landing.accountId, quote: landing.quote }) ? landing.overview : undefined;
+      if (!landing || Date.now() - landing.answeredAt > UNDATED_HANDOUT_MS) return undefined;
+      return payloadKey(payload) === payloadKey({ accountId: landing.accountId, quote: landing.quote }) ? landing.overview : undefined;
     }
     case 'exchange.assets': {
       const landing = boot.landing;

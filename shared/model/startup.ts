@@ -15,6 +15,11 @@ export interface LandingAnswers {
   quote: string;
   overview: Envelope<BalancesOverview>;
   assets: Envelope<AssetsResponse>;
+  /**
+   * When the overview was answered (Unix ms). A page that opens while the app runs may get the
+   * latest overview, up to a few seconds old; it dates its data with this, not with its arrival.
+   */
+  answeredAt: number;
 }
 
 export interface Bootstrap {

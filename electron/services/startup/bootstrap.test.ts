@@ -86,4 +86,26 @@ describe('app.bootstrap', () => {
     // The overview itself survives a failed part (as a note), so the landing data is still there.
     expect(boot.landing?.overview.ok && boot.landing.overview.data.notes).toMatchObject([{ kind: 'part_unavailable' }]);
   });
+
+  it('gives a page that opens while the app runs the overview read moments ago, dated when it was answered', async () => {
+    const app = await launch(false);
+    const before = Date.now();
+    const read = await app.data('balances.overview', { accountId: DEMO_ACCOUNT_ID, quote: 'USDT' });
+    // From here on the exchange would answer differently: a new fetch would show the broken part.
+    await admin(app.sim, 'POST', 'faults', { kind: 'server_error', path: '/api/v4/main-account/balance', count: 0 });
+    const boot = await app.data('app.bootstrap', {});
+    expect(boot.landing?.overview.ok && boot.landing.overview.data).toEqual(read);
+    expect(boot.landing?.answeredAt).toBeGreaterThanOrEqual(before);
+    expect(boot.landing?.answeredAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('forgets the overviews it could hand out once money moves (an investment), so the next page sees the exchange', async () => {
+    const app = await launch(false);
+    await app.data('balances.overview', { accountId: DEMO_ACCOUNT_ID, quote: 'USDT' });
+    await admin(app.sim, 'POST', 'faults', { kind: 'server_error', path: '/api/v4/main-account/balance', count: 0 });
+    // Refused or not, the investment may have moved money: what was read before it is not reused.
+    await app.call('exchange.flexInvest', { accountId: DEMO_ACCOUNT_ID, planId: 'no-such-plan', amount: '1' });
+    const boot = await app.data('app.bootstrap', {});
+    expect(boot.landing?.overview.ok && boot.landing.overview.data.notes).toMatchObject([{ kind: 'part_unavailable', part: 'main' }]);
+  });
 });

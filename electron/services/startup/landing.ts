@@ -8,6 +8,12 @@
  * answer serves one more caller only if nobody had it yet and it is less than FRESH_MS old (the
  * launch's fetch, waiting for the page). Every later read goes to the exchange, so a refresh is
  * never answered from here. A caller's abort ends only its own wait, never the shared fetch.
+ *
+ * A page that opens while the app already runs (a reload, a window reopened, a second browser tab)
+ * would otherwise wait for a whole new fetch: the bootstrap alone may hand it the latest overview
+ * any read brought, when it is under REUSE_MS old, together with the time it was answered, so the
+ * page's "Updated N s ago" stays true and its own refresh follows as usual. Anything that moves
+ * money or changes accounts forgets those answers (`forget`).
  */
 import { AppFailure, fail, ok, toAppError, type Envelope } from '../../../shared/errors';
 import { cancelledFailure } from '../exchange/failures';
@@ -18,6 +24,8 @@ import type { BalancesOverview } from '../../../shared/model/balances';
 export const FRESH_MS = 5_000;
 /** How long `app.bootstrap` waits for the landing data before answering without it. */
 export const BOOTSTRAP_WAIT_MS = 1_500;
+/** How old the latest overview may be for a page that opens to start with it (the page's staleTime). */
+export const REUSE_MS = 5_000;
 
 export interface LandingKey {
   accountId: string;
@@ -27,6 +35,8 @@ export interface LandingKey {
 export interface LandingData extends LandingKey {
   overview: Envelope<BalancesOverview>;
   assets: Envelope<AssetsResponse>;
+  /** When the overview was answered (Unix ms): the page dates its data with it. */
+  answeredAt: number;
 }
 
 export interface LandingOptions {
@@ -65,10 +75,19 @@ function unwrap<T>(envelope: Envelope<T>): T {
   throw new AppFailure(envelope.error);
 }
 
+interface Answered<T> {
+  value: T;
+  /** When it was answered, Unix ms. */
+  at: number;
+}
+
 export function createLanding(options: LandingOptions) {
   const now = options.now ?? Date.now;
   const overviews = new Map<string, Entry<BalancesOverview>>();
   const assetLists = new Map<string, Entry<AssetsResponse>>();
+  /** The latest successful answers any read brought, for a page that opens later (`bootstrap`). */
+  const latestOverviews = new Map<string, Answered<BalancesOverview>>();
+  const latestAssetLists = new Map<string, Answered<AssetsResponse>>();
 
   /** The entry's answer if it may still be handed out (and marks it handed out), else undefined. */
   function join<T>(cache: Map<string, Entry<T>>, key: string): Promise<Envelope<T>> | undefined {
@@ -83,20 +102,30 @@ export function createLanding(options: LandingOptions) {
     return entry.answer;
   }
 
-  function fetchShared<T>(cache: Map<string, Entry<T>>, key: string, fetch: () => Promise<T>, handedOut: boolean): Promise<Envelope<T>> {
+  /** The latest answer as an envelope when it is under REUSE_MS old. */
+  function recent<T>(latest: Map<string, Answered<T>>, key: string): Promise<Envelope<T>> | undefined {
+    const answered = latest.get(key);
+    return answered && now() - answered.at < REUSE_MS ? Promise.resolve(ok(answered.value)) : undefined;
+  }
+
+  function fetchShared<T>(cache: Map<string, Entry<T>>, latest: Map<string, Answered<T>>, key: string, fetch: () => Promise<T>, handedOut: boolean): Promise<Envelope<T>> {
     const entry: Entry<T> = { answer: fetch().then(ok, (error: unknown) => fail(toAppError(error))), handedOut };
-    void entry.answer.then(() => {
+    void entry.answer.then((envelope) => {
       entry.endedAt = now();
+      if (envelope.ok) latest.set(key, { value: envelope.data, at: entry.endedAt });
     });
     cache.set(key, entry);
     return entry.answer;
   }
 
   const overviewKey = (key: LandingKey) => `${key.accountId}\n${key.quote}`;
-  const overviewOf = (key: LandingKey, handedOut: boolean) =>
-    (handedOut ? join(overviews, overviewKey(key)) : undefined) ?? fetchShared(overviews, overviewKey(key), () => options.overview(key), handedOut);
-  const assetsOf = (accountId: string, handedOut: boolean) =>
-    (handedOut ? join(assetLists, accountId) : undefined) ?? fetchShared(assetLists, accountId, () => options.assets(accountId), handedOut);
+  /** `forPage`: a page asks (the bootstrap), so a running fetch, then a recent answer, may serve it. */
+  const overviewOf = (key: LandingKey, forPage: boolean) =>
+    (forPage ? (join(overviews, overviewKey(key)) ?? recent(latestOverviews, overviewKey(key))) : undefined) ??
+    fetchShared(overviews, latestOverviews, overviewKey(key), () => options.overview(key), forPage);
+  const assetsOf = (accountId: string, forPage: boolean) =>
+    (forPage ? (join(assetLists, accountId) ?? recent(latestAssetLists, accountId)) : undefined) ??
+    fetchShared(assetLists, latestAssetLists, accountId, () => options.assets(accountId), forPage);
 
   return {
     /** Starts the landing fetches (at launch); never throws. */
@@ -110,17 +139,31 @@ export function createLanding(options: LandingOptions) {
       );
     },
 
+    /** Records an overview a read brought (every `balances.overview` answer passes here). */
+    remember(key: LandingKey, overview: BalancesOverview): void {
+      latestOverviews.set(overviewKey(key), { value: overview, at: now() });
+    },
+
+    /** Drops the remembered answers (after a withdrawal, an investment or an account change). */
+    forget(): void {
+      latestOverviews.clear();
+      latestAssetLists.clear();
+    },
+
     /** The landing data for the current account, waiting at most `waitMs`; null when not ready by then. */
     async bootstrap(waitMs = BOOTSTRAP_WAIT_MS, signal?: AbortSignal): Promise<LandingData | null> {
       const key = await options.current();
-      const both = Promise.all([overviewOf(key, true), assetsOf(key.accountId, true)]);
+      // Dated as it is handed out: a refresh ending meanwhile must not make older data look newer.
+      const overview = overviewOf(key, true).then((envelope) => ({ envelope, at: (envelope.ok && latestOverviews.get(overviewKey(key))?.at) || now() }));
+      const both = Promise.all([overview, assetsOf(key.accountId, true)]);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), waitMs);
       });
       try {
         const answered = await waitFor(Promise.race([both, late]), signal);
-        return answered === null ? null : { ...key, overview: answered[0], assets: answered[1] };
+        if (answered === null) return null;
+        return { ...key, overview: answered[0].envelope, assets: answered[1], answeredAt: answered[0].at };
       } finally {
         clearTimeout(timer);
       }
