@@ -8,7 +8,7 @@ import { dec, isLooseDecimalString, isPositive, isZero, roundForDisplay, ZERO } 
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRowWindow } from '../../components/useRowWindow';
 import { downloadCsv } from '../../csv';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
@@ -226,18 +226,7 @@ const BalancesTable = memo(function BalancesTable({
   const ui = { sortBy, sortDirection };
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
-  // TanStack Virtual hands back methods the React Compiler cannot memoise; the table is memo()ed by hand.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => containerRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    observeElementRect: observeViewport,
-  });
-  const items = virtualizer.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
+  const { start, end, padTop, padBottom } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 10);
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
     <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
@@ -276,31 +265,15 @@ const BalancesTable = memo(function BalancesTable({
         </thead>
         <tbody>
           {padTop > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padTop }} /> : null}
-          {items.map((item) => {
-            const row = rows[item.index] as BalanceRow;
-            return <BalanceRowView key={row.asset} row={row} quote={quote} rowIndex={item.index + 2} />;
-          })}
+          {rows.slice(start, end).map((row, i) => (
+            <BalanceRowView key={row.asset} row={row} quote={quote} rowIndex={start + i + 2} />
+          ))}
           {padBottom > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padBottom }} /> : null}
         </tbody>
       </table>
     </div>
   );
 });
-
-/** Used while the container has no size yet (first paint; jsdom, where nothing has a size). */
-const FALLBACK_VIEWPORT = { width: 1000, height: 640 };
-
-/** The scroll container's size as the virtualizer needs it, never 0 x 0 (which would show no rows). */
-function observeViewport(instance: { scrollElement: HTMLDivElement | null }, report: (rect: { width: number; height: number }) => void) {
-  const el = instance.scrollElement;
-  if (!el) return undefined;
-  const measure = () => report({ width: el.clientWidth || FALLBACK_VIEWPORT.width, height: el.clientHeight || FALLBACK_VIEWPORT.height });
-  measure();
-  if (typeof ResizeObserver === 'undefined') return undefined;
-  const observer = new ResizeObserver(measure);
-  observer.observe(el);
-  return () => observer.disconnect();
-}
 
 /** An amount cell: blank for zero, so the eye finds where an asset is held. */
 function PartCell({ amount, sub }: { amount: string; sub?: string }) {

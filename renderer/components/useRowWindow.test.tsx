@@ -1,0 +1,53 @@
+import { useRef } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useRowWindow } from './useRowWindow';
+
+let renders = 0;
+
+afterEach(cleanup);
+
+function Probe({ count }: { count: number }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const { start, end, padTop, padBottom } = useRowWindow(ref, count, 50, 2);
+  renders += 1;
+  return (
+    <div ref={ref} data-testid="scroller">
+      <span data-testid="window">{`${start}-${end} ${padTop} ${padBottom}`}</span>
+    </div>
+  );
+}
+
+const windowText = () => screen.getByTestId('window').textContent;
+
+describe('useRowWindow', () => {
+  it('renders the rows in view plus the overscan, and stands in for the rest with padding', () => {
+    render(<Probe count={1_000} />);
+    // jsdom has no layout: the fallback viewport is 640 px, so rows 0..12.8 (+2) are in view.
+    expect(windowText()).toBe('0-15 0 49250');
+  });
+
+  it('moves with the scroll position, and re-renders only when the window moves by a row', () => {
+    render(<Probe count={1_000} />);
+    const scroller = screen.getByTestId('scroller');
+    act(() => {
+      scroller.scrollTop = 50 * 100;
+      fireEvent.scroll(scroller);
+    });
+    expect(windowText()).toBe('98-115 4900 44250');
+    const before = renders;
+    act(() => {
+      scroller.scrollTop = 50 * 100 + 10;
+      fireEvent.scroll(scroller);
+    });
+    expect(renders).toBe(before);
+  });
+
+  it('never reaches past the last row when the list shrinks (a search)', () => {
+    const { rerender } = render(<Probe count={1_000} />);
+    rerender(<Probe count={3} />);
+    expect(windowText()).toBe('0-3 0 0');
+    rerender(<Probe count={0} />);
+    expect(windowText()).toBe('0-0 0 0');
+  });
+});
