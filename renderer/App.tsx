@@ -8,16 +8,15 @@ import { type AccountSummary } from '../shared/model/accounts';
 import { describeKeys, SHORTCUTS, type ViewId } from '../shared/navigation';
 import { useAccounts, useBridgeEvent, useChannelMutation, useSettings, useUpdateSettings } from './api/queries';
 import { Badge, DismissableNotice, EmptyState, ErrorPanel, Skeleton, UpdatedAgo } from './components';
-import { BackgroundToasts } from './shell/BackgroundToasts';
 import { ConnectionIndicator } from './shell/ConnectionIndicator';
 import { useHashNavigation, viewHref } from './shell/route';
 import { IS_MAC, searchField, useShortcuts } from './shell/shortcuts';
-import { ShortcutsHelp } from './shell/ShortcutsHelp';
 import { isOutage, useConnectionState } from './shell/useConnection';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
 import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
-import { ACCOUNTLESS_VIEWS, VIEWS } from './shell/views';
-import { AlertToasts } from './features/alerts/AlertToasts';
+import { ACCOUNTLESS_VIEWS, OTHER_VIEW_CHUNKS, VIEWS } from './shell/views';
+import { AlertToasts, BackgroundToasts, ShortcutsHelp } from './shell/lazyShell';
+import { prefetchWhenIdle } from './shell/idle';
 import { useUi } from './state/ui';
 import { useLanguageChoice } from './i18n/LanguageRoot';
 import './shell/shell.css';
@@ -67,6 +66,9 @@ export function App() {
     void queryClient.invalidateQueries({ queryKey: ['accounts.list'] });
   });
 
+  // The other views load on demand; fetched while idle, opening one rarely waits for the network.
+  useEffect(() => prefetchWhenIdle(OTHER_VIEW_CHUNKS), []);
+
   useEffect(() => {
     const root = document.documentElement;
     if (settings?.theme === 'light' || settings?.theme === 'dark') root.dataset.theme = settings.theme;
@@ -101,10 +103,12 @@ export function App() {
           )}
         </main>
       </div>
-      {/* The main process watches positions; whatever it raises shows here, in any view. */}
-      <AlertToasts />
-      <BackgroundToasts />
-      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <Suspense fallback={null}>
+        {/* The main process watches positions; whatever it raises shows here, in any view. */}
+        <AlertToasts />
+        <BackgroundToasts />
+        <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </Suspense>
     </div>
   );
 }

@@ -9,6 +9,18 @@ export interface ViewProps {
   account: AccountSummary;
 }
 
+/** Each view other than Balances, as the import of its own chunk. */
+const VIEW_CHUNKS = {
+  codes: () => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView })),
+  positions: () => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView })),
+  flex: () => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView })),
+  withdrawals: () => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView })),
+  transactions: () => import('../features/transactions/TransactionsView').then((m) => ({ default: m.TransactionsView })),
+  history: () => import('../features/history/HistoryView').then((m) => ({ default: m.HistoryView })),
+  accounts: () => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView })),
+  settings: () => import('../features/settings/SettingsView').then((m) => ({ default: m.SettingsView })),
+} satisfies Record<Exclude<ViewId, 'balances'>, () => Promise<{ default: ComponentType<ViewProps> }>>;
+
 /**
  * Each view is its own chunk, so the first paint only loads the shell and the open view. Balances
  * is the landing view, so it ships with the shell: a lazy chunk there would add a round trip
@@ -16,15 +28,18 @@ export interface ViewProps {
  */
 const COMPONENTS: Record<ViewId, ComponentType<ViewProps>> = {
   balances: BalancesView,
-  codes: lazy(() => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView }))),
-  positions: lazy<ComponentType<ViewProps>>(() => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView }))),
-  flex: lazy<ComponentType<ViewProps>>(() => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView }))),
-  withdrawals: lazy<ComponentType<ViewProps>>(() => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView }))),
-  transactions: lazy<ComponentType<ViewProps>>(() => import('../features/transactions/TransactionsView').then((m) => ({ default: m.TransactionsView }))),
-  history: lazy<ComponentType<ViewProps>>(() => import('../features/history/HistoryView').then((m) => ({ default: m.HistoryView }))),
-  accounts: lazy(() => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView }))),
-  settings: lazy(() => import('../features/settings/SettingsView').then((m) => ({ default: m.SettingsView }))),
+  codes: lazy(VIEW_CHUNKS.codes),
+  positions: lazy(VIEW_CHUNKS.positions),
+  flex: lazy(VIEW_CHUNKS.flex),
+  withdrawals: lazy(VIEW_CHUNKS.withdrawals),
+  transactions: lazy(VIEW_CHUNKS.transactions),
+  history: lazy(VIEW_CHUNKS.history),
+  accounts: lazy(VIEW_CHUNKS.accounts),
+  settings: lazy(VIEW_CHUNKS.settings),
 };
+
+/** Every other view's chunk, to fetch while the page is idle (renderer/shell/idle.ts). */
+export const OTHER_VIEW_CHUNKS: ReadonlyArray<() => Promise<unknown>> = Object.values(VIEW_CHUNKS);
 
 /** Views that work without any account (the others ask for one first). */
 export const ACCOUNTLESS_VIEWS: ReadonlySet<ViewId> = new Set(['accounts', 'settings']);

@@ -1,0 +1,25 @@
+/**
+ * Work the first paint must not wait for: chunks fetched once the page is idle, one per idle
+ * period, so that a view opened later (or a toast shown) does not wait on the network (issue 14).
+ */
+
+/** requestIdleCallback where there is one (Chromium, Electron); a short timer elsewhere (jsdom). */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 50);
+}
+
+/**
+ * Calls each loader in turn, each in its own idle period. A failed load is left for the moment the
+ * chunk is really needed, where its error shows (a view's error boundary, for example).
+ */
+export function prefetchWhenIdle(loaders: ReadonlyArray<() => Promise<unknown>>): void {
+  let next = 0;
+  const step = () => {
+    const load = loaders[next++];
+    if (!load) return;
+    load().catch(() => undefined);
+    whenIdle(step);
+  };
+  whenIdle(step);
+}
