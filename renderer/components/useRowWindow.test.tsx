@@ -1,20 +1,25 @@
-import { useRef } from 'react';
+import { Profiler, useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useRowWindow } from './useRowWindow';
 
+/** Commits of the probe, counted by React's Profiler. */
 let renders = 0;
+const countCommit = () => {
+  renders += 1;
+};
 
 afterEach(cleanup);
 
 function Probe({ count }: { count: number }) {
   const ref = useRef<HTMLDivElement | null>(null);
   const { start, end, padTop, padBottom } = useRowWindow(ref, count, 50, 2);
-  renders += 1;
   return (
-    <div ref={ref} data-testid="scroller">
-      <span data-testid="window">{`${start}-${end} ${padTop} ${padBottom}`}</span>
-    </div>
+    <Profiler id="row-window" onRender={countCommit}>
+      <div ref={ref} data-testid="scroller">
+        <span data-testid="window">{`${start}-${end} ${padTop} ${padBottom}`}</span>
+      </div>
+    </Profiler>
   );
 }
 
