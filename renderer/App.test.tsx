@@ -163,6 +163,15 @@ describe('App shell navigation', () => {
     expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
   });
 
+  it('writes a search into the address a moment after the last keystroke, not on each one', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();
+    act(() => useUi.getState().setBalances({ search: 'b' }));
+    act(() => useUi.getState().setBalances({ search: 'bt' }));
+    expect(window.location.hash).toBe('#/balances');
+    await waitFor(() => expect(window.location.hash).toBe('#/balances?q=bt'));
+  });
+
   it('opens the view in the hash, or else the last view saved in settings, and saves each view opened', async () => {
     window.history.replaceState(null, '', '#/codes?list=history');
     setup();

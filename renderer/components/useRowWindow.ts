@@ -11,10 +11,14 @@ export interface RowWindow {
 /** Used while the container has no size yet (first layout; jsdom, where nothing has a size). */
 const FALLBACK_VIEWPORT_HEIGHT = 640;
 
-function windowAt(scrollTop: number, viewportHeight: number, count: number, rowHeight: number, overscan: number): { start: number; end: number } {
-  const start = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const end = Math.min(count, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan);
-  return { start, end: Math.max(start, end) };
+/** Where the container is scrolled to and how much of it shows, in rows; changes only on scroll or resize. */
+interface Viewport {
+  firstRow: number;
+  rowsInView: number;
+}
+
+function viewportOf(el: HTMLElement, rowHeight: number): Viewport {
+  return { firstRow: Math.floor(el.scrollTop / rowHeight), rowsInView: Math.ceil((el.clientHeight || FALLBACK_VIEWPORT_HEIGHT) / rowHeight) };
 }
 
 /**
@@ -24,18 +28,19 @@ function windowAt(scrollTop: number, viewportHeight: number, count: number, rowH
  *
  * Written here rather than taken from @tanstack/react-virtual: with rows of one height the window
  * is plain arithmetic, while the library (about 10 KB gzipped, for measuring rows of any size)
- * would take a ninth of the first chunk's 90 KB budget (issue 14). It re-renders only when the
- * window moves by a row, not on every scrolled pixel.
+ * would take a ninth of the first chunk's 90 KB budget (issue 14). The container is measured only
+ * when it scrolls or resizes, never while React commits (a search changing the row count reads no
+ * layout), and a scroll re-renders only when it moves the window by a row.
  */
 export function useRowWindow(containerRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): RowWindow {
-  const [range, setRange] = useState(() => windowAt(0, FALLBACK_VIEWPORT_HEIGHT, count, rowHeight, overscan));
+  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: Math.ceil(FALLBACK_VIEWPORT_HEIGHT / rowHeight) }));
 
   useLayoutEffect(() => {
     const el = containerRef.current;
     if (!el) return undefined;
     const update = () => {
-      const next = windowAt(el.scrollTop, el.clientHeight || FALLBACK_VIEWPORT_HEIGHT, count, rowHeight, overscan);
-      setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
+      const next = viewportOf(el, rowHeight);
+      setViewport((current) => (current.firstRow === next.firstRow && current.rowsInView === next.rowsInView ? current : next));
     };
     update();
     el.addEventListener('scroll', update, { passive: true });
@@ -45,10 +50,10 @@ export function useRowWindow(containerRef: RefObject<HTMLElement | null>, count:
       el.removeEventListener('scroll', update);
       observer?.disconnect();
     };
-  }, [containerRef, count, rowHeight, overscan]);
+  }, [containerRef, rowHeight]);
 
-  // The count may have shrunk (a search) since the window was last computed: never past the end.
-  const end = Math.min(range.end, count);
-  const start = Math.min(range.start, end);
+  // The count may have changed (a search) since the container last scrolled: never past the end.
+  const end = Math.min(count, viewport.firstRow + viewport.rowsInView + overscan);
+  const start = Math.min(Math.max(0, viewport.firstRow - overscan), end);
   return { start, end, padTop: start * rowHeight, padBottom: (count - end) * rowHeight };
 }

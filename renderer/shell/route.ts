@@ -27,6 +27,8 @@ interface ParamBinding {
 }
 
 const SEARCH_MAX = 64;
+/** How long after a filter change its address is written (see useHashNavigation). */
+export const FILTER_WRITE_DELAY_MS = 150;
 
 const PARAMS: Partial<Record<ViewId, ParamBinding>> = {
   codes: {
@@ -112,22 +114,39 @@ export function useHashNavigation(lastView: string | undefined, settingsSettled:
 
   useEffect(() => {
     if (!ready) return;
+    // A filter change (the same view) is written a moment after the last keystroke: replaceState
+    // costs about 3 ms, which each keystroke would otherwise pay before its paint (bench:ui).
+    let pendingReplace: ReturnType<typeof setTimeout> | undefined;
     const onHashChange = () => {
+      // The address moved (Back, Forward, a typed hash): a filter write still waiting would undo that.
+      clearTimeout(pendingReplace);
+      pendingReplace = undefined;
       const route = parseHash(window.location.hash);
       if (route) applyRoute(route);
       else window.history.replaceState(window.history.state, '', formatHash(routeOf(useUi.getState())));
     };
     window.addEventListener('hashchange', onHashChange);
     window.addEventListener('popstate', onHashChange);
-    const unsubscribe = useUi.subscribe((state, previous) => {
+    const writeHash = () => {
+      pendingReplace = undefined;
+      const state = useUi.getState();
       const hash = formatHash(routeOf(state));
-      if (state.view !== previous.view) save.current(state.view);
       if (hash === window.location.hash) return;
       const current = parseHash(window.location.hash);
       if (current && current.view === state.view) window.history.replaceState(window.history.state, '', hash);
       else window.history.pushState(null, '', hash);
+    };
+    const unsubscribe = useUi.subscribe((state, previous) => {
+      if (state.view !== previous.view) {
+        save.current(state.view);
+        clearTimeout(pendingReplace);
+        writeHash();
+      } else if (pendingReplace === undefined) {
+        pendingReplace = setTimeout(writeHash, FILTER_WRITE_DELAY_MS);
+      }
     });
     return () => {
+      clearTimeout(pendingReplace);
       window.removeEventListener('hashchange', onHashChange);
       window.removeEventListener('popstate', onHashChange);
       unsubscribe();

@@ -141,8 +141,11 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   );
 }
 
-/** The account's worth in bold, its split by account part, and the allocation picture. */
-function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: BalanceRow[] }) {
+/**
+ * The account's worth in bold, its split by account part, and the allocation picture. Memoised:
+ * the allocation sorts every priced row, which each keystroke in the search box would repeat.
+ */
+const AccountTotal = memo(function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: BalanceRow[] }) {
   const parts = allocation(rows, overview.totals.value);
   const q = overview.quote;
   return (
@@ -189,7 +192,7 @@ function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: Ba
       ) : null}
     </section>
   );
-}
+});
 
 const PART_LABELS = { main: msg`Main`, trade: msg`Trade`, collateral: msg`Collateral` } as const;
 /** allocation()'s label for everything past the top five (a ticker cannot be spelled so). */
