@@ -6,7 +6,11 @@ import { ConnectionIndicator } from '../shell/ConnectionIndicator';
 import { installBridge, renderWithQuery } from '../test/setup';
 import { activateLanguage, formatLocales, i18n, resolveLanguage } from '.';
 
-const setSystemLanguages = (languages: string[]) => Object.defineProperty(navigator, 'languages', { value: languages, configurable: true });
+/** Changes the OS's languages as the browser does: the list, then a `languagechange` event. */
+const setSystemLanguages = (languages: string[]) => {
+  Object.defineProperty(navigator, 'languages', { value: languages, configurable: true });
+  window.dispatchEvent(new Event('languagechange'));
+};
 
 afterEach(async () => {
   setSystemLanguages(['en-US']);

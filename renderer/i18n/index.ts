@@ -20,8 +20,18 @@ const loaders: Record<Language, () => Promise<{ messages: Record<string, unknown
   uk: () => import('./locales/uk.po'),
 };
 
+/**
+ * navigator.languages, read once until the OS's list changes: Chromium builds a new array on each
+ * read, and every formatted amount asks (formatLocales), thousands of times per table.
+ */
+let osLanguages: readonly string[] | null = null;
 function systemLanguages(): readonly string[] {
-  return typeof navigator === 'undefined' ? [] : navigator.languages;
+  if (typeof navigator === 'undefined') return [];
+  if (osLanguages === null) {
+    osLanguages = navigator.languages;
+    globalThis.addEventListener?.('languagechange', () => (osLanguages = null), { once: true });
+  }
+  return osLanguages;
 }
 
 /** The first of the OS's languages we have a catalog for; English when none. */
