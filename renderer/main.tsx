@@ -11,6 +11,8 @@ import { App } from './App';
 import { createQueryClient } from './api/queries';
 import { bootstrapSettled, takeSettledBootstrap } from './api/boot';
 import { LanguageRoot } from './i18n/LanguageRoot';
+import { decideFirstView } from './shell/route';
+import type { Settings } from '../shared/model/settings';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
@@ -30,7 +32,11 @@ void Promise.all([languageReady, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).fi
   // the landing data in the cache: no loading pass in between.
   // An overview the main process already had is dated when it was answered, so "Updated N s ago"
   // stays true and the query refreshes as soon as that is older than its staleTime.
-  for (const { channel, payload, data, updatedAt } of takeSettledBootstrap()) queryClient.setQueryData([channel, payload], data, updatedAt === undefined ? undefined : { updatedAt });
+  const seeded = takeSettledBootstrap();
+  for (const { channel, payload, data, updatedAt } of seeded) queryClient.setQueryData([channel, payload], data, updatedAt === undefined ? undefined : { updatedAt });
+  // With the settings at hand the first view is known now, so the first paint shows it.
+  const settings = seeded.find((entry) => entry.channel === 'settings.get')?.data as { settings: Settings } | undefined;
+  if (settings) decideFirstView(settings.settings.lastView, true);
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

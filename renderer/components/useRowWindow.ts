@@ -42,10 +42,12 @@ export function useRowWindow(containerRef: RefObject<HTMLElement | null>, count:
       const next = viewportOf(el, rowHeight);
       setViewport((current) => (current.firstRow === next.firstRow && current.rowsInView === next.rowsInView ? current : next));
     };
-    update();
     el.addEventListener('scroll', update, { passive: true });
+    // A ResizeObserver reports the size once layout is done, before the first paint: measuring here
+    // instead would force a layout of the whole page in the middle of React's commit (bench:ui).
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-    observer?.observe(el);
+    if (observer) observer.observe(el);
+    else update();
     return () => {
       el.removeEventListener('scroll', update);
       observer?.disconnect();

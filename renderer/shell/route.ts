@@ -86,6 +86,25 @@ export function resetRouting(): void {
 }
 
 /**
+ * Decides the first view once, if it can: the hash's when the page was opened on an address, else
+ * `lastView` once settings have settled. main.tsx calls it before the first render when the
+ * bootstrap brought the settings, so the first paint is already the right view (deciding in an
+ * effect cost a whole render and paint of an empty shell first, ~100 ms in bench:ui).
+ */
+export function decideFirstView(lastView: string | undefined, settingsSettled: boolean): boolean {
+  if (useRouted.getState().routed) return true;
+  // The bridge takes the launch token out of the hash first; the hash is ours only after that.
+  getBridge();
+  const fromHash = parseHash(window.location.hash);
+  if (fromHash) applyRoute(fromHash);
+  else if (settingsSettled) applyRoute({ view: isViewId(lastView) ? lastView : VIEW_IDS[0]!, params: {} });
+  else return false;
+  window.history.replaceState(window.history.state, '', formatHash(routeOf(useUi.getState())));
+  useRouted.setState({ routed: true });
+  return true;
+}
+
+/**
  * Keeps the hash and the UI state in step, and decides the first view: the hash's when the page
  * was opened on an address (a reload, a bookmark), else the one saved in settings (the last view
  * used, which survives a restart in both modes), else the first. Returns false until that is
@@ -101,15 +120,7 @@ export function useHashNavigation(lastView: string | undefined, settingsSettled:
   });
 
   useEffect(() => {
-    if (ready) return;
-    // The bridge takes the launch token out of the hash first; the hash is ours only after that.
-    getBridge();
-    const fromHash = parseHash(window.location.hash);
-    if (fromHash) applyRoute(fromHash);
-    else if (settingsSettled) applyRoute({ view: isViewId(lastView) ? lastView : VIEW_IDS[0]!, params: {} });
-    else return;
-    window.history.replaceState(window.history.state, '', formatHash(routeOf(useUi.getState())));
-    useRouted.setState({ routed: true });
+    if (!ready) decideFirstView(lastView, settingsSettled);
   }, [ready, lastView, settingsSettled]);
 
   useEffect(() => {
