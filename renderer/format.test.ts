@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatAmount, formatUnixSeconds, isoFromUnixSeconds } from './format';
+import { formatAgo, formatAmount, formatUnixSeconds, isoFromUnixSeconds, nextAgoChangeIn } from './format';
 
 // The renderings asserted here are en-US ones, so the locale is pinned; the app uses the person's.
 const EN = 'en-US';
@@ -54,5 +54,25 @@ describe('dates', () => {
     expect(formatAgo(2 * 3_600_000 + 5, EN)).toBe('2 hr. ago');
     expect(formatAgo(-500, EN)).toBe('0 sec. ago');
     expect(formatAgo(3_000, 'de-DE')).toBe('vor 3 Sek.');
+  });
+});
+
+describe('nextAgoChangeIn', () => {
+  it('waits exactly until formatAgo shows other words', () => {
+    expect(nextAgoChangeIn(0)).toBe(1_000);
+    expect(nextAgoChangeIn(12_300)).toBe(700);
+    expect(nextAgoChangeIn(59_999)).toBe(1);
+    // From a minute on, once a minute; from an hour on, once an hour.
+    expect(nextAgoChangeIn(60_000)).toBe(60_000);
+    expect(nextAgoChangeIn(61_500)).toBe(58_500);
+    expect(nextAgoChangeIn(3_599_000)).toBe(1_000);
+    expect(nextAgoChangeIn(3_600_000)).toBe(3_600_000);
+    // A load stamped a little after the clock read (another clock): as from zero.
+    expect(nextAgoChangeIn(-250)).toBe(1_000);
+    for (const elapsed of [0, 999, 1_000, 59_000, 59_999, 119_999, 3_599_999, 7_200_001]) {
+      const wait = nextAgoChangeIn(elapsed);
+      expect(formatAgo(elapsed + wait - 1, EN)).toBe(formatAgo(elapsed, EN));
+      expect(formatAgo(elapsed + wait, EN)).not.toBe(formatAgo(elapsed, EN));
+    }
   });
 });

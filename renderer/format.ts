@@ -59,6 +59,17 @@ export function isoFromUnixSeconds(seconds: number): string {
   return Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : '';
 }
 
+/**
+ * Milliseconds until `formatAgo(elapsedMs)` shows another text: the next whole second under a
+ * minute, the next whole minute under an hour, the next whole hour after. A label needs a timer
+ * only then, not every second (issue 14: an hour-old "Updated" label re-rendered 3,600 times).
+ */
+export function nextAgoChangeIn(elapsedMs: number): number {
+  const elapsed = Math.max(0, elapsedMs);
+  const unit = elapsed < 60_000 ? 1_000 : elapsed < 3_600_000 ? 60_000 : 3_600_000;
+  return unit - (elapsed % unit);
+}
+
 /** "5 sec. ago", "3 min. ago", "2 hr. ago" in en-US; whole units, since it ticks once a second. */
 export function formatAgo(elapsedMs: number, locales: Locales = userLocales()): string {
   const format = cached(`r|${localeKey(locales)}`, () => new Intl.RelativeTimeFormat(locales as string[] | undefined, { style: 'short', numeric: 'always' }));

@@ -45,3 +45,25 @@ export function runBench(main: () => Promise<void>): void {
     process.exit(1);
   });
 }
+
+/** Stops the app and waits until it has exited (its database and folder lock released). */
+export async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** One channel call through browser mode's HTTP API, as the page makes it (token from the launch URL). */
+export async function invokeApp<T>(url: string, channel: string, payload: unknown): Promise<T> {
+  const { origin, hash } = new URL(url);
+  const token = new URLSearchParams(hash.slice(1)).get('token') ?? '';
+  const answer = await fetch(`${origin}/api/invoke`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token, Origin: origin },
+    body: JSON.stringify({ channel, payload }),
+  });
+  const envelope = (await answer.json()) as { ok: boolean; data?: T; error?: { message?: string } };
+  if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error?.message ?? answer.status}`);
+  return envelope.data as T;
+}

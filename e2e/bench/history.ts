@@ -16,11 +16,10 @@ import { join } from 'node:path';
 import { openDatabase } from '../../electron/services/database';
 import { createHistoryService, createHistoryStore } from '../../electron/services/history';
 import type { BalancesOverview } from '../../shared/model/balances';
+import { fillHistory, SNAPSHOT_STEP_MS, yearOfSnapshotTimes } from './historyFill';
 
 const ASSETS = Number(process.env.BENCH_HISTORY_ASSETS ?? 200);
-const STEP_MS = 5 * 60_000;
-const YEAR_MS = 365 * 86_400_000;
-const SNAPSHOTS = YEAR_MS / STEP_MS;
+const STEP_MS = SNAPSHOT_STEP_MS;
 const NOW = Date.UTC(2026, 10, 1);
 const ACCOUNT = 'bench';
 const RUNS = 30;
@@ -36,29 +35,12 @@ const dir = mkdtempSync(join(tmpdir(), 'desk-bench-history-'));
 const database = openDatabase(dir);
 const connection = database.connection;
 try {
-  // The fill is set-up, not the measurement: no fsync per batch.
-  connection.pragma('synchronous = OFF');
-  const insertSnapshot = connection.prepare("INSERT INTO snapshots (id, account_id, quote, taken_at, total, unpriced, digest) VALUES (?, ?, 'USDT', ?, ?, 0, ?)");
-  const insertAsset = connection.prepare(
-    `INSERT INTO snapshot_assets (snapshot_id, asset, main, trade_available, trade_frozen, collateral, total, price, value)
-     VALUES (?, ?, ?, '0', '0', '0', ?, '1.5', ?)`,
-  );
   const started = performance.now();
-  // Snapshot by snapshot, as the app writes them, in batches of a day.
-  const fillDay = connection.transaction((first: number, last: number) => {
-    for (let i = first; i < last; i++) {
-      const at = NOW - YEAR_MS + (i + 1) * STEP_MS;
-      insertSnapshot.run(i + 1, ACCOUNT, at, `${1_000_000 + (i % 977)}.${i % 100}`, `d${i}`);
-      const amount = `${100 + (i % 313)}.12345678`;
-      const value = `${(100 + (i % 313)) * 1.5}.18518517`;
-      for (const asset of assets) insertAsset.run(i + 1, asset, amount, amount, value);
-    }
-  });
-  for (let i = 0; i < SNAPSHOTS; i += 288) fillDay(i, Math.min(SNAPSHOTS, i + 288));
+  // Every 5-minute snapshot of the year, none thinned: the worst case the issue names.
+  const times = yearOfSnapshotTimes(NOW, false);
+  const SNAPSHOTS = times.length;
+  fillHistory(connection, { accountId: ACCOUNT, assets, times });
   const fillSeconds = (performance.now() - started) / 1000;
-  connection.pragma('synchronous = FULL');
-  connection.pragma('wal_checkpoint(TRUNCATE)');
-  connection.exec('ANALYZE');
   const fileMb = statSync(database.file).size / 1_048_576;
   console.log(`filled ${SNAPSHOTS} snapshots x ${ASSETS} assets (${(SNAPSHOTS * ASSETS).toLocaleString('en')} asset rows) in ${fillSeconds.toFixed(1)} s; file ${fileMb.toFixed(0)} MB`);
 

@@ -5,16 +5,28 @@
  *   - CPU of the main process and of the page (Chromium's renderer process), in % of one core,
  *     over a window at the start and again at the end of the soak (all of Chromium, browser and
  *     GPU processes included, is printed beside it);                  target: main + page < 1 %
- *   - resident memory (RSS) of both at the start and at the end;      target: no growth, main < 150 MB
- * Options: --soak-seconds N (default 600), --window-seconds N (CPU window, default 60).
+ *   - resident memory (RSS) of both at the start and at the end;      target: no growth
+ * Then the memory case the issue names, in a second app on a fresh data folder: main-process RSS
+ * with an account of 1,000+ assets (a simulator listing more assets, run in this process, so its
+ * memory is not the app's; added as a custom-server account, as a user adds one) and a year of
+ * history in the database (what retention keeps of a year of 5-minute snapshots of those assets,
+ * written by e2e/bench/historyFill.ts), Balances open at 10 s, the 1Y chart loaded once.
+ *                                                                     target: main < 150 MB
+ * Adding an account needs a keychain: `npm run bench:idle` runs under .ci/with-keyring.
+ * Options: --soak-seconds N (default 600), --window-seconds N (CPU window, default 60),
+ * --skip-memory-case.
  * Linux only (reads /proc). Needs /usr/bin/chromium (npm run setup installs it).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { openDatabase } from '../../electron/services/database';
+import { startSimulator } from '../../electron/simulator';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { runBench, startBrowserMode, stopAll } from './browserMode';
+import { invokeApp, runBench, startBrowserMode, stopApp } from './browserMode';
+import { fillHistory, yearOfSnapshotTimes } from './historyFill';
 
 const WARMUP_SECONDS = 20;
 
@@ -28,6 +40,11 @@ function option(name: string, fallback: number): number {
 
 const SOAK_SECONDS = option('--soak-seconds', 600);
 const WINDOW_SECONDS = Math.min(option('--window-seconds', 60), SOAK_SECONDS);
+const MEMORY_CASE = !process.argv.includes('--skip-memory-case');
+/** Listed by the simulator; its Main account holds about 93 % of them, so a little over 1,000. */
+const LISTED_ASSETS = 1_100;
+/** The memory case watches the main process this long at 10 s refreshes. */
+const MEMORY_CASE_SECONDS = 90;
 /** Clock ticks per second of /proc/<pid>/stat times: 100 on every Linux this runs on. */
 const TICKS_PER_SECOND = 100;
 
@@ -114,19 +131,91 @@ const describe = (w: Window) =>
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const pct = (value: number) => `${value.toFixed(2)} %`;
 
+/** The page on Balances with auto-refresh at 10 s (set in Settings, as a user does). */
+async function openBalancesAt10s(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(url);
+  await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('combobox', { name: 'Refresh automatically' }).selectOption({ label: 'Every 10 s' });
+  await page.getByRole('link', { name: 'Balances' }).click();
+  await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
+  return page;
+}
+
+/** Main-process RSS with 1,000+ assets and a year of history (see the header). */
+async function memoryCase(browser: Browser): Promise<void> {
+  const simulator = await startSimulator({ port: 0, rateLimits: false, assetCount: LISTED_ASSETS });
+  const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-1000-'));
+  let child: Awaited<ReturnType<typeof startBrowserMode>>['child'] | null = null;
+  try {
+    const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
+    const held = [...simulator.state.account(main.apiKey)!.balances.keys()];
+    let app = await startBrowserMode(userDataDir, 'ignore');
+    child = app.child;
+    const { account } = await invokeApp<{ account: { id: string } }>(app.url, 'accounts.add', {
+      name: 'Bench 1000',
+      region: 'custom',
+      baseUrl: simulator.url,
+      apiKey: main.apiKey,
+      apiSecret: main.apiSecret,
+    });
+    await invokeApp(app.url, 'accounts.select', { accountId: account.id });
+    await stopApp(child);
+
+    // The year is written while the app is stopped, as if it had run all that time.
+    const started = performance.now();
+    const times = yearOfSnapshotTimes(Date.now() - 60_000, true);
+    const database = openDatabase(userDataDir);
+    let rows: number;
+    try {
+      rows = fillHistory(database.connection, { accountId: account.id, assets: held, times });
+    } finally {
+      database.close();
+    }
+    console.log(
+      `memory case: ${held.length} assets held (of ${LISTED_ASSETS} listed), a year of history: ${times.length.toLocaleString('en')} snapshots, ${rows.toLocaleString('en')} asset rows (filled in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
+
+    app = await startBrowserMode(userDataDir, 'ignore');
+    child = app.child;
+    const page = await openBalancesAt10s(browser, app.url);
+    const rowsShown = await invokeApp<{ rows: unknown[] }>(app.url, 'balances.overview', { accountId: account.id });
+    // The 1Y chart as the History view asks for it: the whole year read once.
+    const series = await invokeApp<{ snapshots: number }>(app.url, 'history.series', { accountId: account.id, range: '1y', points: 1_000 });
+    let peak = 0;
+    for (let waited = 0; waited < MEMORY_CASE_SECONDS; waited += 5) {
+      await new Promise((done) => setTimeout(done, 5_000));
+      peak = Math.max(peak, sample(child.pid!).main.rss);
+    }
+    const end = sample(child.pid!).main.rss;
+    console.log(
+      `memory case: Balances (${rowsShown.rows.length} rows) at 10 s for ${MEMORY_CASE_SECONDS} s, 1Y chart over ${series.snapshots.toLocaleString('en')} snapshots loaded: main RSS ${mb(end)} at the end, peak ${mb(peak)} (target < 150 MB)`,
+    );
+    await page.close();
+  } finally {
+    if (child) await stopApp(child);
+    rmSync(userDataDir, { recursive: true, force: true });
+    await simulator.close();
+  }
+}
+
 async function main(): Promise<void> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-'));
   const { url, child } = await startBrowserMode(userDataDir, 'ignore');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(url);
-    await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
-    // Auto-refresh is set in Settings; then back to Balances, the view being measured.
-    await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('combobox', { name: 'Refresh automatically' }).selectOption({ label: 'Every 10 s' });
-    await page.getByRole('link', { name: 'Balances' }).click();
-    await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
+    await idleCase(browser, url, child, userDataDir);
+    if (MEMORY_CASE) await memoryCase(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** CPU and RSS of the Demo account's app at the start and the end of the soak. */
+async function idleCase(browser: Browser, url: string, child: ChildProcess, userDataDir: string): Promise<void> {
+  try {
+    const page = await openBalancesAt10s(browser, url);
     console.log(`idle: Balances open, auto-refresh 10 s; warm-up ${WARMUP_SECONDS} s, CPU windows of ${WINDOW_SECONDS} s, soak ${SOAK_SECONDS} s`);
     await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
 
@@ -139,9 +228,11 @@ async function main(): Promise<void> {
     const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
     console.log(`page JS heap at the end: ${mb(heap)}`);
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
-    console.log(`idle CPU, main + page at the end: ${pct(end.main + end.page)} of one core (target < 1 %); main RSS ${mb(end.rssMain)} (target < 150 MB)`);
+    console.log(`idle CPU, main + page at the end: ${pct(end.main + end.page)} of one core (target < 1 %); main RSS ${mb(end.rssMain)} (Demo account)`);
+    await page.close();
   } finally {
-    await stopAll(browser, child, userDataDir);
+    await stopApp(child);
+    rmSync(userDataDir, { recursive: true, force: true });
   }
 }
 

@@ -252,6 +252,8 @@ export interface StateOptions {
   withdrawalSettleMs: number;
   /** One price tick per this many ms; 0: prices move only through the admin API. Default 1000. */
   priceTickMs?: number;
+  /** Assets the exchange lists (default DEFAULT_ASSET_COUNT); accounts hold their usual share of them. */
+  assetCount?: number;
 }
 
 export class SimulatorState {
@@ -272,6 +274,7 @@ export class SimulatorState {
   /** `/public/collateral/markets` answers 451 when false (the region has no margin trading). */
   marginAvailable = true;
   private readonly priceTickMs: number;
+  private readonly assetCount: number | undefined;
   private accountsByKey!: Map<string, AccountState>;
   private accountOrder!: AccountState[];
   private transactionCounter = 0;
@@ -280,12 +283,13 @@ export class SimulatorState {
     this.seed = options.seed;
     this.withdrawalSettleMs = options.withdrawalSettleMs;
     this.priceTickMs = options.priceTickMs ?? 1000;
+    this.assetCount = options.assetCount;
     this.reset();
   }
 
   /** Back to the seed's data: balances, history, flags, nonces, faults and rate counters. */
   reset(): void {
-    this.catalogue = buildCatalogue(this.seed);
+    this.catalogue = buildCatalogue(this.seed, this.assetCount);
     this.assetsJson = Buffer.from(JSON.stringify(this.catalogue.assets));
     this.feesJson = Buffer.from(JSON.stringify(this.catalogue.fees));
     this.plans = buildPlans(this.seed);

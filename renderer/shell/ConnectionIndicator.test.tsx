@@ -62,6 +62,23 @@ describe('ConnectionIndicator', () => {
     await waitFor(() => expect(bridge.callsTo('exchange.ping').length).toBeGreaterThanOrEqual(before + 3), { timeout: 2_000 });
   });
 
+  it('reads the state again after a ping only when no event has told the ping\'s outcome', async () => {
+    const bridge = setup(state({ status: 'online', lastCallAt: Date.now() - 10_000 }), { silenceMs: 300, outageMs: 300 });
+    await waitFor(() => expect(bridge.callsTo('exchange.ping')).toHaveLength(1), { timeout: 2_000 });
+    // No event came: the outcome is read back (one read at the start, one after the ping).
+    await waitFor(() => expect(bridge.callsTo('connection.get')).toHaveLength(2), { timeout: 2_000 });
+
+    // The outcome arrives as an event before the next ping answers: nothing more is read.
+    const reads = bridge.callsTo('connection.get').length;
+    const pings = bridge.callsTo('exchange.ping').length;
+    const heard = state({ status: 'online', lastCallAt: Date.now() + 60_000 });
+    bridge.reply('connection.get', heard);
+    act(() => bridge.emit('connection.changed', heard));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bridge.callsTo('exchange.ping')).toHaveLength(pings);
+    expect(bridge.callsTo('connection.get')).toHaveLength(reads);
+  });
+
   it('says Connecting… until main knows anything, and pings at once to find out', async () => {
     const bridge = setup(unknownConnection('demo'));
     expect(await indicator('Connecting…')).toBeTruthy();

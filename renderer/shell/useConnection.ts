@@ -74,7 +74,9 @@ export function useSilencePing(accountId: string, state: ConnectionState | undef
         .catch(() => undefined)
         .finally(() => {
           inFlight = false;
-          void queryClient.invalidateQueries({ queryKey: channelQueryKey('connection.get', { accountId }) });
+          // Re-read only when no event since the ping told its outcome (main pushes a change of the
+          // call time alone at most once a second): otherwise every ping cost a second round trip.
+          if ((latest.current?.lastCallAt ?? 0) < now) void queryClient.invalidateQueries({ queryKey: channelQueryKey('connection.get', { accountId }) });
         });
     };
     const timer = setInterval(tick, Math.min(TICK_MS, silenceMs, outageMs));

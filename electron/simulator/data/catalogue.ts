@@ -315,6 +315,8 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
 const SYLLABLES = ['ka', 'ze', 'lo', 'mi', 'ru', 'tan', 'vo', 'xi', 'qua', 'bel', 'dor', 'fen', 'gri', 'hol', 'jun', 'kor', 'lum', 'nex', 'pra', 'sol', 'tyr', 'val', 'wex', 'yor', 'zan'];
 const NAME_SUFFIXES = ['Token', 'Coin', 'Protocol', 'Network', 'Finance', 'Chain', 'Swap', 'DAO', 'AI', 'Labs'];
 const GENERATED_COUNT = 152;
+/** What the exchange lists by default: the known assets and the generated ones. */
+export const DEFAULT_ASSET_COUNT = KNOWN_ASSETS.length + GENERATED_COUNT;
 
 /** "1", "0.05", "200": mantissa x 10^exponent written as a plain decimal. */
 function scaled(mantissa: number, exponent: number): string {
@@ -491,10 +493,15 @@ function fiatFeeWire(spec: AssetSpec): FiatFeeWire {
   };
 }
 
-export function buildCatalogue(seed: number): Catalogue {
+/**
+ * `assetCount`: how many assets the exchange lists in all; more than the default generates more
+ * from the same seed (the benchmarks' 1,000-asset account). The default's data never changes.
+ */
+export function buildCatalogue(seed: number, assetCount: number = DEFAULT_ASSET_COUNT): Catalogue {
+  if (!Number.isInteger(assetCount) || assetCount < KNOWN_ASSETS.length) throw new RangeError(`assetCount must be an integer of at least ${KNOWN_ASSETS.length}`);
   const rng = forkRandom(seed, 'assets');
   const taken = new Set(KNOWN_ASSETS.map((a) => a.ticker));
-  const generated = generatedTickers(rng, taken, GENERATED_COUNT).map((t, i) => generatedAsset(rng, t, i));
+  const generated = generatedTickers(rng, taken, assetCount - KNOWN_ASSETS.length).map((t, i) => generatedAsset(rng, t, i));
   const specs = new Map<string, AssetSpec>();
   for (const spec of [...KNOWN_ASSETS, ...generated]) specs.set(spec.ticker, spec);
 
