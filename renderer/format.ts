@@ -60,21 +60,28 @@ export function isoFromUnixSeconds(seconds: number): string {
 }
 
 /**
- * Milliseconds until `formatAgo(elapsedMs)` shows another text: the next whole second under a
+ * Under a minute the label counts in steps of this many seconds: each change of its text makes
+ * the browser paint a frame, and a label ticking every second cost about half a percent of a core
+ * while the app sat idle (bench:idle, issue 14). The tooltip keeps the exact time.
+ */
+export const AGO_SECONDS_STEP = 5;
+
+/**
+ * Milliseconds until `formatAgo(elapsedMs)` shows another text: the next 5-second step under a
  * minute, the next whole minute under an hour, the next whole hour after. A label needs a timer
  * only then, not every second (issue 14: an hour-old "Updated" label re-rendered 3,600 times).
  */
 export function nextAgoChangeIn(elapsedMs: number): number {
   const elapsed = Math.max(0, elapsedMs);
-  const unit = elapsed < 60_000 ? 1_000 : elapsed < 3_600_000 ? 60_000 : 3_600_000;
+  const unit = elapsed < 60_000 ? AGO_SECONDS_STEP * 1_000 : elapsed < 3_600_000 ? 60_000 : 3_600_000;
   return unit - (elapsed % unit);
 }
 
-/** "5 sec. ago", "3 min. ago", "2 hr. ago" in en-US; whole units, since it ticks once a second. */
+/** "5 sec. ago", "3 min. ago", "2 hr. ago" in en-US; whole units, seconds in 5-second steps. */
 export function formatAgo(elapsedMs: number, locales: Locales = userLocales()): string {
   const format = cached(`r|${localeKey(locales)}`, () => new Intl.RelativeTimeFormat(locales as string[] | undefined, { style: 'short', numeric: 'always' }));
   const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
-  if (seconds < 60) return format.format(-seconds, 'second');
+  if (seconds < 60) return format.format(-(seconds - (seconds % AGO_SECONDS_STEP)), 'second');
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return format.format(-minutes, 'minute');
   return format.format(-Math.floor(minutes / 60), 'hour');
