@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../../shared/api/jsonNumber';
+import { ENDPOINTS } from '../../../shared/api/endpoints';
 import { PositionsResponse } from '../../../shared/api/schemas';
 import { interpretAnswer, parseAnswerText } from './classify';
 import { NOT_READ, readFast, readPositions } from './fastRead';
@@ -202,6 +203,11 @@ describe('readPositions: an exact shortcut for the positions schema', () => {
     expect(readPositions(null)).toBe(NOT_READ);
     expect(readPositions([null])).toBe(NOT_READ);
     expect(readPositions([[]])).toBe(NOT_READ);
+  });
+
+  it('is the reader the client uses for the positions endpoint', () => {
+    // The readers are found by schema identity: a wrapped schema here would silently lose the shortcut.
+    expect(readFast(ENDPOINTS.positions.response, BASE)).not.toBe(NOT_READ);
   });
 
   it('has no reader for other schemas', () => {
