@@ -1,6 +1,14 @@
 /**
  * `npm run bench`: how much throughput the exchange client costs compared with bare node:http.
  *
+ * It measures the client in the form the app ships. The main process is bundled by Vite/rolldown
+ * (electron/vite.config.ts) and carries none of the helpers tsx injects when it runs TypeScript
+ * directly (every function wrapped by `__name` to keep its name, about 8 us per request on this
+ * path), so `npm run bench` first bundles this file and the simulator's CLI with Vite's own build
+ * (SSR, target node20, not minified, like the app's main process) into a temporary directory,
+ * runs that bundle with plain node, and removes the directory again. `-- --tsx` skips the bundling
+ * and measures the code as tsx runs it (the figures this bench printed before it bundled).
+ *
  * Starts the simulator (rate limits off) in this process, as the app's Demo mode embeds it, or
  * with `-- --child` as a separate process like a remote exchange. Warms up, then runs rounds of
  * two adjacent timed phases of the same number of requests, in alternating order:
@@ -10,12 +18,24 @@
  *            off, answer parsing and schema check).
  * Both use the same concurrency, keep-alive settings, keys and endpoint. The two phases of a round
  * run back to back under the same machine load, so the reported ratio is the median of the
- * per-round ratios: robust against other work on a shared machine. The last line is that ratio.
+ * per-round ratios: robust against other work on a shared machine. The last line is that ratio,
+ * the headline figure (issue 14 asks for at least 0.85).
+ *
+ * A third phase per round, `floor`, is raw node:http that signs each request (a fresh nonce and an
+ * HMAC, which every client must do per request) and JSON.parses each answer (which every client
+ * that returns data must do) inside the timed phase. Its ratio, printed on the line before the
+ * last and labelled as such, is NOT the headline: it shows what the client costs beyond that
+ * unavoidable work (validation, the exact-number check, the schema, retries and timeouts), while
+ * the headline keeps the stricter pre-signed, unparsed raw baseline that the issue's figures use.
  *
  * Loopback only, bounded in time, exits by itself.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ENDPOINTS } from '../../shared/api/endpoints';
@@ -23,14 +43,15 @@ import { startSimulator } from '../../electron/simulator';
 import { closePooledConnections } from '../../electron/services/exchange/transport';
 import { createExchangeClient, type ExchangeClient } from '../../electron/services/exchange/client';
 import { nonceSequenceFor } from '../../electron/services/exchange/nonce';
-import { signBody, SIGNING_HEADERS } from '../../electron/protocol/signing';
+import { signBody, signingKeyOf, SIGNING_HEADERS } from '../../electron/protocol/signing';
+import type { KeyObject } from 'node:crypto';
 
 const CONCURRENCY = 16;
 const ROUNDS = 8;
 /** Each timed phase is sized from the warm-up rate to last about this long. */
 const TARGET_PHASE_MS = 1_500;
-/** No new round starts after this much time, so that a slow machine still finishes in time. */
-const ROUNDS_BUDGET_MS = 38_000;
+/** No new round (three phases) starts after this much time, so that a slow machine still finishes in time. */
+const ROUNDS_BUDGET_MS = 32_000;
 const WARMUP_REQUESTS = 1_200;
 /**
  * Upper bound on requests per phase. Nonces are Unix milliseconds, unique per key, within +-5 s
@@ -39,6 +60,13 @@ const WARMUP_REQUESTS = 1_200;
 const MAX_PHASE_REQUESTS = 12_000;
 const ENDPOINT = ENDPOINTS.positions;
 const HARD_LIMIT_MS = 55_000;
+/** The whole command, bundling included, ends within this. */
+const COMMAND_LIMIT_MS = 59_000;
+/** Set in the environment of the bundled run; its value is the time left for it, in ms. */
+const BUNDLED_RUN = 'DESK_BENCH_CLIENT_BUNDLED_MS';
+/** Names of the bundle's two entries (the simulator's CLI is the child process of `--child`). */
+const BENCH_ENTRY = 'client-bench.mjs';
+const SIMULATOR_ENTRY = 'simulator.mjs';
 
 interface PhaseResult {
   ok: number;
@@ -76,15 +104,24 @@ async function runLoops(total: number, one: (worker: number, index: number) => P
   return { ok, failed, ms, cpuMicros: cpu.user + cpu.system };
 }
 
-function rawPost(agent: http.Agent, host: string, port: number, body: string, headers: http.OutgoingHttpHeaders): Promise<boolean> {
+/** `parse`: JSON.parse the answer (the floor line); otherwise it is decoded but not parsed (raw). */
+function rawPost(agent: http.Agent, host: string, port: number, body: string, headers: http.OutgoingHttpHeaders, parse = false): Promise<boolean> {
   return new Promise((resolve) => {
     const req = http.request({ host, port, path: ENDPOINT.path, method: 'POST', agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        // Decode like any client must, but do not parse.
+        // Decode like any client must.
         const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-        resolve(res.statusCode === 200 && text.length > 0);
+        let ok = res.statusCode === 200 && text.length > 0;
+        if (ok && parse) {
+          try {
+            JSON.parse(text);
+          } catch {
+            ok = false;
+          }
+        }
+        resolve(ok);
       });
       res.on('error', () => resolve(false));
     });
@@ -93,27 +130,30 @@ function rawPost(agent: http.Agent, host: string, port: number, body: string, he
   });
 }
 
-/** Signs a batch of distinct requests per key, taking nonces from the same per-key sequence the client uses. */
-function presign(keys: Key[], perKey: number): { body: string; headers: http.OutgoingHttpHeaders }[][] {
-  return keys.map((key) => {
-    const sequence = nonceSequenceFor(key.apiKey);
-    const batch: { body: string; headers: http.OutgoingHttpHeaders }[] = [];
-    for (let i = 0; i < perKey; i++) {
-      const signed = signBody(key.apiSecret, JSON.stringify({ request: ENDPOINT.path, nonce: sequence.next(Date.now()), nonceWindow: true }));
-      batch.push({
-        body: signed.body,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(signed.body),
-          Accept: 'application/json',
-          [SIGNING_HEADERS.apiKey]: key.apiKey,
-          [SIGNING_HEADERS.payload]: signed.payload,
-          [SIGNING_HEADERS.signature]: signed.signature,
-        },
-      });
-    }
-    return batch;
-  });
+interface SignedPost {
+  body: string;
+  headers: http.OutgoingHttpHeaders;
+}
+
+/** One request signed with the key's next nonce, from the same per-key sequence the client uses. */
+function signedPost(key: Key, secret: string | KeyObject): SignedPost {
+  const signed = signBody(secret, JSON.stringify({ request: ENDPOINT.path, nonce: nonceSequenceFor(key.apiKey).next(Date.now()), nonceWindow: true }));
+  return {
+    body: signed.body,
+    headers: {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(signed.body),
+      Accept: 'application/json',
+      [SIGNING_HEADERS.apiKey]: key.apiKey,
+      [SIGNING_HEADERS.payload]: signed.payload,
+      [SIGNING_HEADERS.signature]: signed.signature,
+    },
+  };
+}
+
+/** Signs a batch of distinct requests per key. */
+function presign(keys: Key[], perKey: number): SignedPost[][] {
+  return keys.map((key) => Array.from({ length: perKey }, () => signedPost(key, key.apiSecret)));
 }
 
 interface SimulatorHandle {
@@ -131,9 +171,12 @@ async function inProcessSimulator(): Promise<SimulatorHandle> {
 
 /** The simulator as a child process through its CLI, like a remote exchange on its own CPU. */
 async function childSimulator(): Promise<SimulatorHandle> {
-  const cli = fileURLToPath(new URL('../../electron/simulator/cli.ts', import.meta.url));
+  // Bundled, the CLI is the bundle's second entry beside this file; under tsx, the source itself.
+  const cli = process.env[BUNDLED_RUN]
+    ? [fileURLToPath(new URL(`./${SIMULATOR_ENTRY}`, import.meta.url))]
+    : ['--import', 'tsx', fileURLToPath(new URL('../../electron/simulator/cli.ts', import.meta.url))];
   // Its stderr is kept back so that the ratio stays the last line of this program's output.
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--seed', '1', '--no-rate-limits'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...cli, '--port', '0', '--seed', '1', '--no-rate-limits'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let diagnostics = '';
   child.stderr.on('data', (chunk: Buffer) => {
     if (diagnostics.length < 10_000) diagnostics += chunk.toString('utf8');
@@ -165,10 +208,11 @@ function perSecond(r: PhaseResult): number {
 }
 
 async function main(): Promise<void> {
+  const limitMs = Math.min(HARD_LIMIT_MS, Number(process.env[BUNDLED_RUN]) || HARD_LIMIT_MS);
   const guard = setTimeout(() => {
-    console.error(`bench: did not finish within ${HARD_LIMIT_MS / 1000} s`);
+    console.error(`bench: did not finish within ${(limitMs / 1000).toFixed(0)} s`);
     process.exit(2);
-  }, HARD_LIMIT_MS);
+  }, limitMs);
   guard.unref();
 
   const simulator = process.argv.includes('--child') ? await childSimulator() : await inProcessSimulator();
@@ -211,9 +255,21 @@ async function main(): Promise<void> {
       return rawPost(rawAgent, host, port, next.body, next.headers);
     });
   };
+  // The floor line: like raw, but each request is signed (with a key object made once, as the
+  // client does) inside the timed phase and each answer goes through JSON.parse.
+  const signingKeys = keys.map((key) => signingKeyOf(key.apiSecret));
+  const floorPhase = async (total: number) => {
+    await settleNonces();
+    return runLoops(total, (_worker, index) => {
+      const k = index % keys.length;
+      const next = signedPost(keys[k]!, signingKeys[k]!);
+      return rawPost(rawAgent, host, port, next.body, next.headers, true);
+    });
+  };
 
   const raw: PhaseResult = { ok: 0, failed: 0, ms: 0, cpuMicros: 0 };
   const client: PhaseResult = { ok: 0, failed: 0, ms: 0, cpuMicros: 0 };
+  const floor: PhaseResult = { ok: 0, failed: 0, ms: 0, cpuMicros: 0 };
   const add = (total: PhaseResult, r: PhaseResult) => {
     total.ok += r.ok;
     total.failed += r.failed;
@@ -222,16 +278,21 @@ async function main(): Promise<void> {
   };
   let perPhase: number;
   const roundRatios: number[] = [];
+  const floorRatios: number[] = [];
   try {
     const warmClient = await clientPhase(WARMUP_REQUESTS);
     const warmRaw = await rawPhase(WARMUP_REQUESTS);
+    await floorPhase(WARMUP_REQUESTS / 2);
     const warmRate = (perSecond(warmClient) + perSecond(warmRaw)) / 2;
     perPhase = Math.min(MAX_PHASE_REQUESTS, Math.max(400, Math.round((warmRate * TARGET_PHASE_MS) / 1000 / keys.length) * keys.length));
     const roundsStarted = performance.now();
     for (let round = 0; round < ROUNDS && (round < 2 || performance.now() - roundsStarted < ROUNDS_BUDGET_MS); round++) {
-      // Alternate which goes first so that a trend in machine load favours neither side.
+      // Alternate the order of raw and client so that a trend in machine load favours neither; the
+      // floor phase comes first or last in turn, never between them.
       let rawRound: PhaseResult;
       let clientRound: PhaseResult;
+      let floorRound: PhaseResult | undefined;
+      if (round % 4 === 0) floorRound = await floorPhase(perPhase);
       if (round % 2 === 0) {
         rawRound = await rawPhase(perPhase);
         clientRound = await clientPhase(perPhase);
@@ -239,9 +300,12 @@ async function main(): Promise<void> {
         clientRound = await clientPhase(perPhase);
         rawRound = await rawPhase(perPhase);
       }
+      floorRound ??= await floorPhase(perPhase);
       add(raw, rawRound);
       add(client, clientRound);
+      add(floor, floorRound);
       roundRatios.push(perSecond(clientRound) / perSecond(rawRound));
+      floorRatios.push(perSecond(clientRound) / perSecond(floorRound));
     }
   } finally {
     rawAgent.destroy();
@@ -250,20 +314,73 @@ async function main(): Promise<void> {
   }
   clearTimeout(guard);
 
-  const sorted = [...roundRatios].sort((x, y) => x - y);
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  const medianOf = (ratios: number[]) => {
+    const sorted = [...ratios].sort((x, y) => x - y);
+    return sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  };
   const cpuWhose = simulator.where === 'in this process' ? 'client + simulator' : 'this process';
   const cpuPer = (r: PhaseResult) => (r.ok > 0 ? (r.cpuMicros / r.ok).toFixed(0) : '-');
   console.log(`endpoint: ${ENDPOINT.method} ${ENDPOINT.path}, concurrency ${CONCURRENCY}, ${roundRatios.length} rounds x ${perPhase} requests per side, ${keys.length} keys, simulator ${simulator.where}`);
   console.log(`raw node:http (pre-signed): ${perSecond(raw).toFixed(0)} req/s (${raw.ok} ok, ${raw.failed} failed; ${cpuPer(raw)} us CPU per request, ${cpuWhose})`);
   console.log(`exchange client: ${perSecond(client).toFixed(0)} req/s (${client.ok} ok, ${client.failed} failed; ${cpuPer(client)} us CPU per request, ${cpuWhose})`);
+  console.log(`floor, node:http signing each request and JSON.parse-ing each answer in the phase: ${perSecond(floor).toFixed(0)} req/s (${floor.ok} ok, ${floor.failed} failed; ${cpuPer(floor)} us CPU per request, ${cpuWhose})`);
   console.log(`per-round client/raw ratios: ${roundRatios.map((r) => r.toFixed(2)).join(' ')}; pooled ${(perSecond(client) / perSecond(raw)).toFixed(2)}`);
-  if (raw.failed > 0 || client.failed > 0) console.log('warning: some requests failed; the figures are not trustworthy');
-  console.log(`client/raw throughput ratio: ${median.toFixed(2)}`);
+  if (raw.failed > 0 || client.failed > 0 || floor.failed > 0) console.log('warning: some requests failed; the figures are not trustworthy');
+  // Not the headline: the client's own overhead above the work no client can skip (see the header).
+  console.log(`client/floor throughput ratio (floor = raw + signing + JSON.parse in the phase): ${medianOf(floorRatios).toFixed(2)}`);
+  console.log(`client/raw throughput ratio: ${medianOf(roundRatios).toFixed(2)}`);
 }
 
-main().then(
-  () => process.exit(0),
+/**
+ * Bundles this file and the simulator's CLI as the app's main process is bundled (Vite's SSR build,
+ * rolldown, target node20, no minification, no keepNames helpers) into a temporary directory and
+ * runs the bundle with plain node. Dependencies are bundled too, because a bundle in the temporary
+ * directory cannot resolve node_modules; that changes where their code is loaded from, not what it
+ * runs. Resolves with the bundled run's exit status.
+ */
+async function runBundled(): Promise<number> {
+  const started = performance.now();
+  const outDir = mkdtempSync(join(tmpdir(), 'desk-bench-client-'));
+  try {
+    const { build } = await import('vite');
+    await build({
+      configFile: false,
+      root: fileURLToPath(new URL('../..', import.meta.url)),
+      logLevel: 'warn',
+      build: {
+        outDir,
+        emptyOutDir: false,
+        ssr: true,
+        target: 'node20',
+        minify: false,
+        sourcemap: false,
+        rolldownOptions: {
+          input: {
+            [BENCH_ENTRY.replace(/\.mjs$/, '')]: fileURLToPath(import.meta.url),
+            [SIMULATOR_ENTRY.replace(/\.mjs$/, '')]: fileURLToPath(new URL('../../electron/simulator/cli.ts', import.meta.url)),
+          },
+          // Only Node's built-ins stay outside, and vite, which only this unbundled launcher imports.
+          external: (id) => isBuiltin(id) || id === 'vite',
+          output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+        },
+      },
+      ssr: { target: 'node', noExternal: true },
+    });
+    const leftMs = Math.round(COMMAND_LIMIT_MS - (performance.now() - started));
+    const child = spawn(process.execPath, [join(outDir, BENCH_ENTRY), ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, [BUNDLED_RUN]: String(leftMs) },
+    });
+    return await new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const bundledRun = process.env[BUNDLED_RUN] !== undefined;
+const run = bundledRun || process.argv.includes('--tsx') ? main().then(() => 0) : runBundled();
+run.then(
+  (code) => process.exit(code),
   (error: unknown) => {
     console.error('bench failed:', error instanceof Error ? error.message : error);
     process.exit(1);

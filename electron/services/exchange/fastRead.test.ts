@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { JsonNumber } from '../../../shared/api/jsonNumber';
+import { ENDPOINTS } from '../../../shared/api/endpoints';
+import { PositionsResponse } from '../../../shared/api/schemas';
+import { interpretAnswer, parseAnswerText } from './classify';
+import { NOT_READ, readFast, readPositions } from './fastRead';
+
+/** Positions in the shapes the exchange documents (API.md) and the simulator sends. */
+const BASE: Record<string, unknown>[] = [
+  {
+    positionId: 1001,
+    market: 'BTC_USDT',
+    openDate: 1759825965.432109,
+    modifyDate: 1759829566.682109,
+    amount: '0.25',
+    basePrice: '63250.5',
+    liquidationPrice: '48211.37',
+    liquidationState: null,
+    pnl: '-312.625',
+    pnlPercent: '-124.8',
+    margin: '250.5',
+    freeMargin: '1180.25',
+    funding: '0.35',
+    unrealizedFunding: '0.0121',
+    unrealizedPnl: '-312.625',
+    leverage: 5,
+    tpsl: { takeProfitId: 9101, takeProfit: '72000', stopLossId: 9102, stopLoss: '58000' },
+    positionSide: 'LONG',
+  },
+  {
+    positionId: 1002,
+    market: 'ETH_USDT',
+    openDate: 1759739565.215109,
+    modifyDate: 1759743167.465109,
+    amount: '-4',
+    basePrice: '2410.75',
+    liquidationPrice: '2575.1',
+    liquidationState: 'margin_call',
+    pnl: '-357',
+    pnlPercent: '-37.02',
+    margin: '964.3',
+    freeMargin: '12.04',
+    funding: '0.35',
+    unrealizedFunding: '0.0121',
+    tpsl: null,
+    positionSide: 'SHORT',
+  },
+  {
+    positionId: 1004,
+    market: 'SOL_USDT',
+    openDate: 1759566764,
+    modifyDate: 1759570369.031109,
+    amount: null,
+    basePrice: null,
+    liquidationPrice: null,
+    liquidationState: null,
+    pnl: null,
+    pnlPercent: null,
+    margin: '0',
+    freeMargin: '0',
+    funding: '0',
+    unrealizedFunding: '0',
+    extraField: { anything: [1, 2] },
+  },
+];
+
+/** Values tried in every field: the right kinds, the edge of each rule, and wrong kinds. */
+const CANDIDATES: unknown[] = [
+  undefined,
+  null,
+  0,
+  -0,
+  7,
+  -3,
+  1.5,
+  -1.5,
+  -0.5,
+  2 ** 53,
+  2 ** 53 - 1,
+  1e21,
+  1e-7,
+  1759825965.432109,
+  '',
+  '0',
+  '12',
+  '-12',
+  '007',
+  '1.50',
+  '.5',
+  '5.',
+  '-',
+  '-.5',
+  '1e5',
+  ' 1',
+  '1 ',
+  'abc',
+  '123456789012',
+  '1234567890123',
+  '123456789012345',
+  '1234567890123456',
+  '1759825965.432109',
+  '+1',
+  '9'.repeat(80),
+  '9'.repeat(81),
+  'x'.repeat(32),
+  'x'.repeat(33),
+  'x'.repeat(64),
+  'x'.repeat(65),
+  'LONG',
+  'SHORT',
+  'BOTH',
+  'long',
+  'liquidation',
+  true,
+  false,
+  {},
+  [],
+  { takeProfit: '1' },
+  { takeProfitId: null, stopLoss: null },
+  { takeProfit: null, stopLossId: 5 },
+  { takeProfitId: '12', takeProfit: 3, stopLossId: 1.5 },
+  { stopLossId: '-4', stopLoss: '2.50', extra: 1 },
+  { takeProfitId: new JsonNumber('12'), takeProfit: new JsonNumber('0.10') },
+  new JsonNumber('1001'),
+  new JsonNumber('1.0'),
+  new JsonNumber('1000.123456789012345678'),
+  new JsonNumber('1e3'),
+  new JsonNumber('-0'),
+];
+
+const FIELDS = [...new Set(BASE.flatMap((p) => Object.keys(p))), 'positionSide', 'leverage', 'unrealizedPnl', 'tpsl'];
+
+function withField(position: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
+  const copy = { ...position };
+  if (value === undefined) delete copy[field];
+  else copy[field] = value;
+  return copy;
+}
+
+/** A small deterministic generator, so a failure names a reproducible case. */
+function lcg(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** The reader either declines or returns exactly the schema's output, down to key order. */
+function expectSameAsSchema(answer: unknown): boolean {
+  const quick = readPositions(answer);
+  if (quick === NOT_READ) return false;
+  const checked = PositionsResponse.safeParse(answer);
+  expect(checked.success, JSON.stringify(answer)).toBe(true);
+  if (!checked.success) return true;
+  expect(checked.data.unreadable).toEqual([]);
+  expect(quick).toStrictEqual(checked.data);
+  expect(JSON.stringify(quick)).toBe(JSON.stringify(checked.data));
+  return true;
+}
+
+describe('readPositions: an exact shortcut for the positions schema', () => {
+  it('reads the documented shapes exactly as the schema does', () => {
+    expect(expectSameAsSchema(BASE)).toBe(true);
+    expect(expectSameAsSchema([])).toBe(true);
+  });
+
+  it('never differs from the schema when one field takes any candidate value', () => {
+    let read = 0;
+    let declined = 0;
+    for (const base of BASE) {
+      for (const field of FIELDS) {
+        for (const value of CANDIDATES) {
+          if (expectSameAsSchema([withField(base, field, value)])) read++;
+          else declined++;
+        }
+      }
+    }
+    // It must take the many valid variants, not decline its way through the test.
+    expect(read).toBeGreaterThan(250);
+    expect(declined).toBeGreaterThan(250);
+  });
+
+  it('never differs from the schema on answers with many fields changed at once', () => {
+    const random = lcg(20_260_114);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    let read = 0;
+    for (let n = 0; n < 3_000; n++) {
+      const answer = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+        let position = pick(BASE);
+        const changes = 1 + Math.floor(random() * 3);
+        for (let c = 0; c < changes; c++) position = withField(position, pick(FIELDS), pick(CANDIDATES));
+        return position;
+      });
+      if (expectSameAsSchema(answer)) read++;
+    }
+    expect(read).toBeGreaterThan(100);
+  });
+
+  it('leaves every answer with an unreadable element, and every wrong container, to the schema', () => {
+    expect(readPositions([BASE[0], { ...BASE[1], margin: 'lots' }])).toBe(NOT_READ);
+    expect(readPositions({ 0: BASE[0] })).toBe(NOT_READ);
+    expect(readPositions(null)).toBe(NOT_READ);
+    expect(readPositions([null])).toBe(NOT_READ);
+    expect(readPositions([[]])).toBe(NOT_READ);
+  });
+
+  it('is the reader the client uses for the positions endpoint', () => {
+    // The readers are found by schema identity: a wrapped schema here would silently lose the shortcut.
+    expect(readFast(ENDPOINTS.positions.response, BASE)).not.toBe(NOT_READ);
+  });
+
+  it('has no reader for other schemas', () => {
+    expect(readFast(PositionsResponse.optional(), BASE)).toBe(NOT_READ);
+  });
+
+  it('gives the same interpretation as the schema for a whole answer text, lossless numbers included', () => {
+    const texts = [
+      JSON.stringify(BASE),
+      // Numbers a float would change go through the lossless reader and keep their text.
+      JSON.stringify([{ ...BASE[0], leverage: 0 }]).replace('"leverage":0', '"leverage":10.50'),
+      JSON.stringify([{ ...BASE[0], positionId: 0 }]).replace('"positionId":0', '"positionId":1001.0'),
+    ];
+    for (const text of texts) {
+      const parsed = parseAnswerText(text);
+      if (!parsed.ok) throw new Error('not parsed');
+      const viaSchema = PositionsResponse.safeParse(parsed.value);
+      const viaClient = interpretAnswer({ status: 200, contentType: 'application/json', retryAfter: undefined, text }, PositionsResponse, 0);
+      expect(viaClient.ok).toBe(true);
+      if (viaClient.ok && viaSchema.success) expect(viaClient.data).toStrictEqual(viaSchema.data);
+    }
+  });
+});
