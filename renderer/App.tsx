@@ -15,8 +15,10 @@ import { isOutage, useConnectionState } from './shell/useConnection';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
 import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { ACCOUNTLESS_VIEWS, OTHER_VIEW_CHUNKS, VIEWS } from './shell/views';
-import { AlertToasts, BackgroundToasts, ShortcutsHelp } from './shell/lazyShell';
-import { prefetchWhenIdle } from './shell/idle';
+import { ShortcutsHelp } from './shell/lazyShell';
+import { AlertToasts } from './features/alerts/AlertToasts';
+import { BackgroundToasts } from './shell/BackgroundToasts';
+import { prefetchWhenIdle, useAfterFirstPaint } from './shell/idle';
 import { useUi } from './state/ui';
 import { useLanguageChoice } from './i18n/LanguageRoot';
 import './shell/shell.css';
@@ -35,6 +37,7 @@ export function App() {
   const queryClient = useQueryClient();
   const updateSettings = useUpdateSettings();
   const [helpOpen, setHelpOpen] = useState(false);
+  const painted = useAfterFirstPaint();
 
   const { mutate: saveSettings } = updateSettings;
   const saveLastView = useCallback((opened: ViewId) => saveSettings({ lastView: opened }), [saveSettings]);
@@ -103,12 +106,16 @@ export function App() {
           )}
         </main>
       </div>
-      <Suspense fallback={null}>
-        {/* The main process watches positions; whatever it raises shows here, in any view. */}
-        <AlertToasts />
-        <BackgroundToasts />
-        <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
-      </Suspense>
+      {/* The main process watches positions; whatever it raises shows here, in any view. The
+          toasts listen from the first render on: an event sent before they mounted would be lost. */}
+      <AlertToasts />
+      <BackgroundToasts />
+      {/* Not in the first paint: its chunk loads once the page has painted (renderer/shell/idle.ts). */}
+      {painted || helpOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

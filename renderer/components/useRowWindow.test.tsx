@@ -28,8 +28,9 @@ const windowText = () => screen.getByTestId('window').textContent;
 describe('useRowWindow', () => {
   it('renders the rows in view plus the overscan, and stands in for the rest with padding', () => {
     render(<Probe count={1_000} />);
-    // jsdom has no layout: the fallback viewport is 640 px, so rows 0..12.8 (+2) are in view.
-    expect(windowText()).toBe('0-15 0 49250');
+    // Rows fitting the window's height (jsdom: 768 px, 16 rows of 50 px) plus the overscan of 2.
+    expect(window.innerHeight).toBe(768);
+    expect(windowText()).toBe('0-18 0 49100');
   });
 
   it('moves with the scroll position, and re-renders only when the window moves by a row', () => {
@@ -39,7 +40,7 @@ describe('useRowWindow', () => {
       scroller.scrollTop = 50 * 100;
       fireEvent.scroll(scroller);
     });
-    expect(windowText()).toBe('98-115 4900 44250');
+    expect(windowText()).toBe('98-118 4900 44100');
     const before = renders;
     act(() => {
       scroller.scrollTop = 50 * 100 + 10;

@@ -17,8 +17,18 @@ interface Viewport {
   rowsInView: number;
 }
 
+/**
+ * Rows that fit in the window's height: the container is never taller than the window, so this
+ * covers it, and it is known before any layout. Counting by the container's own height instead
+ * made the first size report (after layout, before the first paint) re-render the table.
+ */
+function rowsInWindow(rowHeight: number): number {
+  const height = typeof window === 'undefined' ? 0 : window.innerHeight;
+  return Math.ceil((height || FALLBACK_VIEWPORT_HEIGHT) / rowHeight);
+}
+
 function viewportOf(el: HTMLElement, rowHeight: number): Viewport {
-  return { firstRow: Math.floor(el.scrollTop / rowHeight), rowsInView: Math.ceil((el.clientHeight || FALLBACK_VIEWPORT_HEIGHT) / rowHeight) };
+  return { firstRow: Math.floor(el.scrollTop / rowHeight), rowsInView: Math.max(rowsInWindow(rowHeight), Math.ceil(el.clientHeight / rowHeight)) };
 }
 
 /**
@@ -33,7 +43,7 @@ function viewportOf(el: HTMLElement, rowHeight: number): Viewport {
  * layout), and a scroll re-renders only when it moves the window by a row.
  */
 export function useRowWindow(containerRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): RowWindow {
-  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: Math.ceil(FALLBACK_VIEWPORT_HEIGHT / rowHeight) }));
+  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: rowsInWindow(rowHeight) }));
 
   useLayoutEffect(() => {
     const el = containerRef.current;

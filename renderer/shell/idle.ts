@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 /**
  * Work the first paint must not wait for: chunks fetched once the page is idle, one per idle
  * period, so that a view opened later (or a toast shown) does not wait on the network (issue 14).
@@ -22,4 +23,22 @@ export function prefetchWhenIdle(loaders: ReadonlyArray<() => Promise<unknown>>)
     whenIdle(step);
   };
   whenIdle(step);
+}
+
+/**
+ * False until the page has painted once and then had an idle moment; true after. Parts that
+ * are not in the first paint mount then, so their chunks, their render and their layout do not
+ * hold up the first frame.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    // The frame after this commit is the first paint; an idle moment after it comes next.
+    requestAnimationFrame(() => whenIdle(() => !cancelled && setPainted(true)));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return painted;
 }

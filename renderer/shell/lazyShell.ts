@@ -1,10 +1,8 @@
 /**
  * Parts of the shell that are not in the first paint, each a chunk of its own (issue 14: the first
- * chunk carries only what the landing view needs). They mount with the shell, inside a Suspense
- * without a fallback, so their chunks are asked for right after the first render.
+ * chunk carries only what the landing view needs). The shell mounts them once it has painted.
+ * (The toasts are not here: they must listen for events from the first render on.)
  */
 import { lazy } from 'react';
 
-export const AlertToasts = lazy(() => import('../features/alerts/AlertToasts').then((m) => ({ default: m.AlertToasts })));
-export const BackgroundToasts = lazy(() => import('./BackgroundToasts').then((m) => ({ default: m.BackgroundToasts })));
 export const ShortcutsHelp = lazy(() => import('./ShortcutsHelp').then((m) => ({ default: m.ShortcutsHelp })));
