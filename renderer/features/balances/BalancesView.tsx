@@ -229,7 +229,7 @@ const BalancesTable = memo(function BalancesTable({
   const ui = { sortBy, sortDirection };
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
-  const { start, end, padTop, padBottom } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 10);
+  const { start, end, padTop, padBottom } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4);
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
     <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
