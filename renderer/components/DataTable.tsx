@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
+import { useRef, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
+import { useScrollsSideways } from './useScrollsSideways';
 import { EmptyState } from './EmptyState';
 import './DataTable.css';
 
@@ -43,7 +44,8 @@ export function DataTable<Row>(props: {
   empty?: EmptyRow;
 }) {
   const { columns, rows } = props;
-  const [wrap, scrollable] = useScrollsSideways();
+  const wrap = useRef<HTMLDivElement>(null);
+  const scrollable = useScrollsSideways(wrap);
   return (
     // A wrapper that scrolls sideways must be reachable by keyboard (arrow keys scroll it), and is
     // then named like its table; one that fits stays out of the tab order.
@@ -100,21 +102,6 @@ export function DataTable<Row>(props: {
 }
 
 /** Whether the element's content is wider than the element, kept up to date as either resizes. */
-function useScrollsSideways() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    // The observer also reports once right after observe(), which sets the first value.
-    const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth + 1));
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, scrolls] as const;
-}
-
 /** Header text kept for screen readers only, for columns of buttons. */
 export function HiddenHeader({ children }: { children: string }) {
   return <span className="visually-hidden">{children}</span>;

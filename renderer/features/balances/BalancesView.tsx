@@ -9,6 +9,7 @@ import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
 import { useRowWindow } from '../../components/useRowWindow';
+import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { downloadCsv } from '../../csv';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
@@ -230,6 +231,7 @@ const BalancesTable = memo(function BalancesTable({
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
   const { start, end, padTop, padBottom } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4);
+  const scrollsSideways = useScrollsSideways(containerRef);
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
     <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
@@ -238,7 +240,7 @@ const BalancesTable = memo(function BalancesTable({
     </th>
   );
   return (
-    <div className="card table-scroll" ref={containerRef} data-testid="balances-scroll">
+    <div className="card table-scroll" ref={containerRef} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
       <table className="table table--fixed-rows table--balances" aria-rowcount={rows.length + 1}>
         <colgroup>
           <col style={{ width: '14%' }} />
