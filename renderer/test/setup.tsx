@@ -8,7 +8,7 @@ import { cleanup, configure, render, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
-import { i18n } from '../i18n';
+import { activateLanguage, i18n } from '../i18n';
 import type { AccountSummary } from '../../shared/model/accounts';
 import type { Settings } from '../../shared/model/settings';
 import { createQueryClient } from '../api/queries';
@@ -24,7 +24,7 @@ Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: 
 // Lazy view chunks are transformed on first use; on a busy 2-core machine that can take seconds.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   delete (globalThis as { exchange?: unknown }).exchange;
   resetUi();
@@ -33,6 +33,10 @@ afterEach(() => {
   useToasts.setState({ toasts: [] });
   useDismissedNotices.setState({ dismissed: [] });
   sessionStorage.clear();
+  // A test that chose another language may leave its catalog still loading: without this the next
+  // test could render in that language (seen as a flaky "Dismiss" button that said "Закрити").
+  await activateLanguage('en');
+  localStorage.clear();
 });
 
 export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', quote: 'USDT', language: 'system', lastView: '' };
