@@ -52,6 +52,9 @@ export const TOUR: readonly TourStop[] = [
         await fill('0.001');
         await page.getByRole('region', { name: 'Confirm the withdrawal' }).getByRole('button', { name: /^Send / }).click();
         await expect(recent.first()).toBeVisible();
+        // The status card grows while the withdrawal settles (hash, confirmations): a click aimed
+        // at its button mid-growth can land on the recent list below and open that record instead.
+        await expect(page.getByTestId('withdrawal-status-label')).toHaveText('Successful', { timeout: 30_000 });
         await page.getByRole('button', { name: 'New withdrawal' }).click();
       }
       await fill('0.00123456');
