@@ -15,6 +15,9 @@ import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { allocation, buildRows, filterRows, sortRows, type BalanceRow } from './rows';
 import { csvFilename } from '../../csvFilename';
+// The shared table styles: this view's table is not a DataTable, so nothing else would bring them
+// into the first chunk (the first paint showed an unstyled table until another view's chunk loaded).
+import '../../components/DataTable.css';
 import './balances.css';
 import { readAmountInput } from '../../../shared/money/amountInput';
 
