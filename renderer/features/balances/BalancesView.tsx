@@ -254,7 +254,7 @@ const BalancesTable = memo(function BalancesTable({
           <col style={{ width: '15%' }} />
           <col style={{ width: '8%' }} />
           <col style={{ width: '8%' }} />
-          <col style={{ width: 64 }} />
+          <col style={{ width: 104 }} />
         </colgroup>
         <thead>
           <tr>
