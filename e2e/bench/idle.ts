@@ -29,6 +29,8 @@ import { invokeApp, runBench, startBrowserMode, stopApp } from './browserMode';
 import { fillHistory, yearOfSnapshotTimes } from './historyFill';
 
 const WARMUP_SECONDS = 20;
+/** RSS lines printed between the two CPU windows of a soak. */
+const SOAK_PROGRESS_LINES = 6;
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -221,8 +223,14 @@ async function idleCase(browser: Browser, url: string, child: ChildProcess, user
 
     const start = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`start: ${describe(start)}`);
+    // RSS along the way, so a long soak shows whether memory levels off rather than only its two ends.
     const rest = SOAK_SECONDS - 2 * WINDOW_SECONDS;
-    if (rest > 0) await new Promise((done) => setTimeout(done, rest * 1000));
+    const step = Math.max(rest / SOAK_PROGRESS_LINES, 1);
+    for (let waited = 0; waited < rest; waited += step) {
+      await new Promise((done) => setTimeout(done, Math.min(step, rest - waited) * 1000));
+      const now = sample(child.pid!);
+      console.log(`  +${Math.round(WINDOW_SECONDS + waited + Math.min(step, rest - waited))} s: RSS main ${mb(now.main.rss)}, page ${mb(now.page.rss)}`);
+    }
     const end = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
     const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
