@@ -142,6 +142,7 @@ test.describe('dashboard', () => {
           accounts: [{ id: 'demo', name: 'Demo' }],
           rows: [row(longTicker, `${fortyDigits}.123456789012345678`), row('BTC', '1')],
           totals: { value: '0', main: '0', trade: '0', collateral: '0' },
+          allocation: [],
           unpriced: 2,
           zeroAssets: 0,
           notes: [],

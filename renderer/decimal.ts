@@ -1,27 +1,17 @@
 /**
- * The page's decimal: big.js (about 3 KB gzipped) instead of decimal.js (about 12 KB), because the
- * landing view only parses, compares, divides for shares and rounds for display; every sum that
- * counts is computed by the main process on shared/money/decimal.ts. Views that compute (flex,
- * positions, withdrawal) load on demand and keep the shared module there.
+ * The page's decimals: comparisons, signs and rounding for display, done on the digits of the
+ * decimal strings themselves. No arithmetic happens in the landing view: every sum, value and
+ * share is computed by the main process on shared/money/decimal.ts (decimal.js) and arrives as a
+ * string. Views that do compute (flex, positions, withdrawal) load on demand and use the shared
+ * module there.
+ *
+ * Why not a library here: the first chunk has a budget (issue 14, 90 KB gzipped, of which React,
+ * TanStack Query and zustand take 79), and even big.js (3 KB gzipped) was a quarter of what is left
+ * for the whole landing view, to compare and round. Both are a few lines on digit strings, checked
+ * against the shared module over thousands of generated values in decimal.test.ts.
  *
  * Same input rule as the shared module: plain decimal strings only, never Number.
  */
-import BigBase from 'big.js';
-
-/** A private constructor, so nothing else in the page can change its settings. */
-const Big = BigBase();
-// Plain notation for every amount this app shows (the defaults switch to exponents at 1e-7 and 1e21).
-Big.NE = -100;
-Big.PE = 100;
-Big.DP = 20;
-Big.RM = Big.roundHalfUp;
-// Refuses to be built from a Number (and toNumber on a lossy value): money never passes through a float.
-Big.strict = true;
-
-export type Decimal = BigBase.Big;
-
-/** Comparisons take Decimals or strings: strict mode refuses a Number even for 0. */
-export const ZERO: Decimal = new Big('0');
 
 const LOOSE_DECIMAL_PATTERN = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const MAX_DECIMAL_LENGTH = 80;
@@ -31,21 +21,72 @@ export function isLooseDecimalString(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_DECIMAL_LENGTH && LOOSE_DECIMAL_PATTERN.test(value);
 }
 
-export function dec(value: string): Decimal {
+/** A decimal taken apart: its sign and its digits without leading (integer) or trailing (fraction) zeros. */
+interface Digits {
+  negative: boolean;
+  integer: string;
+  fraction: string;
+}
+
+function digitsOf(value: string): Digits {
   // Typed as string, but called with whatever an answer held: checked, not trusted.
   if (!isLooseDecimalString(value)) throw new RangeError(`not a decimal amount: ${JSON.stringify(String(value as unknown).slice(0, 40))}`);
-  return new Big(value);
+  const negative = value.startsWith('-');
+  const unsigned = negative ? value.slice(1) : value;
+  const at = unsigned.indexOf('.');
+  const integer = (at === -1 ? unsigned : unsigned.slice(0, at)).replace(/^0+/, '');
+  const fraction = at === -1 ? '' : unsigned.slice(at + 1).replace(/0+$/, '');
+  // Minus zero is zero.
+  return { negative: negative && (integer !== '' || fraction !== ''), integer, fraction };
+}
+
+/** -1, 0 or 1 as a is less than, equal to or greater than b; exact at any length. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const x = digitsOf(a);
+  const y = digitsOf(b);
+  if (x.negative !== y.negative) return x.negative ? -1 : 1;
+  const sign = x.negative ? -1 : 1;
+  // Without leading zeros, a longer integer part is the larger magnitude.
+  if (x.integer.length !== y.integer.length) return (x.integer.length > y.integer.length ? sign : -sign) as -1 | 1;
+  // Same length: digit order is numeric order, and "5" < "50" is right for fractions too.
+  const left = x.integer + '.' + x.fraction;
+  const right = y.integer + '.' + y.fraction;
+  if (left === right) return 0;
+  return (left > right ? sign : -sign) as -1 | 1;
 }
 
 export function isZero(value: string): boolean {
-  return dec(value).eq(ZERO);
+  const { integer, fraction } = digitsOf(value);
+  return integer === '' && fraction === '';
 }
 
 export function isPositive(value: string): boolean {
-  return dec(value).gt(ZERO);
+  return !digitsOf(value).negative && !isZero(value);
 }
 
-/** For display only: rounded half-up to `places`, trailing zeros kept ("12.50"). */
+export function isNegative(value: string): boolean {
+  return digitsOf(value).negative;
+}
+
+/**
+ * For display only: rounded half-up (a tie goes away from zero) to `places`, trailing zeros kept
+ * ("12.50"), exactly as shared/money/decimal.ts rounds; a result of zero has no minus sign.
+ */
 export function roundForDisplay(value: string, places: number): string {
-  return dec(value).toFixed(places, Big.roundHalfUp);
+  const { negative, integer, fraction } = digitsOf(value);
+  const kept = fraction.slice(0, places).padEnd(places, '0');
+  let digits = (integer || '0') + kept;
+  if ((fraction[places] ?? '0') >= '5') digits = incremented(digits);
+  const whole = digits.slice(0, digits.length - places).replace(/^0+(?=\d)/, '');
+  const part = digits.slice(digits.length - places);
+  const zero = /^0*$/.test(digits);
+  return `${negative && !zero ? '-' : ''}${whole}${places > 0 ? `.${part}` : ''}`;
+}
+
+/** A string of digits plus one in its last place ("0999" -> "1000", "99" -> "100"). */
+function incremented(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i -= 1;
+  if (i < 0) return '1' + '0'.repeat(digits.length);
+  return digits.slice(0, i) + String.fromCharCode(digits.charCodeAt(i) + 1) + '0'.repeat(digits.length - i - 1);
 }

@@ -90,6 +90,7 @@ try {
       share: null,
     })),
     totals: { value: `${i}00.5`, main: '0', trade: '0', collateral: '0' },
+    allocation: [],
     unpriced: 0,
     zeroAssets: 0,
     notes: [],

@@ -9,6 +9,7 @@ const OVERVIEW: BalancesOverview = {
   accounts: [{ id: 'demo', name: 'Demo' }],
   rows: [],
   totals: { value: '0', main: '0', trade: '0', collateral: '0' },
+  allocation: [],
   unpriced: 0,
   zeroAssets: 0,
   notes: [],

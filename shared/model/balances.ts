@@ -41,6 +41,14 @@ export interface BalanceRow {
   share: string | null;
 }
 
+/** One slice of the allocation picture: a holding's share of the priced total, in percent. */
+export interface AllocationPart {
+  /** The asset; null for everything past the largest few, taken together ("Other"). */
+  asset: string | null;
+  /** Percent of totals.value, 4 decimal places (the page rounds it for display). */
+  share: string;
+}
+
 export interface BalancesOverview {
   quote: string;
   /** The accounts summed (one, or every configured account). */
@@ -55,6 +63,11 @@ export interface BalancesOverview {
     trade: string;
     collateral: string;
   };
+  /**
+   * The largest holdings by value (at most ALLOCATION_TOP) and the rest as one part; empty when
+   * nothing priced is worth anything. Computed here, with the totals, so the page does no arithmetic.
+   */
+  allocation: AllocationPart[];
   /** Assets held without a price (left out of the totals). */
   unpriced: number;
   /** Assets the exchange listed at zero in every part (the real exchange lists every asset): not rows. */
@@ -63,6 +76,9 @@ export interface BalancesOverview {
   /** When the prices were read (Unix ms); null without prices. */
   pricedAt: number | null;
 }
+
+/** How many holdings the allocation picture names before "Other". */
+export const ALLOCATION_TOP = 5;
 
 export type RiskState = 'liquidation' | 'margin_call' | null;
 

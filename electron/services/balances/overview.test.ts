@@ -71,6 +71,10 @@ describe('balances.overview for one account', () => {
     expect(values.indexOf(null)).toBeGreaterThan(0);
     expect(values.slice(values.indexOf(null)).every((v) => v === null)).toBe(true);
     expect(o.totals.value).toBe(sum(o.rows.flatMap((r) => (r.value === null ? [] : [r.value]))));
+    // The allocation picture: the five most valuable rows, then the rest; together the whole (to rounding).
+    expect(o.allocation.slice(0, 5).map((p) => p.asset)).toEqual(o.rows.slice(0, 5).map((r) => r.asset));
+    expect(o.allocation[5]?.asset ?? null).toBeNull();
+    expect(Math.abs(Number(sum(o.allocation.map((p) => p.share))) - 100)).toBeLessThan(0.001);
     // The split by account part adds up to the total (each part rounded to 8 decimals on its own).
     const split = add(add(o.totals.main, o.totals.trade), o.totals.collateral);
     expect(dec(sub(split, o.totals.value)).abs().lessThan('0.00001')).toBe(true);

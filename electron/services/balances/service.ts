@@ -10,11 +10,11 @@
  */
 import { AppFailure } from '../../../shared/errors';
 import type { BalanceRow, BalancesOverview, OverviewNote, AccountPart } from '../../../shared/model/balances';
-import { DEFAULT_QUOTE } from '../../../shared/model/balances';
+import { ALLOCATION_TOP, DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
 import { add, dec, isZero, sum } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
-import { PriceIndex, priceOf, shareOf, valueAssets, type Valued } from './valuation';
+import { allocationOf, PriceIndex, priceOf, shareOf, valueAssets, type Valued } from './valuation';
 
 /** What the overview needs of an account's client. */
 export type BalancesClient = Pick<ExchangeClient, 'ticker' | 'balance' | 'tradeBalance' | 'collateralBalance'>;
@@ -158,6 +158,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
       accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
       rows,
       totals: { value: whole.total, main: mainValue.total, trade: tradeValue.total, collateral: collateralValue.total },
+      allocation: allocationOf(rows, whole.total, ALLOCATION_TOP),
       unpriced: whole.unpriced,
       zeroAssets: holdings.size - held.length,
       notes,

@@ -3,7 +3,7 @@
  * stablecoins at their market price, futures ignored.
  */
 import { describe, expect, it } from 'vitest';
-import { PriceIndex, priceOf, shareOf, valueAssets } from './valuation';
+import { allocationOf, PriceIndex, priceOf, shareOf, valueAssets } from './valuation';
 
 const index = new PriceIndex([
   { market: 'BTC_USDT', last: '62000', change: '1.25' },
@@ -99,5 +99,44 @@ describe('other quotes', () => {
   it('keeps every digit of large amounts and tiny prices', () => {
     const shib = new PriceIndex([{ market: 'SHIB_USDT', last: '0.00001412' }]);
     expect(valueAssets([{ asset: 'SHIB', amount: '123456789012345678901.25' }], 'USDT', shib).rows[0]!.value).toBe('1743209860854320.98608565');
+  });
+});
+
+describe('allocationOf: the allocation picture', () => {
+  const rows = [
+    { asset: 'A', value: '50' },
+    { asset: 'B', value: '20' },
+    { asset: 'C', value: '10' },
+    { asset: 'D', value: '7' },
+    { asset: 'E', value: '5' },
+    { asset: 'F', value: '5' },
+    { asset: 'G', value: '3' },
+    { asset: 'NOPRICE', value: null },
+    { asset: 'DUST', value: '0' },
+  ];
+
+  it('names the five largest and adds the rest up as one part (null), in percent of the total', () => {
+    // The total is 100: shares are the values. F ties E at 5 and sorts after it by ticker.
+    expect(allocationOf(rows, '100', 5)).toEqual([
+      { asset: 'A', share: '50' },
+      { asset: 'B', share: '20' },
+      { asset: 'C', share: '10' },
+      { asset: 'D', share: '7' },
+      { asset: 'E', share: '5' },
+      { asset: null, share: '8' },
+    ]);
+  });
+
+  it('takes 4 decimals, half up, whatever order the rows come in: 1 / 3 = 33.3333 %', () => {
+    expect(allocationOf([{ asset: 'Y', value: '2' }, { asset: 'X', value: '1' }], '3', 5)).toEqual([
+      { asset: 'Y', share: '66.6667' },
+      { asset: 'X', share: '33.3333' },
+    ]);
+  });
+
+  it('has no picture without a positive total, and no "other" part when nothing is left over', () => {
+    expect(allocationOf(rows, '0', 5)).toEqual([]);
+    expect(allocationOf([{ asset: 'A', value: null }], '0', 5)).toEqual([]);
+    expect(allocationOf([{ asset: 'A', value: '1' }], '1', 5)).toEqual([{ asset: 'A', share: '100' }]);
   });
 });

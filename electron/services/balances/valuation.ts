@@ -190,3 +190,21 @@ export function shareOf(part: string | null, whole: string): string | null {
   if (w.isZero()) return null;
   return toPlain(dec(part).dividedBy(w).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
 }
+
+/**
+ * The allocation picture: the `top` most valuable priced holdings and everything else as one part
+ * (asset null), each as a percent of `total` to 4 places. Rows come sorted most valuable first.
+ * Nothing priced above zero, or a zero total: no picture (an empty list).
+ */
+export function allocationOf(rows: readonly { asset: string; value: string | null }[], total: string, top: number): { asset: string | null; share: string }[] {
+  const whole = dec(total);
+  if (!whole.greaterThan(0)) return [];
+  const priced = rows
+    .filter((r): r is { asset: string; value: string } => r.value !== null && dec(r.value).greaterThan(0))
+    .sort((a, b) => dec(b.value).comparedTo(dec(a.value)) || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
+  const percentOf = (value: Decimal) => toPlain(value.dividedBy(whole).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
+  const parts: { asset: string | null; share: string }[] = priced.slice(0, top).map((r) => ({ asset: r.asset, share: percentOf(dec(r.value)) }));
+  const rest = priced.slice(top).reduce((sum, r) => sum.plus(dec(r.value)), new Decimal(0));
+  if (rest.greaterThan(0)) parts.push({ asset: null, share: percentOf(rest) });
+  return parts;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BalanceRow, BalancesOverview, OverviewNote } from '../../../shared/model/balances';
-import { add, mul, sum } from '../../../shared/money/decimal';
+import { ALLOCATION_TOP, type BalanceRow, type BalancesOverview, type OverviewNote } from '../../../shared/model/balances';
+import { add, compare, dec, mul, sum, toPlain } from '../../../shared/money/decimal';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, installBridge, renderWithQuery } from '../../test/setup';
 import { BalancesView } from './BalancesView';
 
@@ -18,6 +18,15 @@ interface Holding {
   change?: string;
 }
 
+/** The allocation picture as the main process builds it (shares of the total in percent, then "other"). */
+function allocationOf(rows: BalanceRow[], total: string): BalancesOverview['allocation'] {
+  if (compare(total, '0') <= 0) return [];
+  const priced = rows.filter((r): r is BalanceRow & { value: string } => r.value !== null && compare(r.value, '0') > 0).sort((a, b) => compare(b.value, a.value));
+  const share = (value: string) => toPlain(dec(value).dividedBy(dec(total)).times(100).toDecimalPlaces(4));
+  const rest = priced.slice(ALLOCATION_TOP);
+  return [...priced.slice(0, ALLOCATION_TOP).map((r) => ({ asset: r.asset, share: share(r.value) })), ...(rest.length > 0 ? [{ asset: null, share: share(sum(rest.map((r) => r.value))) }] : [])];
+}
+
 /** An overview as the main process builds it: totals and values computed exactly from the holdings. */
 function overview(holdings: Record<string, Holding>, extra: Partial<BalancesOverview> = {}): BalancesOverview {
   const rows: BalanceRow[] = Object.entries(holdings).map(([asset, h]) => {
@@ -26,11 +35,13 @@ function overview(holdings: Record<string, Holding>, extra: Partial<BalancesOver
     return { asset, ...parts, total, price: h.price ?? null, value: h.price ? mul(total, h.price) : null, change24h: h.change ?? null, share: null };
   });
   const priced = (pick: (r: BalanceRow) => string) => sum(rows.filter((r) => r.price !== null).map((r) => mul(pick(r), r.price as string)));
+  const value = priced((r) => r.total);
   return {
     quote: 'USDT',
     accounts: [{ id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name }],
     rows,
-    totals: { value: priced((r) => r.total), main: priced((r) => r.main), trade: priced((r) => add(r.tradeAvailable, r.tradeFrozen)), collateral: priced((r) => r.collateral) },
+    allocation: allocationOf(rows, value),
+    totals: { value, main: priced((r) => r.main), trade: priced((r) => add(r.tradeAvailable, r.tradeFrozen)), collateral: priced((r) => r.collateral) },
     unpriced: rows.filter((r) => r.price === null).length,
     zeroAssets: 0,
     notes: [],

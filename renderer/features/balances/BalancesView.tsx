@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
-import { dec, isLooseDecimalString, isPositive, isZero, roundForDisplay, ZERO } from '../../decimal';
+import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
@@ -13,7 +13,7 @@ import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { downloadCsv } from '../../csv';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
-import { allocation, buildRows, filterRows, sortRows, type BalanceRow } from './rows';
+import { buildRows, filterRows, sortRows, type BalanceRow } from './rows';
 import { csvFilename } from '../../csvFilename';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
 // into the first chunk (the first paint showed an unstyled table until another view's chunk loaded).
@@ -48,7 +48,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // intermediate renders while someone types fast. bench:ui measures keystroke -> next paint.
   const search = useDeferredValue(ui.search);
   const hideBelow = useMemo(
-    () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? dec(threshold) : null),
+    () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),
     [ui.hideSmall, threshold],
   );
   const { rows: visible, hiddenSmall } = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
@@ -87,7 +87,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         </div>
       }
     >
-      {data ? <AccountTotal overview={data} rows={allRows} /> : null}
+      {data ? <AccountTotal overview={data} /> : null}
       {data && data.notes.length > 0 ? (
         <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
           {data.notes.map((note, i) => (
@@ -146,11 +146,11 @@ export function BalancesView({ account }: { account: AccountSummary }) {
 }
 
 /**
- * The account's worth in bold, its split by account part, and the allocation picture. Memoised:
- * the allocation sorts every priced row, which each keystroke in the search box would repeat.
+ * The account's worth in bold, its split by account part, and the allocation picture (computed by
+ * the main process with the totals). Memoised: nothing in it changes while someone types a search.
  */
-const AccountTotal = memo(function AccountTotal({ overview, rows }: { overview: BalancesOverview; rows: BalanceRow[] }) {
-  const parts = allocation(rows, overview.totals.value);
+const AccountTotal = memo(function AccountTotal({ overview }: { overview: BalancesOverview }) {
+  const parts = overview.allocation;
   const q = overview.quote;
   return (
     <section className="card card__section account-total" aria-label={t`Total value`}>
@@ -181,14 +181,14 @@ const AccountTotal = memo(function AccountTotal({ overview, rows }: { overview: 
         <figure className="allocation" aria-label={t`Allocation by value`}>
           <div className="allocation__bar" aria-hidden="true">
             {parts.map((part, i) => (
-              <span key={part.label} className={`allocation__part allocation__part--${i}`} style={{ width: `${part.share.toFixed(2)}%` }} />
+              <span key={part.asset ?? ''} className={`allocation__part allocation__part--${i}`} style={{ width: `${roundForDisplay(part.share, 2)}%` }} />
             ))}
           </div>
           <figcaption className="allocation__legend">
             {parts.map((part, i) => (
-              <span key={part.label} className="allocation__item">
+              <span key={part.asset ?? ''} className="allocation__item">
                 <span className={`allocation__swatch allocation__part--${i}`} aria-hidden="true" />
-                {part.label === OTHER ? t`Other` : part.label} {formatAmount(part.share.toFixed(1))}%
+                {part.asset ?? t`Other`} {formatAmount(roundForDisplay(part.share, 1))}%
               </span>
             ))}
           </figcaption>
@@ -199,8 +199,6 @@ const AccountTotal = memo(function AccountTotal({ overview, rows }: { overview: 
 });
 
 const PART_LABELS = { main: msg`Main`, trade: msg`Trade`, collateral: msg`Collateral` } as const;
-/** allocation()'s label for everything past the top five (a ticker cannot be spelled so). */
-const OTHER = 'Other';
 
 /** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */
 function displayValue(value: string, quote: string): string {
@@ -310,8 +308,8 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
       <td className="align-end num" title={row.value === null ? t`No ${quote} price on the exchange` : t`${row.value} ${quote} at ${row.price ?? ""} ${quote}`} data-testid="balance-value">
         {row.value === null ? <span className="cell-zero">{t`no price`}</span> : displayValue(row.value, quote)}
       </td>
-      <td className={`align-end num ${row.changeDec === null ? '' : row.changeDec.lt(ZERO) ? 'change--down' : 'change--up'}`} data-testid="balance-change">
-        {row.change24h === null ? '\u2013' : `${row.changeDec?.gt(ZERO) ? '+' : ''}${formatAmount(row.change24h)}%`}
+      <td className={`align-end num ${row.change24h === null ? '' : isNegative(row.change24h) ? 'change--down' : 'change--up'}`} data-testid="balance-change">
+        {row.change24h === null ? '\u2013' : `${isPositive(row.change24h) ? '+' : ''}${formatAmount(row.change24h)}%`}
       </td>
       <td className="align-end num">{row.share === null ? '\u2013' : `${formatAmount(row.share)}%`}</td>
       <td className="align-end">
