@@ -10,11 +10,9 @@ import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queri
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
 import { useRowWindow } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
-import { downloadCsv } from '../../csv';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { buildRows, filterRows, sortRows, type BalanceRow } from './rows';
-import { csvFilename } from '../../csvFilename';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
 // into the first chunk (the first paint showed an unstyled table until another view's chunk loaded).
 import '../../components/DataTable.css';
@@ -81,7 +79,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               ))}
             </select>
           </label>
-          <button type="button" className="button" disabled={visible.length === 0} onClick={() => downloadCsv(csvFilename('balances', account.name), balancesCsvRows(visible, quote))}>
+          <button type="button" className="button" disabled={visible.length === 0} onClick={() => void import('./exportCsv').then(({ exportBalancesCsv }) => exportBalancesCsv(visible, quote, account.name))}>
             {t`Export CSV`}
           </button>
         </div>
@@ -205,12 +203,6 @@ function displayValue(value: string, quote: string): string {
   return formatAmount(roundForDisplay(value, quote === 'BTC' || quote === 'ETH' ? 8 : 2));
 }
 
-function balancesCsvRows(rows: readonly BalanceRow[], quote: string) {
-  return [
-    ['Ticker', 'Name', 'Main', 'Trade available', 'Trade frozen', 'Collateral', 'Total', `Price (${quote})`, `Value (${quote})`, '24h change %', 'Share %'],
-    ...rows.map((r) => [r.asset, r.name, r.main, r.tradeAvailable, r.tradeFrozen, r.collateral, r.total, r.price ?? 'no price', r.value ?? 'no price', r.change24h ?? '', r.share ?? '']),
-  ];
-}
 
 function nextSort(ui: Pick<BalancesUi, 'sortBy' | 'sortDirection'>, sortBy: BalancesUi['sortBy']): Partial<BalancesUi> {
   if (ui.sortBy === sortBy) return { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' };
