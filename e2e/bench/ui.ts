@@ -20,7 +20,7 @@ import { runBench, startBrowserMode, stopAll } from './browserMode';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const RENDERER_OUT = join(ROOT, 'out', 'renderer');
-const COLD_LOADS = 5;
+const COLD_LOADS = 9;
 const SEARCH_ROUNDS = 8;
 const SYNTHETIC_ASSETS = 1000;
 
