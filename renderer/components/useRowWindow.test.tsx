@@ -13,11 +13,13 @@ afterEach(cleanup);
 
 function Probe({ count }: { count: number }) {
   const ref = useRef<HTMLDivElement | null>(null);
-  const { start, end, padTop, padBottom } = useRowWindow(ref, count, 50, 2);
+  const { start, end, padTop, padBottom, slots } = useRowWindow(ref, count, 50, 2);
+  const slotsInUse = Array.from({ length: end - start }, (_, i) => (start + i) % slots);
   return (
     <Profiler id="row-window" onRender={countCommit}>
       <div ref={ref} data-testid="scroller">
         <span data-testid="window">{`${start}-${end} ${padTop} ${padBottom}`}</span>
+        <span data-testid="slots">{`${slots} ${new Set(slotsInUse).size === slotsInUse.length ? 'distinct' : 'shared'}`}</span>
       </div>
     </Profiler>
   );
@@ -55,5 +57,18 @@ describe('useRowWindow', () => {
     expect(windowText()).toBe('0-3 0 0');
     rerender(<Probe count={0} />);
     expect(windowText()).toBe('0-0 0 0');
+  });
+
+  it('gives every row in the window its own slot, wherever the window is (rows keyed by slot keep their elements)', () => {
+    render(<Probe count={1_000} />);
+    const scroller = screen.getByTestId('scroller');
+    for (const row of [0, 1, 7, 100, 101, 990, 999]) {
+      act(() => {
+        scroller.scrollTop = 50 * row;
+        fireEvent.scroll(scroller);
+      });
+      // 16 rows in view plus the overscan of 2 on each side.
+      expect(screen.getByTestId('slots').textContent).toBe('20 distinct');
+    }
   });
 });

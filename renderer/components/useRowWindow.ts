@@ -6,6 +6,13 @@ export interface RowWindow {
   end: number;
   padTop: number;
   padBottom: number;
+  /**
+   * The most rows the window ever holds at this size. Keyed `index % slots`, the rows become
+   * slots that keep their DOM element: a search or a re-sort writes new text into the same
+   * elements instead of removing some and building others, and a scroll by one row moves one
+   * element from one end to the other. No two rows in the window share a slot.
+   */
+  slots: number;
 }
 
 /** Used while the container has no size yet (first layout; jsdom, where nothing has a size). */
@@ -67,5 +74,5 @@ export function useRowWindow(containerRef: RefObject<HTMLElement | null>, count:
   // The count may have changed (a search) since the container last scrolled: never past the end.
   const end = Math.min(count, viewport.firstRow + viewport.rowsInView + overscan);
   const start = Math.min(Math.max(0, viewport.firstRow - overscan), end);
-  return { start, end, padTop: start * rowHeight, padBottom: (count - end) * rowHeight };
+  return { start, end, padTop: start * rowHeight, padBottom: (count - end) * rowHeight, slots: viewport.rowsInView + 2 * overscan };
 }

@@ -144,6 +144,23 @@ describe('BalancesView', () => {
     await waitFor(() => expect(tickers()).toHaveLength(5));
   });
 
+  it('shows a search in the rows already on screen, and never carries one asset\'s "Copied" to another', async () => {
+    setup();
+    await waitFor(() => expect(tickers()).toHaveLength(5));
+    const firstRow = screen.getAllByTestId('balance-row')[0]!;
+    const firstAsset = firstRow.getAttribute('data-asset');
+    await userEvent.click(within(firstRow).getByRole('button', { name: `Copy ${firstAsset} amount` }));
+    await waitFor(() => expect(firstRow.querySelector('[data-shown="true"]')?.textContent).not.toBe('Copy'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search assets' }), 'ethe');
+    await waitFor(() => expect(tickers()).toEqual(['ETH']));
+    // The same element now shows ETH (rows are slots), with ETH's own figures and a fresh Copy button.
+    const row = screen.getByTestId('balance-row');
+    expect(row).toBe(firstRow);
+    expect(firstAsset).not.toBe('ETH');
+    expect(row.getAttribute('data-asset')).toBe('ETH');
+    expect(within(row).getByRole('button', { name: 'Copy ETH amount' }).querySelector('[data-shown="true"]')?.textContent).toBe('Copy');
+  });
+
   it('hides what is worth less than the threshold in the quote (on by default), counts it, keeps unpriced rows, and saves a new threshold', async () => {
     const bridge = setup(overview(holdings()), '10');
     await waitFor(() => expect(tickers()).toEqual(['BTC', 'ETH', 'WHALE']));

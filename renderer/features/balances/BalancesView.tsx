@@ -223,7 +223,7 @@ const BalancesTable = memo(function BalancesTable({
   const ui = { sortBy, sortDirection };
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
-  const { start, end, padTop, padBottom } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4);
+  const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4);
   const scrollsSideways = useScrollsSideways(containerRef);
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
     <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
@@ -263,8 +263,10 @@ const BalancesTable = memo(function BalancesTable({
         </thead>
         <tbody>
           {padTop > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padTop }} /> : null}
+          {/* Keyed by slot, not by asset: typing a search rewrites the text of the rows in place
+              (bench:ui, keystroke to paint) rather than building new rows for every keystroke. */}
           {rows.slice(start, end).map((row, i) => (
-            <BalanceRowView key={row.asset} row={row} quote={quote} rowIndex={start + i + 2} />
+            <BalanceRowView key={(start + i) % slots} row={row} quote={quote} rowIndex={start + i + 2} />
           ))}
           {padBottom > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padBottom }} /> : null}
         </tbody>
@@ -305,7 +307,8 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
       </td>
       <td className="align-end num">{row.share === null ? '\u2013' : `${formatAmount(row.share)}%`}</td>
       <td className="align-end">
-        <CopyButton value={row.total} label={t`${row.asset} amount`} />
+        {/* Its "Copied" belongs to this asset, not to the row slot that shows another one next. */}
+        <CopyButton key={row.asset} value={row.total} label={t`${row.asset} amount`} />
       </td>
     </tr>
   );
