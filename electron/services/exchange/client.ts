@@ -261,7 +261,6 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       path: pathOf(name),
       headers: {
         'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(signed.body),
         Accept: 'application/json',
         [SIGNING_HEADERS.apiKey]: apiKey!,
         [SIGNING_HEADERS.payload]: signed.payload,

@@ -23,18 +23,21 @@ async function pingServer(): Promise<{ url: string; sockets: Socket[] }> {
 }
 
 describe('exchange runtime', () => {
-  it('keeps a connection open for its clients, and closes it when the core closes the runtime', async () => {
+  it('keeps connections open for its clients, and closes them when the core closes the runtime', async () => {
     const { url, sockets } = await pingServer();
     const runtime = createExchangeRuntime();
     const client = createExchangeClient({ baseUrl: url, runtime, maxRetries: 0 });
-    await client.ping();
-    await client.ping();
-    expect(sockets).toHaveLength(1);
+    for (let i = 0; i < 10; i++) await client.ping();
+    // Reused, not one per request. Not exactly one either: before reusing an idle socket undici
+    // waits one event-loop turn for a close the server may already have sent (its fix for
+    // GHSA-35p6-xmwp-9g52), and a request arriving in that turn opens a second connection.
+    expect(sockets.length).toBeGreaterThanOrEqual(1);
+    expect(sockets.length).toBeLessThanOrEqual(2);
     expect(runtime.connections.size).toBe(1);
-    const closed = new Promise((resolve) => sockets[0]!.once('close', resolve));
+    const closed = Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('close', resolve))));
     runtime.close();
     await closed;
-    expect(sockets[0]!.destroyed).toBe(true);
+    expect(sockets.every((socket) => socket.destroyed)).toBe(true);
     expect(runtime.connections.size).toBe(0);
   });
 

@@ -1,11 +1,19 @@
 /**
- * One HTTP exchange over node:http / node:https with keep-alive, a per-attempt timeout, the
- * caller's AbortSignal and a size cap. Resolves with the raw answer for any status; rejects only
- * with AppFailures (network, timeout, cancelled, too large). Knows nothing about the exchange API.
+ * One HTTP exchange over undici with keep-alive, a per-attempt timeout, the caller's AbortSignal
+ * and a size cap. Resolves with the raw answer for any status; rejects only with AppFailures
+ * (network, timeout, cancelled, too large). Knows nothing about the exchange API.
+ *
+ * Why undici and not node:http (issue 14): node:http spends about 100 us of CPU per keep-alive
+ * request in its own machinery (IncomingMessage/ClientRequest streams, header objects, agent
+ * bookkeeping), more than the whole rest of the client. undici, the Node core team's HTTP/1.1
+ * client (the one behind Node's own fetch), parses with llhttp and hands the answer to plain
+ * callbacks: about 40 us per request for the same exchange. Its low-level `dispatch` is used rather
+ * than `request()`, which would wrap every answer in a Readable stream the client does not need
+ * (about 10 us more per request); undici documents `dispatch` as the API that may change in a
+ * major version, so package.json keeps undici on one major and the tests here pin its behaviour.
  */
-import http from 'node:http';
-import https from 'node:https';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type * as UndiciModule from 'undici';
+import type { Client, Dispatcher, Pool } from 'undici';
 import type { RawAnswer } from './classify';
 import { cancelledFailure, networkFailure, responseTooLargeFailure, timeoutFailure } from './failures';
 import type { AppFailure } from '../../../shared/errors';
@@ -13,13 +21,16 @@ import { isLoopbackHost } from '../../../shared/api/baseUrl';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
+/** Request headers; Content-Length is not among them: undici writes it from the body. */
+export type RequestHeaders = Readonly<Record<string, string>>;
+
 export interface Target {
   protocol: 'http:' | 'https:';
   hostname: string;
   port: number | undefined;
   /** Path prefix of a custom base URL (a proxy), '' for the exchange itself. */
   pathPrefix: string;
-  /** Key of the shared keep-alive agent for this origin. */
+  /** Key of the shared keep-alive pool for this origin. */
   origin: string;
 }
 
@@ -27,7 +38,7 @@ export interface OutgoingRequest {
   method: 'GET' | 'POST';
   /** Full path including the prefix and any query string. */
   path: string;
-  headers: OutgoingHttpHeaders;
+  headers: RequestHeaders;
   body?: string;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
@@ -60,29 +71,65 @@ export function parseTarget(baseUrl: string): Target {
   };
 }
 
-/** Keep-alive agents of one exchange runtime (runtime.ts), one per origin, shared by its clients. */
-export class ConnectionPool {
-  private readonly agents = new Map<string, http.Agent>();
+type Undici = typeof UndiciModule;
 
-  agentFor(target: Target): http.Agent {
-    let agent = this.agents.get(target.origin);
-    if (!agent) {
-      const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64, maxFreeSockets: 64, scheduling: 'lifo' };
-      agent = target.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-      this.agents.set(target.origin, agent);
+/**
+ * undici is loaded on the first request, not with the main process: its entry point takes tens of
+ * milliseconds to load (it brings fetch, WebSocket, caches and mocks along), which startup should
+ * not pay before the window shows. The first request waits for it once.
+ */
+let undici: Undici | undefined;
+let loadingUndici: Promise<Undici> | undefined;
+function loadUndici(): Promise<Undici> {
+  loadingUndici ??= import('undici').then((module) => (undici = module));
+  return loadingUndici;
+}
+
+/**
+ * Settings shared by the pooled and the one-off connections. undici's own timers are off: the
+ * per-attempt timer in send() covers connecting, sending and reading, as one budget, and a
+ * connect that outlasts it must read as kind `timeout` like any other slow attempt.
+ */
+const CONNECTION_OPTIONS = {
+  // One request at a time per connection: a pipelined request behind a slow one would share its fate.
+  pipelining: 1,
+  connectTimeout: 0,
+  headersTimeout: 0,
+  bodyTimeout: 0,
+  // TCP keep-alive probes after 1 s idle, as the node:http agent had (keepAliveMsecs).
+  connect: { keepAlive: true, keepAliveInitialDelay: 1_000 },
+} as const;
+
+/** Keep-alive pools of one exchange runtime (runtime.ts), one per origin, shared by its clients. */
+export class ConnectionPool {
+  private readonly pools = new Map<string, Pool>();
+
+  poolFor(target: Target, library: Undici): Pool {
+    let pool = this.pools.get(target.origin);
+    if (!pool) {
+      pool = new library.Pool(target.origin, {
+        ...CONNECTION_OPTIONS,
+        connections: 64,
+        // Idle connections stay open this long unless the server's Keep-Alive header says less
+        // (undici then closes them before the server would). Screens refresh every 10 s to 5 min and
+        // the alert watcher every 30 s, so most refreshes find a connection and skip a TLS handshake.
+        keepAliveTimeout: 60_000,
+      });
+      this.pools.set(target.origin, pool);
     }
-    return agent;
+    return pool;
   }
 
-  /** Open agents (one per origin used since the last close). */
+  /** Open pools (one per origin used since the last close). */
   get size(): number {
-    return this.agents.size;
+    return this.pools.size;
   }
 
   /** Closes every pooled connection (shutdown, benchmarks); later requests open new ones. */
   close(): void {
-    for (const agent of this.agents.values()) agent.destroy();
-    this.agents.clear();
+    // destroy(), not close(): requests still in flight end now, with a network failure.
+    for (const pool of this.pools.values()) void pool.destroy().catch(() => undefined);
+    this.pools.clear();
   }
 }
 
@@ -94,85 +141,137 @@ export function closePooledConnections(): void {
   defaultConnectionPool.close();
 }
 
-function mediaType(header: string | undefined): string {
-  if (!header) return '';
-  const semicolon = header.indexOf(';');
-  return (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+function mediaType(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return '';
+  const semicolon = value.indexOf(';');
+  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
+}
+
+/** undici's own error codes, as the Node socket codes whose words (failures.ts) say the same thing. */
+const UNDICI_CODES: Readonly<Record<string, string>> = {
+  // The server closed the connection before the answer was complete.
+  UND_ERR_SOCKET: 'ECONNRESET',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'ECONNRESET',
+  UND_ERR_CONNECT_TIMEOUT: 'ETIMEDOUT',
+  // The pool was closed (shutdown) while the request was under way.
+  UND_ERR_DESTROYED: 'ECONNABORTED',
+  UND_ERR_CLOSED: 'ECONNABORTED',
+};
+
+function transportFailure(error: Error): AppFailure {
+  const code = (error as { code?: unknown }).code;
+  const mapped = typeof code === 'string' ? UNDICI_CODES[code] : undefined;
+  return networkFailure(mapped ? { code: mapped } : error);
 }
 
 export function send(target: Target, request: OutgoingRequest, maxResponseBytes: number, pool: ConnectionPool = defaultConnectionPool): Promise<RawAnswer> {
+  if (undici) return exchange(undici, target, request, maxResponseBytes, pool);
+  return loadUndici().then((library) => exchange(library, target, request, maxResponseBytes, pool));
+}
+
+function exchange(library: Undici, target: Target, request: OutgoingRequest, maxResponseBytes: number, pool: ConnectionPool): Promise<RawAnswer> {
   return new Promise<RawAnswer>((resolve, reject) => {
     const { signal } = request;
     if (signal?.aborted) {
       reject(cancelledFailure(signal.reason));
       return;
     }
+    // A connection of its own for a request that must not meet a stale pooled socket; it is
+    // closed after this one exchange (`reset` also asks the server to close it).
+    const oneOff: Client | undefined = request.freshConnection ? new library.Client(target.origin, CONNECTION_OPTIONS) : undefined;
     let settled = false;
     let onAbort: (() => void) | undefined;
+    let controller: Dispatcher.DispatchController | undefined;
+    // Why the request is being stopped, once it is; undici hears it when it hands over the request.
+    let stopReason: Error | undefined;
 
-    const settle = (failure: AppFailure | undefined, answer?: RawAnswer): void => {
+    const stop = (reason: Error): void => {
+      stopReason ??= reason;
+      if (controller && !controller.aborted) controller.abort(stopReason);
+    };
+
+    /** Ends the exchange once; `failure` is an AppFailure except for a bug of ours (see onResponseError). */
+    const settle = (failure: AppFailure | Error | undefined, answer?: RawAnswer): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
+      if (oneOff) void oneOff.destroy().catch(() => undefined);
       if (failure) reject(failure);
       else resolve(answer!);
     };
 
-    const lib = target.protocol === 'https:' ? https : http;
-    const req = lib.request(
-      {
-        hostname: target.hostname,
-        port: target.port,
-        path: request.path,
-        method: request.method,
-        headers: request.headers,
-        agent: request.freshConnection ? false : pool.agentFor(target),
+    let status = 0;
+    let retryAfter: string | undefined;
+    let contentType = '';
+    const chunks: Buffer[] = [];
+    let size = 0;
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(requestController) {
+        controller = requestController;
+        // Stopped while it waited for a free connection: it goes no further.
+        if (stopReason) requestController.abort(stopReason);
       },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        const declared = Number(res.headers['content-length']);
+      onResponseStart(_controller, statusCode, headers) {
+        // 1xx informational answers come before the real one; only the last counts.
+        if (statusCode < 200) return;
+        status = statusCode;
+        const declared = Number(headers['content-length']);
         if (declared > maxResponseBytes) {
           settle(responseTooLargeFailure(status, maxResponseBytes));
-          req.destroy();
+          stop(new Error('answer too large'));
           return;
         }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxResponseBytes) {
-            settle(responseTooLargeFailure(status, maxResponseBytes));
-            req.destroy();
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () => {
-          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-          const retryAfter = res.headers['retry-after'];
-          settle(undefined, { status, contentType: mediaType(res.headers['content-type']), retryAfter, text });
-        });
-        // A connection cut in the middle of the body: 'end' never comes, 'close' does.
-        res.on('close', () => {
-          if (!res.complete) settle(networkFailure({ code: 'ECONNRESET' }));
-        });
-        res.on('error', (error) => settle(networkFailure(error)));
+        const retry = headers['retry-after'];
+        retryAfter = Array.isArray(retry) ? retry[0] : retry;
+        contentType = mediaType(headers['content-type']);
       },
-    );
-    req.on('error', (error) => settle(networkFailure(error)));
+      onResponseData(_controller, chunk) {
+        if (settled) return;
+        size += chunk.length;
+        if (size > maxResponseBytes) {
+          settle(responseTooLargeFailure(status, maxResponseBytes));
+          stop(new Error('answer too large'));
+          return;
+        }
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+        settle(undefined, { status, contentType, retryAfter, text });
+      },
+      onResponseError(_controller, error) {
+        // After our own stop (timeout, abort, size cap) the request has already settled.
+        if (settled) return;
+        // A header value undici refuses is a bug of ours, not a network fault: the client reports it
+        // as internal (node:http threw for those too). The raw error, which names the header, stays here.
+        settle((error as { code?: unknown }).code === 'UND_ERR_INVALID_ARG' ? new TypeError('The request could not be built') : transportFailure(error));
+      },
+    };
 
     const timer = setTimeout(() => {
       settle(timeoutFailure(request.timeoutMs));
-      req.destroy();
+      stop(new Error('attempt timed out'));
     }, request.timeoutMs);
     if (signal) {
       onAbort = () => {
         settle(cancelledFailure(signal.reason));
-        req.destroy();
+        stop(new Error('cancelled by the caller'));
       };
       signal.addEventListener('abort', onAbort, { once: true });
     }
-    req.end(request.body);
+    (oneOff ?? pool.poolFor(target, library)).dispatch(
+      {
+        origin: target.origin,
+        path: request.path,
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        reset: oneOff !== undefined,
+      },
+      handler,
+    );
   });
 }
