@@ -12,12 +12,3 @@ startBootstrap();
  */
 export const languageReady: Promise<void> = activateLanguage(rememberedChoice());
 
-/**
- * The first Intl formatter a page builds sets up the browser's locale data: 25–80 ms on this
- * machine (bench:ui), paid inside the first render (the first amount, plural or "Updated" label)
- * and never by a static page. Built here, right after the requests above have left, that setup
- * overlaps the wait for them and for the app's chunk instead. Any locale does: the setup is
- * shared, and each later formatter, in whatever language, takes well under a millisecond.
- */
-new Intl.NumberFormat().format(0);
-new Intl.RelativeTimeFormat(undefined, { style: 'short' }).format(0, 'second');
