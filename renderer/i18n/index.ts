@@ -74,7 +74,9 @@ let pendingLanguage: Language | null = null;
 /** Loads the language's catalog (once) and makes it active; resolves when the page can render it. */
 export function activateLanguage(choice: LanguageChoice | undefined): Promise<void> {
   try {
-    if (choice) globalThis.localStorage?.setItem(HINT_KEY, choice);
+    // At start the choice is usually the hint just read: a read (from the page's own copy of the
+    // storage once it has been opened) spares a write to the browser process.
+    if (choice && globalThis.localStorage?.getItem(HINT_KEY) !== choice) globalThis.localStorage?.setItem(HINT_KEY, choice);
   } catch {
     // Storage off: only the hint is lost.
   }
