@@ -11,7 +11,7 @@ import { useUi } from './state/ui';
 function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = null) {
   const bridge = installBridge(accounts);
   bridge.reply('settings.get', { settings: DEFAULT_SETTINGS, notice });
-  bridge.reply('exchange.ping', { latencyMs: 42, serverTime: 1 });
+  bridge.reply('exchange.ping', { latencyMs: 42 });
   bridge.reply('balances.overview', {
     quote: 'USDT',
     accounts: [{ id: 'demo', name: 'Demo' }],

@@ -11,7 +11,7 @@ import { Badge, DismissableNotice, EmptyState, ErrorPanel, Skeleton, UpdatedAgo 
 import { ConnectionIndicator } from './shell/ConnectionIndicator';
 import { useHashNavigation, viewHref } from './shell/route';
 import { IS_MAC, searchField, useShortcuts } from './shell/shortcuts';
-import { isOutage, useConnectionState } from './shell/useConnection';
+import { useConnectionOutage } from './shell/useConnection';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
 import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
 import { ACCOUNTLESS_VIEWS, OTHER_VIEW_CHUNKS, VIEWS } from './shell/views';
@@ -191,7 +191,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
   const setCodes = useUi((s) => s.setCodes);
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
   const { updatedAt, fetching } = useViewUpdatedAt();
-  const connection = useConnectionState(activeAccount?.id ?? null);
+  const outage = useConnectionOutage(activeAccount?.id ?? null);
 
   return (
     <header className="top-bar">
@@ -227,7 +227,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
           </select>
         </label>
         {activeAccount ? <ConnectionIndicator accountId={activeAccount.id} /> : null}
-        <UpdatedAgo updatedAt={updatedAt} couldNotRefresh={isOutage(connection)} />
+        <UpdatedAgo updatedAt={updatedAt} couldNotRefresh={outage} />
         <button
           type="button"
           className="button"

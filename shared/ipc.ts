@@ -82,7 +82,7 @@ export const CHANNELS = {
   /** What the main process knows of the account's connection from its calls (first paint; then `connection.changed`). */
   'connection.get': { request: withAccount({}), response: {} as ConnectionState },
 
-  'exchange.ping': { request: withAccount({}), response: {} as { latencyMs: number; serverTime: number } },
+  'exchange.ping': { request: withAccount({}), response: {} as { latencyMs: number } },
   'exchange.assets': { request: withAccount({}), response: {} as AssetsResponse },
   'exchange.fees': { request: withAccount({}), response: {} as FeesResponse },
   'exchange.balance': { request: withAccount({}), response: {} as BalanceResponse },

@@ -1,7 +1,14 @@
 /**
  * `npm run bench:idle`: what the app costs while nobody touches it (issue 14), a benchmark that
- * prints figures, not a timed test. Browser mode on the Demo account, the Balances view open in
- * Chromium, auto-refresh at 10 s. After a warm-up it measures, from /proc:
+ * prints figures, not a timed test. Browser mode (the same main core as Electron) with the Balances
+ * view open in Chromium, auto-refresh at 10 s, in two configurations:
+ *   - real account (the headline): the exchange is a simulator in this bench process, so its own
+ *     work (prices moving every second, answering calls) is not counted as the app's, as the real
+ *     exchange's is not; the app knows it as a custom-server account with a key in the keychain,
+ *     added through the app's channels as a user adds one;
+ *   - Demo account: the simulator embedded in the main process, as a Demo user runs it, so its work
+ *     is counted in the main process's figures.
+ * After a warm-up each measures, from /proc:
  *   - CPU of the main process and of the page (Chromium's renderer process), in % of one core,
  *     over a window at the start and again at the end of the soak (all of Chromium, browser and
  *     GPU processes included, is printed beside it);                  target: main + page < 1 %
@@ -13,8 +20,8 @@
  * written by e2e/bench/historyFill.ts), Balances open at 10 s, the 1Y chart loaded once.
  *                                                                     target: main < 150 MB
  * Adding an account needs a keychain: `npm run bench:idle` runs under .ci/with-keyring.
- * Options: --soak-seconds N (default 600), --window-seconds N (CPU window, default 60),
- * --skip-memory-case.
+ * Options: --soak-seconds N (default 600, per configuration), --window-seconds N (CPU window,
+ * default 60), --skip-memory-case, --skip-demo-case.
  * Linux only (reads /proc). Needs /usr/bin/chromium (npm run setup installs it).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -43,6 +50,9 @@ function option(name: string, fallback: number): number {
 const SOAK_SECONDS = option('--soak-seconds', 600);
 const WINDOW_SECONDS = Math.min(option('--window-seconds', 60), SOAK_SECONDS);
 const MEMORY_CASE = !process.argv.includes('--skip-memory-case');
+const DEMO_CASE = !process.argv.includes('--skip-demo-case');
+/** The simulator account the real-account case uses: the one the Demo account shows, so the two lines compare. */
+const REAL_ACCOUNT = 'Main (B2B)';
 /** Listed by the simulator; its Main account holds about 93 % of them, so a little over 1,000. */
 const LISTED_ASSETS = 1_100;
 /** The memory case watches the main process this long at 10 s refreshes. */
@@ -202,23 +212,57 @@ async function memoryCase(browser: Browser): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-'));
-  const { url, child } = await startBrowserMode(userDataDir, 'ignore');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/**
+ * A fresh data folder whose active account is a custom-server account on `simulatorUrl`, added and
+ * selected through the app's channels (the key pair goes to the keychain). The app that added it is
+ * stopped, so the measured app starts as a user's does on a configured machine, without the Demo
+ * simulator it would have started for its first landing view.
+ */
+async function configureRealAccount(userDataDir: string, simulatorUrl: string, credentials: { apiKey: string; apiSecret: string }, name: string): Promise<string> {
+  const app = await startBrowserMode(userDataDir, 'ignore');
   try {
-    await idleCase(browser, url, child, userDataDir);
+    const { account } = await invokeApp<{ account: { id: string } }>(app.url, 'accounts.add', { name, region: 'custom', baseUrl: simulatorUrl, ...credentials });
+    await invokeApp(app.url, 'accounts.select', { accountId: account.id });
+    return account.id;
+  } finally {
+    await stopApp(app.child);
+  }
+}
+
+async function main(): Promise<void> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const results: Array<{ label: string; end: Window }> = [];
+  try {
+    // The headline: the exchange outside the app, as the real exchange is.
+    const simulator = await startSimulator({ port: 0 });
+    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-real-'));
+    try {
+      const { apiKey, apiSecret } = simulator.accounts.find((a) => a.name === REAL_ACCOUNT)!;
+      await configureRealAccount(userDataDir, simulator.url, { apiKey, apiSecret }, 'Bench real');
+      const { url, child } = await startBrowserMode(userDataDir, 'ignore');
+      results.push({ label: 'real account (exchange outside the app)', end: await idleCase(browser, url, child, userDataDir, 'real account') });
+    } finally {
+      await simulator.close();
+    }
+    if (DEMO_CASE) {
+      const demoDir = mkdtempSync(join(tmpdir(), 'desk-idle-demo-'));
+      const { url, child } = await startBrowserMode(demoDir, 'ignore');
+      results.push({ label: 'Demo account (simulator inside the main process)', end: await idleCase(browser, url, child, demoDir, 'Demo') });
+    }
+    for (const { label, end } of results) {
+      console.log(`idle CPU at the end, ${label}: main ${pct(end.main)} + page ${pct(end.page)} = ${pct(end.main + end.page)} of one core (target < 1 %); main RSS ${mb(end.rssMain)}`);
+    }
     if (MEMORY_CASE) await memoryCase(browser);
   } finally {
     await browser.close();
   }
 }
 
-/** CPU and RSS of the Demo account's app at the start and the end of the soak. */
-async function idleCase(browser: Browser, url: string, child: ChildProcess, userDataDir: string): Promise<void> {
+/** CPU and RSS of one configured app at the start and the end of the soak; returns the end window. */
+async function idleCase(browser: Browser, url: string, child: ChildProcess, userDataDir: string, label: string): Promise<Window> {
   try {
     const page = await openBalancesAt10s(browser, url);
-    console.log(`idle: Balances open, auto-refresh 10 s; warm-up ${WARMUP_SECONDS} s, CPU windows of ${WINDOW_SECONDS} s, soak ${SOAK_SECONDS} s`);
+    console.log(`idle, ${label}: Balances open, auto-refresh 10 s; warm-up ${WARMUP_SECONDS} s, CPU windows of ${WINDOW_SECONDS} s, soak ${SOAK_SECONDS} s`);
     await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
 
     const start = await cpuOver(child.pid!, WINDOW_SECONDS);
@@ -236,8 +280,8 @@ async function idleCase(browser: Browser, url: string, child: ChildProcess, user
     const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
     console.log(`page JS heap at the end: ${mb(heap)}`);
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
-    console.log(`idle CPU, main + page at the end: ${pct(end.main + end.page)} of one core (target < 1 %); main RSS ${mb(end.rssMain)} (Demo account)`);
     await page.close();
+    return end;
   } finally {
     await stopApp(child);
     rmSync(userDataDir, { recursive: true, force: true });

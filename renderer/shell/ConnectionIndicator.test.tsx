@@ -12,7 +12,7 @@ const indicator = (text: string) => screen.findByRole('status', { name: `Connect
 function setup(first: ConnectionState, ping = { silenceMs: 60_000, outageMs: 60_000 }) {
   const bridge = installBridge();
   bridge.reply('connection.get', first);
-  bridge.reply('exchange.ping', { latencyMs: 5, serverTime: 1 });
+  bridge.reply('exchange.ping', { latencyMs: 5 });
   renderWithQuery(<ConnectionIndicator accountId="demo" ping={ping} />);
   return bridge;
 }
@@ -77,6 +77,35 @@ describe('ConnectionIndicator', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(bridge.callsTo('exchange.ping')).toHaveLength(pings);
     expect(bridge.callsTo('connection.get')).toHaveLength(reads);
+  });
+
+  it('counts the silence from the latest call: a call heard meanwhile puts the ping off', async () => {
+    const bridge = setup(state({ status: 'online', lastCallAt: Date.now() }), { silenceMs: 400, outageMs: 100 });
+    await indicator('Online');
+    await new Promise((r) => setTimeout(r, 250));
+    // A refresh's call, 250 ms into the silence: the ping is now due 400 ms after it, not 150 ms on.
+    act(() => bridge.emit('connection.changed', state({ status: 'online', lastCallAt: Date.now() })));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(bridge.callsTo('exchange.ping')).toHaveLength(0);
+    await waitFor(() => expect(bridge.callsTo('exchange.ping')).toHaveLength(1), { timeout: 2_000 });
+  });
+
+  it('rests while the page is hidden and pings once it is shown again', async () => {
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
+    let hidden = true;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    try {
+      const bridge = setup(state({ status: 'online', lastCallAt: Date.now() - 10_000 }), { silenceMs: 100, outageMs: 100 });
+      await indicator('Online');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(bridge.callsTo('exchange.ping')).toHaveLength(0);
+      hidden = false;
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(bridge.callsTo('exchange.ping')).toHaveLength(1), { timeout: 2_000 });
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+      Object.defineProperty(Document.prototype, 'visibilityState', visibility);
+    }
   });
 
   it('says Connecting… until main knows anything, and pings at once to find out', async () => {

@@ -12,9 +12,9 @@ import { AppFailure } from '../../../shared/errors';
 import type { BalanceRow, BalancesOverview, OverviewNote, AccountPart } from '../../../shared/model/balances';
 import { ALLOCATION_TOP, DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
-import { add, dec, isZero, sum } from '../../../shared/money/decimal';
+import { add, dec, isZero, sum, type Decimal } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
-import { allocationOf, PriceIndex, priceOf, shareOf, valueAssets, type Valued } from './valuation';
+import { allocationOf, PriceIndex, priceOf, sharePercent, valueAssets, type Valued } from './valuation';
 
 /** What the overview needs of an account's client. */
 export type BalancesClient = Pick<ExchangeClient, 'ticker' | 'balance' | 'tradeBalance' | 'collateralBalance'>;
@@ -136,9 +136,13 @@ export function createBalancesService(options: BalancesServiceOptions) {
     const tradeValue = valueOf((h) => add(h.tradeAvailable, h.tradeFrozen));
     const collateralValue = valueOf((h) => h.collateral);
 
-    const rows: BalanceRow[] = held.map((x, i) => {
+    // Each value is parsed once, for its share and for the order (a comparator that parsed both
+    // sides re-read every value about log2(n) times, each refresh).
+    const wholeTotal = dec(whole.total);
+    const ranked = held.map((x, i) => {
       const v = whole.rows[i] as Valued;
-      return {
+      const valueDec = v.value === null ? null : dec(v.value);
+      const row: BalanceRow = {
         asset: x.asset,
         main: x.h.main,
         tradeAvailable: x.h.tradeAvailable,
@@ -148,10 +152,12 @@ export function createBalancesService(options: BalancesServiceOptions) {
         price: v.price,
         value: v.value,
         change24h: v.change,
-        share: shareOf(v.value, whole.total),
+        share: valueDec === null ? null : sharePercent(valueDec, wholeTotal),
       };
+      return { row, valueDec };
     });
-    rows.sort(byValueThenName);
+    ranked.sort(byValueThenName);
+    const rows = ranked.map((r) => r.row);
 
     return {
       quote,
@@ -171,11 +177,12 @@ export function createBalancesService(options: BalancesServiceOptions) {
 
 export type BalancesService = ReturnType<typeof createBalancesService>;
 
-function byValueThenName(a: BalanceRow, b: BalanceRow): number {
-  if (a.value === null || b.value === null) {
-    if (a.value !== b.value) return a.value === null ? 1 : -1;
-    return a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0;
+/** Most valuable first; rows without a price last; ties by ticker. */
+function byValueThenName(a: { row: BalanceRow; valueDec: Decimal | null }, b: { row: BalanceRow; valueDec: Decimal | null }): number {
+  if (a.valueDec === null || b.valueDec === null) {
+    if (a.valueDec !== b.valueDec) return a.valueDec === null ? 1 : -1;
+    return a.row.asset < b.row.asset ? -1 : a.row.asset > b.row.asset ? 1 : 0;
   }
-  const order = dec(b.value).comparedTo(dec(a.value));
-  return order !== 0 ? order : a.asset < b.asset ? -1 : 1;
+  const order = b.valueDec.comparedTo(a.valueDec);
+  return order !== 0 ? order : a.row.asset < b.row.asset ? -1 : 1;
 }

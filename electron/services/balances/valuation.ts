@@ -186,9 +186,13 @@ export function valueAssets(amounts: readonly { asset: string; amount: string }[
 /** `part` as a percentage of `whole`, 2 decimals; null when the whole is zero or the part unknown. */
 export function shareOf(part: string | null, whole: string): string | null {
   if (part === null) return null;
-  const w = dec(whole);
-  if (w.isZero()) return null;
-  return toPlain(dec(part).dividedBy(w).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  return sharePercent(dec(part), dec(whole));
+}
+
+/** shareOf for values already parsed: an overview takes every row's share of one total. */
+export function sharePercent(part: Decimal, whole: Decimal): string | null {
+  if (whole.isZero()) return null;
+  return toPlain(part.dividedBy(whole).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
 }
 
 /**

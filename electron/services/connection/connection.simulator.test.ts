@@ -112,6 +112,18 @@ describe('connection state from the calls the main process makes', () => {
     expect((await connection()).status).toBe('online');
   });
 
+  it('a ping asks the exchange one thing: /public/ping (a failing /public/time does not touch it)', async () => {
+    await admin(simulator, 'POST', 'faults', { kind: 'server_error', status: 503, path: '/api/v4/public/time', count: 0 });
+    try {
+      const ping = await call('exchange.ping', { accountId: DEMO_ACCOUNT_ID });
+      expect(ping.ok).toBe(true);
+      if (ping.ok) expect(Object.keys(ping.data)).toEqual(['latencyMs']);
+      expect((await connection()).status).toBe('online');
+    } finally {
+      await admin(simulator, 'DELETE', 'faults');
+    }
+  });
+
   it('reports each retry of a lasting 503 as "busy, retrying n of m", then busy without a retry', async () => {
     await admin(simulator, 'POST', 'faults', { kind: 'server_error', status: 503, path: BALANCE_PATH, count: 0 });
     const from = pushed.length;

@@ -14,11 +14,9 @@ function withoutAccount<T extends { accountId: string }>(payload: T): Omit<T, 'a
 export function exchangeHandlers(clientFor: (accountId: string) => Promise<ExchangeClient>): HandlersOf<'exchange'> {
   const client = (payload: { accountId: string }) => clientFor(payload.accountId);
   return {
-    'exchange.ping': async (p, _s, { signal }) => {
-      const c = await client(p);
-      const [{ latencyMs }, serverTime] = await Promise.all([c.ping({ signal }), c.serverTime({ signal })]);
-      return { latencyMs, serverTime };
-    },
+    // One call: the page pings to fill silence (about every 3 s while idle) and reads nothing but
+    // the outcome; the nonce clock measures the exchange's time itself (nonce.ts).
+    'exchange.ping': async (p, _s, { signal }) => (await client(p)).ping({ signal }),
     'exchange.assets': async (p, _s, { signal }) => (await client(p)).assets({ signal }),
     'exchange.fees': async (p, _s, { signal }) => (await client(p)).fees({ signal }),
     'exchange.balance': async (p, _s, { signal }) => (await client(p)).balance({}, { signal }),
