@@ -99,13 +99,8 @@ export function decideFirstView(lastView: string | undefined, settingsSettled: b
   if (fromHash) applyRoute(fromHash);
   else if (settingsSettled) applyRoute({ view: isViewId(lastView) ? lastView : VIEW_IDS[0]!, params: {} });
   else return false;
+  window.history.replaceState(window.history.state, '', formatHash(routeOf(useUi.getState())));
   useRouted.setState({ routed: true });
-  // The address follows a moment later: replaceState is a synchronous round trip to the browser
-  // process (1 to 15 ms in bench:ui's cold loads), which the first paint need not wait for. Written
-  // only if nothing has set a route meanwhile (a click on a link, Back), which must not be undone.
-  setTimeout(() => {
-    if (!parseHash(window.location.hash)) window.history.replaceState(window.history.state, '', formatHash(routeOf(useUi.getState())));
-  }, 0);
   return true;
 }
 
