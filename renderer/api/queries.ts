@@ -75,6 +75,13 @@ export function useChannelQuery<C extends Channel, TSelected = ResponseOf<C>>(
   });
 }
 
+export const REFERENCE_DATA_META = 'referenceData';
+/**
+ * Options of a query that only labels the view's figures (asset names, for instance): the
+ * "Updated … ago" label does not count its age (renderer/shell/useViewUpdatedAt.ts).
+ */
+export const REFERENCE_DATA = { meta: { [REFERENCE_DATA_META]: true } } as const;
+
 export type ChannelMutationOptions<C extends Channel> = Omit<UseMutationOptions<ResponseOf<C>, AppFailure, RequestOf<C>>, 'mutationFn'> & {
   /** Channels whose cached queries are refreshed after a success. */
   invalidates?: readonly Channel[];

@@ -1,12 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { REFERENCE_DATA_META } from '../api/queries';
 
 /** Queries the shell watches itself; they say nothing about the open view's data. */
 const SHELL_CHANNELS = new Set(['exchange.ping', 'connection.get', 'accounts.list', 'settings.get', 'app.info']);
 
+/**
+ * A query the open view watches for its figures. Reference data (asset names, refreshed every ten
+ * minutes beside balances refreshed every few seconds) says nothing about how fresh the figures
+ * are: counted, it made the label read "1 min ago" and more while the balances were seconds old.
+ * A query is reference data when every view watching it says so (REFERENCE_DATA).
+ */
 function isViewQuery(query: Query): boolean {
   const channel = query.queryKey[0];
-  return typeof channel === 'string' && !SHELL_CHANNELS.has(channel) && query.getObserversCount() > 0;
+  if (typeof channel !== 'string' || SHELL_CHANNELS.has(channel) || query.getObserversCount() === 0) return false;
+  return !query.observers.every((observer) => observer.options.meta?.[REFERENCE_DATA_META] === true);
 }
 
 interface ViewFreshness {
@@ -18,7 +26,7 @@ interface ViewFreshness {
  * The OLDEST load among the queries the open view is showing, so "Updated N s ago" never claims
  * more freshness than the stalest part has; and whether any of them is loading.
  */
-function viewFreshness(queryClient: QueryClient): ViewFreshness {
+export function viewFreshness(queryClient: QueryClient): ViewFreshness {
   let oldest = 0;
   let fetching = false;
   for (const query of queryClient.getQueryCache().getAll()) {
@@ -33,13 +41,15 @@ function viewFreshness(queryClient: QueryClient): ViewFreshness {
 export function useViewUpdatedAt(): ViewFreshness {
   const queryClient = useQueryClient();
   const [state, setState] = useState(() => viewFreshness(queryClient));
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe(() => {
-        const next = viewFreshness(queryClient);
-        setState((prev) => (prev.updatedAt === next.updatedAt && prev.fetching === next.fetching ? prev : next));
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const update = () => {
+      const next = viewFreshness(queryClient);
+      setState((prev) => (prev.updatedAt === next.updatedAt && prev.fetching === next.fetching ? prev : next));
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(update);
+    // Views that mounted with this one started watching their queries before this subscription.
+    update();
+    return unsubscribe;
+  }, [queryClient]);
   return state;
 }

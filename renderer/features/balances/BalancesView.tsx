@@ -6,7 +6,7 @@ import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
-import { useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
+import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
 import { useRowWindow } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
@@ -37,7 +37,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const threshold = settings?.hideSmallBelow ?? '0';
   const overview = useChannelQuery('balances.overview', ui.allAccounts ? { quote } : { accountId: account.id, quote });
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
-  const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { staleTime: 10 * 60_000, refetchInterval: false });
+  const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
 
   const allRows = useMemo(() => (overview.data ? buildRows(overview.data.rows, assets.data?.items) : []), [overview.data, assets.data]);
   const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useId, useRef, useState } from 'react';
 import type { FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/model/accounts';
-import { useChannelMutation, useChannelQuery } from '../../api/queries';
+import { REFERENCE_DATA, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { CopyButton, ErrorPanel } from '../../components';
 import { formatAmount } from '../../format';
 import { availableBalance, checkInvestAmount } from './investCheck';
@@ -28,7 +28,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
 
   const balances = useChannelQuery('exchange.balance', { accountId: account.id });
   // Public data, cached for long: only used to refuse amounts with too many decimals early.
-  const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { staleTime: 10 * 60_000, refetchInterval: false });
+  const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
   const invest = useChannelMutation('exchange.flexInvest', { invalidates: ['exchange.balance', 'balances.overview', 'exchange.flexInvestments'] });
 
   const available = availableBalance(balances.data, plan.ticker);
