@@ -258,6 +258,18 @@ async function main(): Promise<void> {
   }
 }
 
+/** The page's live JS heap: a full garbage collection first (through the DevTools protocol), then the heap in use. */
+async function pageHeapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** CPU and RSS of one configured app at the start and the end of the soak; returns the end window. */
 async function idleCase(browser: Browser, url: string, child: ChildProcess, userDataDir: string, label: string): Promise<Window> {
   try {
@@ -267,6 +279,7 @@ async function idleCase(browser: Browser, url: string, child: ChildProcess, user
 
     const start = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`start: ${describe(start)}`);
+    const heapAtStart = await pageHeapAfterGc(page);
     // RSS along the way, so a long soak shows whether memory levels off rather than only its two ends.
     const rest = SOAK_SECONDS - 2 * WINDOW_SECONDS;
     const step = Math.max(rest / SOAK_PROGRESS_LINES, 1);
@@ -277,8 +290,10 @@ async function idleCase(browser: Browser, url: string, child: ChildProcess, user
     }
     const end = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
-    const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
-    console.log(`page JS heap at the end: ${mb(heap)}`);
+    const heapAtEnd = await pageHeapAfterGc(page);
+    // RSS counts Chromium's own caches and allocator slack too; the JS heap after a full collection
+    // is what the app's own code keeps alive, so it tells a leak in the page from the browser's growth.
+    console.log(`page JS heap after a full GC: ${mb(heapAtStart)} after the start window, ${mb(heapAtEnd)} at the end`);
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
     await page.close();
     return end;
