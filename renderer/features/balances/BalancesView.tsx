@@ -12,7 +12,7 @@ import { useRowWindow } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
-import { buildRows, filterRows, sortRows, type BalanceRow } from './rows';
+import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
 // into the first chunk (the first paint showed an unstyled table until another view's chunk loaded).
 import '../../components/DataTable.css';
@@ -39,7 +39,9 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
   const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
 
-  const allRows = useMemo(() => (overview.data ? buildRows(overview.data.rows, assets.data?.items) : []), [overview.data, assets.data]);
+  // Rows built for earlier answers, so that a refresh re-renders only the rows whose figures moved.
+  const [rowCache] = useState<RowCache>(() => ({ assets: undefined, built: new WeakMap() }));
+  const allRows = useMemo(() => (overview.data ? buildRows(overview.data.rows, assets.data?.items, rowCache) : []), [overview.data, assets.data, rowCache]);
   const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
   // The list follows a deferred copy of the search text: the keystroke itself paints at once (the
   // input never waits for the table), and React renders the filtered rows right after, dropping

@@ -13,10 +13,30 @@ export interface BalanceRow extends OverviewRow {
   haystack: string;
 }
 
-export function buildRows(rows: readonly OverviewRow[], assets: Readonly<Record<string, AssetStatus>> | undefined): BalanceRow[] {
+/**
+ * Rows built before, by the answer's row they came from. A refresh keeps the objects of rows that
+ * did not change (TanStack Query shares them with the previous answer), so looking them up here
+ * hands the table the very same rows and their memoised views skip rendering; only rows whose
+ * figures moved are built and rendered again. Valid for one set of asset names.
+ */
+export interface RowCache {
+  assets: Readonly<Record<string, AssetStatus>> | undefined;
+  built: WeakMap<OverviewRow, BalanceRow>;
+}
+
+export function buildRows(rows: readonly OverviewRow[], assets: Readonly<Record<string, AssetStatus>> | undefined, cache?: RowCache): BalanceRow[] {
+  const reuse = cache && cache.assets === assets ? cache.built : new WeakMap<OverviewRow, BalanceRow>();
+  if (cache) {
+    cache.assets = assets;
+    cache.built = reuse;
+  }
   return rows.map((row) => {
+    const known = reuse.get(row);
+    if (known) return known;
     const name = assets?.[row.asset]?.name ?? '';
-    return { ...row, name, haystack: `${row.asset} ${name}`.toLowerCase() };
+    const built = { ...row, name, haystack: `${row.asset} ${name}`.toLowerCase() };
+    reuse.set(row, built);
+    return built;
   });
 }
 
