@@ -11,6 +11,16 @@ function whenIdle(run: () => void): void {
 }
 
 /**
+ * Runs `run` once the browser has painted the next frame: a requestAnimationFrame callback runs just
+ * before that paint, and a task queued from it runs after. (A timer alone would usually run before
+ * the paint.) Where there are no frames (jsdom), a plain timer.
+ */
+export function afterNextPaint(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
+}
+
+/**
  * Calls each loader in turn, each in its own idle period. A failed load is left for the moment the
  * chunk is really needed, where its error shows (a view's error boundary, for example).
  */

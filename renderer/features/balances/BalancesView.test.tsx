@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALLOCATION_TOP, type BalanceRow, type BalancesOverview, type OverviewNote } from '../../../shared/model/balances';
 import { add, compare, dec, mul, sum, toPlain } from '../../../shared/money/decimal';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, installBridge, renderWithQuery } from '../../test/setup';
 import { BalancesView } from './BalancesView';
+import { useUi } from '../../state/ui';
 
 const FORTY_DIGITS = '9999999999999999999999999999999999999999';
 
@@ -142,6 +143,11 @@ describe('BalancesView', () => {
     await waitFor(() => expect(screen.getByText(/No assets match/)).toBeTruthy());
     await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
     await waitFor(() => expect(tickers()).toHaveLength(5));
+    // "Show all" clears the box too, and a search set elsewhere (an address, Back) shows in it.
+    expect((search as HTMLInputElement).value).toBe('');
+    act(() => useUi.getState().setBalances({ search: 'btc' }));
+    await waitFor(() => expect((search as HTMLInputElement).value).toBe('btc'));
+    await waitFor(() => expect(tickers()).toEqual(['BTC']));
   });
 
   it('shows a search in the rows already on screen, and never carries one asset\'s "Copied" to another', async () => {

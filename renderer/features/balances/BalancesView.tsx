@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { msg, plural, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
@@ -12,6 +12,7 @@ import { useRowWindow } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
+import { SearchField } from './SearchField';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
 // into the first chunk (the first paint showed an unstyled table until another view's chunk loaded).
@@ -43,10 +44,9 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const [rowCache] = useState<RowCache>(() => ({ assets: undefined, built: new WeakMap() }));
   const allRows = useMemo(() => (overview.data ? buildRows(overview.data.rows, assets.data?.items, rowCache) : []), [overview.data, assets.data, rowCache]);
   const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
-  // The list follows a deferred copy of the search text: the keystroke itself paints at once (the
-  // input never waits for the table), and React renders the filtered rows right after, dropping
-  // intermediate renders while someone types fast. bench:ui measures keystroke -> next paint.
-  const search = useDeferredValue(ui.search);
+  // The search box hands its text over once the keystroke has painted, the latest text once per
+  // frame (SearchField): the list follows a frame behind the typing and never holds up a keystroke.
+  const search = ui.search;
   const hideBelow = useMemo(
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),
     [ui.hideSmall, threshold],
@@ -97,7 +97,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
       ) : null}
 
       <div className="toolbar">
-        <input type="search" aria-label={t`Search assets`} placeholder={t`Search ticker or name`} value={ui.search} onChange={(e) => setUi({ search: e.target.value })} />
+        <SearchField value={ui.search} onSearch={(search) => setUi({ search })} />
         <label className="checkbox">
           <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
           {t`Hide small balances`}
