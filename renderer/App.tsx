@@ -190,7 +190,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
   const hideAllCodes = useUi((s) => s.hideAllCodes);
   const setCodes = useUi((s) => s.setCodes);
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
-  const { updatedAt, fetching } = useViewUpdatedAt();
+  const updatedAt = useViewUpdatedAt();
   const outage = useConnectionOutage(activeAccount?.id ?? null);
 
   return (
@@ -228,17 +228,33 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
         </label>
         {activeAccount ? <ConnectionIndicator accountId={activeAccount.id} /> : null}
         <UpdatedAgo updatedAt={updatedAt} couldNotRefresh={outage} />
-        <button
-          type="button"
-          className="button"
-          disabled={fetching}
-          aria-keyshortcuts={IS_MAC ? 'Meta+R F5' : 'Control+R F5'}
-          onClick={() => void refreshOpenView(queryClient)}
-        >
-          {fetching ? t`Refreshing…` : t`Refresh`}
-        </button>
+        <RefreshButton onRefresh={() => refreshOpenView(queryClient)} />
       </div>
       {select.error ? <ErrorPanel error={select.error.error} compact /> : null}
     </header>
+  );
+}
+
+/**
+ * Says "Refreshing…" while a refresh the person asked for runs. The automatic refreshes every few
+ * seconds leave it alone ("Updated … ago" shows them): a button that went disabled for each one
+ * took the keyboard focus away from anyone on it and repainted the bar for nothing while idle.
+ */
+function RefreshButton({ onRefresh }: { onRefresh: () => Promise<void> }) {
+  const [refreshing, setRefreshing] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-busy={refreshing}
+      aria-keyshortcuts={IS_MAC ? 'Meta+R F5' : 'Control+R F5'}
+      onClick={() => {
+        if (refreshing) return;
+        setRefreshing(true);
+        void onRefresh().finally(() => setRefreshing(false));
+      }}
+    >
+      {refreshing ? t`Refreshing…` : t`Refresh`}
+    </button>
   );
 }

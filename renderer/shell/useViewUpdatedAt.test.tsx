@@ -12,7 +12,7 @@ function View({ namesAsReference }: { namesAsReference: boolean }) {
   // Figures loaded seconds ago; asset names loaded ten minutes ago.
   useQuery({ queryKey: ['balances.overview', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity });
   useQuery({ queryKey: ['exchange.assets', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity, ...(namesAsReference ? REFERENCE_DATA : {}) });
-  const { updatedAt } = useViewUpdatedAt();
+  const updatedAt = useViewUpdatedAt();
   return <p data-testid="updated-at">{updatedAt}</p>;
 }
 

@@ -17,39 +17,30 @@ function isViewQuery(query: Query): boolean {
   return !query.observers.every((observer) => observer.options.meta?.[REFERENCE_DATA_META] === true);
 }
 
-interface ViewFreshness {
-  updatedAt: number;
-  fetching: boolean;
-}
-
 /**
  * The OLDEST load among the queries the open view is showing, so "Updated N s ago" never claims
- * more freshness than the stalest part has; and whether any of them is loading.
+ * more freshness than the stalest part has (0 before the first load).
  */
-export function viewFreshness(queryClient: QueryClient): ViewFreshness {
+export function viewUpdatedAt(queryClient: QueryClient): number {
   let oldest = 0;
-  let fetching = false;
   for (const query of queryClient.getQueryCache().getAll()) {
     if (!isViewQuery(query)) continue;
     const at = query.state.dataUpdatedAt;
     if (at && (oldest === 0 || at < oldest)) oldest = at;
-    if (query.state.fetchStatus === 'fetching') fetching = true;
   }
-  return { updatedAt: oldest, fetching };
+  return oldest;
 }
 
-export function useViewUpdatedAt(): ViewFreshness {
+/** viewUpdatedAt, kept current: changes when a query of the open view is answered. */
+export function useViewUpdatedAt(): number {
   const queryClient = useQueryClient();
-  const [state, setState] = useState(() => viewFreshness(queryClient));
+  const [updatedAt, setUpdatedAt] = useState(() => viewUpdatedAt(queryClient));
   useEffect(() => {
-    const update = () => {
-      const next = viewFreshness(queryClient);
-      setState((prev) => (prev.updatedAt === next.updatedAt && prev.fetching === next.fetching ? prev : next));
-    };
+    const update = () => setUpdatedAt(viewUpdatedAt(queryClient));
     const unsubscribe = queryClient.getQueryCache().subscribe(update);
     // Views that mounted with this one started watching their queries before this subscription.
     update();
     return unsubscribe;
   }, [queryClient]);
-  return state;
+  return updatedAt;
 }
