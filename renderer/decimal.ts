@@ -21,14 +21,17 @@ export function isLooseDecimalString(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_DECIMAL_LENGTH && LOOSE_DECIMAL_PATTERN.test(value);
 }
 
-/** A decimal taken apart: its sign and its digits without leading (integer) or trailing (fraction) zeros. */
-interface Digits {
+/**
+ * A decimal taken apart: its sign and its digits without leading (integer) or trailing (fraction)
+ * zeros. Parse once where the same amount is compared many times (sorting a table).
+ */
+export interface ParsedDecimal {
   negative: boolean;
   integer: string;
   fraction: string;
 }
 
-function digitsOf(value: string): Digits {
+export function parseDecimal(value: string): ParsedDecimal {
   // Typed as string, but called with whatever an answer held: checked, not trusted.
   if (!isLooseDecimalString(value)) throw new RangeError(`not a decimal amount: ${JSON.stringify(String(value as unknown).slice(0, 40))}`);
   const negative = value.startsWith('-');
@@ -42,30 +45,34 @@ function digitsOf(value: string): Digits {
 
 /** -1, 0 or 1 as a is less than, equal to or greater than b; exact at any length. */
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
-  const x = digitsOf(a);
-  const y = digitsOf(b);
+  return compareParsed(parseDecimal(a), parseDecimal(b));
+}
+
+/** compareDecimal for amounts parsed before. */
+export function compareParsed(x: ParsedDecimal, y: ParsedDecimal): -1 | 0 | 1 {
   if (x.negative !== y.negative) return x.negative ? -1 : 1;
   const sign = x.negative ? -1 : 1;
   // Without leading zeros, a longer integer part is the larger magnitude.
   if (x.integer.length !== y.integer.length) return (x.integer.length > y.integer.length ? sign : -sign) as -1 | 1;
-  // Same length: digit order is numeric order, and "5" < "50" is right for fractions too.
-  const left = x.integer + '.' + x.fraction;
-  const right = y.integer + '.' + y.fraction;
-  if (left === right) return 0;
-  return (left > right ? sign : -sign) as -1 | 1;
+  // Same length: digit order is numeric order. Without trailing zeros, "5" < "51" and "5" > "49"
+  // are right for fractions too.
+  if (x.integer !== y.integer) return (x.integer > y.integer ? sign : -sign) as -1 | 1;
+  if (x.fraction === y.fraction) return 0;
+  return (x.fraction > y.fraction ? sign : -sign) as -1 | 1;
 }
 
 export function isZero(value: string): boolean {
-  const { integer, fraction } = digitsOf(value);
+  const { integer, fraction } = parseDecimal(value);
   return integer === '' && fraction === '';
 }
 
 export function isPositive(value: string): boolean {
-  return !digitsOf(value).negative && !isZero(value);
+  const { negative, integer, fraction } = parseDecimal(value);
+  return !negative && (integer !== '' || fraction !== '');
 }
 
 export function isNegative(value: string): boolean {
-  return digitsOf(value).negative;
+  return parseDecimal(value).negative;
 }
 
 /**
@@ -73,7 +80,7 @@ export function isNegative(value: string): boolean {
  * ("12.50"), exactly as shared/money/decimal.ts rounds; a result of zero has no minus sign.
  */
 export function roundForDisplay(value: string, places: number): string {
-  const { negative, integer, fraction } = digitsOf(value);
+  const { negative, integer, fraction } = parseDecimal(value);
   const kept = fraction.slice(0, places).padEnd(places, '0');
   let digits = (integer || '0') + kept;
   if ((fraction[places] ?? '0') >= '5') digits = incremented(digits);

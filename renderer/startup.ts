@@ -11,4 +11,3 @@ startBootstrap();
  * last, 100–400 ms after the rest). main.tsx waits for this before the first render.
  */
 export const languageReady: Promise<void> = activateLanguage(rememberedChoice());
-

@@ -21,7 +21,7 @@ function isViewQuery(query: Query): boolean {
  * The OLDEST load among the queries the open view is showing, so "Updated N s ago" never claims
  * more freshness than the stalest part has (0 before the first load).
  */
-export function viewUpdatedAt(queryClient: QueryClient): number {
+function viewUpdatedAt(queryClient: QueryClient): number {
   let oldest = 0;
   for (const query of queryClient.getQueryCache().getAll()) {
     if (!isViewQuery(query)) continue;

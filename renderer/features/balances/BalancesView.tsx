@@ -205,7 +205,6 @@ function displayValue(value: string, quote: string): string {
   return formatAmount(roundForDisplay(value, quote === 'BTC' || quote === 'ETH' ? 8 : 2));
 }
 
-
 function nextSort(ui: Pick<BalancesUi, 'sortBy' | 'sortDirection'>, sortBy: BalancesUi['sortBy']): Partial<BalancesUi> {
   if (ui.sortBy === sortBy) return { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' };
   // Figures are most useful largest first; tickers alphabetically.

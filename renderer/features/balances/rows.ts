@@ -1,8 +1,9 @@
 /**
  * The balances table as data: rows built once per answer, then sorted, then filtered. Amounts stay
- * the exchange's decimal strings; order and thresholds compare their digits (renderer/decimal.ts).
+ * the exchange's decimal strings; order and thresholds compare their digits (renderer/decimal.ts),
+ * parsed once per row when it is built.
  */
-import { compareDecimal } from '../../decimal';
+import { compareParsed, parseDecimal, type ParsedDecimal } from '../../decimal';
 import type { AssetStatus } from '../../../shared/api/schemas';
 import type { BalanceRow as OverviewRow } from '../../../shared/model/balances';
 import type { BalancesUi } from '../../state/ui';
@@ -11,6 +12,8 @@ export interface BalanceRow extends OverviewRow {
   name: string;
   /** Lower-cased "ticker name", what the search box matches against. */
   haystack: string;
+  /** The figures the table sorts and filters by, parsed once per row rather than in every comparison. */
+  parsed: { total: ParsedDecimal; value: ParsedDecimal | null; change: ParsedDecimal | null };
 }
 
 /**
@@ -34,7 +37,12 @@ export function buildRows(rows: readonly OverviewRow[], assets: Readonly<Record<
     const known = reuse.get(row);
     if (known) return known;
     const name = assets?.[row.asset]?.name ?? '';
-    const built = { ...row, name, haystack: `${row.asset} ${name}`.toLowerCase() };
+    const parsed = {
+      total: parseDecimal(row.total),
+      value: row.value === null ? null : parseDecimal(row.value),
+      change: row.change24h === null ? null : parseDecimal(row.change24h),
+    };
+    const built = { ...row, name, haystack: `${row.asset} ${name}`.toLowerCase(), parsed };
     reuse.set(row, built);
     return built;
   });
@@ -43,12 +51,12 @@ export function buildRows(rows: readonly OverviewRow[], assets: Readonly<Record<
 const byTicker = (a: BalanceRow, b: BalanceRow) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0);
 
 /** Decimal order, both directions; rows without the figure (no price) always last. */
-function byNullable(pick: (row: BalanceRow) => string | null, sign: number) {
+function byNullable(pick: (row: BalanceRow) => ParsedDecimal | null, sign: number) {
   return (a: BalanceRow, b: BalanceRow) => {
     const x = pick(a);
     const y = pick(b);
     if (x === null || y === null) return x === y ? byTicker(a, b) : x === null ? 1 : -1;
-    const order = compareDecimal(x, y);
+    const order = compareParsed(x, y);
     return order !== 0 ? sign * order : byTicker(a, b);
   };
 }
@@ -59,11 +67,11 @@ export function sortRows(rows: readonly BalanceRow[], sortBy: BalancesUi['sortBy
     case 'ticker':
       return [...rows].sort((a, b) => sign * byTicker(a, b));
     case 'amount':
-      return [...rows].sort(byNullable((r) => r.total, sign));
+      return [...rows].sort(byNullable((r) => r.parsed.total, sign));
     case 'change':
-      return [...rows].sort(byNullable((r) => r.change24h, sign));
+      return [...rows].sort(byNullable((r) => r.parsed.change, sign));
     case 'value':
-      return [...rows].sort(byNullable((r) => r.value, sign));
+      return [...rows].sort(byNullable((r) => r.parsed.value, sign));
   }
 }
 
@@ -75,6 +83,7 @@ export function filterRows(rows: readonly BalanceRow[], search: string, hideBelo
   const needle = search.trim().toLowerCase();
   const matching = needle ? rows.filter((row) => row.haystack.includes(needle)) : (rows as BalanceRow[]);
   if (!hideBelow) return { rows: matching, hiddenSmall: 0 };
-  const shown = matching.filter((row) => row.value === null || compareDecimal(row.value, hideBelow) >= 0);
+  const below = parseDecimal(hideBelow);
+  const shown = matching.filter((row) => row.parsed.value === null || compareParsed(row.parsed.value, below) >= 0);
   return { rows: shown, hiddenSmall: matching.length - shown.length };
 }
