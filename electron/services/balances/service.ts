@@ -12,9 +12,9 @@ import { AppFailure } from '../../../shared/errors';
 import type { BalanceRow, BalancesOverview, OverviewNote, AccountPart } from '../../../shared/model/balances';
 import { ALLOCATION_TOP, DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
-import { add, dec, isZero, sum, type Decimal } from '../../../shared/money/decimal';
+import { add, dec, isZero, sum } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
-import { allocationOf, PriceIndex, priceOf, sharePercent, valueAssets, type Valued } from './valuation';
+import { allocationOf, mostValuableFirst, PriceIndex, priceOf, sharePercent, valueAssets, type Valued } from './valuation';
 
 /** What the overview needs of an account's client. */
 export type BalancesClient = Pick<ExchangeClient, 'ticker' | 'balance' | 'tradeBalance' | 'collateralBalance'>;
@@ -141,7 +141,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
     const wholeTotal = dec(whole.total);
     const ranked = held.map((x, i) => {
       const v = whole.rows[i] as Valued;
-      const valueDec = v.value === null ? null : dec(v.value);
+      const value = v.value === null ? null : dec(v.value);
       const row: BalanceRow = {
         asset: x.asset,
         main: x.h.main,
@@ -152,11 +152,11 @@ export function createBalancesService(options: BalancesServiceOptions) {
         price: v.price,
         value: v.value,
         change24h: v.change,
-        share: valueDec === null ? null : sharePercent(valueDec, wholeTotal),
+        share: value === null ? null : sharePercent(value, wholeTotal),
       };
-      return { row, valueDec };
+      return { asset: x.asset, value, row };
     });
-    ranked.sort(byValueThenName);
+    ranked.sort(mostValuableFirst);
     const rows = ranked.map((r) => r.row);
 
     return {
@@ -176,13 +176,3 @@ export function createBalancesService(options: BalancesServiceOptions) {
 }
 
 export type BalancesService = ReturnType<typeof createBalancesService>;
-
-/** Most valuable first; rows without a price last; ties by ticker. */
-function byValueThenName(a: { row: BalanceRow; valueDec: Decimal | null }, b: { row: BalanceRow; valueDec: Decimal | null }): number {
-  if (a.valueDec === null || b.valueDec === null) {
-    if (a.valueDec !== b.valueDec) return a.valueDec === null ? 1 : -1;
-    return a.row.asset < b.row.asset ? -1 : a.row.asset > b.row.asset ? 1 : 0;
-  }
-  const order = b.valueDec.comparedTo(a.valueDec);
-  return order !== 0 ? order : a.row.asset < b.row.asset ? -1 : 1;
-}

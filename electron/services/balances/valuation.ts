@@ -191,24 +191,42 @@ export function shareOf(part: string | null, whole: string): string | null {
 
 /** shareOf for values already parsed: an overview takes every row's share of one total. */
 export function sharePercent(part: Decimal, whole: Decimal): string | null {
-  if (whole.isZero()) return null;
-  return toPlain(part.dividedBy(whole).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  return whole.isZero() ? null : percentOf(part, whole, 2);
+}
+
+/** part / whole × 100, rounded half up to `places`; whole must not be zero. */
+function percentOf(part: Decimal, whole: Decimal, places: number): string {
+  return toPlain(part.dividedBy(whole).times(100).toDecimalPlaces(places, Decimal.ROUND_HALF_UP));
+}
+
+/** A holding with its value parsed (null: no price), as the overview ranks them. */
+export interface ValuedHolding {
+  asset: string;
+  value: Decimal | null;
+}
+
+/** The overview's order: most valuable first, holdings without a price last, ties by ticker. */
+export function mostValuableFirst(a: ValuedHolding, b: ValuedHolding): number {
+  const byTicker = a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0;
+  if (a.value === null || b.value === null) return a.value === b.value ? byTicker : a.value === null ? 1 : -1;
+  return b.value.comparedTo(a.value) || byTicker;
 }
 
 /**
  * The allocation picture: the `top` most valuable priced holdings and everything else as one part
- * (asset null), each as a percent of `total` to 4 places. Rows come sorted most valuable first.
- * Nothing priced above zero, or a zero total: no picture (an empty list).
+ * (asset null), each as a percent of `total` to 4 places. Each value is parsed once; rows already
+ * in the overview's order cost the sort next to nothing. Nothing priced above zero, or a zero
+ * total: no picture (an empty list).
  */
 export function allocationOf(rows: readonly { asset: string; value: string | null }[], total: string, top: number): { asset: string | null; share: string }[] {
   const whole = dec(total);
   if (!whole.greaterThan(0)) return [];
   const priced = rows
-    .filter((r): r is { asset: string; value: string } => r.value !== null && dec(r.value).greaterThan(0))
-    .sort((a, b) => dec(b.value).comparedTo(dec(a.value)) || (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
-  const percentOf = (value: Decimal) => toPlain(value.dividedBy(whole).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
-  const parts: { asset: string | null; share: string }[] = priced.slice(0, top).map((r) => ({ asset: r.asset, share: percentOf(dec(r.value)) }));
-  const rest = priced.slice(top).reduce((sum, r) => sum.plus(dec(r.value)), new Decimal(0));
-  if (rest.greaterThan(0)) parts.push({ asset: null, share: percentOf(rest) });
+    .map((r) => ({ asset: r.asset, value: r.value === null ? null : dec(r.value) }))
+    .filter((r): r is { asset: string; value: Decimal } => r.value !== null && r.value.greaterThan(0))
+    .sort(mostValuableFirst);
+  const parts: { asset: string | null; share: string }[] = priced.slice(0, top).map((r) => ({ asset: r.asset, share: percentOf(r.value, whole, 4) }));
+  const rest = priced.slice(top).reduce((sum, r) => sum.plus(r.value), new Decimal(0));
+  if (rest.greaterThan(0)) parts.push({ asset: null, share: percentOf(rest, whole, 4) });
   return parts;
 }
