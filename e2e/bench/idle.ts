@@ -161,19 +161,9 @@ async function memoryCase(browser: Browser): Promise<void> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-1000-'));
   let child: Awaited<ReturnType<typeof startBrowserMode>>['child'] | null = null;
   try {
-    const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
-    const held = [...simulator.state.account(main.apiKey)!.balances.keys()];
-    let app = await startBrowserMode(userDataDir, 'ignore');
-    child = app.child;
-    const { account } = await invokeApp<{ account: { id: string } }>(app.url, 'accounts.add', {
-      name: 'Bench 1000',
-      region: 'custom',
-      baseUrl: simulator.url,
-      apiKey: main.apiKey,
-      apiSecret: main.apiSecret,
-    });
-    await invokeApp(app.url, 'accounts.select', { accountId: account.id });
-    await stopApp(child);
+    const { apiKey, apiSecret } = simulator.accounts.find((a) => a.name === REAL_ACCOUNT)!;
+    const held = [...simulator.state.account(apiKey)!.balances.keys()];
+    const accountId = await configureRealAccount(userDataDir, simulator.url, { apiKey, apiSecret }, 'Bench 1000');
 
     // The year is written while the app is stopped, as if it had run all that time.
     const started = performance.now();
@@ -181,7 +171,7 @@ async function memoryCase(browser: Browser): Promise<void> {
     const database = openDatabase(userDataDir);
     let rows: number;
     try {
-      rows = fillHistory(database.connection, { accountId: account.id, assets: held, times });
+      rows = fillHistory(database.connection, { accountId, assets: held, times });
     } finally {
       database.close();
     }
@@ -189,12 +179,12 @@ async function memoryCase(browser: Browser): Promise<void> {
       `memory case: ${held.length} assets held (of ${LISTED_ASSETS} listed), a year of history: ${times.length.toLocaleString('en')} snapshots, ${rows.toLocaleString('en')} asset rows (filled in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
     );
 
-    app = await startBrowserMode(userDataDir, 'ignore');
+    const app = await startBrowserMode(userDataDir, 'ignore');
     child = app.child;
     const page = await openBalancesAt10s(browser, app.url);
-    const rowsShown = await invokeApp<{ rows: unknown[] }>(app.url, 'balances.overview', { accountId: account.id });
+    const rowsShown = await invokeApp<{ rows: unknown[] }>(app.url, 'balances.overview', { accountId });
     // The 1Y chart as the History view asks for it: the whole year read once.
-    const series = await invokeApp<{ snapshots: number }>(app.url, 'history.series', { accountId: account.id, range: '1y', points: 1_000 });
+    const series = await invokeApp<{ snapshots: number }>(app.url, 'history.series', { accountId, range: '1y', points: 1_000 });
     let peak = 0;
     for (let waited = 0; waited < MEMORY_CASE_SECONDS; waited += 5) {
       await new Promise((done) => setTimeout(done, 5_000));
