@@ -18,6 +18,7 @@ import { accountHandlers } from './services/accounts/handlers';
 import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { connectionHandlers } from './services/connection/handlers';
+import { createSilenceWatch } from './services/connection/silenceWatch';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
 import { createExchangeClient, createExchangeRuntime, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
 import { exchangeHandlers } from './services/exchange/handlers';
@@ -173,6 +174,12 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       void alerts.sync();
     },
   });
+  // The ping that fills silence, for the accounts a page watches (connection.watch); its outcome
+  // reaches the connection state like any call's.
+  const silenceWatch = createSilenceWatch({
+    monitor: exchangeRuntime.connectionStatus,
+    ping: async (accountId) => (await accounts.clientFor(accountId)).ping(),
+  });
 
   const withdrawals = createWithdrawalService({
     dataDir: withdrawalsDir,
@@ -244,7 +251,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...accountHandlers(accounts),
     ...settingsHandlers(settings, startNotice),
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
-    ...connectionHandlers(exchangeRuntime.connectionStatus),
+    ...connectionHandlers(exchangeRuntime.connectionStatus, silenceWatch),
     ...withdrawalHandlers(withdrawals),
     ...codeHandlers(createCodeService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
@@ -297,6 +304,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     close() {
       closing ??= (async () => {
         listeners.clear();
+        silenceWatch.close();
         await alerts.close();
         await history.close();
         await Promise.allSettled([withdrawals.close(), demo.close()]);

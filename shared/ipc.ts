@@ -38,6 +38,8 @@ import type { Bootstrap } from './model/startup';
 export { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from './transport';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
+/** A page's own id for its connection watch: letters, digits and dashes (a UUID). */
+const WatcherId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'A watcher id is 8 to 64 letters, digits or dashes');
 const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId: AccountId, ...shape }).strict();
 
 // ---------- the channel map ----------
@@ -81,6 +83,12 @@ export const CHANNELS = {
 
   /** What the main process knows of the account's connection from its calls (first paint; then `connection.changed`). */
   'connection.get': { request: withAccount({}), response: {} as ConnectionState },
+  /**
+   * A page (`watcher`, its own random id) watches the account's connection: main pings the exchange
+   * through silences while some page's lease runs (shared/model/connection.ts), or stops for this page.
+   * Answers with the state as main knows it now, so a page that missed an event catches up at each renewal.
+   */
+  'connection.watch': { request: withAccount({ watcher: WatcherId, watching: z.boolean() }), response: {} as { leaseMs: number; state: ConnectionState } },
 
   'exchange.ping': { request: withAccount({}), response: {} as { latencyMs: number } },
   'exchange.assets': { request: withAccount({}), response: {} as AssetsResponse },
@@ -177,7 +185,7 @@ export const CHANNEL_NAMES = Object.keys(CHANNELS) as Channel[];
 export interface EventPayloads {
   'withdrawals.updated': WithdrawalRecord;
   'accounts.changed': { activeAccountId: string };
-  /** An account's connection state changed (or, at most once a second, only its last call time). */
+  /** What an account's connection shows changed (status, since, retry or problem). */
   'connection.changed': ConnectionState;
   /** A position alert the main-process watcher raised (once per crossing). */
   'alerts.fired': PositionAlert;

@@ -9,17 +9,17 @@ const at = new Date(2024, 4, 6, 14, 2, 7).getTime();
 const state = (patch: Partial<ConnectionState>): ConnectionState => ({ ...unknownConnection('demo'), lastCallAt: Date.now(), ...patch });
 const indicator = (text: string) => screen.findByRole('status', { name: `Connection: ${text}` });
 
-function setup(first: ConnectionState, ping = { silenceMs: 60_000, outageMs: 60_000 }) {
+function setup(first: ConnectionState, renewWatchMs = 60_000) {
   const bridge = installBridge();
   bridge.reply('connection.get', first);
-  bridge.reply('exchange.ping', { latencyMs: 5 });
-  renderWithQuery(<ConnectionIndicator accountId="demo" ping={ping} />);
-  return bridge;
+  bridge.reply('connection.watch', { leaseMs: 90_000, state: first });
+  const view = renderWithQuery(<ConnectionIndicator accountId="demo" renewWatchMs={renewWatchMs} />);
+  return { bridge, view };
 }
 
 describe('ConnectionIndicator', () => {
   it('paints what main knows, then follows its connection.changed events', async () => {
-    const bridge = setup(state({ status: 'online', since: at, lastSuccessAt: at }));
+    const { bridge } = setup(state({ status: 'online', since: at, lastSuccessAt: at }));
     expect(await indicator('Online')).toBeTruthy();
 
     act(() => bridge.emit('connection.changed', state({ status: 'offline', since: at, problem: 'The exchange refused the connection.' })));
@@ -41,76 +41,80 @@ describe('ConnectionIndicator', () => {
     expect(await indicator('API key problem')).toBeTruthy();
   });
 
-  it('pings only after a silence, often while offline, never while the client is retrying', async () => {
-    const bridge = setup(state({ status: 'online', lastCallAt: Date.now() }), { silenceMs: 400, outageMs: 100 });
-    await indicator('Online');
-    // A call just happened: no ping yet.
-    await new Promise((r) => setTimeout(r, 150));
-    expect(bridge.callsTo('exchange.ping')).toHaveLength(0);
-    await waitFor(() => expect(bridge.callsTo('exchange.ping')).toHaveLength(1), { timeout: 2_000 });
-
-    act(() => bridge.emit('connection.changed', state({ status: 'busy', since: at, retry: { attempt: 1, of: 3 }, lastCallAt: Date.now() - 10_000 })));
-    bridge.reply('connection.get', state({ status: 'busy', since: at, retry: { attempt: 1, of: 3 }, lastCallAt: Date.now() - 10_000 }));
-    const beforeRetrying = bridge.callsTo('exchange.ping').length;
-    await new Promise((r) => setTimeout(r, 600));
-    expect(bridge.callsTo('exchange.ping')).toHaveLength(beforeRetrying);
-
-    const offline = state({ status: 'offline', since: at, lastCallAt: Date.now() });
-    bridge.reply('connection.get', offline);
-    act(() => bridge.emit('connection.changed', offline));
-    const before = bridge.callsTo('exchange.ping').length;
-    await waitFor(() => expect(bridge.callsTo('exchange.ping').length).toBeGreaterThanOrEqual(before + 3), { timeout: 2_000 });
-  });
-
-  it('reads the state again after a ping only when no event has told the ping\'s outcome', async () => {
-    const bridge = setup(state({ status: 'online', lastCallAt: Date.now() - 10_000 }), { silenceMs: 300, outageMs: 300 });
-    await waitFor(() => expect(bridge.callsTo('exchange.ping')).toHaveLength(1), { timeout: 2_000 });
-    // No event came: the outcome is read back (one read at the start, one after the ping).
-    await waitFor(() => expect(bridge.callsTo('connection.get')).toHaveLength(2), { timeout: 2_000 });
-
-    // The outcome arrives as an event before the next ping answers: nothing more is read.
-    const reads = bridge.callsTo('connection.get').length;
-    const pings = bridge.callsTo('exchange.ping').length;
-    const heard = state({ status: 'online', lastCallAt: Date.now() + 60_000 });
-    bridge.reply('connection.get', heard);
-    act(() => bridge.emit('connection.changed', heard));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(bridge.callsTo('exchange.ping')).toHaveLength(pings);
-    expect(bridge.callsTo('connection.get')).toHaveLength(reads);
-  });
-
-  it('counts the silence from the latest call: a call heard meanwhile puts the ping off', async () => {
-    const bridge = setup(state({ status: 'online', lastCallAt: Date.now() }), { silenceMs: 400, outageMs: 100 });
-    await indicator('Online');
-    await new Promise((r) => setTimeout(r, 250));
-    // A refresh's call, 250 ms into the silence: the ping is now due 400 ms after it, not 150 ms on.
-    act(() => bridge.emit('connection.changed', state({ status: 'online', lastCallAt: Date.now() })));
-    await new Promise((r) => setTimeout(r, 250));
-    expect(bridge.callsTo('exchange.ping')).toHaveLength(0);
-    await waitFor(() => expect(bridge.callsTo('exchange.ping')).toHaveLength(1), { timeout: 2_000 });
-  });
-
-  it('rests while the page is hidden and pings once it is shown again', async () => {
+  it('keeps main pinging while shown: a watch at mount, renewed while visible, ended while hidden', async () => {
     const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
-    let hidden = true;
+    let hidden = false;
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
     try {
-      const bridge = setup(state({ status: 'online', lastCallAt: Date.now() - 10_000 }), { silenceMs: 100, outageMs: 100 });
+      const { bridge } = setup(state({ status: 'online' }), 150);
       await indicator('Online');
-      await new Promise((r) => setTimeout(r, 300));
-      expect(bridge.callsTo('exchange.ping')).toHaveLength(0);
+      const watches = () => bridge.callsTo('connection.watch') as Array<{ accountId: string; watcher: string; watching: boolean }>;
+      await waitFor(() => expect(watches().length).toBeGreaterThanOrEqual(1));
+      const { watcher } = watches()[0]!;
+      expect(watches()[0]).toEqual({ accountId: 'demo', watcher, watching: true });
+      expect(watcher).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+      // Renewed while visible, always under the same watcher id.
+      await waitFor(() => expect(watches().length).toBeGreaterThanOrEqual(3), { timeout: 2_000 });
+      expect(new Set(watches().map((w) => w.watcher))).toEqual(new Set([watcher]));
+
+      hidden = true;
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(watches().at(-1)).toEqual({ accountId: 'demo', watcher, watching: false }));
+      // Hidden: no renewals.
+      const whileHidden = watches().length;
+      await new Promise((r) => setTimeout(r, 400));
+      expect(watches()).toHaveLength(whileHidden);
+
       hidden = false;
       act(() => void document.dispatchEvent(new Event('visibilitychange')));
-      await waitFor(() => expect(bridge.callsTo('exchange.ping')).toHaveLength(1), { timeout: 2_000 });
+      await waitFor(() => expect(watches().at(-1)).toEqual({ accountId: 'demo', watcher, watching: true }));
+      // The page never pings itself any more: main does, from the watch.
+      expect(bridge.callsTo('exchange.ping')).toHaveLength(0);
     } finally {
       delete (document as { visibilityState?: unknown }).visibilityState;
       Object.defineProperty(Document.prototype, 'visibilityState', visibility);
     }
   });
 
-  it('says Connecting… until main knows anything, and pings at once to find out', async () => {
-    const bridge = setup(unknownConnection('demo'));
+  it('ends its watch when unmounted', async () => {
+    const { bridge, view } = setup(state({ status: 'online' }));
+    await waitFor(() => expect(bridge.callsTo('connection.watch')).toHaveLength(1));
+    view.unmount();
+    await waitFor(() => expect(bridge.callsTo('connection.watch')).toHaveLength(2));
+    expect(bridge.callsTo('connection.watch')[1]).toMatchObject({ accountId: 'demo', watching: false });
+  });
+
+  it('catches up from the watch\'s answer when an event was missed', async () => {
+    const { bridge } = setup(state({ status: 'online', since: at }), 150);
+    await indicator('Online');
+    // Main went offline, and the event never reached this page; the next renewal tells it.
+    bridge.reply('connection.watch', { leaseMs: 90_000, state: state({ status: 'offline', since: at }) });
+    expect(await indicator(`Offline since ${formatClock(at)}`)).toBeTruthy();
+  });
+
+  it('keeps the later state when an answer read earlier arrives after an event', async () => {
+    const bridge = installBridge();
+    // The first read and the watch are answered only after the event below.
+    let answerRead: (state: ConnectionState) => void = () => undefined;
+    bridge.handle('connection.get', () => new Promise<ConnectionState>((done) => (answerRead = done)));
+    let answerWatch: (answer: { leaseMs: number; state: ConnectionState }) => void = () => undefined;
+    bridge.handle('connection.watch', () => new Promise((done) => (answerWatch = done)));
+    renderWithQuery(<ConnectionIndicator accountId="demo" />);
+    await waitFor(() => expect(bridge.callsTo('connection.watch')).toHaveLength(1));
+
+    act(() => bridge.emit('connection.changed', state({ status: 'online', since: at, lastCallAt: 2_000 })));
+    expect(await indicator('Online')).toBeTruthy();
+    const before = unknownConnection('demo');
+    await act(async () => {
+      answerRead(before);
+      answerWatch({ leaseMs: 90_000, state: before });
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await indicator('Online')).toBeTruthy();
+  });
+
+  it('says Connecting… until main knows anything', async () => {
+    setup(unknownConnection('demo'));
     expect(await indicator('Connecting…')).toBeTruthy();
-    await waitFor(() => expect(bridge.callsTo('exchange.ping')).toEqual([{ accountId: 'demo' }]));
   });
 });

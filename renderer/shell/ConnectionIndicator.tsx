@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { ConnectionState } from '../../shared/model/connection';
 import { formatClock } from '../format';
-import { useConnectionState, useSilencePing, type SilencePingOptions } from './useConnection';
+import { useConnectionState, useConnectionWatch } from './useConnection';
 import './ConnectionIndicator.css';
 
 type Shown = { tone: 'checking' | 'online' | 'offline' | 'busy' | 'auth'; text: string };
@@ -25,11 +25,11 @@ export function describeConnection(state: ConnectionState | undefined): Shown {
 
 /**
  * The active account's connection, from the outcome of every exchange call the main process makes;
- * this component also runs the ping that fills silence (see useConnection.ts).
+ * while shown, this component also keeps main pinging through silences (see useConnection.ts).
  */
-export function ConnectionIndicator({ accountId, ping }: { accountId: string; ping?: SilencePingOptions }) {
+export function ConnectionIndicator({ accountId, renewWatchMs }: { accountId: string; renewWatchMs?: number }) {
   const state = useConnectionState(accountId);
-  useSilencePing(accountId, state, ping);
+  useConnectionWatch(accountId, renewWatchMs);
   const shown = describeConnection(state);
   return (
     <span className={`connection connection--${shown.tone}`} role="status" aria-label={t`Connection: ${shown.text}`} title={state?.problem ?? undefined}>

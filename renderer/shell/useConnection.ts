@@ -1,36 +1,45 @@
 /**
  * The active account's connection as the main process knows it from every exchange call it made
  * (`connection.get` for the first paint, then `connection.changed` events into the same cache
- * entry), and the ping that only fills silence: when no call has happened for a while, or often
- * while the exchange is unreachable, so that recovery shows quickly.
+ * entry), and the page's watch that keeps main pinging through silences while the page is shown.
  */
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { ConnectionState } from '../../shared/model/connection';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CONNECTION_WATCH_RENEW_MS, type ConnectionState } from '../../shared/model/connection';
 import { channelQueryKey, useBridgeEvent, useChannelQuery } from '../api/queries';
 import { invoke } from '../api/invoke';
-
-/**
- * No exchange call for this long: ping. The ping is timed for the moment the silence reaches this,
- * so a refused connection shows about 3 s after the exchange stops, inside the 5 s the product
- * promises.
- */
-export const SILENCE_PING_MS = 3_000;
-/** While offline or given up on a busy exchange: ping this often, so the way back shows quickly. */
-export const OUTAGE_PING_MS = 1_500;
 
 /** Statuses under which the page's data cannot be refreshed. */
 export function isOutage(state: ConnectionState | undefined): boolean {
   return state?.status === 'offline' || state?.status === 'busy' || state?.status === 'key_problem';
 }
 
+/**
+ * Of two states of one account, the one main recorded later. The state reaches the page three ways
+ * (connection.get, connection.changed events, the watch's answers) over two connections, so an
+ * answer read before an event can arrive after it; main's last call time only grows, so it orders them.
+ */
+export function laterConnectionState(known: ConnectionState | undefined, incoming: ConnectionState): ConnectionState {
+  return known !== undefined && (known.lastCallAt ?? -1) > (incoming.lastCallAt ?? -1) ? known : incoming;
+}
+
+/** Writes `state` into the connection.get cache entry unless the entry holds a later one. */
+function storeConnectionState(queryClient: QueryClient, state: ConnectionState): void {
+  queryClient.setQueryData<ConnectionState>(channelQueryKey('connection.get', { accountId: state.accountId }), (known) => laterConnectionState(known, state));
+}
+
 /** The connection.get cache entry of `accountId`, kept current by events, read through `select`. */
 function useConnectionQuery<T>(accountId: string | null, select: (state: ConnectionState) => T) {
   const queryClient = useQueryClient();
-  useBridgeEvent('connection.changed', (state) => {
-    queryClient.setQueryData(channelQueryKey('connection.get', { accountId: state.accountId }), state);
+  useBridgeEvent('connection.changed', (state) => storeConnectionState(queryClient, state));
+  return useChannelQuery('connection.get', { accountId: accountId ?? '' }, {
+    enabled: accountId !== null,
+    refetchInterval: false,
+    staleTime: Infinity,
+    // The first read may answer after an event that came later: the later state stays.
+    structuralSharing: (known, incoming) => laterConnectionState(known as ConnectionState | undefined, incoming as ConnectionState),
+    select,
   });
-  return useChannelQuery('connection.get', { accountId: accountId ?? '' }, { enabled: accountId !== null, refetchInterval: false, staleTime: Infinity, select });
 }
 
 const whole = (state: ConnectionState) => state;
@@ -41,91 +50,61 @@ export function useConnectionState(accountId: string | null): ConnectionState | 
   return accountId === null ? undefined : query.data;
 }
 
-/**
- * Whether the account's data cannot be refreshed now (isOutage). A component that needs only this
- * re-renders when it changes, not at each event that only moves the last call time (about every
- * 3 s while idle, issue 14).
- */
+/** Whether the account's data cannot be refreshed now (isOutage); re-renders only when that changes. */
 export function useConnectionOutage(accountId: string | null): boolean {
   const query = useConnectionQuery(accountId, isOutage);
   return accountId !== null && query.data === true;
 }
 
-export interface SilencePingOptions {
-  silenceMs?: number;
-  outageMs?: number;
+/** A new id per page: the main process counts each watching page's lease on its own. */
+function newWatcherId(): string {
+  return crypto.randomUUID();
 }
 
 /**
- * Pings the exchange for `accountId` when the state says nothing recent. The ping's outcome reaches
- * the state like any other call's; afterwards the state is read again in case an event was missed.
- * Like the app's other background refreshes, it rests while the page is hidden.
+ * Keeps the main process pinging `accountId` through silences while this page is visible
+ * (`connection.watch`, electron/services/connection/silenceWatch.ts): a watch when shown, renewed
+ * every CONNECTION_WATCH_RENEW_MS, ended when hidden or unmounted. Like the app's other background
+ * refreshes, the pinging rests while the page is hidden.
  *
- * One timer, set for the moment the next ping is due and set again whenever the state changes,
- * rather than a check every half second: an idle page then wakes about twice per 10 s refresh
- * instead of 20 times (issue 14).
+ * The page used to ping itself, a round trip to main about every 3 s while idle and often a second
+ * one to read the outcome back: half a percent of a core in bench:idle (issue 14). Now an idle page
+ * makes one call a minute, and hears of the connection only when what it shows changes.
  */
-export function useSilencePing(accountId: string, state: ConnectionState | undefined, options: SilencePingOptions = {}): void {
-  const silenceMs = options.silenceMs ?? SILENCE_PING_MS;
-  const outageMs = options.outageMs ?? OUTAGE_PING_MS;
+export function useConnectionWatch(accountId: string, renewMs: number = CONNECTION_WATCH_RENEW_MS): void {
   const queryClient = useQueryClient();
-  const latest = useRef(state);
-  const reschedule = useRef<() => void>(() => undefined);
+  const watcher = useRef<string | null>(null);
+  watcher.current ??= newWatcherId();
   useEffect(() => {
-    latest.current = state;
-    // A new call time moves the silence's end; a new status may change how often to ping.
-    reschedule.current();
-  }, [state]);
-
-  useEffect(() => {
-    let inFlight = false;
-    let stopped = false;
-    let lastPingAt = 0;
+    const id = watcher.current!;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    /** When the next ping is due (epoch ms), or null when none is (the next state change decides). */
-    const dueAt = (): number | null => {
-      const current = latest.current;
-      // Main has not said yet what it knows; its answer may make a ping needless.
-      if (current === undefined) return null;
-      // The client is already retrying: a ping would only add to the exchange's load.
-      if (current.status === 'busy' && current.retry !== null) return null;
-      // A refused key is not mended by pinging often, so it waits for silence like a working one.
-      const unreachable = current.status === 'offline' || current.status === 'busy';
-      return unreachable ? lastPingAt + outageMs : Math.max(lastPingAt, current.lastCallAt ?? 0) + silenceMs;
+    let watching: boolean | null = null;
+    const tell = (visible: boolean) => {
+      watching = visible;
+      // The answer carries the state as main knows it: an event missed (a dropped event stream) is
+      // caught up here. A failed watch is not worth an error on screen: the indicator shows what
+      // main knows, and the next renewal or change of visibility asks again.
+      void invoke('connection.watch', { accountId, watcher: id, watching: visible })
+        .then(({ state }) => storeConnectionState(queryClient, state))
+        .catch(() => undefined);
     };
-    const schedule = () => {
+    const update = () => {
       clearTimeout(timer);
       timer = undefined;
-      // A hidden page is woken by visibilitychange; a ping in flight schedules when it settles.
-      if (stopped || inFlight || document.visibilityState === 'hidden') return;
-      const due = dueAt();
-      if (due === null) return;
-      const wait = due - Date.now();
-      if (wait > 0) timer = setTimeout(schedule, wait);
-      else ping();
+      const visible = document.visibilityState !== 'hidden';
+      if (visible) {
+        tell(true);
+        timer = setTimeout(update, renewMs);
+      } else if (watching) {
+        tell(false);
+      }
     };
-    const ping = () => {
-      const now = Date.now();
-      inFlight = true;
-      lastPingAt = now;
-      void invoke('exchange.ping', { accountId })
-        .catch(() => undefined)
-        .finally(() => {
-          inFlight = false;
-          // Re-read only when no event since the ping told its outcome (main pushes a change of the
-          // call time alone at most once a second): otherwise every ping cost a second round trip.
-          if ((latest.current?.lastCallAt ?? 0) < now) void queryClient.invalidateQueries({ queryKey: channelQueryKey('connection.get', { accountId }) });
-          schedule();
-        });
-    };
-    reschedule.current = schedule;
-    document.addEventListener('visibilitychange', schedule);
-    schedule();
+    document.addEventListener('visibilitychange', update);
+    update();
     return () => {
-      stopped = true;
-      reschedule.current = () => undefined;
-      document.removeEventListener('visibilitychange', schedule);
+      document.removeEventListener('visibilitychange', update);
       clearTimeout(timer);
+      if (watching) tell(false);
     };
-  }, [accountId, silenceMs, outageMs, queryClient]);
+  }, [accountId, renewMs, queryClient]);
 }

@@ -25,7 +25,7 @@ export interface ConnectionState {
   lastSuccessAt: number | null;
   /** Epoch ms of the last call that failed for a reason that concerns the connection or the key. */
   lastFailureAt: number | null;
-  /** Epoch ms of the last call outcome of any kind: the page pings only after a silence. */
+  /** Epoch ms of the last call outcome of any kind: main pings only after a silence (silenceWatch.ts). */
   lastCallAt: number | null;
   /** While the client waits to retry a busy exchange: retry `attempt` of `of`. */
   retry: { attempt: number; of: number } | null;
@@ -36,3 +36,11 @@ export interface ConnectionState {
 export function unknownConnection(accountId: string): ConnectionState {
   return { accountId, status: 'unknown', since: null, lastSuccessAt: null, lastFailureAt: null, lastCallAt: null, retry: null, problem: null };
 }
+
+/**
+ * A page watching an account's connection (`connection.watch`) keeps the main process pinging it
+ * through silences for this long; a visible page renews every CONNECTION_WATCH_RENEW_MS, so one
+ * that vanished without saying stops the pinging by itself.
+ */
+export const CONNECTION_WATCH_LEASE_MS = 90_000;
+export const CONNECTION_WATCH_RENEW_MS = 60_000;

@@ -112,6 +112,26 @@ describe('connection state from the calls the main process makes', () => {
     expect((await connection()).status).toBe('online');
   });
 
+  it('a watching page makes no call of its own: main pings through the silence, so a stopped exchange shows offline within 5 s', async () => {
+    const watcher = { accountId: DEMO_ACCOUNT_ID, watcher: 'test-page-0001' };
+    const watched = await call('connection.watch', { ...watcher, watching: true });
+    expect(watched.ok && watched.data.state.status).toBe('online');
+    try {
+      const from = pushed.length;
+      await simulator.close();
+      const stoppedAt = Date.now();
+      const offline = await pushedState((s) => s.status === 'offline', from);
+      expect(offline.at - stoppedAt).toBeLessThan(5_000);
+
+      simulator = await startSimulator({ port, seed: SEED });
+      const backAt = Date.now();
+      const online = await pushedState((s) => s.status === 'online', pushed.length);
+      expect(online.at - backAt).toBeLessThan(5_000);
+    } finally {
+      await call('connection.watch', { ...watcher, watching: false });
+    }
+  });
+
   it('a ping asks the exchange one thing: /public/ping (a failing /public/time does not touch it)', async () => {
     await admin(simulator, 'POST', 'faults', { kind: 'server_error', status: 503, path: '/api/v4/public/time', count: 0 });
     try {

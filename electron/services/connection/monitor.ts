@@ -11,16 +11,16 @@ import type { AppError } from '../../../shared/errors';
 import { unknownConnection, type ConnectionState } from '../../../shared/model/connection';
 import type { CallObserver, CallOutcome } from '../exchange/outcomes';
 
-/** Changes of the last call time alone are pushed at most this often (the page only needs silence). */
-export const QUIET_PUSH_INTERVAL_MS = 1_000;
-
 export type ConnectionListener = (state: ConnectionState) => void;
 
 export interface ConnectionMonitor {
   /** The observer to give the account's exchange client. */
   observerFor(accountId: string): CallObserver;
   get(accountId: string): ConnectionState;
-  /** Hears every change worth showing; returns an unsubscribe function. */
+  /**
+   * Hears every change of what is shown (status, since, retry, problem); a newer call time alone is
+   * not pushed, since only the silence watch needs it and it reads `get`. Returns an unsubscribe function.
+   */
   onChange(listener: ConnectionListener): () => void;
   /** Forgets every account and listener (runtime close). */
   clear(): void;
@@ -76,7 +76,7 @@ export function nextConnectionState(prev: ConnectionState, outcome: CallOutcome,
   }
 }
 
-/** True when the page must hear about the change now, not only at the next quiet push. */
+/** True when the page must hear about the change: it shows something else now. */
 function changesWhatIsShown(a: ConnectionState, b: ConnectionState): boolean {
   return a.status !== b.status || a.since !== b.since || a.retry?.attempt !== b.retry?.attempt || a.retry?.of !== b.retry?.of || a.problem !== b.problem;
 }
@@ -84,11 +84,9 @@ function changesWhatIsShown(a: ConnectionState, b: ConnectionState): boolean {
 export function createConnectionMonitor(options: { now?: () => number; onListenerError?: (error: unknown) => void } = {}): ConnectionMonitor {
   const now = options.now ?? Date.now;
   const states = new Map<string, ConnectionState>();
-  const lastPushAt = new Map<string, number>();
   const listeners = new Set<ConnectionListener>();
 
-  function push(state: ConnectionState, at: number): void {
-    lastPushAt.set(state.accountId, at);
+  function push(state: ConnectionState): void {
     for (const listener of [...listeners]) {
       // An observer runs inside the exchange call: a failing listener must never fail the call.
       try {
@@ -105,7 +103,7 @@ export function createConnectionMonitor(options: { now?: () => number; onListene
     const next = nextConnectionState(prev, outcome, at);
     if (next === prev) return;
     states.set(accountId, next);
-    if (changesWhatIsShown(prev, next) || at - (lastPushAt.get(accountId) ?? -Infinity) >= QUIET_PUSH_INTERVAL_MS) push(next, at);
+    if (changesWhatIsShown(prev, next)) push(next);
   }
 
   return {
@@ -117,7 +115,6 @@ export function createConnectionMonitor(options: { now?: () => number; onListene
     },
     clear() {
       states.clear();
-      lastPushAt.clear();
       listeners.clear();
     },
   };

@@ -14,8 +14,8 @@ function withoutAccount<T extends { accountId: string }>(payload: T): Omit<T, 'a
 export function exchangeHandlers(clientFor: (accountId: string) => Promise<ExchangeClient>): HandlersOf<'exchange'> {
   const client = (payload: { accountId: string }) => clientFor(payload.accountId);
   return {
-    // One call: the page pings to fill silence (about every 3 s while idle) and reads nothing but
-    // the outcome; the nonce clock measures the exchange's time itself (nonce.ts).
+    // One call whose outcome is the connection state (the silence ping itself runs in main,
+    // connection/silenceWatch.ts); the nonce clock measures the exchange's time itself (nonce.ts).
     'exchange.ping': async (p, _s, { signal }) => (await client(p)).ping({ signal }),
     'exchange.assets': async (p, _s, { signal }) => (await client(p)).assets({ signal }),
     'exchange.fees': async (p, _s, { signal }) => (await client(p)).fees({ signal }),
