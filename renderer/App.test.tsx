@@ -230,7 +230,9 @@ describe('App shell navigation', () => {
     // The dialog hides as soon as close() runs; its close event, which gives focus back, comes in a
     // task after (jsdom as browsers): a loaded machine showed the check running in between.
     await waitFor(() => expect(document.activeElement).toBe(opener));
-  });
+    // The first Ctrl+2 compiles the lazy Codes view on demand: on a loaded 2-core machine (the full
+    // suite beside a benchmark) that alone took most of the default 5 s.
+  }, 15_000);
 
   it('announces a confirmed or refused withdrawal as a toast, once per outcome', async () => {
     const bridge = setup();
