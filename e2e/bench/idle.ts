@@ -13,6 +13,8 @@
  *     over a window at the start and again at the end of the soak (all of Chromium, browser and
  *     GPU processes included, is printed beside it);                  target: main + page < 1 %
  *   - resident memory (RSS) of both at the start and at the end;      target: no growth
+ * Then the floor: a static page with an open event stream in the same Chromium, measured the same
+ * way, so the page's figure reads against what the browser costs by itself.
  * Then the memory case the issue names, in a second app on a fresh data folder: main-process RSS
  * with an account of 1,000+ assets (a simulator listing more assets, run in this process, so its
  * memory is not the app's; added as a custom-server account, as a user adds one) and a year of
@@ -25,6 +27,8 @@
  * Linux only (reads /proc). Needs /usr/bin/chromium (npm run setup installs it).
  */
 import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -242,9 +246,41 @@ async function main(): Promise<void> {
     for (const { label, end } of results) {
       console.log(`idle CPU at the end, ${label}: main ${pct(end.main)} + page ${pct(end.page)} = ${pct(end.main + end.page)} of one core (target < 1 %); main RSS ${mb(end.rssMain)}`);
     }
+    await floorCase(browser);
     if (MEMORY_CASE) await memoryCase(browser);
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * What the browser costs by itself, to read the page's figure against: a static page (no script but
+ * an open event stream, as the app keeps one) in the same Chromium, measured the same way.
+ */
+async function floorCase(browser: Browser): Promise<void> {
+  const server = createServer((req, res) => {
+    if (req.url === '/events') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+      res.write(': connected\n\n');
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+      req.on('close', () => clearInterval(heartbeat));
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>floor</title><p>Balances</p><script>new EventSource('/events')</script>`);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
+    // No main process here: only the page's own figure counts.
+    const floor = await cpuOver(-1, WINDOW_SECONDS);
+    console.log(`floor, a static page with an open event stream in the same Chromium: page ${pct(floor.page)} of one core (all of Chromium ${pct(floor.chromium)})`);
+  } finally {
+    await page.close();
+    server.close();
   }
 }
 
