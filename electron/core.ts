@@ -251,7 +251,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...accountHandlers(accounts),
     ...settingsHandlers(settings, startNotice),
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
-    ...connectionHandlers(exchangeRuntime.connectionStatus, silenceWatch),
+    ...connectionHandlers({ monitor: exchangeRuntime.connectionStatus, silenceWatch, assertKnownAccount: (accountId) => accounts.assertKnown(accountId) }),
     ...withdrawalHandlers(withdrawals),
     ...codeHandlers(createCodeService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),

@@ -86,9 +86,13 @@ export const CHANNELS = {
   /**
    * A page (`watcher`, its own random id) watches the account's connection: main pings the exchange
    * through silences while some page's lease runs (shared/model/connection.ts), or stops for this page.
-   * Answers with the state as main knows it now, so a page that missed an event catches up at each renewal.
+   * `seq` grows with each message of the watcher, so one overtaken by a later one is ignored. Answers
+   * with the state as main knows it now, so a page that missed an event catches up at each renewal.
    */
-  'connection.watch': { request: withAccount({ watcher: WatcherId, watching: z.boolean() }), response: {} as { leaseMs: number; state: ConnectionState } },
+  'connection.watch': {
+    request: withAccount({ watcher: WatcherId, watching: z.boolean(), seq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }),
+    response: {} as { leaseMs: number; state: ConnectionState },
+  },
 
   'exchange.ping': { request: withAccount({}), response: {} as { latencyMs: number } },
   'exchange.assets': { request: withAccount({}), response: {} as AssetsResponse },

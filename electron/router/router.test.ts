@@ -23,7 +23,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'settings.get': {},
   'settings.update': { theme: 'dark', refreshIntervalMs: 10_000, hideSmallBelow: '0.5' },
   'connection.get': { accountId: 'demo' },
-  'connection.watch': { accountId: 'demo', watcher: '0b8e1c2a-5f3d-4e6a-9b7c-1d2e3f4a5b6c', watching: true },
+  'connection.watch': { accountId: 'demo', watcher: '0b8e1c2a-5f3d-4e6a-9b7c-1d2e3f4a5b6c', watching: true, seq: 3 },
   'exchange.ping': { accountId: 'demo' },
   'exchange.assets': { accountId: 'demo' },
   'exchange.fees': { accountId: 'demo' },

@@ -6,7 +6,9 @@ import { installBridge, renderWithQuery } from '../test/setup';
 import { ConnectionIndicator } from './ConnectionIndicator';
 
 const at = new Date(2024, 4, 6, 14, 2, 7).getTime();
-const state = (patch: Partial<ConnectionState>): ConnectionState => ({ ...unknownConnection('demo'), lastCallAt: Date.now(), ...patch });
+/** Main's states in the order it recorded them: each one made here is later than the one before. */
+let revision = 0;
+const state = (patch: Partial<ConnectionState>): ConnectionState => ({ ...unknownConnection('demo', 'monitor-1'), lastCallAt: Date.now(), revision: ++revision, ...patch });
 const indicator = (text: string) => screen.findByRole('status', { name: `Connection: ${text}` });
 
 function setup(first: ConnectionState, renewWatchMs = 60_000) {
@@ -48,18 +50,20 @@ describe('ConnectionIndicator', () => {
     try {
       const { bridge } = setup(state({ status: 'online' }), 150);
       await indicator('Online');
-      const watches = () => bridge.callsTo('connection.watch') as Array<{ accountId: string; watcher: string; watching: boolean }>;
+      const watches = () => bridge.callsTo('connection.watch') as Array<{ accountId: string; watcher: string; watching: boolean; seq: number }>;
       await waitFor(() => expect(watches().length).toBeGreaterThanOrEqual(1));
       const { watcher } = watches()[0]!;
-      expect(watches()[0]).toEqual({ accountId: 'demo', watcher, watching: true });
+      expect(watches()[0]).toEqual({ accountId: 'demo', watcher, watching: true, seq: 1 });
       expect(watcher).toMatch(/^[A-Za-z0-9-]{8,64}$/);
       // Renewed while visible, always under the same watcher id.
       await waitFor(() => expect(watches().length).toBeGreaterThanOrEqual(3), { timeout: 2_000 });
       expect(new Set(watches().map((w) => w.watcher))).toEqual(new Set([watcher]));
+      // Numbered, so main can tell a message overtaken by a later one.
+      expect(watches().map((w) => w.seq)).toEqual(watches().map((_, i) => i + 1));
 
       hidden = true;
       act(() => void document.dispatchEvent(new Event('visibilitychange')));
-      await waitFor(() => expect(watches().at(-1)).toEqual({ accountId: 'demo', watcher, watching: false }));
+      await waitFor(() => expect(watches().at(-1)).toMatchObject({ accountId: 'demo', watcher, watching: false }));
       // Hidden: no renewals.
       const whileHidden = watches().length;
       await new Promise((r) => setTimeout(r, 400));
@@ -67,7 +71,7 @@ describe('ConnectionIndicator', () => {
 
       hidden = false;
       act(() => void document.dispatchEvent(new Event('visibilitychange')));
-      await waitFor(() => expect(watches().at(-1)).toEqual({ accountId: 'demo', watcher, watching: true }));
+      await waitFor(() => expect(watches().at(-1)).toMatchObject({ accountId: 'demo', watcher, watching: true }));
       // The page never pings itself any more: main does, from the watch.
       expect(bridge.callsTo('exchange.ping')).toHaveLength(0);
     } finally {
@@ -102,9 +106,10 @@ describe('ConnectionIndicator', () => {
     renderWithQuery(<ConnectionIndicator accountId="demo" />);
     await waitFor(() => expect(bridge.callsTo('connection.watch')).toHaveLength(1));
 
+    // The wall clock says nothing here (it may have stepped back): main's revision orders them.
     act(() => bridge.emit('connection.changed', state({ status: 'online', since: at, lastCallAt: 2_000 })));
     expect(await indicator('Online')).toBeTruthy();
-    const before = unknownConnection('demo');
+    const before = { ...unknownConnection('demo', 'monitor-1'), lastCallAt: Date.now() };
     await act(async () => {
       answerRead(before);
       answerWatch({ leaseMs: 90_000, state: before });

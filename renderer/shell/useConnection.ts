@@ -5,22 +5,13 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { CONNECTION_WATCH_RENEW_MS, type ConnectionState } from '../../shared/model/connection';
+import { CONNECTION_WATCH_RENEW_MS, laterConnectionState, type ConnectionState } from '../../shared/model/connection';
 import { channelQueryKey, useBridgeEvent, useChannelQuery } from '../api/queries';
 import { invoke } from '../api/invoke';
 
 /** Statuses under which the page's data cannot be refreshed. */
 export function isOutage(state: ConnectionState | undefined): boolean {
   return state?.status === 'offline' || state?.status === 'busy' || state?.status === 'key_problem';
-}
-
-/**
- * Of two states of one account, the one main recorded later. The state reaches the page three ways
- * (connection.get, connection.changed events, the watch's answers) over two connections, so an
- * answer read before an event can arrive after it; main's last call time only grows, so it orders them.
- */
-export function laterConnectionState(known: ConnectionState | undefined, incoming: ConnectionState): ConnectionState {
-  return known !== undefined && (known.lastCallAt ?? -1) > (incoming.lastCallAt ?? -1) ? known : incoming;
 }
 
 /** Writes `state` into the connection.get cache entry unless the entry holds a later one. */
@@ -56,55 +47,70 @@ export function useConnectionOutage(accountId: string | null): boolean {
   return accountId !== null && query.data === true;
 }
 
-/** A new id per page: the main process counts each watching page's lease on its own. */
-function newWatcherId(): string {
-  return crypto.randomUUID();
-}
+/** A failed watch (main busy starting, a dropped connection) is asked again this soon, well inside the lease. */
+export const WATCH_RETRY_MS = 5_000;
 
 /**
  * Keeps the main process pinging `accountId` through silences while this page is visible
  * (`connection.watch`, electron/services/connection/silenceWatch.ts): a watch when shown, renewed
- * every CONNECTION_WATCH_RENEW_MS, ended when hidden or unmounted. Like the app's other background
- * refreshes, the pinging rests while the page is hidden.
+ * every CONNECTION_WATCH_RENEW_MS (sooner after a failure, and at once when the window gets focus
+ * or the network returns, as after a sleep), ended when hidden or unmounted. Like the app's other
+ * background refreshes, the pinging rests while the page is hidden.
  *
  * The page used to ping itself, a round trip to main about every 3 s while idle and often a second
  * one to read the outcome back: half a percent of a core in bench:idle (issue 14). Now an idle page
  * makes one call a minute, and hears of the connection only when what it shows changes.
  */
-export function useConnectionWatch(accountId: string, renewMs: number = CONNECTION_WATCH_RENEW_MS): void {
+export function useConnectionWatch(accountId: string, renewMs: number = CONNECTION_WATCH_RENEW_MS, retryMs: number = WATCH_RETRY_MS): void {
   const queryClient = useQueryClient();
-  const watcher = useRef<string | null>(null);
-  watcher.current ??= newWatcherId();
+  // One watcher per mounted indicator, its messages numbered: over HTTP a later message can be
+  // handled before an earlier one, and main keeps only the latest (StrictMode's mount, unmount,
+  // mount sends three at once).
+  const watcher = useRef<{ id: string; seq: number } | null>(null);
+  watcher.current ??= { id: crypto.randomUUID(), seq: 0 };
   useEffect(() => {
-    const id = watcher.current!;
+    const self = watcher.current!;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let watching: boolean | null = null;
+    let watching = false;
+    let stopped = false;
     const tell = (visible: boolean) => {
       watching = visible;
-      // The answer carries the state as main knows it: an event missed (a dropped event stream) is
-      // caught up here. A failed watch is not worth an error on screen: the indicator shows what
-      // main knows, and the next renewal or change of visibility asks again.
-      void invoke('connection.watch', { accountId, watcher: id, watching: visible })
-        .then(({ state }) => storeConnectionState(queryClient, state))
-        .catch(() => undefined);
+      const call = invoke('connection.watch', { accountId, watcher: self.id, watching: visible, seq: ++self.seq });
+      // The answer carries the state as main knows it: an event missed (a dropped event stream)
+      // is caught up here. A failure is not worth an error on screen: the indicator shows what
+      // main knows, and the watch is asked again soon.
+      call.then(
+        ({ state }) => storeConnectionState(queryClient, state),
+        () => {
+          if (visible && !stopped && watching) schedule(retryMs);
+        },
+      );
+    };
+    const schedule = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(update, ms);
     };
     const update = () => {
       clearTimeout(timer);
       timer = undefined;
-      const visible = document.visibilityState !== 'hidden';
-      if (visible) {
+      if (document.visibilityState !== 'hidden') {
         tell(true);
-        timer = setTimeout(update, renewMs);
+        schedule(renewMs);
       } else if (watching) {
         tell(false);
       }
     };
     document.addEventListener('visibilitychange', update);
+    window.addEventListener('focus', update);
+    window.addEventListener('online', update);
     update();
     return () => {
+      stopped = true;
       document.removeEventListener('visibilitychange', update);
+      window.removeEventListener('focus', update);
+      window.removeEventListener('online', update);
       clearTimeout(timer);
       if (watching) tell(false);
     };
-  }, [accountId, renewMs, queryClient]);
+  }, [accountId, renewMs, retryMs, queryClient]);
 }

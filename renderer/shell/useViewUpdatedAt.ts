@@ -3,7 +3,7 @@ import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-qu
 import { REFERENCE_DATA_META } from '../api/queries';
 
 /** Queries the shell watches itself; they say nothing about the open view's data. */
-const SHELL_CHANNELS = new Set(['exchange.ping', 'connection.get', 'accounts.list', 'settings.get', 'app.info']);
+const SHELL_CHANNELS = new Set(['connection.get', 'accounts.list', 'settings.get', 'app.info']);
 
 /**
  * A query the open view watches for its figures. Reference data (asset names, refreshed every ten

@@ -31,10 +31,23 @@ export interface ConnectionState {
   retry: { attempt: number; of: number } | null;
   /** The last problem in the app's own words (never a secret or a request body), or null. */
   problem: string | null;
+  /**
+   * Which of two states main recorded later: `epoch` names the main process's monitor (a new one
+   * starts again from 0), `revision` grows by one with each change. The state reaches the page by
+   * answers and events over two connections, so the page orders them by this, not by arrival or by
+   * a wall-clock time that can step back.
+   */
+  epoch: string;
+  revision: number;
 }
 
-export function unknownConnection(accountId: string): ConnectionState {
-  return { accountId, status: 'unknown', since: null, lastSuccessAt: null, lastFailureAt: null, lastCallAt: null, retry: null, problem: null };
+export function unknownConnection(accountId: string, epoch = ''): ConnectionState {
+  return { accountId, status: 'unknown', since: null, lastSuccessAt: null, lastFailureAt: null, lastCallAt: null, retry: null, problem: null, epoch, revision: 0 };
+}
+
+/** Of two states of one account, the one main recorded later (see `revision`); a new monitor's wins. */
+export function laterConnectionState(known: ConnectionState | undefined, incoming: ConnectionState): ConnectionState {
+  return known !== undefined && known.epoch === incoming.epoch && known.revision > incoming.revision ? known : incoming;
 }
 
 /**

@@ -50,6 +50,8 @@ export interface AccountService<Client> {
   select(req: ParsedRequestOf<'accounts.select'>): Promise<{ activeAccountId: string }>;
   /** Whether the account is an EEA account (Travel Rule); throws `not_found` for an unknown id. */
   isEea(accountId: string): boolean;
+  /** Throws `not_found` for an id that names no account (the Demo account always exists). */
+  assertKnown(accountId: string): void;
   /** The exchange refused a real withdrawal for lack of access: remembered, so Send says so next time. */
   recordWithdrawRefusal(accountId: string, message: string): Promise<void>;
   /** A signed client for the account; throws `not_found` or `keychain` failures with plain words. */
@@ -409,6 +411,9 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     isEea(accountId) {
       if (accountId === DEMO_ACCOUNT_ID) return demoSummary().eea;
       return effectiveEea(findStored(accountId));
+    },
+    assertKnown(accountId) {
+      if (accountId !== DEMO_ACCOUNT_ID) findStored(accountId);
     },
     recordWithdrawRefusal: (accountId, message) => rememberWithdrawAccess(accountId, { status: 'no_permission', message, learnedAt: now(), source: 'withdrawal' }),
     clientFor,

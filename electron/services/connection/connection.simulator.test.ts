@@ -114,7 +114,7 @@ describe('connection state from the calls the main process makes', () => {
 
   it('a watching page makes no call of its own: main pings through the silence, so a stopped exchange shows offline within 5 s', async () => {
     const watcher = { accountId: DEMO_ACCOUNT_ID, watcher: 'test-page-0001' };
-    const watched = await call('connection.watch', { ...watcher, watching: true });
+    const watched = await call('connection.watch', { ...watcher, watching: true, seq: 1 });
     expect(watched.ok && watched.data.state.status).toBe('online');
     try {
       const from = pushed.length;
@@ -128,8 +128,15 @@ describe('connection state from the calls the main process makes', () => {
       const online = await pushedState((s) => s.status === 'online', pushed.length);
       expect(online.at - backAt).toBeLessThan(5_000);
     } finally {
-      await call('connection.watch', { ...watcher, watching: false });
+      await call('connection.watch', { ...watcher, watching: false, seq: 2 });
     }
+  });
+
+  it('watching an account that does not exist is refused; stopping is always taken', async () => {
+    const refused = await call('connection.watch', { accountId: 'acc-0000000000000000', watcher: 'test-page-0002', watching: true, seq: 1 });
+    expect(refused.ok ? null : refused.error.kind).toBe('not_found');
+    const stopped = await call('connection.watch', { accountId: 'acc-0000000000000000', watcher: 'test-page-0002', watching: false, seq: 2 });
+    expect(stopped.ok).toBe(true);
   });
 
   it('a ping asks the exchange one thing: /public/ping (a failing /public/time does not touch it)', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../shared/errors';
-import { unknownConnection, type ConnectionState } from '../../../shared/model/connection';
+import { laterConnectionState, unknownConnection, type ConnectionState } from '../../../shared/model/connection';
 import type { CallOutcome } from '../exchange/outcomes';
 import { createConnectionMonitor, nextConnectionState } from './monitor';
 
@@ -74,6 +74,31 @@ describe('createConnectionMonitor', () => {
     expect(heard.map((s) => s.status)).toEqual(['online', 'offline']);
     expect(monitor.get('a')).toEqual(heard[1]);
     expect(monitor.get('other').status).toBe('unknown');
+  });
+
+  it('numbers its states so the page can order them whatever the wall clock does; a cleared monitor is a new epoch', () => {
+    let clock = 50_000;
+    const monitor = createConnectionMonitor({ now: () => clock });
+    const observe = monitor.observerFor('a');
+    const first = monitor.get('a');
+    expect(first.revision).toBe(0);
+    observe(ok);
+    const online = monitor.get('a');
+    // The clock steps back an hour (NTP, a resumed VM): the later state is still the later one.
+    clock -= 3_600_000;
+    observe(fail(refused));
+    const offline = monitor.get('a');
+    expect(offline.revision).toBeGreaterThan(online.revision);
+    expect(offline.lastCallAt).toBeLessThan(online.lastCallAt!);
+    expect(laterConnectionState(offline, online)).toBe(offline);
+    expect(laterConnectionState(online, offline)).toBe(offline);
+    expect(laterConnectionState(online, first)).toBe(online);
+    expect(laterConnectionState(undefined, first)).toBe(first);
+
+    monitor.clear();
+    const fresh = monitor.get('a');
+    expect(fresh.epoch).not.toBe(offline.epoch);
+    expect(laterConnectionState(offline, fresh)).toBe(fresh);
   });
 
   it('a failing listener never fails the call that reported', () => {

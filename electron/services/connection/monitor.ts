@@ -7,6 +7,7 @@
  * own rate limiter holding back, a cancelled call) never turns the state offline: any answer from
  * the exchange proves it is reachable.
  */
+import { randomUUID } from 'node:crypto';
 import type { AppError } from '../../../shared/errors';
 import { unknownConnection, type ConnectionState } from '../../../shared/model/connection';
 import type { CallObserver, CallOutcome } from '../exchange/outcomes';
@@ -85,6 +86,9 @@ export function createConnectionMonitor(options: { now?: () => number; onListene
   const now = options.now ?? Date.now;
   const states = new Map<string, ConnectionState>();
   const listeners = new Set<ConnectionListener>();
+  // Orders the states this monitor hands out (ConnectionState.revision); a cleared monitor is a new epoch.
+  let epoch = randomUUID();
+  let revision = 0;
 
   function push(state: ConnectionState): void {
     for (const listener of [...listeners]) {
@@ -99,16 +103,17 @@ export function createConnectionMonitor(options: { now?: () => number; onListene
 
   function record(accountId: string, outcome: CallOutcome): void {
     const at = now();
-    const prev = states.get(accountId) ?? unknownConnection(accountId);
-    const next = nextConnectionState(prev, outcome, at);
-    if (next === prev) return;
+    const prev = states.get(accountId) ?? unknownConnection(accountId, epoch);
+    const changed = nextConnectionState(prev, outcome, at);
+    if (changed === prev) return;
+    const next = { ...changed, epoch, revision: ++revision };
     states.set(accountId, next);
     if (changesWhatIsShown(prev, next)) push(next);
   }
 
   return {
     observerFor: (accountId) => (outcome) => record(accountId, outcome),
-    get: (accountId) => states.get(accountId) ?? unknownConnection(accountId),
+    get: (accountId) => states.get(accountId) ?? unknownConnection(accountId, epoch),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -116,6 +121,8 @@ export function createConnectionMonitor(options: { now?: () => number; onListene
     clear() {
       states.clear();
       listeners.clear();
+      epoch = randomUUID();
+      revision = 0;
     },
   };
 }

@@ -1,126 +1,169 @@
 /**
  * When main pings through a silence: the monitor is the real one, fed by the "exchange" below
- * through the observer a client would report to; timings are shortened, the timers are real.
- * With a real core and simulator: connection.simulator.test.ts.
+ * through the observer a client would report to; the clock is vitest's fake one, so the timings are
+ * the product's own and exact. With a real core and simulator: connection.simulator.test.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_WATCH_LEASE_MS } from '../../../shared/model/connection';
 import type { CallOutcome } from '../exchange/outcomes';
-import { createConnectionMonitor, type ConnectionMonitor } from './monitor';
-import { createSilenceWatch, type SilenceWatch } from './silenceWatch';
-
-const SILENCE_MS = 200;
-const OUTAGE_MS = 80;
-const LEASE_MS = 700;
+import { BACKOFF_CAP_MS } from '../exchange/retry';
+import { createConnectionMonitor } from './monitor';
+import { createSilenceWatch, OUTAGE_PING_MS, SILENCE_PING_MS, type SilenceWatch } from './silenceWatch';
 
 const answered: CallOutcome = { type: 'success', auth: 'public' };
 const refused: CallOutcome = { type: 'failure', auth: 'public', error: { kind: 'network', message: 'The exchange refused the connection.' }, retry: null };
 const retrying: CallOutcome = { type: 'failure', auth: 'public', error: { kind: 'server', status: 503, message: 'busy' }, retry: { attempt: 1, of: 3 } };
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 let watch: SilenceWatch | null = null;
-afterEach(() => watch?.close());
+let seq = 0;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-23T12:00:00Z') });
+  seq = 0;
+});
+afterEach(() => {
+  watch?.close();
+  vi.useRealTimers();
+});
+
+const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 /** A watch over a real monitor whose pings answer with `exchange.next` (what the exchange does now). */
-function setup(leaseMs = LEASE_MS) {
-  const monitor: ConnectionMonitor = createConnectionMonitor();
+function setup() {
+  const monitor = createConnectionMonitor();
   const exchange = { next: answered as CallOutcome, pings: [] as number[] };
   watch = createSilenceWatch({
     monitor,
-    silenceMs: SILENCE_MS,
-    outageMs: OUTAGE_MS,
-    leaseMs,
+    // Both clocks are the fake one: leases and silences advance together.
+    leaseNow: () => Date.now(),
     ping: async (accountId) => {
       exchange.pings.push(Date.now());
       monitor.observerFor(accountId)(exchange.next);
       if (exchange.next.type === 'failure') throw new Error(exchange.next.error.message);
     },
   });
-  return { monitor, exchange, watch, call: (outcome: CallOutcome = answered) => monitor.observerFor('a')(outcome) };
+  const w = watch;
+  return {
+    monitor,
+    exchange,
+    call: (outcome: CallOutcome = answered) => monitor.observerFor('a')(outcome),
+    /** The next message of `watcher`, numbered as a page numbers its own. */
+    tell: (watcher: string, watching: boolean, at = ++seq) => w.watch('a', watcher, watching, at),
+  };
 }
 
 describe('silence watch', () => {
   it('pings at once when nothing is known, then only after a silence counted from the latest call', async () => {
-    const { exchange, watch, call } = setup();
-    watch.watch('a', 'page-0001', true);
-    await sleep(20);
+    const { exchange, call, tell } = setup();
+    tell('page-0001', true);
+    await elapse(0);
     expect(exchange.pings).toHaveLength(1);
-    // A call 120 ms into the silence puts the next ping off to 200 ms after it.
-    await sleep(100);
+    // A call 1 s into the silence puts the next ping off to 3 s after it.
+    await elapse(1_000);
     call();
     const calledAt = Date.now();
-    await sleep(150);
+    await elapse(SILENCE_PING_MS - 1);
     expect(exchange.pings).toHaveLength(1);
-    await sleep(150);
-    expect(exchange.pings).toHaveLength(2);
-    expect(exchange.pings[1]! - calledAt).toBeGreaterThanOrEqual(SILENCE_MS - 5);
+    await elapse(1);
+    expect(exchange.pings).toEqual([expect.any(Number), calledAt + SILENCE_PING_MS]);
   });
 
-  it('pings often while the exchange is unreachable, never while the client is retrying, and slows down once it is back', async () => {
-    const { exchange, watch, monitor, call } = setup(10_000);
-    call(refused);
-    watch.watch('a', 'page-0001', true);
-    await sleep(20);
+  it('pings often while the exchange is unreachable, holds off while the client retries, and slows down once it is back', async () => {
+    const { exchange, monitor, call, tell } = setup();
     exchange.next = refused;
-    await sleep(OUTAGE_MS * 4);
-    expect(exchange.pings.length).toBeGreaterThanOrEqual(3);
+    call(refused);
+    tell('page-0001', true);
+    await elapse(OUTAGE_PING_MS * 4);
+    expect(exchange.pings).toHaveLength(5);
     expect(monitor.get('a').status).toBe('offline');
 
     // The client retrying a busy exchange: a ping would only add to its load.
     call(retrying);
     const beforeRetrying = exchange.pings.length;
-    await sleep(OUTAGE_MS * 4);
+    await elapse(BACKOFF_CAP_MS);
     expect(exchange.pings).toHaveLength(beforeRetrying);
 
     // Answered again: back to pinging after silences only.
     exchange.next = answered;
     call(answered);
     const backAt = exchange.pings.length;
-    await sleep(SILENCE_MS / 2);
+    await elapse(SILENCE_PING_MS - 1);
     expect(exchange.pings).toHaveLength(backAt);
-    await sleep(SILENCE_MS);
+    await elapse(1);
     expect(exchange.pings).toHaveLength(backAt + 1);
   });
 
+  it('resumes after the longest back-off when a retrying call never reports again (cancelled mid-wait)', async () => {
+    const { exchange, call, tell } = setup();
+    call(retrying);
+    tell('page-0001', true);
+    await elapse(BACKOFF_CAP_MS);
+    expect(exchange.pings).toHaveLength(0);
+    await elapse(OUTAGE_PING_MS);
+    expect(exchange.pings).toHaveLength(1);
+    tell('page-0001', true); // still watched (a page renews every minute)
+  });
+
   it('pings only while a page watches: a lease runs out by itself, one page leaving keeps the other one\'s', async () => {
-    const { exchange, watch, call } = setup();
+    const { exchange, call, tell } = setup();
     call();
-    await sleep(SILENCE_MS * 2);
+    await elapse(SILENCE_PING_MS * 2);
     expect(exchange.pings).toHaveLength(0);
 
-    watch.watch('a', 'page-0001', true);
-    watch.watch('a', 'page-0002', true);
-    watch.watch('a', 'page-0001', false);
-    await sleep(SILENCE_MS * 2);
-    expect(exchange.pings.length).toBeGreaterThanOrEqual(1);
+    // The silence is long over: the first watch pings at once, then every 3 s.
+    tell('page-0001', true);
+    tell('page-0002', true);
+    tell('page-0001', false);
+    await elapse(0);
+    expect(exchange.pings).toHaveLength(1);
+    await elapse(SILENCE_PING_MS);
+    expect(exchange.pings).toHaveLength(2);
 
     // page-0002 never renews: its lease ends and the pinging with it.
-    await sleep(LEASE_MS);
+    const leaseEndsAt = exchange.pings[0]! + CONNECTION_WATCH_LEASE_MS;
+    await elapse(CONNECTION_WATCH_LEASE_MS);
+    expect(exchange.pings.at(-1)).toBeLessThan(leaseEndsAt);
+    expect(exchange.pings.at(-1)).toBeGreaterThan(leaseEndsAt - SILENCE_PING_MS - 1);
     const afterLease = exchange.pings.length;
-    await sleep(SILENCE_MS * 2);
+    await elapse(SILENCE_PING_MS * 3);
     expect(exchange.pings).toHaveLength(afterLease);
 
     // A page that says it is hidden stops its pinging at once.
-    watch.watch('a', 'page-0003', true);
-    await sleep(SILENCE_MS + 50);
-    watch.watch('a', 'page-0003', false);
+    tell('page-0003', true);
+    await elapse(SILENCE_PING_MS);
+    tell('page-0003', false);
     const hiddenAt = exchange.pings.length;
-    await sleep(SILENCE_MS * 2);
+    await elapse(SILENCE_PING_MS * 3);
     expect(exchange.pings).toHaveLength(hiddenAt);
   });
 
+  it('ignores a message overtaken by a later one from the same page (HTTP can deliver them out of order)', async () => {
+    const { exchange, call, tell } = setup();
+    call();
+    // The page sent "watching" (1), then "stopped" (2); main handles 2 first.
+    tell('page-0001', false, 2);
+    tell('page-0001', true, 1);
+    await elapse(SILENCE_PING_MS * 3);
+    expect(exchange.pings).toHaveLength(0);
+    // And the other way round: "stopped" (3), then "watching" (4), handled 4 then 3.
+    tell('page-0001', true, 4);
+    tell('page-0001', false, 3);
+    await elapse(SILENCE_PING_MS);
+    expect(exchange.pings).toHaveLength(2);
+  });
+
   it('goes on after a failed ping, and stops every timer when closed', async () => {
-    const { exchange, watch } = setup();
+    const { exchange, tell } = setup();
     exchange.next = refused;
-    watch.watch('a', 'page-0001', true);
-    await sleep(OUTAGE_MS * 3);
-    expect(exchange.pings.length).toBeGreaterThanOrEqual(2);
-    watch.close();
-    const closedAt = exchange.pings.length;
-    await sleep(OUTAGE_MS * 3);
-    expect(exchange.pings).toHaveLength(closedAt);
-    watch.watch('a', 'page-0001', true);
-    await sleep(OUTAGE_MS * 2);
-    expect(exchange.pings).toHaveLength(closedAt);
+    tell('page-0001', true);
+    await elapse(OUTAGE_PING_MS * 2);
+    expect(exchange.pings).toHaveLength(3);
+    watch!.close();
+    await elapse(OUTAGE_PING_MS * 3);
+    expect(exchange.pings).toHaveLength(3);
+    tell('page-0001', true);
+    await elapse(OUTAGE_PING_MS * 2);
+    expect(exchange.pings).toHaveLength(3);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

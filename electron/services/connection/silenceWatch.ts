@@ -16,18 +16,24 @@
  * runs out. Pings stop when no page watches.
  */
 import { CONNECTION_WATCH_LEASE_MS } from '../../../shared/model/connection';
+import { BACKOFF_CAP_MS } from '../exchange/retry';
 import type { ConnectionMonitor } from './monitor';
 
 /** No exchange call for this long: ping. A refused connection then shows about 3 s after the exchange stops. */
 export const SILENCE_PING_MS = 3_000;
 /** While offline or given up on a busy exchange: ping this often, so the way back shows quickly. */
 export const OUTAGE_PING_MS = 1_500;
-/** Watchers kept per account: pages are few; this only bounds what a misbehaving caller can add. */
+/** Watchers kept per account, and accounts watched: pages and accounts are few; these only bound what a misbehaving caller can add. */
 const MAX_WATCHERS_PER_ACCOUNT = 32;
+const MAX_WATCHED_ACCOUNTS = 64;
 
 export interface SilenceWatch {
-  /** `watcher` (one page) watches `accountId` for another lease, or stops (`watching` false). */
-  watch(accountId: string, watcher: string, watching: boolean): void;
+  /**
+   * `watcher` (one page) watches `accountId` for another lease, or stops (`watching` false). `seq`
+   * grows with each message of that watcher: over HTTP two messages can be handled out of order,
+   * and an older one (a "watching" sent before a "stopped") is ignored.
+   */
+  watch(accountId: string, watcher: string, watching: boolean, seq: number): void;
   /** Stops every timer (runtime close). */
   close(): void;
 }
@@ -39,12 +45,26 @@ export interface SilenceWatchOptions {
   silenceMs?: number;
   outageMs?: number;
   leaseMs?: number;
+  /** Wall-clock ms, the clock of the call times the monitor records. */
   now?: () => number;
+  /**
+   * Monotonic ms for the leases. A system sleep stops it as it stops the page's renewal timer, so
+   * a lease does not run out during the sleep and leave a page that just woke unwatched.
+   */
+  leaseNow?: () => number;
+}
+
+interface Lease {
+  /** End of the lease (leaseNow ms); 0 once the page said it stopped watching. */
+  until: number;
+  /** The page's sequence number of the message that set this. */
+  seq: number;
+  /** Kept (even when ended) until then, so a late older message is still recognised as older. */
+  keepUntil: number;
 }
 
 interface Watched {
-  /** Lease end (epoch ms) of each watching page. */
-  leases: Map<string, number>;
+  leases: Map<string, Lease>;
   timer: ReturnType<typeof setTimeout> | undefined;
   inFlight: boolean;
   lastPingAt: number;
@@ -55,24 +75,27 @@ export function createSilenceWatch(options: SilenceWatchOptions): SilenceWatch {
   const outageMs = options.outageMs ?? OUTAGE_PING_MS;
   const leaseMs = options.leaseMs ?? CONNECTION_WATCH_LEASE_MS;
   const now = options.now ?? Date.now;
+  const leaseNow = options.leaseNow ?? (() => performance.now());
   const watched = new Map<string, Watched>();
   let closed = false;
 
-  /** The latest lease end, after dropping the leases that ran out; 0 when none is left. */
+  /** The latest lease end (leaseNow ms), after forgetting what is past keeping; 0 when no lease runs. */
   function leaseEnd(entry: Watched, at: number): number {
     let latest = 0;
-    for (const [watcher, until] of entry.leases) {
-      if (until <= at) entry.leases.delete(watcher);
-      else latest = Math.max(latest, until);
+    for (const [watcher, lease] of entry.leases) {
+      if (lease.until > at) latest = Math.max(latest, lease.until);
+      else if (lease.keepUntil <= at) entry.leases.delete(watcher);
     }
     return latest;
   }
 
-  /** When the next ping is due (epoch ms), or null when none is (a change of state decides). */
-  function dueAt(accountId: string, entry: Watched): number | null {
+  /** When the next ping is due (epoch ms). */
+  function dueAt(accountId: string, entry: Watched): number {
     const state = options.monitor.get(accountId);
-    // The client is already retrying: a ping would only add to the exchange's load.
-    if (state.status === 'busy' && state.retry !== null) return null;
+    // The client is already retrying: a ping would only add to the exchange's load. Its next
+    // outcome comes within the longest back-off; if none does (the call was cancelled mid-wait),
+    // the pinging resumes after that.
+    if (state.status === 'busy' && state.retry !== null) return Math.max(entry.lastPingAt, state.lastCallAt ?? 0) + BACKOFF_CAP_MS + outageMs;
     // A refused key is not mended by pinging often, so it waits for silence like a working one.
     const unreachable = state.status === 'offline' || state.status === 'busy';
     return unreachable ? entry.lastPingAt + outageMs : Math.max(entry.lastPingAt, state.lastCallAt ?? 0) + silenceMs;
@@ -84,19 +107,21 @@ export function createSilenceWatch(options: SilenceWatchOptions): SilenceWatch {
     clearTimeout(entry.timer);
     entry.timer = undefined;
     const at = now();
-    const until = leaseEnd(entry, at);
+    const leaseAt = leaseNow();
+    const until = leaseEnd(entry, leaseAt);
     if (closed || until === 0) {
-      watched.delete(accountId);
+      // Ended leases are kept a while (keepUntil); the entry goes once none is left.
+      if (closed || entry.leases.size === 0) watched.delete(accountId);
+      else entry.timer = setTimeout(() => schedule(accountId), Math.min(...[...entry.leases.values()].map((l) => l.keepUntil)) - leaseAt);
       return;
     }
     // A ping in flight schedules the next when it settles.
     if (entry.inFlight) return;
     const due = dueAt(accountId, entry);
-    if (due === null) return;
     if (due > at) {
       // Woken at the due time, or when the last lease ends, whichever is first; the state is read
       // again then, since calls made meanwhile move the silence's end.
-      entry.timer = setTimeout(() => schedule(accountId), Math.min(due, until) - at);
+      entry.timer = setTimeout(() => schedule(accountId), Math.min(due - at, until - leaseAt));
       return;
     }
     entry.inFlight = true;
@@ -116,26 +141,36 @@ export function createSilenceWatch(options: SilenceWatchOptions): SilenceWatch {
     if (watched.has(state.accountId)) schedule(state.accountId);
   });
 
+  /** Makes room by dropping the entry whose leases end first: a page that renews is never dropped for long. */
+  function dropEarliest<T>(items: Map<string, T>, endOf: (item: T) => number): void {
+    let earliest: [string, number] | null = null;
+    for (const [key, item] of items) {
+      const end = endOf(item);
+      if (earliest === null || end < earliest[1]) earliest = [key, end];
+    }
+    if (earliest) items.delete(earliest[0]);
+  }
+
   return {
-    watch(accountId, watcher, watching) {
+    watch(accountId, watcher, watching, seq) {
       if (closed) return;
       let entry = watched.get(accountId);
-      if (!watching) {
-        if (!entry) return;
-        entry.leases.delete(watcher);
-        schedule(accountId);
-        return;
-      }
       if (!entry) {
+        // Even a stop makes an entry: it leaves its mark (below) in case the watch it ends is still
+        // on its way.
+        if (watched.size >= MAX_WATCHED_ACCOUNTS) {
+          const before = new Map(watched);
+          dropEarliest(watched, (e) => Math.max(0, ...[...e.leases.values()].map((l) => l.until)));
+          for (const [key, dropped] of before) if (!watched.has(key)) clearTimeout(dropped.timer);
+        }
         entry = { leases: new Map(), timer: undefined, inFlight: false, lastPingAt: 0 };
         watched.set(accountId, entry);
       }
-      if (!entry.leases.has(watcher) && entry.leases.size >= MAX_WATCHERS_PER_ACCOUNT) {
-        // The oldest lease makes room: a page that renews is never the one dropped for long.
-        const [oldest] = [...entry.leases].sort((a, b) => a[1] - b[1])[0]!;
-        entry.leases.delete(oldest);
-      }
-      entry.leases.set(watcher, now() + leaseMs);
+      const previous = entry.leases.get(watcher);
+      if (previous && seq <= previous.seq) return;
+      if (!previous && entry.leases.size >= MAX_WATCHERS_PER_ACCOUNT) dropEarliest(entry.leases, (l) => l.until);
+      const at = leaseNow();
+      entry.leases.set(watcher, { until: watching ? at + leaseMs : 0, seq, keepUntil: at + leaseMs });
       schedule(accountId);
     },
     close() {
