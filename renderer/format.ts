@@ -61,13 +61,14 @@ export function isoFromUnixSeconds(seconds: number): string {
 
 /**
  * Under a minute the label counts in steps of this many seconds: each change of its text makes
- * the browser paint a frame, and a label ticking every second cost about half a percent of a core
- * while the app sat idle (bench:idle, issue 14). The tooltip keeps the exact time.
+ * the browser paint a frame, about 5 ms of the page's CPU here. A label ticking every second cost
+ * half a percent of a core while the app sat idle (bench:idle, issue 14); in 10-second steps, with
+ * the 10 s auto-refresh, it changes only when the data does. The tooltip keeps the exact time.
  */
-export const AGO_SECONDS_STEP = 5;
+export const AGO_SECONDS_STEP = 10;
 
 /**
- * Milliseconds until `formatAgo(elapsedMs)` shows another text: the next 5-second step under a
+ * Milliseconds until `formatAgo(elapsedMs)` shows another text: the next 10-second step under a
  * minute, the next whole minute under an hour, the next whole hour after. A label needs a timer
  * only then, not every second (issue 14: an hour-old "Updated" label re-rendered 3,600 times).
  */
@@ -77,7 +78,7 @@ export function nextAgoChangeIn(elapsedMs: number): number {
   return unit - (elapsed % unit);
 }
 
-/** "5 sec. ago", "3 min. ago", "2 hr. ago" in en-US; whole units, seconds in 5-second steps. */
+/** "10 sec. ago", "3 min. ago", "2 hr. ago" in en-US; whole units, seconds in 10-second steps. */
 export function formatAgo(elapsedMs: number, locales: Locales = userLocales()): string {
   const format = cached(`r|${localeKey(locales)}`, () => new Intl.RelativeTimeFormat(locales as string[] | undefined, { style: 'short', numeric: 'always' }));
   const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
