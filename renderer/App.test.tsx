@@ -54,13 +54,14 @@ describe('App shell', () => {
 
   it('shows the connection main pushes; beside Offline, "Updated" claims no freshness', async () => {
     const bridge = setup();
-    const online = { ...unknownConnection('demo'), status: 'online' as const, since: Date.now(), lastSuccessAt: Date.now(), lastCallAt: Date.now() };
+    // Numbered as main's monitor numbers its states: each change is a later revision.
+    const online = { ...unknownConnection('demo'), status: 'online' as const, since: Date.now(), lastSuccessAt: Date.now(), lastCallAt: Date.now(), revision: 1 };
     bridge.reply('connection.get', online);
     expect(await screen.findByRole('status', { name: 'Connection: Online' })).toBeTruthy();
     expect(await screen.findByText(/^Updated \d+ sec\. ago$/)).toBeTruthy();
 
     const since = Date.now();
-    const offline = { ...online, status: 'offline' as const, since, lastFailureAt: since, problem: 'The exchange refused the connection.' };
+    const offline = { ...online, status: 'offline' as const, since, lastFailureAt: since, problem: 'The exchange refused the connection.', revision: 2 };
     bridge.reply('connection.get', offline);
     act(() => bridge.emit('connection.changed', offline));
     expect(await screen.findByRole('status', { name: `Connection: Offline since ${formatClock(since)}` })).toBeTruthy();

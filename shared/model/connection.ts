@@ -45,9 +45,13 @@ export function unknownConnection(accountId: string, epoch = ''): ConnectionStat
   return { accountId, status: 'unknown', since: null, lastSuccessAt: null, lastFailureAt: null, lastCallAt: null, retry: null, problem: null, epoch, revision: 0 };
 }
 
-/** Of two states of one account, the one main recorded later (see `revision`); a new monitor's wins. */
+/**
+ * Of two states of one account, the one main recorded later (see `revision`); a new monitor's wins.
+ * The same revision is the same state: the one already held is kept, so a renewal's answer or an
+ * event heard twice hands the page no new object to re-render for.
+ */
 export function laterConnectionState(known: ConnectionState | undefined, incoming: ConnectionState): ConnectionState {
-  return known !== undefined && known.epoch === incoming.epoch && known.revision > incoming.revision ? known : incoming;
+  return known !== undefined && known.epoch === incoming.epoch && known.revision >= incoming.revision ? known : incoming;
 }
 
 /**

@@ -141,14 +141,18 @@ export function createSilenceWatch(options: SilenceWatchOptions): SilenceWatch {
     if (watched.has(state.accountId)) schedule(state.accountId);
   });
 
-  /** Makes room by dropping the entry whose leases end first: a page that renews is never dropped for long. */
-  function dropEarliest<T>(items: Map<string, T>, endOf: (item: T) => number): void {
-    let earliest: [string, number] | null = null;
+  /**
+   * Makes room by dropping the item whose lease ends first (a page that renews is never dropped for
+   * long); returns it.
+   */
+  function dropEarliest<T>(items: Map<string, T>, endOf: (item: T) => number): T | undefined {
+    let earliest: { key: string; item: T; end: number } | null = null;
     for (const [key, item] of items) {
       const end = endOf(item);
-      if (earliest === null || end < earliest[1]) earliest = [key, end];
+      if (earliest === null || end < earliest.end) earliest = { key, item, end };
     }
-    if (earliest) items.delete(earliest[0]);
+    if (earliest) items.delete(earliest.key);
+    return earliest?.item;
   }
 
   return {
@@ -159,9 +163,8 @@ export function createSilenceWatch(options: SilenceWatchOptions): SilenceWatch {
         // Even a stop makes an entry: it leaves its mark (below) in case the watch it ends is still
         // on its way.
         if (watched.size >= MAX_WATCHED_ACCOUNTS) {
-          const before = new Map(watched);
-          dropEarliest(watched, (e) => Math.max(0, ...[...e.leases.values()].map((l) => l.until)));
-          for (const [key, dropped] of before) if (!watched.has(key)) clearTimeout(dropped.timer);
+          const dropped = dropEarliest(watched, (e) => Math.max(0, ...[...e.leases.values()].map((l) => l.until)));
+          clearTimeout(dropped?.timer);
         }
         entry = { leases: new Map(), timer: undefined, inFlight: false, lastPingAt: 0 };
         watched.set(accountId, entry);
