@@ -6,7 +6,7 @@
  * A new view entry pushes a history entry; a filter change replaces the current one (typing a
  * search must not make Back step through every letter).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { create } from 'zustand';
 // The zod-free list: the page's first chunk carries no schemas (issue 14).
 import { CODE_LISTS } from '../../shared/model/choices';
@@ -115,7 +115,7 @@ export function decideFirstView(lastView: string | undefined, settingsSettled: b
 export function useHashNavigation(lastView: string | undefined, settingsSettled: boolean, saveLastView: (view: ViewId) => void): boolean {
   const ready = useRouted((s) => s.routed);
   const save = useRef(saveLastView);
-  useEffect(() => {
+  useLayoutEffect(() => {
     save.current = saveLastView;
   });
 
@@ -123,7 +123,9 @@ export function useHashNavigation(lastView: string | undefined, settingsSettled:
     if (!ready) decideFirstView(lastView, settingsSettled);
   }, [ready, lastView, settingsSettled]);
 
-  useEffect(() => {
+  // In the commit, like the shortcuts (shortcuts.ts): a link followed the moment the shell shows
+  // must find its hashchange listener already there.
+  useLayoutEffect(() => {
     if (!ready) return;
     // A filter change (the same view) is written a moment after the last keystroke: replaceState
     // costs about 3 ms, which each keystroke would otherwise pay before its paint (bench:ui).

@@ -4,7 +4,7 @@
  * also drop the live event stream). Single keys (`/`, `?`) are ignored while a person types in a
  * field, so they can still be typed.
  */
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { SHORTCUTS, type KeyCombo, type ShortcutAction } from '../../shared/navigation';
 
 export const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -47,10 +47,13 @@ export function searchField(root: ParentNode = document): HTMLElement | null {
 
 export function useShortcuts(run: (action: ShortcutAction, event: KeyboardEvent) => boolean): void {
   const latest = useRef(run);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = run;
   });
-  useEffect(() => {
+  // A layout effect, not a passive one: it runs in the commit that first paints the shell, so a key
+  // pressed the moment the first rows show is heard. A passive effect runs in a later task, and a
+  // key pressed in between was lost (seen once in CI: Ctrl+2 right after the first row did nothing).
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return;
       const action = actionFor(event);
