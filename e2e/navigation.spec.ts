@@ -92,6 +92,7 @@ test('keyboard: Ctrl+digit opens views, Ctrl+R refreshes without reloading, / fo
   await page.keyboard.press('F1');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await expect(dialog.getByRole('row', { name: /Open Settings/ })).toContainText('Ctrl+9');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -110,11 +110,14 @@ export function App() {
           toasts listen from the first render on: an event sent before they mounted would be lost. */}
       <AlertToasts />
       <BackgroundToasts />
-      {/* Not in the first paint: its chunk loads once the page has painted (renderer/shell/idle.ts). */}
+      {/* Not in the first paint: its chunk loads once the page has painted (renderer/shell/idle.ts).
+          If that load fails, the help is missing, not the app; opening it again tries again. */}
       {painted || helpOpen ? (
-        <Suspense fallback={null}>
-          <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
-        </Suspense>
+        <ViewErrorBoundary resetKey={`help:${helpOpen}`} quiet>
+          <Suspense fallback={null}>
+            <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+          </Suspense>
+        </ViewErrorBoundary>
       ) : null}
     </div>
   );

@@ -53,9 +53,15 @@ export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () =>
     if (!element) return;
     if (open && !element.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      // jsdom has no showModal; there the dialog is simply shown.
+      // showModal focuses the dialog's first control (Close). jsdom has no showModal: there the
+      // dialog is simply shown, and Close focused by hand. (Not React's autoFocus: that focuses on
+      // mount, and the dialog mounts before it opens, sometimes in the very commit that opens it;
+      // the opener read just above was then Close itself, and Escape left focus in a closed dialog.)
       if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
+      else {
+        element.setAttribute('open', '');
+        element.querySelector<HTMLElement>('.dialog__actions button')?.focus();
+      }
     } else if (!open && element.open) {
       if (typeof element.close === 'function') element.close();
       else element.removeAttribute('open');
@@ -112,7 +118,7 @@ export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () =>
           </tbody>
         </table>
         <div className="dialog__actions">
-          <button type="button" className="button" autoFocus onClick={close}>
+          <button type="button" className="button" onClick={close}>
             {t`Close`}
           </button>
         </div>

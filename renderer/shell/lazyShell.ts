@@ -3,6 +3,8 @@
  * chunk carries only what the landing view needs). The shell mounts them once it has painted.
  * (The toasts are not here: they must listen for events from the first render on.)
  */
-import { lazy } from 'react';
+import type { ComponentProps } from 'react';
+import { retryableLazy } from './retryableLazy';
+import type * as ShortcutsHelpModule from './ShortcutsHelp';
 
-export const ShortcutsHelp = lazy(() => import('./ShortcutsHelp').then((m) => ({ default: m.ShortcutsHelp })));
+export const ShortcutsHelp = retryableLazy<ComponentProps<typeof ShortcutsHelpModule.ShortcutsHelp>>(() => import('./ShortcutsHelp').then((m) => ({ default: m.ShortcutsHelp })));

@@ -1,9 +1,10 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AccountSummary } from '../../shared/model/accounts';
 import { VIEW_LIST, type ViewId } from '../../shared/navigation';
 import { BalancesView } from '../features/balances/BalancesView';
+import { retryableLazy } from './retryableLazy';
 
 export interface ViewProps {
   account: AccountSummary;
@@ -24,18 +25,19 @@ const VIEW_CHUNKS = {
 /**
  * Each view is its own chunk, so the first paint only loads the shell and the open view. Balances
  * is the landing view, so it ships with the shell: a lazy chunk there would add a round trip
- * (about 300 ms measured by bench:ui) before the first balance row.
+ * (about 300 ms measured by bench:ui) before the first balance row. A view whose chunk failed to
+ * load tries again on its Retry (retryableLazy.ts).
  */
 const COMPONENTS: Record<ViewId, ComponentType<ViewProps>> = {
   balances: BalancesView,
-  codes: lazy(VIEW_CHUNKS.codes),
-  positions: lazy(VIEW_CHUNKS.positions),
-  flex: lazy(VIEW_CHUNKS.flex),
-  withdrawals: lazy(VIEW_CHUNKS.withdrawals),
-  transactions: lazy(VIEW_CHUNKS.transactions),
-  history: lazy(VIEW_CHUNKS.history),
-  accounts: lazy(VIEW_CHUNKS.accounts),
-  settings: lazy(VIEW_CHUNKS.settings),
+  codes: retryableLazy(VIEW_CHUNKS.codes),
+  positions: retryableLazy(VIEW_CHUNKS.positions),
+  flex: retryableLazy(VIEW_CHUNKS.flex),
+  withdrawals: retryableLazy(VIEW_CHUNKS.withdrawals),
+  transactions: retryableLazy(VIEW_CHUNKS.transactions),
+  history: retryableLazy(VIEW_CHUNKS.history),
+  accounts: retryableLazy(VIEW_CHUNKS.accounts),
+  settings: retryableLazy(VIEW_CHUNKS.settings),
 };
 
 /** Every other view's chunk, to fetch while the page is idle (renderer/shell/idle.ts). */
