@@ -12,6 +12,7 @@ import { useRowWindow } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
+import { useToasts } from '../../shell/toasts';
 import { SearchField } from './SearchField';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
@@ -29,6 +30,16 @@ const ROW_HEIGHT = 52;
  * the exchange does not give stay "no price" (never zero) and are counted, and whatever could not
  * be read is named in a note while the rest stays.
  */
+/**
+ * The CSV writer is a chunk of its own, loaded on the first export. A failed load (the app
+ * restarting, say) says so in a toast instead of a button that silently does nothing.
+ */
+function exportCsv(rows: readonly BalanceRow[], quote: string, accountName: string): void {
+  import('./exportCsv')
+    .then(({ exportBalancesCsv }) => exportBalancesCsv(rows, quote, accountName))
+    .catch(() => useToasts.getState().show({ id: 'balances-export', tone: 'danger', title: t`The CSV could not be written`, body: t`Part of the app did not load. Try again in a moment.` }));
+}
+
 export function BalancesView({ account }: { account: AccountSummary }) {
   const ui = useUi((s) => s.balances);
   const setUi = useUi((s) => s.setBalances);
@@ -81,7 +92,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               ))}
             </select>
           </label>
-          <button type="button" className="button" disabled={visible.length === 0} onClick={() => void import('./exportCsv').then(({ exportBalancesCsv }) => exportBalancesCsv(visible, quote, account.name))}>
+          <button type="button" className="button" disabled={visible.length === 0} onClick={() => exportCsv(visible, quote, account.name)}>
             {t`Export CSV`}
           </button>
         </div>
