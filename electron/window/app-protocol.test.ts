@@ -22,7 +22,7 @@ describe('app:// protocol', () => {
   it('registers one privileged, standard, secure scheme', () => {
     const registered: unknown[] = [];
     registerAppScheme({ registerSchemesAsPrivileged: (s) => void registered.push(...s) });
-    expect(registered).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: false } }]);
+    expect(registered).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: false, codeCache: true } }]);
   });
 
   it('serves the renderer with the CSP header, nosniff and the right content type', async () => {

@@ -64,6 +64,11 @@ describe('window settings', () => {
     expect(theWindow().options).toMatchObject({ minWidth: 1024, minHeight: 700 });
   });
 
+  it('asks V8 to cache the compiled scripts from the first launch on (start-up, issue 14)', async () => {
+    await start();
+    expect((theWindow().options.webPreferences as Record<string, unknown>).v8CacheOptions).toBe('bypassHeatCheck');
+  });
+
   it('creates the window with context isolation, sandbox, no Node, web security and the preload', async () => {
     await start();
     const prefs = theWindow().options.webPreferences as Record<string, unknown>;
