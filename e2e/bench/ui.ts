@@ -1,7 +1,8 @@
 /**
  * Renderer performance figures, measured in Chromium against browser mode (a benchmark that prints
  * figures, not a timed test):
- *   1. initial renderer JS, gzipped (what index.html loads before any lazy view)     target <= 90 KB
+ *   1. initial renderer JS, gzipped: what index.html loads, plus the first-paint catalog of the
+ *      language (startup.ts asks for it; the first render waits for it)               target <= 90 KB
  *   2. navigation -> first balance row painted (median of several cold loads, Demo account), side
  *      by side with a static page holding the same rows (the app's own markup and CSS, no script),
  *      loads alternating in one run; the ratio app / static                         target <= 2.5
@@ -10,7 +11,7 @@
  * Run: npm run bench:ui  (builds first). Needs /usr/bin/chromium (npm run setup installs it).
  */
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -24,12 +25,17 @@ const COLD_LOADS = 9;
 const SEARCH_ROUNDS = 8;
 const SYNTHETIC_ASSETS = 1000;
 
-function initialJsGzipBytes(): { bytes: number; files: string[] } {
+const gzipBytes = (file: string) => gzipSync(readFileSync(join(RENDERER_OUT, file)), { level: 9 }).length;
+
+function initialJsGzipBytes(): { bytes: number; files: string[]; catalogBytes: number } {
   const html = readFileSync(join(RENDERER_OUT, 'index.html'), 'utf8');
   // A file both linked as a script and preloaded (the startup entry) counts once.
   const files = [...new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!))];
-  const bytes = files.reduce((total, f) => total + gzipSync(readFileSync(join(RENDERER_OUT, f)), { level: 9 }).length, 0);
-  return { bytes, files };
+  const bytes = files.reduce((total, f) => total + gzipBytes(f), 0);
+  // The English first-paint catalog (the bench runs in English; the Ukrainian one is about 1 KB more).
+  const catalog = readdirSync(join(RENDERER_OUT, 'assets')).find((f) => /^catalog-first-en-.*\.js$/.test(f));
+  if (!catalog) throw new Error('the build has no first-paint catalog (assets/catalog-first-en-*.js)');
+  return { bytes, files, catalogBytes: gzipBytes(join('assets', catalog)) };
 }
 
 /** Records, in the page, when the first balance row is in the DOM and then painted (next frame). */
@@ -172,7 +178,10 @@ async function typeAndTime(page: Page, field: Locator) {
 
 async function main(): Promise<void> {
   const js = initialJsGzipBytes();
-  console.log(`initial renderer JS (gzip): ${(js.bytes / 1024).toFixed(1)} KB in ${js.files.length} file(s) (target <= 90 KB)`);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log(
+    `initial renderer JS (gzip): ${kb(js.bytes + js.catalogBytes)} KB = ${kb(js.bytes)} KB in the ${js.files.length} file(s) index.html loads + ${kb(js.catalogBytes)} KB first-paint catalog (target <= 90 KB)`,
+  );
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-bench-'));
   const { url, child } = await startBrowserMode(userDataDir);

@@ -4,7 +4,7 @@ import { plural, t } from '@lingui/core/macro';
 import { formatAgo, formatAmount, formatClock } from '../format';
 import { ConnectionIndicator } from '../shell/ConnectionIndicator';
 import { installBridge, renderWithQuery } from '../test/setup';
-import { activateLanguage, formatLocales, i18n, resolveLanguage } from '.';
+import { activateLanguage, formatLocales, i18n, resolveLanguage, viewMessagesReady } from '.';
 
 /** Changes the OS's languages as the browser does: the list, then a `languagechange` event. */
 const setSystemLanguages = (languages: string[]) => {
@@ -37,6 +37,21 @@ describe('language choice', () => {
     expect(t`Balances`).toBe('Баланси');
     await activateLanguage('en');
     expect(t`Balances`).toBe('Balances');
+  });
+
+  it('starts with the first-paint catalog alone and merges the views’ catalog when a view asks for it', async () => {
+    await activateLanguage('uk', 'firstPaint');
+    expect(t`Balances`).toBe('Баланси');
+    // A message of the Withdraw view only: not in the first-paint catalog.
+    expect(t`A company or organisation`).not.toBe('Компанія чи організація');
+    await viewMessagesReady();
+    expect(t`A company or organisation`).toBe('Компанія чи організація');
+    expect(t`Balances`).toBe('Баланси');
+  });
+
+  it('a change of language brings both catalogs before it switches', async () => {
+    await activateLanguage('uk');
+    expect(t`A company or organisation`).toBe('Компанія чи організація');
   });
 
   it('the last of two quick choices wins, whichever catalog loads first', async () => {

@@ -1,7 +1,8 @@
 /**
  * The renderer's one i18n layer (Lingui). Messages are written in English in the code through the
- * macros (`t`, `<Trans>`, `msg`), extracted into renderer/i18n/locales/{en,uk}.po and compiled by
- * the Vite plugin, so each language is its own small chunk and only the active one is loaded.
+ * macros (`t`, `<Trans>`, `msg`), extracted into renderer/i18n/locales/{first,views}/{en,uk}.po and
+ * compiled by the Vite plugin, so each catalog is its own small chunk and only the active language's
+ * are loaded: the first-paint one before the first render, the views' one when a view needs it.
  *
  * The language follows the OS (navigator.languages) unless the person picked one in the settings.
  * Numbers and dates (renderer/format.ts) use the same choice through `formatLocales()`.
@@ -14,11 +15,22 @@ export { i18n };
 export const LANGUAGES = ['en', 'uk'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-// Written out, not a template, so the bundler gives each catalog its own chunk.
-const loaders: Record<Language, () => Promise<{ messages: Record<string, unknown> }>> = {
-  en: () => import('./locales/en.po'),
-  uk: () => import('./locales/uk.po'),
+type Catalog = () => Promise<{ messages: Record<string, unknown> }>;
+
+/**
+ * Each language's two catalogs (renderer/i18n/lingui.config.ts): what the first paint can show, and
+ * the views that load on demand. Written out, not a template, so the bundler gives each its own chunk.
+ */
+const catalogs: Record<Language, { firstPaint: Catalog; views: Catalog }> = {
+  en: { firstPaint: () => import('./locales/first/en.po'), views: () => import('./locales/views/en.po') },
+  uk: { firstPaint: () => import('./locales/first/uk.po'), views: () => import('./locales/views/uk.po') },
 };
+
+/** Both catalogs of a language as one set of messages (a message in both is the same in both). */
+async function allMessagesOf(language: Language): Promise<Record<string, unknown>> {
+  const [first, views] = await Promise.all([catalogs[language].firstPaint(), catalogs[language].views()]);
+  return { ...first.messages, ...views.messages };
+}
 
 /**
  * navigator.languages, read once until the OS's list changes: Chromium builds a new array on each
@@ -70,9 +82,16 @@ export function rememberedChoice(): LanguageChoice | undefined {
 
 let pending: Promise<void> | null = null;
 let pendingLanguage: Language | null = null;
+/** The language whose on-demand catalog has been merged in (or is on its way), and that promise. */
+let viewsLoaded: { language: Language; done: Promise<void> } | null = null;
 
-/** Loads the language's catalog (once) and makes it active; resolves when the page can render it. */
-export function activateLanguage(choice: LanguageChoice | undefined): Promise<void> {
+/**
+ * Loads the language's catalogs (once) and makes it active; resolves when the page can render it.
+ * `firstPaint` (the start of the page) loads only the first-paint catalog: the views' catalog
+ * follows through `viewMessagesReady`, which every lazily loaded view waits for. A change of
+ * language later loads both before switching, so the open view never shows a bare message id.
+ */
+export function activateLanguage(choice: LanguageChoice | undefined, scope: 'all' | 'firstPaint' = 'all'): Promise<void> {
   try {
     // At start the choice is usually the hint just read: a read (from the page's own copy of the
     // storage once it has been opened) spares a write to the browser process.
@@ -84,13 +103,42 @@ export function activateLanguage(choice: LanguageChoice | undefined): Promise<vo
   if (i18n.locale === language && !pending) return Promise.resolve();
   if (pending && pendingLanguage === language) return pending;
   pendingLanguage = language;
-  const load = loaders[language]().then(({ messages }) => {
+  const messages = scope === 'all' ? allMessagesOf(language) : catalogs[language].firstPaint().then((m) => m.messages);
+  const load = messages.then((loaded) => {
     // A later choice may have superseded this one while its catalog loaded.
     if (pendingLanguage !== language) return;
-    i18n.loadAndActivate({ locale: language, messages: messages as never });
+    i18n.loadAndActivate({ locale: language, messages: loaded as never });
+    viewsLoaded = scope === 'all' ? { language, done: Promise.resolve() } : null;
     document.documentElement.lang = language;
     pending = null;
   });
   pending = load;
   return load;
+}
+
+/**
+ * Resolves once the active language's on-demand catalog (the views' messages) is merged in,
+ * loading it the first time it is asked for. A failed load rejects, so the view that waited shows
+ * its error and loads again on Retry; the next call tries again.
+ */
+export function viewMessagesReady(): Promise<void> {
+  const settle = pending ?? Promise.resolve();
+  return settle.then(() => {
+    const language = i18n.locale as Language;
+    if (viewsLoaded?.language === language) return viewsLoaded.done;
+    const done = catalogs[language].views().then(({ messages }) => {
+      // Merged into the active language only if it still is (a switch loads both catalogs itself).
+      if (i18n.locale === language) i18n.load(language, messages as never);
+    });
+    viewsLoaded = { language, done };
+    done.catch(() => {
+      if (viewsLoaded?.done === done) viewsLoaded = null;
+    });
+    return done;
+  });
+}
+
+/** A lazily loaded part's chunk, once its messages (the on-demand catalog) are in too. */
+export function withViewMessages<M>(chunk: Promise<M>): Promise<M> {
+  return Promise.all([chunk, viewMessagesReady()]).then(([module]) => module);
 }

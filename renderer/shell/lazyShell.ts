@@ -5,6 +5,7 @@
  */
 import type { ComponentProps } from 'react';
 import { retryableLazy } from './retryableLazy';
+import { withViewMessages } from '../i18n';
 import type * as ShortcutsHelpModule from './ShortcutsHelp';
 
-export const ShortcutsHelp = retryableLazy<ComponentProps<typeof ShortcutsHelpModule.ShortcutsHelp>>(() => import('./ShortcutsHelp').then((m) => ({ default: m.ShortcutsHelp })));
+export const ShortcutsHelp = retryableLazy<ComponentProps<typeof ShortcutsHelpModule.ShortcutsHelp>>(() => withViewMessages(import('./ShortcutsHelp')).then((m) => ({ default: m.ShortcutsHelp })));

@@ -4,22 +4,23 @@ import { msg } from '@lingui/core/macro';
 import type { AccountSummary } from '../../shared/model/accounts';
 import { VIEW_LIST, type ViewId } from '../../shared/navigation';
 import { BalancesView } from '../features/balances/BalancesView';
+import { withViewMessages } from '../i18n';
 import { retryableLazy } from './retryableLazy';
 
 export interface ViewProps {
   account: AccountSummary;
 }
 
-/** Each view other than Balances, as the import of its own chunk. */
+/** Each view other than Balances, as the import of its own chunk (and of its messages). */
 const VIEW_CHUNKS = {
-  codes: () => import('../features/codes/CodesView').then((m) => ({ default: m.CodesView })),
-  positions: () => import('../features/positions/PositionsView').then((m) => ({ default: m.PositionsView })),
-  flex: () => import('../features/flex/FlexView').then((m) => ({ default: m.FlexView })),
-  withdrawals: () => import('../features/withdrawals/WithdrawView').then((m) => ({ default: m.WithdrawView })),
-  transactions: () => import('../features/transactions/TransactionsView').then((m) => ({ default: m.TransactionsView })),
-  history: () => import('../features/history/HistoryView').then((m) => ({ default: m.HistoryView })),
-  accounts: () => import('../features/accounts/AccountsView').then((m) => ({ default: m.AccountsView })),
-  settings: () => import('../features/settings/SettingsView').then((m) => ({ default: m.SettingsView })),
+  codes: () => withViewMessages(import('../features/codes/CodesView')).then((m) => ({ default: m.CodesView })),
+  positions: () => withViewMessages(import('../features/positions/PositionsView')).then((m) => ({ default: m.PositionsView })),
+  flex: () => withViewMessages(import('../features/flex/FlexView')).then((m) => ({ default: m.FlexView })),
+  withdrawals: () => withViewMessages(import('../features/withdrawals/WithdrawView')).then((m) => ({ default: m.WithdrawView })),
+  transactions: () => withViewMessages(import('../features/transactions/TransactionsView')).then((m) => ({ default: m.TransactionsView })),
+  history: () => withViewMessages(import('../features/history/HistoryView')).then((m) => ({ default: m.HistoryView })),
+  accounts: () => withViewMessages(import('../features/accounts/AccountsView')).then((m) => ({ default: m.AccountsView })),
+  settings: () => withViewMessages(import('../features/settings/SettingsView')).then((m) => ({ default: m.SettingsView })),
 } satisfies Record<Exclude<ViewId, 'balances'>, () => Promise<{ default: ComponentType<ViewProps> }>>;
 
 /**
