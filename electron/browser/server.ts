@@ -7,14 +7,13 @@
  *
  * Every /api request passes auth.ts (token, Host, Origin) before the router sees it.
  */
-import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BROWSER_MODE } from '../../shared/ipc';
 import type { Core } from '../core';
 import type { Logger } from '../services/logging/logger';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
-import { contentTypeFor, resolveStaticFile } from '../static/files';
+import { createStaticFiles } from '../static/files';
 import { checkApiRequest, checkHost, createToken } from './auth';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -89,6 +88,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const token = options.token ?? createToken();
   const { logger } = options;
   const streams = new Set<ServerResponse>();
+  const staticFiles = createStaticFiles(options.staticDir);
   let port = 0;
 
   async function handleInvoke(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -150,20 +150,14 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       res.end('Method not allowed');
       return;
     }
-    const file = await resolveStaticFile(options.staticDir, pathname);
+    const file = await staticFiles.read(pathname).catch(() => null);
     if (!file) {
       res.writeHead(404, { ...STATIC_SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Not found');
       return;
     }
-    res.writeHead(200, { ...STATIC_SECURITY_HEADERS, 'Content-Type': contentTypeFor(file) });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
+    res.writeHead(200, { ...STATIC_SECURITY_HEADERS, 'Content-Type': file.contentType, 'Content-Length': file.body.length });
+    res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

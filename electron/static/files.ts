@@ -3,7 +3,7 @@
  * no encoded or backslash traversal, no NUL bytes, no symlink that leads out. Shared by the
  * Electron custom protocol and the browser-mode server.
  */
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, posix, resolve, sep } from 'node:path';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -61,4 +61,35 @@ export async function resolveStaticFile(rootDir: string, urlPath: string): Promi
   } catch {
     return null;
   }
+}
+
+export interface StaticFile {
+  body: Buffer;
+  contentType: string;
+}
+
+/**
+ * The built renderer's files, read once and then served from memory. The page asks for about ten
+ * files at once when it starts, and each used to be streamed from disk (open, read, close on
+ * libuv's four threads) while the first chunk is on the critical path of the first paint (issue
+ * 14). Every request is still checked by resolveStaticFile, and the bodies are kept by the real
+ * path it returns, so the memory is bounded by the folder (about 1 MB) whatever paths are asked
+ * for. The folder does not change while the app runs: a new build is a new launch.
+ */
+export function createStaticFiles(rootDir: string): { read(urlPath: string): Promise<StaticFile | null> } {
+  const bodies = new Map<string, Promise<Buffer>>();
+  return {
+    async read(urlPath) {
+      const file = await resolveStaticFile(rootDir, urlPath);
+      if (!file) return null;
+      let body = bodies.get(file);
+      if (!body) {
+        body = readFile(file);
+        bodies.set(file, body);
+        // A failed read is tried again on the next request.
+        body.catch(() => bodies.delete(file));
+      }
+      return { body: await body, contentType: contentTypeFor(file) };
+    },
+  };
 }
