@@ -22,9 +22,17 @@ type Catalog = () => Promise<{ messages: Record<string, unknown> }>;
  * the views that load on demand. Written out, not a template, so the bundler gives each its own chunk.
  */
 const catalogs: Record<Language, { firstPaint: Catalog; views: Catalog }> = {
-  en: { firstPaint: () => import('./locales/first/en.po'), views: () => import('./locales/views/en.po') },
-  uk: { firstPaint: () => import('./locales/first/uk.po'), views: () => import('./locales/views/uk.po') },
+  en: { firstPaint: withOneRetry(() => import('./locales/first/en.po')), views: withOneRetry(() => import('./locales/views/en.po')) },
+  uk: { firstPaint: withOneRetry(() => import('./locales/first/uk.po')), views: withOneRetry(() => import('./locales/views/uk.po')) },
 };
+
+/**
+ * A catalog's import, tried a second time when the first fails (a local file server busy for a
+ * moment; Chromium fetches a module whose load failed afresh). Loading text is safe to repeat.
+ */
+function withOneRetry(load: Catalog): Catalog {
+  return () => load().catch(() => load());
+}
 
 /** Both catalogs of a language as one set of messages (a message in both is the same in both). */
 async function allMessagesOf(language: Language): Promise<Record<string, unknown>> {
@@ -113,6 +121,10 @@ export function activateLanguage(choice: LanguageChoice | undefined, scope: 'all
     pending = null;
   });
   pending = load;
+  // A failed load is not kept: the next call (a Retry, another choice) tries again.
+  load.catch(() => {
+    if (pending === load) pending = null;
+  });
   return load;
 }
 
