@@ -69,7 +69,8 @@ export function App() {
     void queryClient.invalidateQueries({ queryKey: ['accounts.list'] });
   });
 
-  // The other views load on demand; fetched while idle, opening one rarely waits for the network.
+  // The other views load on demand; fetched while idle (and not while the person types or
+  // clicks), opening one rarely waits for the network.
   useEffect(() => prefetchWhenIdle(OTHER_VIEW_CHUNKS), []);
 
   useEffect(() => {

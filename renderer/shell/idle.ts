@@ -21,18 +21,55 @@ export function afterNextPaint(run: () => void): void {
 }
 
 /**
- * Calls each loader in turn, each in its own idle period. A failed load is left for the moment the
- * chunk is really needed, where its error shows (a view's error boundary, for example).
+ * How long after the person's last key press, click or scroll the next chunk may load. A chunk
+ * compiles and runs in one long task (the withdrawal form's with its schemas: 50-100 ms on a
+ * 2-core machine), and one landing between two keystrokes held up their paint: bench:ui types
+ * into the Balances search right after the first paint, as someone searching at once does.
  */
-export function prefetchWhenIdle(loaders: ReadonlyArray<() => Promise<unknown>>): void {
+export const PREFETCH_INPUT_QUIET_MS = 1_000;
+
+const INPUT_EVENTS = ['keydown', 'pointerdown', 'wheel'] as const;
+
+/**
+ * Calls each loader in turn, the next once the last has loaded (its chunk arrives and runs as one
+ * task: several at once made one long one), each in an idle period, and none within `quietMs` of
+ * the start or of the person's last input. A failed load is left for the moment the chunk is
+ * really needed, where its error shows (a view's error boundary, for example). Returns a function
+ * that stops what is left.
+ */
+export function prefetchWhenIdle(loaders: ReadonlyArray<() => Promise<unknown>>, quietMs = PREFETCH_INPUT_QUIET_MS): () => void {
   let next = 0;
-  const step = () => {
-    const load = loaders[next++];
-    if (!load) return;
-    load().catch(() => undefined);
-    whenIdle(step);
+  let stopped = false;
+  // The start counts as input: someone who starts typing the moment the page shows finds no chunk
+  // landing between their keystrokes.
+  let lastInputAt = performance.now();
+  const noteInput = () => {
+    lastInputAt = performance.now();
   };
+  const listen = (on: boolean) => {
+    for (const type of INPUT_EVENTS) (on ? globalThis.addEventListener : globalThis.removeEventListener)?.call(globalThis, type, noteInput, { capture: true, passive: true } as AddEventListenerOptions);
+  };
+  const stop = () => {
+    stopped = true;
+    listen(false);
+  };
+  const step = () => {
+    if (stopped) return;
+    const load = loaders[next];
+    if (!load) return stop();
+    const sinceInput = performance.now() - lastInputAt;
+    if (sinceInput < quietMs) {
+      setTimeout(() => whenIdle(step), quietMs - sinceInput);
+      return;
+    }
+    next += 1;
+    void load()
+      .catch(() => undefined)
+      .then(() => whenIdle(step));
+  };
+  listen(true);
   whenIdle(step);
+  return stop;
 }
 
 /**
