@@ -64,20 +64,26 @@ export async function resolveStaticFile(rootDir: string, urlPath: string): Promi
 }
 
 export interface StaticFile {
-  body: Buffer;
+  body: Buffer<ArrayBuffer>;
   contentType: string;
 }
 
 /**
- * The built renderer's files, read once and then served from memory. The page asks for about ten
+ * The built renderer's files, read once and then served from memory, by the browser-mode server
+ * and by Electron's app:// handler alike. The page asks for about ten
  * files at once when it starts, and each used to be streamed from disk (open, read, close on
  * libuv's four threads) while the first chunk is on the critical path of the first paint (issue
  * 14). Every request is still checked by resolveStaticFile, and the bodies are kept by the real
  * path it returns, so the memory is bounded by the folder (about 1 MB) whatever paths are asked
  * for. The folder does not change while the app runs: a new build is a new launch.
  */
-export function createStaticFiles(rootDir: string): { read(urlPath: string): Promise<StaticFile | null> } {
-  const bodies = new Map<string, Promise<Buffer>>();
+export interface StaticFiles {
+  /** The file for a URL path, or null when there is none or the path is refused. */
+  read(urlPath: string): Promise<StaticFile | null>;
+}
+
+export function createStaticFiles(rootDir: string): StaticFiles {
+  const bodies = new Map<string, Promise<Buffer<ArrayBuffer>>>();
   return {
     async read(urlPath) {
       const file = await resolveStaticFile(rootDir, urlPath);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../static/csp';
+import { createStaticFiles } from '../static/files';
 import { APP_ORIGIN, registerAppScheme, respondToAppRequest } from './app-protocol';
 
 let root: string;
@@ -26,20 +27,20 @@ describe('app:// protocol', () => {
   });
 
   it('serves the renderer with the CSP header, nosniff and the right content type', async () => {
-    const page = await respondToAppRequest(rendererDir, `${APP_ORIGIN}/index.html`);
+    const page = await respondToAppRequest(createStaticFiles(rendererDir), `${APP_ORIGIN}/index.html`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await page.text()).toContain('<title>app</title>');
-    const css = await respondToAppRequest(rendererDir, `${APP_ORIGIN}/assets/main.css`);
+    const css = await respondToAppRequest(createStaticFiles(rendererDir), `${APP_ORIGIN}/assets/main.css`);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
   });
 
   it.each([`${APP_ORIGIN}/../private.txt`, `${APP_ORIGIN}/%2e%2e/private.txt`, `${APP_ORIGIN}/assets/..%2f..%2fprivate.txt`, 'app://other-host/index.html', 'not a url'])(
     'refuses %s',
     async (url) => {
-      const response = await respondToAppRequest(rendererDir, url);
+      const response = await respondToAppRequest(createStaticFiles(rendererDir), url);
       expect([400, 404]).toContain(response.status);
       expect(await response.text()).not.toContain('OUTSIDE');
     },

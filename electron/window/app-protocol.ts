@@ -4,10 +4,9 @@
  * can, while this scheme serves exactly one folder (static/files.ts refuses traversal), with the
  * CSP header on every response, and gives the page a stable origin the router can check.
  */
-import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
-import { contentTypeFor, resolveStaticFile } from '../static/files';
+import { createStaticFiles, type StaticFiles } from '../static/files';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'renderer';
@@ -27,7 +26,7 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
 }
 
 /** Answers one app:// request; exported so tests can call it without Electron. */
-export async function respondToAppRequest(rendererDir: string, requestUrl: string): Promise<Response> {
+export async function respondToAppRequest(files: StaticFiles, requestUrl: string): Promise<Response> {
   let url: URL;
   try {
     url = new URL(requestUrl);
@@ -37,12 +36,13 @@ export async function respondToAppRequest(rendererDir: string, requestUrl: strin
   if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) {
     return new Response('Not found', { status: 404, headers: { ...STATIC_SECURITY_HEADERS } });
   }
-  const file = await resolveStaticFile(rendererDir, url.pathname);
+  const file = await files.read(url.pathname);
   if (!file) return new Response('Not found', { status: 404, headers: { ...STATIC_SECURITY_HEADERS } });
-  const body = await readFile(file);
-  return new Response(body, { status: 200, headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': contentTypeFor(file) } });
+  return new Response(file.body, { status: 200, headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': file.contentType } });
 }
 
 export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
-  protocol.handle(APP_SCHEME, (request) => respondToAppRequest(rendererDir, request.url));
+  // The same checked, read-once files as browser mode (electron/static/files.ts).
+  const files = createStaticFiles(rendererDir);
+  protocol.handle(APP_SCHEME, (request) => respondToAppRequest(files, request.url));
 }
