@@ -6,9 +6,12 @@ import { createInterface } from 'node:readline';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** Starts browser mode on a random loopback port; resolves with its launch URL once it is ready. */
-export async function startBrowserMode(userDataDir: string, stderr: 'inherit' | 'ignore' = 'inherit'): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
+/**
+ * Starts browser mode on a random loopback port; resolves with its launch URL once it is ready.
+ * `nodeArgs` go to node before the script (bench:idle's inspector port).
+ */
+export async function startBrowserMode(userDataDir: string, stderr: 'inherit' | 'ignore' = 'inherit', nodeArgs: readonly string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...nodeArgs, 'out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', stderr],
   });

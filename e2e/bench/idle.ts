@@ -13,6 +13,9 @@
  *     over a window at the start and again at the end of the soak (all of Chromium, browser and
  *     GPU processes included, is printed beside it);                  target: main + page < 1 %
  *   - resident memory (RSS) of both at the start and at the end;      target: no growth
+ *   - the JS heap of both after a forced full collection, at the start and at the end: what the
+ *     app's code keeps alive, which tells a leak from allocator and heap-capacity growth in RSS
+ *     (the main process's is read through its inspector, opened for the moment: mainHeap.ts);
  * Then the floor: a static page with an open event stream in the same Chromium, measured the same
  * way, so the page's figure reads against what the browser costs by itself.
  * Then the memory case the issue names, in a second app on a fresh data folder: main-process RSS
@@ -37,6 +40,7 @@ import { openDatabase } from '../../electron/services/database';
 import { startSimulator } from '../../electron/simulator';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { invokeApp, runBench, startBrowserMode, stopApp } from './browserMode';
+import { freePort, inspectPortArgs, mainHeapAfterGc } from './mainHeap';
 import { fillHistory, yearOfSnapshotTimes } from './historyFill';
 
 const WARMUP_SECONDS = 20;
@@ -233,15 +237,17 @@ async function main(): Promise<void> {
     try {
       const { apiKey, apiSecret } = simulator.accounts.find((a) => a.name === REAL_ACCOUNT)!;
       await configureRealAccount(userDataDir, simulator.url, { apiKey, apiSecret }, 'Bench real');
-      const { url, child } = await startBrowserMode(userDataDir, 'ignore');
-      results.push({ label: 'real account (exchange outside the app)', end: await idleCase(browser, url, child, userDataDir, 'real account') });
+      const inspectPort = await freePort();
+      const { url, child } = await startBrowserMode(userDataDir, 'ignore', inspectPortArgs(inspectPort));
+      results.push({ label: 'real account (exchange outside the app)', end: await idleCase(browser, { url, child, inspectPort }, userDataDir, 'real account') });
     } finally {
       await simulator.close();
     }
     if (DEMO_CASE) {
       const demoDir = mkdtempSync(join(tmpdir(), 'desk-idle-demo-'));
-      const { url, child } = await startBrowserMode(demoDir, 'ignore');
-      results.push({ label: 'Demo account (simulator inside the main process)', end: await idleCase(browser, url, child, demoDir, 'Demo') });
+      const inspectPort = await freePort();
+      const { url, child } = await startBrowserMode(demoDir, 'ignore', inspectPortArgs(inspectPort));
+      results.push({ label: 'Demo account (simulator inside the main process)', end: await idleCase(browser, { url, child, inspectPort }, demoDir, 'Demo') });
     }
     for (const { label, end } of results) {
       console.log(`idle CPU at the end, ${label}: main ${pct(end.main)} + page ${pct(end.page)} = ${pct(end.main + end.page)} of one core (target < 1 %); main RSS ${mb(end.rssMain)}`);
@@ -297,12 +303,16 @@ async function pageHeapAfterGc(page: Page): Promise<number> {
 }
 
 /** CPU and RSS of one configured app at the start and the end of the soak; returns the end window. */
-async function idleCase(browser: Browser, url: string, child: ChildProcess, userDataDir: string, label: string): Promise<Window> {
+async function idleCase(browser: Browser, app: { url: string; child: ChildProcess; inspectPort: number }, userDataDir: string, label: string): Promise<Window> {
+  const { url, child } = app;
   try {
     const page = await openBalancesAt10s(browser, url);
     console.log(`idle, ${label}: Balances open, auto-refresh 10 s; warm-up ${WARMUP_SECONDS} s, CPU windows of ${WINDOW_SECONDS} s, soak ${SOAK_SECONDS} s`);
     await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
 
+    // Read just before each CPU window, so both RSS figures come a window after the same forced
+    // collection and brief inspector session, and the growth between them is a fair one.
+    const mainHeapAtStart = await mainHeapAfterGc(child.pid!, app.inspectPort);
     const start = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`start: ${describe(start)}`);
     const heapAtStart = await pageHeapAfterGc(page);
@@ -314,12 +324,14 @@ async function idleCase(browser: Browser, url: string, child: ChildProcess, user
       const now = sample(child.pid!);
       console.log(`  +${Math.round(WINDOW_SECONDS + waited + Math.min(step, rest - waited))} s: RSS main ${mb(now.main.rss)}, page ${mb(now.page.rss)}`);
     }
+    const mainHeapAtEnd = await mainHeapAfterGc(child.pid!, app.inspectPort);
     const end = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
     const heapAtEnd = await pageHeapAfterGc(page);
-    // RSS counts Chromium's own caches and allocator slack too; the JS heap after a full collection
-    // is what the app's own code keeps alive, so it tells a leak in the page from the browser's growth.
+    // RSS counts allocator slack, heap capacity and (in the page) Chromium's own caches too; the JS
+    // heap after a full collection is what the app's own code keeps alive, so it tells a leak apart.
     console.log(`page JS heap after a full GC: ${mb(heapAtStart)} after the start window, ${mb(heapAtEnd)} at the end`);
+    console.log(`main JS heap after a full GC: ${mb(mainHeapAtStart)} before the start window, ${mb(mainHeapAtEnd)} before the end window`);
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
     await page.close();
     return end;
