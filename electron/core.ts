@@ -199,7 +199,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
 
   const quoteSetting = () => publicSettings(settings.read()).quote;
   const valuation = createBalancesService({
-    accounts: async () => (await accounts.list()).accounts,
+    accounts: async () => (await accounts.listKnown()).accounts,
     clientFor: (accountId) => accounts.clientFor(accountId),
     quote: quoteSetting,
   });
@@ -210,7 +210,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     store: database ? createHistoryStore(database.connection) : null,
     // Real accounts with a key; the Demo account only while it is the only one (as the app opens on it).
     accounts: async () => {
-      const all = (await accounts.list()).accounts;
+      const all = (await accounts.listKnown()).accounts;
       const real = all.filter((a) => !a.isDemo && a.hasSecret);
       return real.length > 0 ? real : all.filter((a) => a.isDemo);
     },
@@ -231,7 +231,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   const positions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
 
   const alerts = createAlertsService({
-    accounts: async () => (await accounts.list()).accounts,
+    accounts: async () => (await accounts.listKnown()).accounts,
     overview: (accountId, o) => positions.overview({ accountId }, o),
     intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
     onAlert: (alert) => {
@@ -264,7 +264,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   // accounts in one call (issue 14).
   const landing = createLanding({
     current: async () => {
-      const { accounts: listed, activeAccountId } = await accounts.list();
+      const { accounts: listed, activeAccountId } = await accounts.listKnown();
       // The account the page opens on: the active one, else the first (renderer/api/queries.ts useAccounts).
       const accountId = listed.find((a) => a.id === activeAccountId)?.id ?? listed[0]?.id ?? activeAccountId;
       return { accountId, quote: quoteSetting() };

@@ -32,10 +32,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function service() {
+function service(secretStore = secrets) {
   return createAccountService({
     settings: createSettingsStore({ dir: mkdtempSync(join(dir, 'case-')), logger }),
-    secrets,
+    secrets: secretStore,
     demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
     logger,
     createClient: (config) => createExchangeClient({ ...config, rateLimit: false }),
@@ -104,5 +104,35 @@ describe('one key, one account; errors name their cause', () => {
     const accounts = service();
     const attempt = accounts.add({ name: 'Typo', region: 'custom', baseUrl: sim.url, apiKey: keysOf('Trader').apiKey, apiSecret: 'not-the-right-secret-0000' });
     await expect(attempt).rejects.toMatchObject({ error: { kind: 'auth', message: expect.stringMatching(/refused this key pair.*Nothing was saved/) } });
+  });
+});
+
+describe('refreshes do not ask the keychain every time', () => {
+  it('listKnown reads each secret once; list, a removed secret and a new key are read again', async () => {
+    const keychain = createKeytarKeychain();
+    let reads = 0;
+    const counting = createSecretStore({ ...keychain, getSecret: (accountId) => (reads++, keychain.getSecret(accountId)) }, logger.redactor);
+    const accounts = service(counting);
+    const { account } = await addSimulatorAccount(accounts, 'Trader', 'Trader counted');
+    const hasSecret = async (list: typeof accounts.list) => (await list()).accounts.find((a) => a.id === account.id)?.hasSecret;
+
+    reads = 0;
+    for (let i = 0; i < 3; i++) expect(await hasSecret(accounts.listKnown)).toBe(true);
+    expect(reads).toBe(1);
+    // The person's list always asks the keychain.
+    expect(await hasSecret(accounts.list)).toBe(true);
+    expect(reads).toBe(2);
+
+    // Removed outside the app (a keychain tool): the person's list says so, and refreshes follow it.
+    await keychain.deleteSecret(account.id);
+    expect(await hasSecret(accounts.list)).toBe(false);
+    expect(await hasSecret(accounts.listKnown)).toBe(false);
+    expect(reads).toBe(3);
+
+    // A new key forgets what was known: the next refresh listing reads the keychain again.
+    await accounts.setKey({ accountId: account.id, ...keysOf('Trader') });
+    reads = 0;
+    expect(await hasSecret(accounts.listKnown)).toBe(true);
+    expect(reads).toBe(1);
   });
 });

@@ -41,7 +41,16 @@ export interface AccountServiceOptions<Client extends ProbeableClient> {
 }
 
 export interface AccountService<Client> {
+  /** Every account as the person sees it, each secret's presence read from the keychain now. */
   list(): Promise<{ accounts: AccountSummary[]; activeAccountId: string }>;
+  /**
+   * The same list with each secret's presence as the app last read or wrote it (the keychain is
+   * asked only about an account not read yet), for the work that lists accounts on every refresh:
+   * balances, alerts, history. Asking the keychain about every account every few seconds cost a
+   * D-Bus round trip each and CPU in the keyring daemon (issue 14); a secret that has gone since
+   * shows when the account's client is next built, and in `list`.
+   */
+  listKnown(): Promise<{ accounts: AccountSummary[]; activeAccountId: string }>;
   add(req: ParsedRequestOf<'accounts.add'>): Promise<{ account: AccountSummary; report: PermissionReport }>;
   update(req: ParsedRequestOf<'accounts.update'>): Promise<AccountSummary>;
   setKey(req: ParsedRequestOf<'accounts.setKey'>): Promise<{ account: AccountSummary; report: PermissionReport }>;
@@ -85,8 +94,27 @@ function baseUrlFor(region: RegionName, customBaseUrl: string | undefined): stri
 
 export function createAccountService<Client extends ProbeableClient>(options: AccountServiceOptions<Client>): AccountService<Client> {
   const probeBudgetMs = options.probeBudgetMs ?? PROBE_BUDGET_MS;
-  const { settings, secrets, demo, logger } = options;
+  const { settings, demo, logger } = options;
   const now = options.now ?? Date.now;
+  /** Whether the keychain held each account's secret when the app last read or wrote it (listKnown). */
+  const secretPresent = new Map<string, boolean>();
+  // Every read records what it found and every change forgets it, whichever path makes them.
+  const secrets: SecretStore = {
+    ...options.secrets,
+    async read(accountId) {
+      const secret = await options.secrets.read(accountId);
+      secretPresent.set(accountId, secret !== null);
+      return secret;
+    },
+    async write(accountId, secret) {
+      secretPresent.delete(accountId);
+      await options.secrets.write(accountId, secret);
+    },
+    async remove(accountId) {
+      secretPresent.delete(accountId);
+      await options.secrets.remove(accountId);
+    },
+  };
   /** One client per account, so its rate limiter and nonce state are shared by every caller. */
   const clients = new Map<string, Promise<Client>>();
 
@@ -122,7 +150,9 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   }
 
   /** A lost or unreachable keychain entry shows as `hasSecret: false`; it never hides the account. */
-  async function hasSecret(accountId: string): Promise<boolean> {
+  async function hasSecret(accountId: string, known = false): Promise<boolean> {
+    const present = known ? secretPresent.get(accountId) : undefined;
+    if (present !== undefined) return present;
     try {
       return (await secrets.read(accountId)) !== null;
     } catch {
@@ -247,12 +277,15 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     return building;
   }
 
+  async function listWith(known: boolean): Promise<{ accounts: AccountSummary[]; activeAccountId: string }> {
+    const stored = settings.read().accounts;
+    const present = await Promise.all(stored.map((a) => hasSecret(a.id, known)));
+    return { accounts: [demoSummary(), ...stored.map((a, i) => summaryOf(a, present[i] ?? false))], activeAccountId: effectiveActiveId() };
+  }
+
   return {
-    async list() {
-      const stored = settings.read().accounts;
-      const present = await Promise.all(stored.map((a) => hasSecret(a.id)));
-      return { accounts: [demoSummary(), ...stored.map((a, i) => summaryOf(a, present[i] ?? false))], activeAccountId: effectiveActiveId() };
-    },
+    list: () => listWith(false),
+    listKnown: () => listWith(true),
 
     async add(req) {
       refuseIfSettingsLocked();
