@@ -58,6 +58,8 @@ export default defineConfig({
   // Lingui's macros (t`…`, <Trans>) turn into catalog lookups at build time through Babel; the Lingui
   // plugin compiles the imported PO catalog, so each language is its own small chunk.
   plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG }), relaxCspForDevServer(), startupEntryFirst()],
+  // Every `zod` import of the page, shared schemas included, gets the page's settings first (zod.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('zod.ts', import.meta.url)) }] },
   build: {
     outDir,
     emptyOutDir: true,
@@ -69,8 +71,8 @@ export default defineConfig({
       // The app's own modules do nothing when imported but define things (and import their CSS).
       // Said so, a module the first view never uses (a form field reached through the components
       // index) stays out of the first chunk and loads with the view that needs it (issue 14).
-      // main.tsx and startup.ts are run for what they do; stylesheets are kept as they are.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]renderer[\\/](?!main\.tsx$|startup\.ts$).*\.tsx?$/, sideEffects: false }] },
+      // main.tsx, startup.ts and zod.ts are run for what they do; stylesheets are kept as they are.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]renderer[\\/](?!main\.tsx$|startup\.ts$|zod\.ts$).*\.tsx?$/, sideEffects: false }] },
       // The catalogs are named for what they hold (catalog-first-en, catalog-views-uk): both of a
       // language would otherwise be "en-<hash>.js", and bench:ui counts the first-paint one.
       output: {
