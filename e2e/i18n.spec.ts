@@ -107,3 +107,30 @@ test('follows the OS language when none is chosen', async ({ browser, app, appMo
     await context.close();
   }
 });
+
+test('a catalog whose first load fails is loaded again: the page still speaks, not message ids', async ({ browser, app, appMode }) => {
+  test.skip(appMode !== 'browser', 'the browser project covers the renderer');
+  const context = await browser.newContext({ locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    // The first request for each catalog chunk fails, as from a server busy for a moment.
+    const failed = new Set<string>();
+    await page.route(/\/assets\/catalog-(first|views)-en-[^/]*\.js$/, async (route) => {
+      const kind = /catalog-(first|views)-/.exec(route.request().url())![1]!;
+      if (failed.has(kind)) return route.continue();
+      failed.add(kind);
+      return route.abort('connectionreset');
+    });
+    await page.goto(app.url);
+    await expect(page.getByTestId('balance-row').first()).toBeVisible();
+    await expect(page.locator('main h1')).toHaveText('Balances');
+    await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
+    // A view's chunk waits for the views catalog, which failed once too.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.locator('main h1')).toHaveText('Settings');
+    await expect(page.getByLabel('Language', { exact: true })).toBeVisible();
+    expect([...failed].sort()).toEqual(['first', 'views']);
+  } finally {
+    await context.close();
+  }
+});
