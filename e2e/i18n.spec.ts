@@ -134,3 +134,25 @@ test('a catalog whose first load fails is loaded again: the page still speaks, n
     await context.close();
   }
 });
+
+test('a catalog that cannot be loaded at all gets a page that says so, and Reload starts it again', async ({ browser, app, appMode }) => {
+  test.skip(appMode !== 'browser', 'the browser project covers the renderer');
+  const context = await browser.newContext({ locale: 'uk-UA' });
+  try {
+    const page = await context.newPage();
+    let blocked = true;
+    await page.route(/\/assets\/catalog-first-uk-[^/]*\.js$/, (route) => (blocked ? route.abort('connectionreset') : route.continue()));
+    await page.goto(app.url);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Застосунку не вдалося завантажити свої тексти.');
+    await expect(page.getByRole('button', { name: 'Перезавантажити' })).toBeFocused();
+    await expect(page.getByTestId('balance-row')).toHaveCount(0);
+
+    blocked = false;
+    await page.getByRole('button', { name: 'Перезавантажити' }).click();
+    await expect(page.getByTestId('balance-row').first()).toBeVisible();
+    await expect(page.locator('main h1')).toHaveText('Баланси');
+  } finally {
+    await context.close();
+  }
+});

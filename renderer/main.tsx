@@ -10,8 +10,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { createQueryClient } from './api/queries';
 import { bootstrapSettled, takeSettledBootstrap } from './api/boot';
+import { rememberedChoice, resolveLanguage } from './i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { decideFirstView } from './shell/route';
+import { showTextsUnavailable } from './shell/textsUnavailable';
 import type { Settings } from '../shared/model/settings';
 
 const container = document.getElementById('root');
@@ -25,8 +27,18 @@ if (!container) throw new Error('index.html lacks #root');
 const BOOTSTRAP_RENDER_WAIT_MS = 200;
 
 // The first paint waits for the language's catalog (a small chunk that the startup entry asked for,
-// with the bootstrap call, before this chunk had loaded) and, briefly, for the bootstrap.
-void Promise.all([languageReady, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).finally(() => {
+// with the bootstrap call, before this chunk had loaded) and, briefly, for the bootstrap. A catalog
+// that failed twice (renderer/i18n tries once more) leaves the page without words: it says so and
+// offers a reload, where React would have rendered nothing at all.
+const textsLoaded = languageReady.then(
+  () => true,
+  () => false,
+);
+void Promise.all([textsLoaded, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).then(([loaded]) => {
+  if (!loaded) {
+    showTextsUnavailable(container, resolveLanguage(rememberedChoice()));
+    return;
+  }
   const queryClient = createQueryClient();
   // When the bootstrap has already answered, the first render starts with settings, accounts and
   // the landing data in the cache: no loading pass in between.
