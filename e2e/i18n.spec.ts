@@ -5,7 +5,7 @@
  * photographed in Ukrainian (`<view>-uk.png`), at DESK_SCREENSHOT_SIZE (default 1024x700).
  */
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
@@ -93,26 +93,30 @@ test('switches to Ukrainian in the settings; every view then speaks Ukrainian, a
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Balances', exact: true })).toBeVisible();
 });
 
+/** A page of its own browser context whose OS language is `locale`, closed when `run` is done. */
+async function inLocale(browser: Browser, locale: string, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ locale });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 test('follows the OS language when none is chosen', async ({ browser, app, appMode }) => {
   test.skip(appMode !== 'browser', 'the browser project covers the renderer');
-  const context = await browser.newContext({ locale: 'uk-UA' });
-  try {
-    const page = await context.newPage();
+  await inLocale(browser, 'uk-UA', async (page) => {
     await page.goto(app.url);
     await expect(ukNav(page, 'Баланси')).toBeVisible();
     await expect(page.locator('main h1')).toHaveText('Баланси');
     await ukNav(page, 'Налаштування').click();
     await expect(page.getByLabel('Мова', { exact: true })).toHaveValue('system');
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a catalog whose first load fails is loaded again: the page still speaks, not message ids', async ({ browser, app, appMode }) => {
   test.skip(appMode !== 'browser', 'the browser project covers the renderer');
-  const context = await browser.newContext({ locale: 'en-US' });
-  try {
-    const page = await context.newPage();
+  await inLocale(browser, 'en-US', async (page) => {
     // The first request for each catalog chunk fails, as from a server busy for a moment.
     const failed = new Set<string>();
     await page.route(/\/assets\/catalog-(first|views)-en-[^/]*\.js$/, async (route) => {
@@ -130,16 +134,12 @@ test('a catalog whose first load fails is loaded again: the page still speaks, n
     await expect(page.locator('main h1')).toHaveText('Settings');
     await expect(page.getByLabel('Language', { exact: true })).toBeVisible();
     expect([...failed].sort()).toEqual(['first', 'views']);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a catalog that cannot be loaded at all gets a page that says so, and Reload starts it again', async ({ browser, app, appMode }) => {
   test.skip(appMode !== 'browser', 'the browser project covers the renderer');
-  const context = await browser.newContext({ locale: 'uk-UA' });
-  try {
-    const page = await context.newPage();
+  await inLocale(browser, 'uk-UA', async (page) => {
     let blocked = true;
     await page.route(/\/assets\/catalog-first-uk-[^/]*\.js$/, (route) => (blocked ? route.abort('connectionreset') : route.continue()));
     await page.goto(app.url);
@@ -152,7 +152,5 @@ test('a catalog that cannot be loaded at all gets a page that says so, and Reloa
     await page.getByRole('button', { name: 'Перезавантажити' }).click();
     await expect(page.getByTestId('balance-row').first()).toBeVisible();
     await expect(page.locator('main h1')).toHaveText('Баланси');
-  } finally {
-    await context.close();
-  }
+  });
 });
