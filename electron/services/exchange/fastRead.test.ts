@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { JsonNumber } from '../../../shared/api/jsonNumber';
 import { ENDPOINTS } from '../../../shared/api/endpoints';
-import { PositionsResponse } from '../../../shared/api/schemas';
+import { BalanceResponse, CollateralBalanceResponse, PositionsResponse, TickerResponse, TradeBalanceResponse } from '../../../shared/api/schemas';
 import { interpretAnswer, parseAnswerText } from './classify';
-import { NOT_READ, readFast, readPositions } from './fastRead';
+import { NOT_READ, readBalance, readCollateralBalance, readFast, readPositions, readTicker, readTradeBalance } from './fastRead';
 
 /** Positions in the shapes the exchange documents (API.md) and the simulator sends. */
 const BASE: Record<string, unknown>[] = [
@@ -229,5 +230,122 @@ describe('readPositions: an exact shortcut for the positions schema', () => {
       expect(viaClient.ok).toBe(true);
       if (viaClient.ok && viaSchema.success) expect(viaClient.data).toStrictEqual(viaSchema.data);
     }
+  });
+});
+
+/**
+ * The overview's answers, keyed by market or ticker: each reader against its schema, entry fields
+ * taking every candidate value, as above. Entries in the documented shapes (API.md) and the
+ * simulator's, JSON numbers as the lossless reader leaves them included.
+ */
+interface RecordReaderCase {
+  name: string;
+  endpoint: z.ZodType;
+  schema: z.ZodType<{ unreadable: unknown[] }>;
+  read: (value: unknown) => unknown;
+  entries: readonly unknown[];
+  fields: readonly string[];
+}
+
+const RECORD_READERS: RecordReaderCase[] = [
+  {
+    name: 'readTicker',
+    endpoint: ENDPOINTS.ticker.response,
+    schema: TickerResponse,
+    read: readTicker,
+    entries: [
+      { base_id: 1, quote_id: 825, last_price: '63250.5', quote_volume: '1250000.12', base_volume: '19.76', isFrozen: false, change: '-1.25' },
+      { last_price: '0.00000123', quote_volume: '0', base_volume: '0', change: '0' },
+      { base_id: new JsonNumber('4'), last_price: new JsonNumber('2410.750'), quote_volume: '9', base_volume: '1', isFrozen: true, change: new JsonNumber('3.10'), extra: 'x' },
+    ],
+    fields: ['base_id', 'quote_id', 'last_price', 'quote_volume', 'base_volume', 'isFrozen', 'change'],
+  },
+  {
+    name: 'readBalance',
+    endpoint: ENDPOINTS.balance.response,
+    schema: BalanceResponse,
+    read: readBalance,
+    entries: [{ main_balance: '0' }, { main_balance: '1000.123456789012345678' }, { main_balance: new JsonNumber('0.50'), other: 1 }],
+    fields: ['main_balance'],
+  },
+  {
+    name: 'readTradeBalance',
+    endpoint: ENDPOINTS.tradeBalance.response,
+    schema: TradeBalanceResponse,
+    read: readTradeBalance,
+    entries: [{ available: '0', freeze: '0' }, { available: '12.5', freeze: '0.25' }, { available: new JsonNumber('1.0'), freeze: '3', x: null }],
+    fields: ['available', 'freeze'],
+  },
+  {
+    name: 'readCollateralBalance',
+    endpoint: ENDPOINTS.collateralBalance.response,
+    schema: CollateralBalanceResponse,
+    read: readCollateralBalance,
+    // Collateral balances are plain amounts (documented as JSON numbers: {"USDT":1000}).
+    entries: ['1000', '-3.5', new JsonNumber('1000.10')],
+    fields: [],
+  },
+];
+
+describe.each(RECORD_READERS)('$name: an exact shortcut for its schema', ({ endpoint, schema, read, entries, fields }) => {
+  function sameAsSchema(answer: unknown): boolean {
+    const quick = read(answer);
+    if (quick === NOT_READ) return false;
+    const checked = schema.safeParse(answer);
+    expect(checked.success, String(answer)).toBe(true);
+    if (!checked.success) return true;
+    expect(checked.data.unreadable).toEqual([]);
+    expect(quick).toStrictEqual(checked.data);
+    expect(JSON.stringify(quick)).toBe(JSON.stringify(checked.data));
+    return true;
+  }
+  const answerOf = (list: readonly unknown[]) => Object.fromEntries(list.map((entry, i) => [i === 0 ? 'BTC_USDT' : `A${i}`, entry]));
+  const vary = (entry: unknown, field: string | undefined, value: unknown) =>
+    field === undefined ? value : withField(entry as Record<string, unknown>, field, value);
+
+  it('reads the documented shapes exactly as the schema does', () => {
+    expect(sameAsSchema(answerOf(entries))).toBe(true);
+    expect(sameAsSchema({})).toBe(true);
+  });
+
+  it('never differs from the schema when one field of an entry takes any candidate value', () => {
+    let read = 0;
+    let declined = 0;
+    const slots = fields.length > 0 ? fields : [undefined];
+    for (const entry of entries) {
+      for (const field of slots) {
+        for (const value of CANDIDATES) {
+          if (sameAsSchema(answerOf([entries[0], vary(entry, field, value)]))) read++;
+          else declined++;
+        }
+      }
+    }
+    expect(read).toBeGreaterThan(20);
+    expect(declined).toBeGreaterThan(20);
+  });
+
+  it('never differs from the schema on answers with many entries and fields changed at once', () => {
+    const random = lcg(20_261_126);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    let read = 0;
+    for (let n = 0; n < 1_500; n++) {
+      const answer = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+        let entry: unknown = pick(entries);
+        if (random() < 0.5) entry = vary(entry, fields.length > 0 ? pick(fields) : undefined, pick(CANDIDATES));
+        return entry;
+      });
+      if (sameAsSchema(answerOf(answer))) read++;
+    }
+    expect(read).toBeGreaterThan(100);
+  });
+
+  it('leaves an unreadable entry, a wrong container and a "__proto__" key to the schema', () => {
+    expect(read(answerOf([entries[0], { nothing: true }]))).toBe(NOT_READ);
+    for (const container of [null, [], [entries[0]], 'x', 5, new JsonNumber('1')]) expect(read(container)).toBe(NOT_READ);
+    expect(read(JSON.parse(`{"__proto__": ${JSON.stringify(entries[0])}}`))).toBe(NOT_READ);
+  });
+
+  it('is the reader the client uses for its endpoint', () => {
+    expect(readFast(endpoint, answerOf(entries))).not.toBe(NOT_READ);
   });
 });

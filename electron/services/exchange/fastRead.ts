@@ -1,8 +1,9 @@
 /**
- * Hand-written readers for the answers the app asks for most (open positions, polled on every
- * refresh), producing exactly what the endpoint's zod schema (shared/api/schemas.ts) produces,
- * several times faster: zod's generic machinery (a preprocess pipe per decimal field, a safeParse
- * per list element) cost about as much as the whole HTTP exchange on this path.
+ * Hand-written readers for the answers the app asks for most (on every refresh: open positions,
+ * the ticker and the three balances of the overview), producing exactly what the endpoint's zod
+ * schema (shared/api/schemas.ts) produces, several times faster: zod's generic machinery (a
+ * preprocess pipe per decimal field, a safeParse per list element) cost about as much as the whole
+ * HTTP exchange on these paths, and the real exchange's ticker lists several hundred markets.
  *
  * A reader only takes an answer it recognises completely: every element readable, every field of
  * the plain shapes the schema accepts. Anything else - an unreadable element, an odd type, a field
@@ -16,7 +17,17 @@
 import type { z } from 'zod';
 import { isLooseDecimalString } from '../../../shared/money/decimal';
 import { JsonNumber } from '../../../shared/api/jsonNumber';
-import { PositionsResponse, type Position } from '../../../shared/api/schemas';
+import type { ReadableRecord } from '../../../shared/api/tolerant';
+import {
+  BalanceResponse,
+  CollateralBalanceResponse,
+  PositionsResponse,
+  TickerResponse,
+  TradeBalanceResponse,
+  type BalanceEntry,
+  type MarketActivity,
+  type Position,
+} from '../../../shared/api/schemas';
 
 /** The reader did not take the answer: parse it with the schema. */
 export const NOT_READ: unique symbol = Symbol('not read');
@@ -184,7 +195,86 @@ export function readPositions(value: unknown): Read<z.output<typeof PositionsRes
   return { items, unreadable: [] };
 }
 
-const READERS = new Map<z.ZodType, (value: unknown) => unknown>([[PositionsResponse, readPositions]]);
+/**
+ * schemas.ts tolerantRecord(entry) when every entry is readable; NOT_READ otherwise. Only a plain
+ * object is taken (what z.record accepts), and an answer with a "__proto__" key is left to the
+ * schema, which keeps such a key as data.
+ */
+function readRecord<T>(value: unknown, entryOf: (raw: unknown) => Read<T>): Read<ReadableRecord<T>> {
+  if (!isObject(value)) return NOT_READ;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return NOT_READ;
+  const items: Record<string, T> = {};
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__') return NOT_READ;
+    const entry = entryOf(value[key]);
+    if (entry === NOT_READ) return NOT_READ;
+    items[key] = entry;
+  }
+  return { items, unreadable: [] };
+}
+
+/** schemas.ts AmountString: a DecimalString that does not start with a minus sign. */
+function amount(raw: unknown): Read<string> {
+  const value = decimal(raw);
+  return value !== NOT_READ && value.startsWith('-') ? NOT_READ : value;
+}
+
+/** schemas.ts MarketActivity: the optional fields only when present, in the schema's order. */
+function marketActivityOf(raw: unknown): Read<MarketActivity> {
+  if (!isObject(raw)) return NOT_READ;
+  const lastPrice = decimal(raw.last_price);
+  const quoteVolume = decimal(raw.quote_volume);
+  const baseVolume = decimal(raw.base_volume);
+  const change = decimal(raw.change);
+  if (lastPrice === NOT_READ || quoteVolume === NOT_READ || baseVolume === NOT_READ || change === NOT_READ) return NOT_READ;
+  const out: Partial<MarketActivity> = {};
+  if (raw.base_id !== undefined) {
+    const baseId = intLike(raw.base_id);
+    if (baseId === NOT_READ) return NOT_READ;
+    out.base_id = baseId;
+  }
+  if (raw.quote_id !== undefined) {
+    const quoteId = intLike(raw.quote_id);
+    if (quoteId === NOT_READ) return NOT_READ;
+    out.quote_id = quoteId;
+  }
+  out.last_price = lastPrice;
+  out.quote_volume = quoteVolume;
+  out.base_volume = baseVolume;
+  if (raw.isFrozen !== undefined) {
+    if (typeof raw.isFrozen !== 'boolean') return NOT_READ;
+    out.isFrozen = raw.isFrozen;
+  }
+  out.change = change;
+  return out as MarketActivity;
+}
+
+function balanceEntryOf(raw: unknown): Read<BalanceEntry> {
+  if (!isObject(raw)) return NOT_READ;
+  const mainBalance = amount(raw.main_balance);
+  return mainBalance === NOT_READ ? NOT_READ : { main_balance: mainBalance };
+}
+
+function tradeEntryOf(raw: unknown): Read<{ available: string; freeze: string }> {
+  if (!isObject(raw)) return NOT_READ;
+  const available = amount(raw.available);
+  const freeze = amount(raw.freeze);
+  return available === NOT_READ || freeze === NOT_READ ? NOT_READ : { available, freeze };
+}
+
+export const readTicker = (value: unknown) => readRecord(value, marketActivityOf);
+export const readBalance = (value: unknown) => readRecord(value, balanceEntryOf);
+export const readTradeBalance = (value: unknown) => readRecord(value, tradeEntryOf);
+export const readCollateralBalance = (value: unknown) => readRecord(value, decimal);
+
+const READERS = new Map<z.ZodType, (value: unknown) => unknown>([
+  [PositionsResponse, readPositions],
+  [TickerResponse, readTicker],
+  [BalanceResponse, readBalance],
+  [TradeBalanceResponse, readTradeBalance],
+  [CollateralBalanceResponse, readCollateralBalance],
+]);
 
 /** The schema's output for `value` through a hand-written reader, or NOT_READ when there is none or it declined. */
 export function readFast(schema: z.ZodType, value: unknown): unknown {
