@@ -12,8 +12,10 @@
  * A page that opens while the app already runs (a reload, a window reopened, a second browser tab)
  * would otherwise wait for a whole new fetch: the bootstrap alone may hand it the latest overview
  * any read brought, when it is under REUSE_MS old, together with the time it was answered, so the
- * page's "Updated N s ago" stays true and its own refresh follows as usual. Anything that moves
- * money or changes accounts forgets those answers (`forget`).
+ * page's "Updated N s ago" stays true. Showing the last figures at once, dated, and refreshing
+ * them straight away (anything older than the page's staleTime is refetched as the view mounts)
+ * beats a blank table while the exchange answers. Anything that moves money or changes accounts
+ * forgets those answers (`forget`).
  */
 import { AppFailure, fail, ok, toAppError, type Envelope } from '../../../shared/errors';
 import { cancelledFailure } from '../exchange/failures';
@@ -24,8 +26,13 @@ import type { BalancesOverview } from '../../../shared/model/balances';
 export const FRESH_MS = 5_000;
 /** How long `app.bootstrap` waits for the landing data before answering without it. */
 export const BOOTSTRAP_WAIT_MS = 1_500;
-/** How old the latest overview may be for a page that opens to start with it (the page's staleTime). */
-export const REUSE_MS = 5_000;
+/**
+ * How old the latest overview may be for a page that opens to start with it. Older than the page's
+ * staleTime (5 s), it is shown dated and refreshed at once; a minute covers a reload or a window
+ * reopened during a session at the usual refresh intervals (10-60 s), while figures older than
+ * that are fetched afresh before they are shown.
+ */
+export const REUSE_MS = 60_000;
 
 export interface LandingKey {
   accountId: string;
