@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, compare, dec, isDecimalString, percentChange, roundUp, sub, sum } from './decimal';
+import { add, compare, dec, Decimal, isDecimalString, isZero, percentChange, roundUp, sub, sum, toPlain } from './decimal';
 
 describe('decimal helpers', () => {
   it('adds without binary floating point error', () => {
@@ -25,5 +25,23 @@ describe('decimal helpers', () => {
     expect(sum(['0.1', '0.2', '0.3'])).toBe('0.6');
     expect(percentChange('100', '80')).toBe('-20');
     expect(percentChange('0', '1')).toBeNull();
+  });
+  it('adds, sums and tells zeros from their text exactly as decimal.js does, and refuses what is not a decimal', () => {
+    const values = ['0', '-0', '0.000', '-0.0', '00.', '.0', '000', '0.0001', '-0.0001', '1.50', '00.5', '.5', '5.', '-12.340', '1234567890123456789012345678901234567890', '0'.repeat(80)];
+    const bySlowPath = (list: string[]) => toPlain(list.reduce((acc, v) => acc.plus(new Decimal(v)), new Decimal(0)));
+    for (const a of values) {
+      expect(isZero(a), a).toBe(new Decimal(a).isZero());
+      for (const b of values) {
+        expect(add(a, b), `${a} + ${b}`).toBe(bySlowPath([a, b]));
+        expect(sum([a, b, a]), `sum ${a} ${b}`).toBe(bySlowPath([a, b, a]));
+      }
+    }
+    expect(sum([])).toBe('0');
+    for (const bad of ['1e5', 'abc', '', '-', '.', ' 0', '0'.repeat(81)]) {
+      expect(() => add('0', bad), bad).toThrow(RangeError);
+      expect(() => add(bad, '0'), bad).toThrow(RangeError);
+      expect(() => sum(['0', bad]), bad).toThrow(RangeError);
+      expect(() => isZero(bad), bad).toThrow(RangeError);
+    }
   });
 });

@@ -46,7 +46,23 @@ export function toPlain(value: Decimal): string {
   return fixed === '-0' ? '0' : fixed;
 }
 
+/** A plain decimal whose digits are all zeros ("0", "-0.000", "00.", ".0"). */
+const ZERO_TEXT = /^-?(?:0+(?:\.0*)?|\.0+)$/;
+
+/**
+ * Whether `value` is a zero amount, told from its text: the real exchange lists every asset with
+ * its balance, zeros included, and an overview adds up three parts of each on every refresh, so
+ * adding and summing zeros must not build decimals. Throws for a non-decimal as dec() does.
+ */
+function isZeroText(value: string): boolean {
+  if (value.length > MAX_DECIMAL_LENGTH || !LOOSE_DECIMAL_PATTERN.test(value)) dec(value);
+  return ZERO_TEXT.test(value);
+}
+
 export function add(a: string, b: string): string {
+  // Zero plus x is x in canonical form (toPlain), as the sum below would give.
+  if (isZeroText(b)) return isZeroText(a) ? '0' : toPlain(dec(a));
+  if (isZeroText(a)) return toPlain(dec(b));
   return toPlain(dec(a).plus(dec(b)));
 }
 
@@ -64,7 +80,7 @@ export function compare(a: string, b: string): -1 | 0 | 1 {
 }
 
 export function isZero(a: string): boolean {
-  return dec(a).isZero();
+  return isZeroText(a);
 }
 
 export function isPositive(a: string): boolean {
@@ -106,5 +122,8 @@ export function percentChange(from: string, to: string, places = 2): string | nu
 
 /** Sum of many amounts. */
 export function sum(values: readonly string[]): string {
-  return toPlain(values.reduce((acc, v) => acc.plus(dec(v)), new Decimal(0)));
+  const nonZero = values.filter((v) => !isZeroText(v));
+  if (nonZero.length === 0) return '0';
+  if (nonZero.length === 1) return toPlain(dec(nonZero[0]!));
+  return toPlain(nonZero.reduce((acc, v) => acc.plus(dec(v)), new Decimal(0)));
 }

@@ -14,7 +14,7 @@ import { ALLOCATION_TOP, DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
 import { add, dec, isZero, sum } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
-import { allocationOf, mostValuableFirst, PriceIndex, priceOf, sharePercent, valueAssets, type Valued } from './valuation';
+import { allocationOf, mostValuableFirst, PriceIndex, priceOf, sharePercent, valueAssets, valueTotal, type Valued } from './valuation';
 
 /** What the overview needs of an account's client. */
 export type BalancesClient = Pick<ExchangeClient, 'ticker' | 'balance' | 'tradeBalance' | 'collateralBalance'>;
@@ -130,11 +130,8 @@ export function createBalancesService(options: BalancesServiceOptions) {
     const held = [...holdings.entries()]
       .map(([asset, h]) => ({ asset, h, total: sum([h.main, h.tradeAvailable, h.tradeFrozen, h.collateral]) }))
       .filter((x) => !isZero(x.total));
-    const valueOf = (pick: (h: Holding) => string) => valueAssets(held.map((x) => ({ asset: x.asset, amount: pick(x.h) })), quote, index);
+    const partTotal = (pick: (h: Holding) => string) => valueTotal(held.map((x) => ({ asset: x.asset, amount: pick(x.h) })), quote, index);
     const whole = valueAssets(held.map((x) => ({ asset: x.asset, amount: x.total })), quote, index);
-    const mainValue = valueOf((h) => h.main);
-    const tradeValue = valueOf((h) => add(h.tradeAvailable, h.tradeFrozen));
-    const collateralValue = valueOf((h) => h.collateral);
 
     // Each value is parsed once, for its share and for the order (a comparator that parsed both
     // sides re-read every value about log2(n) times, each refresh).
@@ -163,7 +160,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
       quote,
       accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
       rows,
-      totals: { value: whole.total, main: mainValue.total, trade: tradeValue.total, collateral: collateralValue.total },
+      totals: { value: whole.total, main: partTotal((h) => h.main), trade: partTotal((h) => add(h.tradeAvailable, h.tradeFrozen)), collateral: partTotal((h) => h.collateral) },
       allocation: allocationOf(rows, whole.total, ALLOCATION_TOP),
       unpriced: whole.unpriced,
       zeroAssets: holdings.size - held.length,

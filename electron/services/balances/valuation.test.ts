@@ -3,7 +3,7 @@
  * stablecoins at their market price, futures ignored.
  */
 import { describe, expect, it } from 'vitest';
-import { allocationOf, PriceIndex, priceOf, shareOf, valueAssets } from './valuation';
+import { allocationOf, PriceIndex, priceOf, shareOf, valueAssets, valueTotal } from './valuation';
 
 const index = new PriceIndex([
   { market: 'BTC_USDT', last: '62000', change: '1.25' },
@@ -138,5 +138,24 @@ describe('allocationOf: the allocation picture', () => {
     expect(allocationOf(rows, '0', 5)).toEqual([]);
     expect(allocationOf([{ asset: 'A', value: null }], '0', 5)).toEqual([]);
     expect(allocationOf([{ asset: 'A', value: '1' }], '1', 5)).toEqual([{ asset: 'A', share: '100' }]);
+  });
+});
+
+describe('valueTotal (an account part)', () => {
+  it('is the total valueAssets gives, in every quote, zeros, unpriced assets and rounded divisions included', () => {
+    const amounts = [
+      { asset: 'BTC', amount: '0.123456789' },
+      { asset: 'ETH', amount: '0' },
+      { asset: 'USDC', amount: '100.5' },
+      { asset: 'HBAR', amount: '-0.000' },
+      { asset: 'USDT', amount: '31' },
+      { asset: 'EUR', amount: '7.77' },
+      { asset: 'LUNC', amount: '1000' },
+      { asset: 'ZERO', amount: '3' },
+    ];
+    for (const quote of ['USDT', 'BTC', 'EUR', 'UAH', 'USDC']) {
+      expect(valueTotal(amounts, quote, index), quote).toBe(valueAssets(amounts, quote, index).total);
+    }
+    expect(valueTotal([], 'USDT', index)).toBe('0');
   });
 });

@@ -11,7 +11,7 @@
  * with no route has no price (null), is never counted as zero, and is left out of the total with a
  * count. Futures (`_PERP`) are not conversion markets; a market without a positive price is skipped.
  */
-import { Decimal, dec, isLooseDecimalString, toPlain } from '../../../shared/money/decimal';
+import { Decimal, dec, isLooseDecimalString, isZero, toPlain } from '../../../shared/money/decimal';
 
 /** One market's last price, as the ticker gives it (`BTC_USDT` → base BTC, quote USDT). */
 export interface MarketPrice {
@@ -153,6 +153,15 @@ export function priceOf(index: PriceIndex, asset: string, quote: string): string
   return toPlain(priced.price.toSignificantDigits(PRICE_DIGITS));
 }
 
+/**
+ * `held` in the quote along a priced route. Products are exact, so amount × price is; through a
+ * division, the amount goes leg by leg (one division per leg, not a product with an already
+ * rounded price).
+ */
+function valueAlong(held: Decimal, priced: { route: Rate[]; price: Decimal }, inverted: boolean): Decimal {
+  return (inverted ? priced.route.reduce(apply, held) : held.times(priced.price)).toDecimalPlaces(VALUE_PLACES, Decimal.ROUND_HALF_UP);
+}
+
 /** Values every amount in `quote`; the total and the count of unpriced assets come with it. */
 export function valueAssets(amounts: readonly { asset: string; amount: string }[], quote: string, index: PriceIndex): Valuation {
   let total = new Decimal(0);
@@ -166,9 +175,7 @@ export function valueAssets(amounts: readonly { asset: string; amount: string }[
     }
     const { route, price } = priced;
     const inverted = route.some((r) => r.inverse);
-    // Products are exact, so amount × price is; through a division, the amount goes leg by leg
-    // (one division per leg, not a product with an already rounded price).
-    const value = (inverted ? route.reduce(apply, held) : held.times(price)).toDecimalPlaces(VALUE_PLACES, Decimal.ROUND_HALF_UP);
+    const value = valueAlong(held, priced, inverted);
     total = total.plus(value);
     const first = route[0];
     return {
@@ -181,6 +188,20 @@ export function valueAssets(amounts: readonly { asset: string; amount: string }[
     };
   });
   return { quote, rows, total: toPlain(total), unpriced };
+}
+
+/**
+ * valueAssets(...).total alone: what an overview needs for each account part, where most assets
+ * hold nothing (a zero adds nothing, so it is neither parsed nor priced).
+ */
+export function valueTotal(amounts: readonly { asset: string; amount: string }[], quote: string, index: PriceIndex): string {
+  let total = new Decimal(0);
+  for (const { asset, amount } of amounts) {
+    if (isZero(amount)) continue;
+    const priced = index.pricedRoute(asset, quote);
+    if (priced !== null) total = total.plus(valueAlong(dec(amount), priced, priced.route.some((r) => r.inverse)));
+  }
+  return toPlain(total);
 }
 
 /** `part` as a percentage of `whole`, 2 decimals; null when the whole is zero or the part unknown. */
