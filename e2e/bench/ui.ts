@@ -21,7 +21,8 @@ import { runBench, startBrowserMode, stopAll } from './browserMode';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const RENDERER_OUT = join(ROOT, 'out', 'renderer');
-const COLD_LOADS = 9;
+/** Loads per side: this 2-core machine's medians moved by 50-100 ms between runs at 9. */
+const COLD_LOADS = 15;
 const SEARCH_ROUNDS = 8;
 const SYNTHETIC_ASSETS = 1000;
 
