@@ -1,5 +1,5 @@
 // First: the bootstrap call leaves while everything below loads (renderer/startup.ts).
-import { languageReady } from './startup';
+import { firstPaintLanguage, languageReady } from './startup';
 // Tokens and base styles come first: component and feature stylesheets, imported by their own
 // modules below, build on them and must win ties of equal specificity.
 import './styles/tokens.css';
@@ -10,7 +10,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { createQueryClient } from './api/queries';
 import { bootstrapSettled, takeSettledBootstrap } from './api/boot';
-import { rememberedChoice, resolveLanguage } from './i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { decideFirstView } from './shell/route';
 import { showTextsUnavailable } from './shell/textsUnavailable';
@@ -36,7 +35,7 @@ const textsLoaded = languageReady.then(
 );
 void Promise.all([textsLoaded, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).then(([loaded]) => {
   if (!loaded) {
-    showTextsUnavailable(container, resolveLanguage(rememberedChoice()));
+    showTextsUnavailable(container, firstPaintLanguage);
     return;
   }
   const queryClient = createQueryClient();

@@ -12,6 +12,8 @@ startBootstrap();
  */
 const choice = rememberedChoice();
 export const languageReady: Promise<void> = activateLanguage(choice, 'firstPaint');
+/** The language of the first paint (the remembered choice, or the OS's): main.tsx's fallback speaks it too. */
+export const firstPaintLanguage = resolveLanguage(choice);
 
 /**
  * A page's first Intl.NumberFormat loads ICU's number data: 30-60 ms in a fresh Chromium renderer on
@@ -21,5 +23,5 @@ export const languageReady: Promise<void> = activateLanguage(choice, 'firstPaint
  * before, and this call, coming after, costs next to nothing.
  */
 if (typeof requestIdleCallback === 'function') {
-  requestIdleCallback(() => new Intl.NumberFormat(resolveLanguage(choice)).format(0));
+  requestIdleCallback(() => new Intl.NumberFormat(firstPaintLanguage).format(0));
 }

@@ -83,6 +83,13 @@ const isPositiveDecimalText = (text: string) => isLooseDecimalString(text) && !t
 const ONE = new Decimal(1);
 const apply = (amount: Decimal, rate: Rate): Decimal => (rate.inverse ? amount.dividedBy(rate.price) : amount.times(rate.price));
 
+/** A route from an asset to a quote, its price along the route (unrounded), and whether a leg divides. */
+export interface PricedRoute {
+  route: Rate[];
+  price: Decimal;
+  inverted: boolean;
+}
+
 /**
  * Last prices indexed both ways: `rates.get(from).get(to)` is the market that turns `from` into
  * `to`, and whether it is read inversely. Built once per ticker answer, used for every asset.
@@ -113,18 +120,18 @@ export class PriceIndex {
     return this.rates.get(from)?.get(to);
   }
 
-  private readonly priced = new Map<string, { route: Rate[]; price: Decimal } | null>();
+  private readonly priced = new Map<string, PricedRoute | null>();
 
   /**
    * The route and the price along it (unrounded), worked out once per asset and quote for this
    * ticker answer: an overview values every asset for the total and again for each account part.
    */
-  pricedRoute(asset: string, quote: string): { route: Rate[]; price: Decimal } | null {
+  pricedRoute(asset: string, quote: string): PricedRoute | null {
     const key = `${asset}\n${quote}`;
     let found = this.priced.get(key);
     if (found === undefined) {
       const route = this.route(asset, quote);
-      found = route === null ? null : { route, price: route.reduce(apply, ONE) };
+      found = route === null ? null : { route, price: route.reduce(apply, ONE), inverted: route.some((r) => r.inverse) };
       this.priced.set(key, found);
     }
     return found;
@@ -158,8 +165,8 @@ export function priceOf(index: PriceIndex, asset: string, quote: string): string
  * division, the amount goes leg by leg (one division per leg, not a product with an already
  * rounded price).
  */
-function valueAlong(held: Decimal, priced: { route: Rate[]; price: Decimal }, inverted: boolean): Decimal {
-  return (inverted ? priced.route.reduce(apply, held) : held.times(priced.price)).toDecimalPlaces(VALUE_PLACES, Decimal.ROUND_HALF_UP);
+function valueAlong(held: Decimal, priced: PricedRoute): Decimal {
+  return (priced.inverted ? priced.route.reduce(apply, held) : held.times(priced.price)).toDecimalPlaces(VALUE_PLACES, Decimal.ROUND_HALF_UP);
 }
 
 /** Values every amount in `quote`; the total and the count of unpriced assets come with it. */
@@ -173,9 +180,8 @@ export function valueAssets(amounts: readonly { asset: string; amount: string }[
       if (!held.isZero()) unpriced++;
       return { asset, amount, price: null, value: null, route: [], change: null };
     }
-    const { route, price } = priced;
-    const inverted = route.some((r) => r.inverse);
-    const value = valueAlong(held, priced, inverted);
+    const { route, price, inverted } = priced;
+    const value = valueAlong(held, priced);
     total = total.plus(value);
     const first = route[0];
     return {
@@ -199,7 +205,7 @@ export function valueTotal(amounts: readonly { asset: string; amount: string }[]
   for (const { asset, amount } of amounts) {
     if (isZero(amount)) continue;
     const priced = index.pricedRoute(asset, quote);
-    if (priced !== null) total = total.plus(valueAlong(dec(amount), priced, priced.route.some((r) => r.inverse)));
+    if (priced !== null) total = total.plus(valueAlong(dec(amount), priced));
   }
   return toPlain(total);
 }
