@@ -1,7 +1,7 @@
 import { Profiler, useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useRowWindow } from './useRowWindow';
+import { heightLimitStyle, useRowWindow, type HeightLimit } from './useRowWindow';
 
 /** Commits of the probe, counted by React's Profiler. */
 let renders = 0;
@@ -11,9 +11,9 @@ const countCommit = () => {
 
 afterEach(cleanup);
 
-function Probe({ count }: { count: number }) {
+function Probe({ count, limit }: { count: number; limit?: HeightLimit }) {
   const ref = useRef<HTMLDivElement | null>(null);
-  const { start, end, padTop, padBottom, slots } = useRowWindow(ref, count, 50, 2);
+  const { start, end, padTop, padBottom, slots } = useRowWindow(ref, count, 50, 2, limit);
   const slotsInUse = Array.from({ length: end - start }, (_, i) => (start + i) % slots);
   return (
     <Profiler id="row-window" onRender={countCommit}>
@@ -70,5 +70,20 @@ describe('useRowWindow', () => {
       // 16 rows in view plus the overscan of 2 on each side.
       expect(screen.getByTestId('slots').textContent).toBe('20 distinct');
     }
+  });
+
+  it('counts the rows that fit the container\'s height limit, not the whole window, when it has one', () => {
+    // 768 - 268 = 500 px: 10 rows of 50 px, plus the overscan of 2 below.
+    const { unmount } = render(<Probe count={1_000} limit={{ windowMinus: 268, atLeast: 100 }} />);
+    expect(windowText()).toBe('0-12 0 49400');
+    expect(screen.getByTestId('slots').textContent).toBe('14 distinct');
+    unmount();
+    // In a window too short for the limit, the container keeps its least height: 300 px, 6 rows.
+    render(<Probe count={1_000} limit={{ windowMinus: 700, atLeast: 300 }} />);
+    expect(windowText()).toBe('0-8 0 49600');
+  });
+
+  it('writes the same limit into the container\'s style', () => {
+    expect(heightLimitStyle({ windowMinus: 250, atLeast: 200 })).toEqual({ maxHeight: 'calc(100vh - 250px)', minHeight: 200 });
   });
 });

@@ -25,23 +25,43 @@ interface Viewport {
 }
 
 /**
- * Rows that fit in the window's height: the container is never taller than the window, so this
- * covers it, and it is known before any layout. Counting by the container's own height instead
- * made the first size report (after layout, before the first paint) re-render the table.
+ * How tall the scroll container may grow, as its CSS says it: `max(atLeast, 100vh - windowMinus)`
+ * pixels. The hook reads it to know the rows in view before any layout; `heightLimitStyle` writes
+ * the same numbers into the container's style, so the two cannot drift apart.
  */
-function rowsInWindow(rowHeight: number): number {
-  const height = typeof window === 'undefined' ? 0 : window.innerHeight;
-  return Math.ceil((height || FALLBACK_VIEWPORT_HEIGHT) / rowHeight);
+export interface HeightLimit {
+  /** The part of the window's height that is never the container's (what sits above and below it). */
+  windowMinus: number;
+  /** The least height the container keeps in a short window. */
+  atLeast: number;
 }
 
-function viewportOf(el: HTMLElement, rowHeight: number): Viewport {
-  return { firstRow: Math.floor(el.scrollTop / rowHeight), rowsInView: Math.max(rowsInWindow(rowHeight), Math.ceil(el.clientHeight / rowHeight)) };
+export function heightLimitStyle(limit: HeightLimit): { maxHeight: string; minHeight: number } {
+  return { maxHeight: `calc(100vh - ${limit.windowMinus}px)`, minHeight: limit.atLeast };
+}
+
+/**
+ * Rows that fit in the most the container can show, known before any layout: the window's height,
+ * less what the container's height limit leaves to the rest of the page. Counting by the
+ * container's own height instead made the first size report (after layout, before the first
+ * paint) re-render the table; counting by the whole window's height rendered a third more rows
+ * than a 1280 x 800 window shows, and each search keystroke rewrote them all (bench:ui).
+ */
+function rowsInWindow(rowHeight: number, limit: HeightLimit | undefined): number {
+  const windowHeight = (typeof window === 'undefined' ? 0 : window.innerHeight) || FALLBACK_VIEWPORT_HEIGHT;
+  const height = limit ? Math.max(limit.atLeast, windowHeight - limit.windowMinus) : windowHeight;
+  return Math.ceil(height / rowHeight);
+}
+
+function viewportOf(el: HTMLElement, rowHeight: number, limit: HeightLimit | undefined): Viewport {
+  return { firstRow: Math.floor(el.scrollTop / rowHeight), rowsInView: Math.max(rowsInWindow(rowHeight, limit), Math.ceil(el.clientHeight / rowHeight)) };
 }
 
 /**
  * Which rows of a long table are in its scroll container's view (plus `overscan` on each side), so
  * that only those are in the DOM: 10 000 balances then cost as much as 30. Every row must be
- * `rowHeight` pixels tall (the table's CSS fixes it).
+ * `rowHeight` pixels tall (the table's CSS fixes it). A container whose height is limited by
+ * `heightLimitStyle(limit)` passes the same `limit`; without one, the whole window's height counts.
  *
  * Written here rather than taken from @tanstack/react-virtual: with rows of one height the window
  * is plain arithmetic, while the library (about 10 KB gzipped, for measuring rows of any size)
@@ -49,14 +69,20 @@ function viewportOf(el: HTMLElement, rowHeight: number): Viewport {
  * when it scrolls or resizes, never while React commits (a search changing the row count reads no
  * layout), and a scroll re-renders only when it moves the window by a row.
  */
-export function useRowWindow(containerRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): RowWindow {
-  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: rowsInWindow(rowHeight) }));
+export function useRowWindow(
+  containerRef: RefObject<HTMLElement | null>,
+  count: number,
+  rowHeight: number,
+  overscan: number,
+  limit?: HeightLimit,
+): RowWindow {
+  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: rowsInWindow(rowHeight, limit) }));
 
   useLayoutEffect(() => {
     const el = containerRef.current;
     if (!el) return undefined;
     const update = () => {
-      const next = viewportOf(el, rowHeight);
+      const next = viewportOf(el, rowHeight, limit);
       setViewport((current) => (current.firstRow === next.firstRow && current.rowsInView === next.rowsInView ? current : next));
     };
     el.addEventListener('scroll', update, { passive: true });
@@ -69,7 +95,7 @@ export function useRowWindow(containerRef: RefObject<HTMLElement | null>, count:
       el.removeEventListener('scroll', update);
       observer?.disconnect();
     };
-  }, [containerRef, rowHeight]);
+  }, [containerRef, rowHeight, limit]);
 
   // The count may have changed (a search) since the container last scrolled: never past the end.
   const end = Math.min(count, viewport.firstRow + viewport.rowsInView + overscan);

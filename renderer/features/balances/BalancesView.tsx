@@ -8,7 +8,7 @@ import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay }
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
-import { useRowWindow } from '../../components/useRowWindow';
+import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
@@ -22,7 +22,9 @@ import './balances.css';
 import { readAmountInput } from '../../../shared/money/amountInput';
 
 const ROW_HEIGHT = 52;
-
+/** The table scrolls within the window below the view's header, totals and toolbar. */
+const TABLE_HEIGHT: HeightLimit = { windowMinus: 250, atLeast: 200 };
+const TABLE_HEIGHT_STYLE = heightLimitStyle(TABLE_HEIGHT);
 
 /**
  * The whole account at a glance: every asset across the main, trade and collateral accounts,
@@ -235,7 +237,7 @@ const BalancesTable = memo(function BalancesTable({
   const ui = { sortBy, sortDirection };
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
-  const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4);
+  const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4, TABLE_HEIGHT);
   const scrollsSideways = useScrollsSideways(containerRef);
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
     <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
@@ -245,7 +247,7 @@ const BalancesTable = memo(function BalancesTable({
     </th>
   );
   return (
-    <div className="card table-scroll" ref={containerRef} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
+    <div className="card table-scroll" style={TABLE_HEIGHT_STYLE} ref={containerRef} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
       <table className="table table--fixed-rows table--balances" aria-rowcount={rows.length + 1}>
         <colgroup>
           <col style={{ width: '14%' }} />
