@@ -57,8 +57,8 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const [rowCache] = useState<RowCache>(() => ({ assets: undefined, built: new WeakMap() }));
   const allRows = useMemo(() => (overview.data ? buildRows(overview.data.rows, assets.data?.items, rowCache) : []), [overview.data, assets.data, rowCache]);
   const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
-  // The search box hands its text over once the keystroke has painted, the latest text once per
-  // frame (SearchField): the list follows a frame behind the typing and never holds up a keystroke.
+  // The search box hands its text over once the keystroke has painted, or once a burst of fast
+  // typing pauses (SearchField): the list follows the typing and never holds up a keystroke.
   const search = ui.search;
   const hideBelow = useMemo(
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),
