@@ -6,7 +6,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
 import { type AccountSummary } from '../shared/model/accounts';
 import { describeKeys, SHORTCUTS, type ViewId } from '../shared/navigation';
-import { useAccounts, useBridgeEvent, useChannelMutation, useSettings, useUpdateSettings } from './api/queries';
+import { useAccounts, useBridgeEvent, useChannelMutation, useRefreshIntervalMs, useSettings, useUpdateSettings } from './api/queries';
 import { Badge, DismissableNotice, EmptyState, ErrorPanel, Skeleton, UpdatedAgo } from './components';
 import { ConnectionIndicator } from './shell/ConnectionIndicator';
 import { useHashNavigation, viewHref } from './shell/route';
@@ -195,6 +195,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
   const setCodes = useUi((s) => s.setCodes);
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
   const updatedAt = useViewUpdatedAt();
+  const refreshEveryMs = useRefreshIntervalMs();
   const outage = useConnectionOutage(activeAccount?.id ?? null);
 
   return (
@@ -231,7 +232,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
           </select>
         </label>
         {activeAccount ? <ConnectionIndicator accountId={activeAccount.id} /> : null}
-        <UpdatedAgo updatedAt={updatedAt} couldNotRefresh={outage} />
+        <UpdatedAgo updatedAt={updatedAt} couldNotRefresh={outage} refreshEveryMs={refreshEveryMs} />
         <RefreshButton onRefresh={() => refreshOpenView(queryClient)} />
       </div>
       {select.error ? <ErrorPanel error={select.error.error} compact /> : null}

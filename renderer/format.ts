@@ -63,7 +63,8 @@ export function isoFromUnixSeconds(seconds: number): string {
  * Under a minute the label counts in steps of this many seconds: each change of its text makes
  * the browser paint a frame, about 5 ms of the page's CPU here. A label ticking every second cost
  * half a percent of a core while the app sat idle (bench:idle, issue 14); in 10-second steps, with
- * the 10 s auto-refresh, it changes only when the data does. The tooltip keeps the exact time.
+ * the 10 s auto-refresh, it changes only when the data does (UpdatedAgo holds its words while a
+ * due refresh is on its way). The tooltip keeps the exact time.
  */
 export const AGO_SECONDS_STEP = 10;
 

@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { formatEpochMs } from '../format';
-import { UpdatedAgo } from './UpdatedAgo';
+import { ageShown, nextShownChangeIn, REFRESH_HOLD_MS, UpdatedAgo } from './UpdatedAgo';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('UpdatedAgo', () => {
   it('says how long ago, in 10-second steps, with the full date as its tooltip', () => {
@@ -22,5 +25,57 @@ describe('UpdatedAgo', () => {
   it('shows nothing before the first successful load', () => {
     const { container } = render(<UpdatedAgo updatedAt={0} />);
     expect(container.textContent).toBe('');
+  });
+
+  it('holds its words while the automatic refresh that fell due is on its way, and goes on if it is slow', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const start = Date.now();
+    const { rerender } = render(<UpdatedAgo updatedAt={start} refreshEveryMs={10_000} />);
+    const label = () => screen.getByText(/^Updated /).textContent;
+    expect(label()).toMatch(/ 0 sec/);
+    // The refresh falls due at 10 s; its answer comes 100 ms later: "10 sec." never shows.
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(label()).toMatch(/ 0 sec/);
+    act(() => vi.advanceTimersByTime(100));
+    rerender(<UpdatedAgo updatedAt={Date.now()} refreshEveryMs={10_000} />);
+    expect(label()).toMatch(/ 0 sec/);
+    // A refresh that does not answer within the hold: the age goes on.
+    const answered = Date.now();
+    act(() => vi.advanceTimersByTime(10_000 + REFRESH_HOLD_MS - 1));
+    expect(label()).toMatch(/ 0 sec/);
+    act(() => vi.advanceTimersByTime(1));
+    expect(label()).toMatch(/10 sec/);
+    expect(Date.now() - answered).toBe(10_000 + REFRESH_HOLD_MS);
+  });
+
+  it('without an automatic refresh, steps at every 10 s as before', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    render(<UpdatedAgo updatedAt={Date.now()} />);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByText(/^Updated /).textContent).toMatch(/10 sec/);
+  });
+});
+
+describe('the hold around a due refresh', () => {
+  it('shows the age from before the refresh fell due, only within the hold', () => {
+    expect(ageShown(9_999, 10_000)).toBe(9_999);
+    expect(ageShown(10_000, 10_000)).toBe(9_999);
+    expect(ageShown(10_000 + REFRESH_HOLD_MS - 1, 10_000)).toBe(9_999);
+    expect(ageShown(10_000 + REFRESH_HOLD_MS, 10_000)).toBe(10_000 + REFRESH_HOLD_MS);
+    expect(ageShown(10_000, 0)).toBe(10_000);
+  });
+
+  it('moves the next change out of the hold, and leaves other changes where they are', () => {
+    // 10 s refresh: the step at 10 s waits for the hold's end.
+    expect(nextShownChangeIn(0, 10_000)).toBe(10_000 + REFRESH_HOLD_MS);
+    expect(nextShownChangeIn(10_500, 10_000)).toBe(REFRESH_HOLD_MS - 500);
+    expect(nextShownChangeIn(10_000 + REFRESH_HOLD_MS, 10_000)).toBe(10_000 - REFRESH_HOLD_MS);
+    // 30 s refresh: the steps at 10 and 20 s are untouched, the one at 30 s is held.
+    expect(nextShownChangeIn(0, 30_000)).toBe(10_000);
+    expect(nextShownChangeIn(20_000, 30_000)).toBe(10_000 + REFRESH_HOLD_MS);
+    // 5 min refresh, minute steps: the change at 5 min is held.
+    expect(nextShownChangeIn(4 * 60_000, 5 * 60_000)).toBe(60_000 + REFRESH_HOLD_MS);
+    // No automatic refresh: the plain steps.
+    expect(nextShownChangeIn(0, 0)).toBe(10_000);
   });
 });

@@ -4,20 +4,48 @@ import { formatAgo, formatClock, formatEpochMs, nextAgoChangeIn } from '../forma
 import './UpdatedAgo.css';
 
 /**
- * "Updated 12 s ago", ticking; nothing before the first successful load (updatedAt 0). While the
- * data cannot be refreshed (offline, busy exchange, refused key) it claims no freshness: it says
- * when the data is from and that it could not refresh.
+ * How long the label keeps its words once the automatic refresh has fallen due. The refresh
+ * falls due just as the age reaches the next step (every 10 s, the label's own step), and its
+ * answer comes a tenth of a second later: without the hold, every refresh flashed "10 sec. ago"
+ * for that tenth and painted two frames instead of one (bench:idle, issue 14). A refresh slower
+ * than this lets the age go on.
  */
-export function UpdatedAgo({ updatedAt, couldNotRefresh = false }: { updatedAt: number | null | undefined; couldNotRefresh?: boolean }) {
+export const REFRESH_HOLD_MS = 3_000;
+
+function inHold(elapsedMs: number, refreshEveryMs: number): boolean {
+  return refreshEveryMs > 0 && elapsedMs >= refreshEveryMs && elapsedMs < refreshEveryMs + REFRESH_HOLD_MS;
+}
+
+/** The age the label shows: the real one, except while a due refresh is on its way (the age just before it fell due). */
+export function ageShown(elapsedMs: number, refreshEveryMs: number): number {
+  return inHold(elapsedMs, refreshEveryMs) ? refreshEveryMs - 1 : elapsedMs;
+}
+
+/** Milliseconds until the shown age next changes its words (nextAgoChangeIn, with the hold). */
+export function nextShownChangeIn(elapsedMs: number, refreshEveryMs: number): number {
+  const elapsed = Math.max(0, elapsedMs);
+  const holdEnds = refreshEveryMs + REFRESH_HOLD_MS;
+  if (inHold(elapsed, refreshEveryMs)) return holdEnds - elapsed;
+  const change = elapsed + nextAgoChangeIn(elapsed);
+  return inHold(change, refreshEveryMs) ? holdEnds - elapsed : change - elapsed;
+}
+
+/**
+ * "Updated 10 s ago", ticking; nothing before the first successful load (updatedAt 0). While the
+ * data cannot be refreshed (offline, busy exchange, refused key) it claims no freshness: it says
+ * when the data is from and that it could not refresh. With `refreshEveryMs` (the automatic
+ * refresh's interval, 0 for none) it holds its words while a due refresh is on its way.
+ */
+export function UpdatedAgo({ updatedAt, couldNotRefresh = false, refreshEveryMs = 0 }: { updatedAt: number | null | undefined; couldNotRefresh?: boolean; refreshEveryMs?: number }) {
   const [now, setNow] = useState(() => Date.now());
-  // One timer for the moment the words change, counted from updatedAt: each second under a minute,
-  // then each minute, then each hour. The shown age never lags by a tick's phase, and an old
-  // label does not re-render every second for nothing. A new updatedAt starts the count again.
+  // One timer for the moment the words change, counted from updatedAt: each 10-second step under
+  // a minute, then each minute, then each hour. The shown age never lags by a tick's phase, and
+  // an old label does not re-render every second for nothing. A new updatedAt starts the count again.
   useEffect(() => {
     if (couldNotRefresh || !updatedAt) return;
-    const timer = setTimeout(() => setNow(Date.now()), nextAgoChangeIn(Date.now() - updatedAt));
+    const timer = setTimeout(() => setNow(Date.now()), nextShownChangeIn(Date.now() - updatedAt, refreshEveryMs));
     return () => clearTimeout(timer);
-  }, [couldNotRefresh, updatedAt, now]);
+  }, [couldNotRefresh, updatedAt, now, refreshEveryMs]);
   // Re-rendered each second: the full date in the tooltip is formatted once per load.
   const title = useMemo(() => (updatedAt ? formatEpochMs(updatedAt) : ''), [updatedAt]);
   if (!updatedAt) return null;
@@ -30,7 +58,7 @@ export function UpdatedAgo({ updatedAt, couldNotRefresh = false }: { updatedAt: 
   }
   return (
     <span className="updated-ago" title={title}>
-      {t`Updated ${formatAgo(now - updatedAt)}`}
+      {t`Updated ${formatAgo(ageShown(now - updatedAt, refreshEveryMs))}`}
     </span>
   );
 }
