@@ -46,7 +46,7 @@ export function UpdatedAgo({ updatedAt, couldNotRefresh = false, refreshEveryMs 
     const timer = setTimeout(() => setNow(Date.now()), nextShownChangeIn(Date.now() - updatedAt, refreshEveryMs));
     return () => clearTimeout(timer);
   }, [couldNotRefresh, updatedAt, now, refreshEveryMs]);
-  // Re-rendered each second: the full date in the tooltip is formatted once per load.
+  // Re-rendered at each step: the full date in the tooltip is formatted once per load.
   const title = useMemo(() => (updatedAt ? formatEpochMs(updatedAt) : ''), [updatedAt]);
   if (!updatedAt) return null;
   if (couldNotRefresh) {
