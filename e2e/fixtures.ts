@@ -24,7 +24,7 @@ const ELECTRON_MAIN = join(REPO_ROOT, 'out/electron/main.js');
 const READY_TIMEOUT_MS = 45_000;
 
 export interface RunningApp {
-  /** Browser mode: the URL to open (with its #token). Electron: empty. */
+  /** Browser mode: the URL to open (with its ?token). Electron: empty. */
   url: string;
   userDataDir: string;
   stdout: string[];
@@ -168,7 +168,9 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
     // Collected before the first request, so nothing the app is sent can slip past a check.
     page.on('response', async (response) => {
       const url = new URL(response.url());
-      if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
+      // The page asked for with the launch token carries the bootstrap (electron/static/firstScreen.ts): checked as an answer too.
+      const firstScreenPage = url.searchParams.has('token') && (url.pathname === '/' || url.pathname === '/index.html');
+      if (!firstScreenPage && (!url.pathname.startsWith('/api/') || url.pathname === '/api/events')) return;
       apiBodies.push(await response.text().catch(() => ''));
     });
     await page.goto(app.url);

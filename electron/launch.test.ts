@@ -75,11 +75,11 @@ describe('browser mode through the launcher', () => {
     expect(lines).toHaveLength(1);
     const ready = JSON.parse(lines[0] ?? '') as { event: string; url: string };
     expect(ready.event).toBe('ready');
-    expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
+    expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
     expect(run.stderr().trim().split('\n')).toEqual(['launch: browser mode (--browser given)']);
 
     const url = new URL(ready.url);
-    const token = url.hash.slice('#token='.length);
+    const token = url.searchParams.get('token')!;
     const answer = await fetch(new URL('/api/invoke', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-desk-token': token }, body: JSON.stringify({ channel: 'app.info', payload: {} }) });
     expect(await answer.json()).toMatchObject({ ok: true, data: { mode: 'browser' } });
     const page = await fetch(new URL('/', url));
@@ -115,7 +115,7 @@ describe('two browser-mode launches on one user-data folder (issue 10, finding 1
       expect(readdirSync(userDataDir, { recursive: true }).sort()).toEqual(before);
 
       const url = new URL(ready.url);
-      const answer = await fetch(new URL('/api/invoke', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-desk-token': url.hash.slice('#token='.length) }, body: JSON.stringify({ channel: 'app.info', payload: {} }) });
+      const answer = await fetch(new URL('/api/invoke', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-desk-token': url.searchParams.get('token')! }, body: JSON.stringify({ channel: 'app.info', payload: {} }) });
       expect(await answer.json()).toMatchObject({ ok: true });
     } finally {
       first.child.kill('SIGTERM');
@@ -155,7 +155,7 @@ describe('browser mode on a read-only user-data folder (issue 10, finding 5)', (
       const invoke = async (channel: string, payload: unknown) =>
         (await fetch(new URL('/api/invoke', url), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-desk-token': url.hash.slice('#token='.length) },
+          headers: { 'content-type': 'application/json', 'x-desk-token': url.searchParams.get('token')! },
           body: JSON.stringify({ channel, payload }),
         }).then((r) => r.json())) as { ok: boolean; error?: { message: string } };
       expect((await invoke('settings.get', {})).ok).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * `npm start`: runs the real Electron app when an Electron binary is installed, and otherwise (or
  * with --browser) the same core in browser mode on 127.0.0.1. Prints exactly one JSON line on
- * stdout when ready: {"event":"ready","url":"http://127.0.0.1:<port>/#token=…"}.
+ * stdout when ready: {"event":"ready","url":"http://127.0.0.1:<port>/?token=…"}.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openAppInBrowser } from './browser/open-browser';
 import { startBrowserServer } from './browser/server';
+import { loadFirstScreenRenderer } from './static/firstScreen';
 import { createCore } from './core';
 import { acquireInstanceLock, DataFolderInUseError, EXIT_DATA_FOLDER_IN_USE } from './services/database';
 import { findElectronBinary } from './electron-binary';
@@ -46,12 +47,14 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
     process.exit(EXIT_DATA_FOLDER_IN_USE);
   }
   const logger = createLogger({ file: logFileIn(userDataDir) });
+  // Loaded while the core starts; the first request for the page waits for it (static/firstScreen.ts).
+  const renderFirstScreen = loadFirstScreenRenderer(join(projectRoot, 'out', 'prerender', 'prerender.js'), logger);
   const core = createCore({ userDataDir, mode: 'browser', logger, prefetchLanding: true });
   // Settings that could not be read or saved: the page shows this too, but say it where we were started.
   if (core.notice) process.stderr.write(`launch: warning: ${core.notice}\n`);
   let server;
   try {
-    server = await startBrowserServer({ core, staticDir, port: options.port, logger });
+    server = await startBrowserServer({ core, staticDir, port: options.port, logger, renderFirstScreen });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     process.stderr.write(

@@ -51,7 +51,25 @@ function startupEntryFirst(): Plugin {
 // running browser-mode server (the token still comes from the URL hash).
 const devApi = process.env.DESK_API;
 
-export default defineConfig({
+/**
+ * `vite build --ssr` builds the first-screen renderer for the main process (renderer/prerender.tsx)
+ * into out/prerender/prerender.js: the same components and catalogs, with every library inside,
+ * because the packaged app leaves the page's libraries out of node_modules (electron-builder.yml).
+ */
+const prerenderBuild = {
+  outDir: fileURLToPath(new URL('../out/prerender', import.meta.url)),
+  emptyOutDir: true,
+  target: 'node20',
+  sourcemap: false,
+  // Read by the main process once at launch; names kept readable for its stack traces.
+  minify: false,
+  rollupOptions: {
+    input: fileURLToPath(new URL('prerender.tsx', import.meta.url)),
+    output: { format: 'es' as const, entryFileNames: 'prerender.js' },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: rendererRoot,
   // Relative so the same build loads from file://, a custom protocol and the browser-mode server.
   base: './',
@@ -60,7 +78,8 @@ export default defineConfig({
   plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG }), relaxCspForDevServer(), startupEntryFirst()],
   // Every `zod` import of the page, shared schemas included, gets the page's settings first (zod.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('zod.ts', import.meta.url)) }] },
-  build: {
+  ssr: { noExternal: true },
+  build: isSsrBuild ? prerenderBuild : {
     outDir,
     emptyOutDir: true,
     target: 'es2022',
@@ -86,4 +105,4 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   server: devApi ? { proxy: { '/api': { target: devApi, changeOrigin: false } } } : {},
-});
+}));

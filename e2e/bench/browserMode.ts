@@ -59,8 +59,8 @@ export async function stopApp(child: ChildProcess): Promise<void> {
 
 /** One channel call through browser mode's HTTP API, as the page makes it (token from the launch URL). */
 export async function invokeApp<T>(url: string, channel: string, payload: unknown): Promise<T> {
-  const { origin, hash } = new URL(url);
-  const token = new URLSearchParams(hash.slice(1)).get('token') ?? '';
+  const { origin, searchParams } = new URL(url);
+  const token = searchParams.get('token') ?? '';
   const answer = await fetch(`${origin}/api/invoke`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token, Origin: origin },

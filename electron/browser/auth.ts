@@ -2,9 +2,11 @@
  * Who may talk to browser mode's API. The server listens on 127.0.0.1 only, but any web page the
  * user visits can send requests to 127.0.0.1, and DNS rebinding can make a foreign name resolve
  * there. So every /api call must prove it comes from the page we served (as Jupyter does it):
- *  - `X-Desk-Token`: random per launch, handed to the page in the URL fragment (never sent to a
- *    server, never in a Referer), compared in constant time. A custom header also forces a CORS
- *    preflight, which we never answer, so foreign pages cannot even send it.
+ *  - `X-Desk-Token`: random per launch, handed to the page in the launch URL's query (sent only to
+ *    this server, with that one request for the page, which it answers with the first screen; never
+ *    in a Referer: every page says no-referrer), compared in constant time. The page keeps it in
+ *    sessionStorage and takes it out of its address. A custom header also forces a CORS preflight,
+ *    which we never answer, so foreign pages cannot even send it.
  *  - `Host` exactly 127.0.0.1:<port> or localhost:<port>: a rebound name fails here.
  *  - `Origin`, when the browser sends one, must be the same origin.
  */

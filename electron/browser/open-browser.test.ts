@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openAppInBrowser } from './open-browser';
 
 const TOKEN = 'f3c9a1b2d4e5f60718293a4b5c6d7e8f';
-const APP_URL = `http://127.0.0.1:43210/#token=${TOKEN}`;
+const APP_URL = `http://127.0.0.1:43210/?token=${TOKEN}`;
 let root: string;
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));

@@ -74,7 +74,7 @@ beforeEach(() => {
 
 describe('browser mode API', () => {
   it('prints a loopback URL carrying a 32-byte base64url token in the fragment', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
     expect(server.url.endsWith(server.token)).toBe(true);
   });
 
@@ -203,5 +203,75 @@ describe('browser mode static files', () => {
   it('refuses methods other than GET and HEAD', async () => {
     expect((await send(server, { method: 'DELETE', path: '/' })).status).toBe(405);
     expect((await send(server, { method: 'HEAD', path: '/' })).status).toBe(200);
+  });
+});
+
+describe('the page asked for with the launch token (first screen)', () => {
+  /** The built page's shape: a script in the head and an empty #root (static/firstScreen.ts fills both). */
+  const INDEX = '<!doctype html>\n<html lang="en"><head><script type="module" async src="./assets/app.js"></script></head><body><div id="root"></div></body></html>';
+  let pageDir: string;
+  let pageServer: BrowserServer;
+  const rendered: Array<{ languages: readonly string[]; activeAccountId: string }> = [];
+
+  beforeAll(async () => {
+    pageDir = join(root, 'renderer-with-page');
+    mkdirSync(join(pageDir, 'assets'), { recursive: true });
+    writeFileSync(join(pageDir, 'index.html'), INDEX);
+    writeFileSync(join(pageDir, 'assets', 'app.js'), 'console.log(1)');
+    pageServer = await startBrowserServer({
+      core,
+      staticDir: pageDir,
+      logger: createSilentLogger(),
+      // A stand-in for out/prerender (renderer/prerender.test.tsx renders the real one): what the server does with it is under test here.
+      renderFirstScreen: Promise.resolve((boot, languages) => {
+        rendered.push({ languages, activeAccountId: boot.accounts.activeAccountId });
+        return { html: `<main data-testid="first-screen">${boot.accounts.activeAccountId}</main>`, language: 'en' };
+      }),
+    });
+  });
+
+  afterAll(async () => {
+    await pageServer?.close();
+  });
+
+  beforeEach(() => {
+    rendered.length = 0;
+  });
+
+  const dataBlock = (body: string) => /<script type="application\/json" id="desk-first-screen">([\s\S]*?)<\/script>/.exec(body)?.[1];
+
+  it('comes with the bootstrap and the first screen, is never cached and sends no referrer', async () => {
+    const answer = await send(pageServer, { path: `/?token=${pageServer.token}`, headers: { 'accept-language': 'uk,en;q=0.5' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    expect(answer.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    const boot = JSON.parse(dataBlock(answer.body)!);
+    // The same bootstrap the page would have asked for (Demo: no key, so nothing secret in any case).
+    expect(boot.accounts.activeAccountId).toBe('demo');
+    expect(boot.settings.settings).toBeTypeOf('object');
+    expect(answer.body).toContain('<div id="root" data-first-screen inert><main data-testid="first-screen">demo</main></div>');
+    expect(rendered).toEqual([{ languages: ['uk', 'en'], activeAccountId: 'demo' }]);
+    expect((await send(pageServer, { path: `/index.html?token=${pageServer.token}` })).body).toContain('data-testid="first-screen"');
+  });
+
+  it.each([
+    ['no token (a reload)', '/'],
+    ['a wrong token', '/?token=not-the-token'],
+    ['an empty token', '/?token='],
+  ])('with %s is the page as built: no account data in it', async (_case, path) => {
+    const answer = await send(pageServer, { path });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe(INDEX);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(rendered).toEqual([]);
+  });
+
+  it('refuses a foreign Host before anything is answered or rendered', async () => {
+    const answer = await send(pageServer, { path: `/?token=${pageServer.token}`, headers: { host: 'evil.example' } });
+    expect(answer.status).toBe(403);
+    expect(answer.body).not.toContain('desk-first-screen');
+    expect(rendered).toEqual([]);
   });
 });

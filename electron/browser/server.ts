@@ -6,6 +6,11 @@
  *   GET  /api/events   text/event-stream,  each message `data: {"event":name,"payload":...}`
  *
  * Every /api request passes auth.ts (token, Host, Origin) before the router sees it.
+ *
+ * The launch URL carries the token as `/?token=…`: that first request for the page proves it is
+ * ours, so it is answered with the first screen and the bootstrap written in (static/firstScreen.ts;
+ * the page then takes the token out of its address). Any other request for the page (a reload, no
+ * token, a wrong one) gets the page as built, with no account data in it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +19,9 @@ import type { Core } from '../core';
 import type { Logger } from '../services/logging/logger';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
 import { createStaticFiles } from '../static/files';
-import { checkApiRequest, checkHost, createToken } from './auth';
+import { firstScreenPage } from '../static/firstScreen';
+import type { Bootstrap, RenderFirstScreen } from '../../shared/model/startup';
+import { checkApiRequest, checkHost, createToken, tokensEqual } from './auth';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const HEARTBEAT_MS = 25_000;
@@ -28,10 +35,15 @@ export interface BrowserServerOptions {
   /** Tests may fix it; otherwise 32 random bytes per launch. */
   token?: string;
   logger: Logger;
+  /**
+   * Renders the landing view into the page served to the launch URL (out/prerender, still loading
+   * while the server starts); null: the page renders it.
+   */
+  renderFirstScreen?: RenderFirstScreen | null | Promise<RenderFirstScreen | null>;
 }
 
 export interface BrowserServer {
-  /** http://127.0.0.1:<port>/#token=<token> */
+  /** http://127.0.0.1:<port>/?token=<token> */
   url: string;
   origin: string;
   port: number;
@@ -144,6 +156,28 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     res.on('close', stop);
   }
 
+  /** The launch request: the page with its first screen; false when it could not be made (then the built page). */
+  async function handleFirstScreen(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const index = await staticFiles.read('/index.html').catch(() => null);
+    if (!index) return false;
+    const page = await firstScreenPage({
+      indexHtml: index.body.toString('utf8'),
+      bootstrap: async () => {
+        const envelope = await options.core.route('app.bootstrap', {}, { transport: 'http' });
+        return envelope.ok ? (envelope.data as Bootstrap) : null;
+      },
+      render: (await options.renderFirstScreen) ?? null,
+      acceptLanguage: req.headers['accept-language'],
+      logger,
+    });
+    if (page === null || res.destroyed) return false;
+    const body = Buffer.from(page, 'utf8');
+    // It holds the account's balances: never kept in a cache (the built page is revalidated anyway).
+    res.writeHead(200, { ...STATIC_SECURITY_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
+    res.end(body);
+    return true;
+  }
+
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', ...STATIC_SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
@@ -185,6 +219,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
     const hostVerdict = checkHost(req.headers, port);
     if (!hostVerdict.ok) return sendJson(res, hostVerdict.status, { error: hostVerdict.error });
+    if (req.method === 'GET' && (pathname === '/' || pathname === '/index.html')) {
+      const offered = new URLSearchParams(rawUrl.slice(pathname.length + 1)).get('token');
+      if (offered !== null && tokensEqual(token, offered) && (await handleFirstScreen(req, res))) return;
+      if (offered !== null && !tokensEqual(token, offered)) logger.warn('browser-mode page asked for with a wrong token', { path: pathname });
+    }
     return handleStatic(req, res, pathname);
   }
 
@@ -210,7 +249,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   logger.info('browser mode listening', { origin });
 
   return {
-    url: `${origin}/#token=${token}`,
+    url: `${origin}/?token=${token}`,
     origin,
     port,
     token,

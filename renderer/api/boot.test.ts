@@ -110,3 +110,49 @@ describe('the bootstrap call', () => {
     expect(bridge.callsTo('settings.get')).toHaveLength(1);
   });
 });
+
+describe('the bootstrap that came with the page (first screen)', () => {
+  function embed(text: string): HTMLScriptElement {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'desk-first-screen';
+    block.textContent = text;
+    document.head.append(block);
+    return block;
+  }
+  const BOOT = {
+    settings: { settings: DEFAULT_SETTINGS, notice: null },
+    accounts: { accounts: [DEMO_ACCOUNT], activeAccountId: 'demo' },
+    landing: { accountId: 'demo', quote: 'USDT', overview: { ok: true, data: OVERVIEW }, assets: { ok: false, error: { kind: 'server', message: 'down' } }, answeredAt: 5 },
+  };
+
+  afterEach(() => document.getElementById('desk-first-screen')?.remove());
+
+  it('is taken instead of asking: the first render has it at once, and nothing is sent', async () => {
+    const bridge = installBridge();
+    // "<" as the main process escapes it in the data block (electron/static/firstScreen.ts).
+    const block = embed(JSON.stringify(BOOT).replace(/</g, '\\u003c'));
+    startBootstrap();
+    expect(block.isConnected).toBe(false); // taken out of the document
+    expect(takeSettledBootstrap().map((entry) => [entry.channel, entry.updatedAt])).toEqual([
+      ['settings.get', undefined],
+      ['accounts.list', undefined],
+      ['balances.overview', 5],
+    ]);
+    // The failed part is still handed to its query's first ask, as with the call.
+    await expect(invoke('exchange.assets', { accountId: 'demo' })).rejects.toMatchObject({ error: { kind: 'server' } });
+    expect(bridge.calls).toEqual([]);
+  });
+
+  it('a data block that does not read as a bootstrap is dropped, and the page asks as usual', async () => {
+    for (const text of ['{not json', 'null', '{"settings":{}}']) {
+      resetBootstrap();
+      const bridge = withBootstrap();
+      embed(text);
+      startBootstrap();
+      expect(document.getElementById('desk-first-screen')).toBeNull();
+      await bootstrapSettled(1_000);
+      expect(bridge.callsTo('app.bootstrap')).toHaveLength(1);
+    }
+  });
+});

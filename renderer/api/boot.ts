@@ -6,7 +6,7 @@
  */
 import type { Envelope } from '../../shared/errors';
 import type { Channel, RequestOf } from '../../shared/ipc';
-import type { Bootstrap } from '../../shared/model/startup';
+import { FIRST_SCREEN, type Bootstrap } from '../../shared/model/startup';
 import { getBridge } from './bridge';
 
 /** After this the bootstrap's answers are too old to stand in for a first fetch. */
@@ -37,10 +37,39 @@ function payloadKey(payload: unknown): string {
   return JSON.stringify(Object.fromEntries(Object.entries(payload).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
 
-/** Sends `app.bootstrap` (once); called before the app's modules load (renderer/startup.ts). */
+/**
+ * The bootstrap the main process wrote into the page with the first screen (shared/model/startup.ts),
+ * taken out of the document; null when the page came without one or it does not read as one.
+ */
+export function takeEmbeddedBootstrap(doc: Pick<Document, 'getElementById'> = document): Bootstrap | null {
+  const element = doc.getElementById(FIRST_SCREEN.dataId);
+  if (!element) return null;
+  element.remove();
+  try {
+    const boot = JSON.parse(element.textContent ?? '') as Partial<Bootstrap> | null;
+    // The main process wrote it, as it answers app.bootstrap; the shape is checked as far as the cache needs.
+    if (typeof boot !== 'object' || boot === null || typeof boot.settings !== 'object' || typeof boot.accounts !== 'object' || boot.landing === undefined) return null;
+    return boot as Bootstrap;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Takes the bootstrap that came with the page or, without one, sends `app.bootstrap` (once); called
+ * before the app's modules load (renderer/startup.ts).
+ */
 export function startBootstrap(now: () => number = performance.now.bind(performance)): void {
   if (started) return;
-  const answer = getBridge()
+  // The bridge first, either way: it takes the launch token out of the address at once, so that a
+  // reload, however early, is the page as built (electron/browser/server.ts).
+  const bridge = getBridge();
+  const embedded = typeof document === 'undefined' ? null : takeEmbeddedBootstrap();
+  if (embedded) {
+    started = { at: now(), answer: Promise.resolve(embedded), settled: embedded };
+    return;
+  }
+  const answer = bridge
     .invoke('app.bootstrap', {})
     .then(
       (envelope) => (envelope.ok ? envelope.data : null),
@@ -53,28 +82,50 @@ export function startBootstrap(now: () => number = performance.now.bind(performa
   started = entry;
 }
 
+/** A query cache entry `[channel, payload]` -> data that the bootstrap answered. */
+export interface BootCacheEntry {
+  channel: Channel;
+  payload: object;
+  data: unknown;
+  /** When the main process answered it (Unix ms), where that is not "just now". */
+  updatedAt?: number;
+}
+
 /**
- * The bootstrap's answers, already arrived, as query cache entries `[channel, payload]` -> data,
- * handed out (as by takeBooted) so that the page's first render can start with them in its cache.
- * Empty while the answer is still on its way: the queries then wait for it through takeBooted.
+ * The bootstrap's answers as query cache entries, failed parts left out. The page's first render
+ * starts with them, and the main process's render of the first screen (renderer/prerender.tsx) seeds
+ * its cache with the same, so both draw the same view.
  */
-export function takeSettledBootstrap(): Array<{ channel: Channel; payload: object; data: unknown; updatedAt?: number }> {
-  const boot = started?.settled;
-  if (!boot) return [];
-  const out: Array<{ channel: Channel; payload: object; data: unknown; updatedAt?: number }> = [];
-  const give = (channel: Channel, payload: object, envelope: Envelope<unknown>, updatedAt?: number) => {
-    if (taken.has(channel) || !envelope.ok) return;
-    taken.add(channel);
-    out.push(updatedAt === undefined ? { channel, payload, data: envelope.data } : { channel, payload, data: envelope.data, updatedAt });
-  };
-  give('settings.get', {}, { ok: true, data: boot.settings });
-  give('accounts.list', {}, { ok: true, data: boot.accounts });
-  if (boot.landing) {
+export function bootstrapCacheEntries(boot: Bootstrap): BootCacheEntry[] {
+  const out: BootCacheEntry[] = [
+    { channel: 'settings.get', payload: {}, data: boot.settings },
+    { channel: 'accounts.list', payload: {}, data: boot.accounts },
+  ];
+  const landing = boot.landing;
+  if (landing) {
     // The same payloads, key for key, that the Balances view asks with (renderer/features/balances).
-    give('balances.overview', { accountId: boot.landing.accountId, quote: boot.landing.quote }, boot.landing.overview, boot.landing.answeredAt);
-    give('exchange.assets', { accountId: boot.landing.accountId }, boot.landing.assets);
+    if (landing.overview.ok) out.push({ channel: 'balances.overview', payload: { accountId: landing.accountId, quote: landing.quote }, data: landing.overview.data, updatedAt: landing.answeredAt });
+    if (landing.assets.ok) out.push({ channel: 'exchange.assets', payload: { accountId: landing.accountId }, data: landing.assets.data });
   }
   return out;
+}
+
+/**
+ * The bootstrap's answers, already arrived, as query cache entries (bootstrapCacheEntries), handed
+ * out (as by takeBooted) so that the page's first render can start with them in its cache.
+ * Empty while the answer is still on its way: the queries then wait for it through takeBooted.
+ */
+export function takeSettledBootstrap(): BootCacheEntry[] {
+  const boot = started?.settled;
+  if (!boot) return [];
+  const out = bootstrapCacheEntries(boot).filter((entry) => !taken.has(entry.channel));
+  for (const entry of out) taken.add(entry.channel);
+  return out;
+}
+
+/** The bootstrap's answer if it has already arrived (it came with the page, or was quick). */
+export function settledBootstrap(): Bootstrap | null {
+  return started?.settled ?? null;
 }
 
 /**

@@ -230,6 +230,20 @@ describe('takeSessionToken', () => {
     expect(takeSessionToken()).toBe('abc/123');
   });
 
+  it('reads ?token= (the launch URL), keeps the rest of the address and removes the token from it', () => {
+    sessionStorage.clear();
+    history.replaceState(null, '', '/?token=abc-123_x&x=1#/codes');
+    expect(takeSessionToken()).toBe('abc-123_x');
+    expect(location.search).toBe('?x=1');
+    expect(location.hash).toBe('#/codes');
+    expect(sessionStorage.getItem('desk.sessionToken')).toBe('abc-123_x');
+    history.replaceState(null, '', '/?token=only');
+    expect(takeSessionToken()).toBe('only');
+    expect(location.href).toBe(`${location.origin}/`);
+    // A reload: the token is gone from the address, the stored one is used.
+    expect(takeSessionToken()).toBe('only');
+  });
+
   it('returns null when there is no token anywhere', () => {
     sessionStorage.clear();
     history.replaceState(null, '', '/');

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 
 /** The rows to render, [start, end), and the empty space that stands for the rows left out. */
 export interface RowWindow {
@@ -47,11 +47,19 @@ export function heightLimitStyle(limit: HeightLimit): { maxHeight: string; minHe
  * paint) re-render the table; counting by the whole window's height rendered a third more rows
  * than a 1280 x 800 window shows, and each search keystroke rewrote them all (bench:ui).
  */
-function rowsInWindow(rowHeight: number, limit: HeightLimit | undefined): number {
-  const windowHeight = (typeof window === 'undefined' ? 0 : window.innerHeight) || FALLBACK_VIEWPORT_HEIGHT;
+function rowsInWindow(rowHeight: number, limit: HeightLimit | undefined, windowHeight = currentWindowHeight()): number {
   const height = limit ? Math.max(limit.atLeast, windowHeight - limit.windowMinus) : windowHeight;
   return Math.ceil(height / rowHeight);
 }
+
+function currentWindowHeight(): number {
+  return (typeof window === 'undefined' ? 0 : window.innerHeight) || FALLBACK_VIEWPORT_HEIGHT;
+}
+
+/** Resizes reach the table through its ResizeObserver; the window's height is read, not followed. */
+const followNothing = () => () => undefined;
+/** What the main process assumes when it renders the first screen (renderer/prerender.tsx). */
+const serverWindowHeight = () => FALLBACK_VIEWPORT_HEIGHT;
 
 function viewportOf(el: HTMLElement, rowHeight: number, limit: HeightLimit | undefined): Viewport {
   return { firstRow: Math.floor(el.scrollTop / rowHeight), rowsInView: Math.max(rowsInWindow(rowHeight, limit), Math.ceil(el.clientHeight / rowHeight)) };
@@ -76,7 +84,11 @@ export function useRowWindow(
   overscan: number,
   limit?: HeightLimit,
 ): RowWindow {
-  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: rowsInWindow(rowHeight, limit) }));
+  // The main process's first screen has as many rows as its stand-in height gives, and the page's
+  // hydrating render must draw as many to reuse them: React reads the server snapshot then, and the
+  // real height otherwise. The ResizeObserver below brings the real count right after.
+  const windowHeight = useSyncExternalStore(followNothing, currentWindowHeight, serverWindowHeight);
+  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: rowsInWindow(rowHeight, limit, windowHeight) }));
 
   useLayoutEffect(() => {
     const el = containerRef.current;
