@@ -66,6 +66,7 @@ const prerenderBuild = {
   rollupOptions: {
     input: fileURLToPath(new URL('prerender.tsx', import.meta.url)),
     output: { format: 'es' as const, entryFileNames: 'prerender.js' },
+    checks: { pluginTimings: false },
   },
 };
 
@@ -91,6 +92,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Said so, a module the first view never uses (a form field reached through the components
       // index) stays out of the first chunk and loads with the view that needs it (issue 14).
       // main.tsx, startup.ts and zod.ts are run for what they do; stylesheets are kept as they are.
+      // Rolldown's note that the plugins (Babel, for Lingui's macros) took most of the build: known, and noise in every build's output.
+      checks: { pluginTimings: false },
       treeshake: { moduleSideEffects: [{ test: /[\\/]renderer[\\/](?!main\.tsx$|startup\.ts$|zod\.ts$).*\.tsx?$/, sideEffects: false }] },
       // The catalogs are named for what they hold (catalog-first-en, catalog-views-uk): both of a
       // language would otherwise be "en-<hash>.js", and bench:ui counts the first-paint one.
