@@ -211,9 +211,9 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     ),
   ];
 
-  it('contains the built app: package.json, the main, preload and launch scripts, the renderer', () => {
+  it('contains the built app: package.json, the main, preload and launch scripts, the renderer and its first-screen renderer', () => {
     expect(paths()).toEqual(
-      expect.arrayContaining(['package.json', manifest.main, 'out/electron/preload.cjs', 'out/electron/launch.js', 'out/renderer/index.html']),
+      expect.arrayContaining(['package.json', manifest.main, 'out/electron/preload.cjs', 'out/electron/launch.js', 'out/renderer/index.html', 'out/prerender/prerender.js']),
     );
     expect(paths().some((path) => path.startsWith('out/renderer/assets/') && path.endsWith('.js'))).toBe(true);
   });
@@ -235,10 +235,13 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     for (const planted of PLANTED_LEAKS) expect(paths()).not.toContain(planted);
   });
 
-  /** Packages the built main process loads from node_modules: static imports, import() and require(). */
+  /**
+   * Packages the built main process loads from node_modules: static imports, import() and require(),
+   * its first-screen renderer included (built with its libraries inside: it must import none).
+   */
   const importedByMain = () => {
     const specifiers = new Set<string>();
-    for (const path of paths().filter((p) => p.startsWith('out/electron/') && /\.[cm]?js$/.test(p))) {
+    for (const path of paths().filter((p) => (p.startsWith('out/electron/') || p.startsWith('out/prerender/')) && /\.[cm]?js$/.test(p))) {
       const code = preview.read(path).toString('utf8');
       for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)) {
         const specifier = match[1]!;

@@ -12,6 +12,7 @@ import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
 import { createLanding } from './services/startup/landing';
 import { startupHandlers } from './services/startup/handlers';
+import type { Bootstrap } from '../shared/model/startup';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
 import { accountHandlers } from './services/accounts/handlers';
@@ -73,6 +74,12 @@ export interface Core {
    * cannot be written), or null. The renderer gets it through settings.get; the launcher prints it.
    */
   readonly notice: string | null;
+  /**
+   * The page's first answer (as `app.bootstrap`), for the page the main process serves with its
+   * first screen (static/firstScreen.ts): asked by the main process itself, not through a sender's
+   * call. Null when it failed (logged) or the core is closing.
+   */
+  firstScreenBootstrap(): Promise<Bootstrap | null>;
 }
 
 async function startEmbeddedSimulator(): Promise<RunningSimulator> {
@@ -296,6 +303,15 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     route: (channel, payload, sender, context) => {
       if (closing) return Promise.resolve({ ok: false, error: { kind: 'internal', message: 'The app is shutting down.' } });
       return router.route(channel, payload, sender, context);
+    },
+    async firstScreenBootstrap() {
+      if (closing) return null;
+      try {
+        return await handlers['app.bootstrap']({}, { transport: 'direct' }, {});
+      } catch (error) {
+        logger.warn('first-screen bootstrap failed', { error });
+        return null;
+      }
     },
     onEvent(listener) {
       listeners.add(listener);

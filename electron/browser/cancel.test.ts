@@ -52,7 +52,7 @@ describe('cancellation through the contract, browser mode (issue 10, finding 7)'
     const staticDir = mkdtempSync(join(tmpdir(), 'desk-cancel-static-'));
     cleanups.push(() => rmSync(staticDir, { recursive: true, force: true }));
     const server: BrowserServer = await startBrowserServer({
-      core: { route: router.route, onEvent: () => () => {} },
+      core: { route: router.route, onEvent: () => () => {}, firstScreenBootstrap: async () => null },
       staticDir,
       logger: createSilentLogger(),
     });

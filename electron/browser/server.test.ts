@@ -52,12 +52,16 @@ beforeAll(async () => {
   writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET-OUTSIDE-ROOT');
   symlinkSync(join(root, 'secret.txt'), join(staticDir, 'assets', 'link.txt'));
   core = createCore({ userDataDir: join(root, 'user-data'), mode: 'browser', logger: createSilentLogger() });
-  const counting: Pick<Core, 'route' | 'onEvent'> = {
+  const counting: Pick<Core, 'route' | 'onEvent' | 'firstScreenBootstrap'> = {
     route: (channel, payload, sender) => {
       routed++;
       return core.route(channel, payload, sender);
     },
     onEvent: (listener) => core.onEvent(listener),
+    firstScreenBootstrap: () => {
+      routed++;
+      return core.firstScreenBootstrap();
+    },
   };
   server = await startBrowserServer({ core: counting, staticDir, logger: createSilentLogger() });
 });

@@ -20,14 +20,14 @@ import type { Logger } from '../services/logging/logger';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
 import { createStaticFiles } from '../static/files';
 import { firstScreenPage } from '../static/firstScreen';
-import type { Bootstrap, RenderFirstScreen } from '../../shared/model/startup';
+import type { RenderFirstScreen } from '../../shared/model/startup';
 import { checkApiRequest, checkHost, createToken, tokensEqual } from './auth';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const HEARTBEAT_MS = 25_000;
 
 export interface BrowserServerOptions {
-  core: Pick<Core, 'route' | 'onEvent'>;
+  core: Pick<Core, 'route' | 'onEvent' | 'firstScreenBootstrap'>;
   /** The built renderer (out/renderer). */
   staticDir: string;
   /** 0 (default) picks a free port. */
@@ -162,10 +162,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (!index) return false;
     const page = await firstScreenPage({
       indexHtml: index.body.toString('utf8'),
-      bootstrap: async () => {
-        const envelope = await options.core.route('app.bootstrap', {}, { transport: 'http' });
-        return envelope.ok ? (envelope.data as Bootstrap) : null;
-      },
+      bootstrap: () => options.core.firstScreenBootstrap(),
       render: (await options.renderFirstScreen) ?? null,
       acceptLanguage: req.headers['accept-language'],
       logger,

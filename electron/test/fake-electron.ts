@@ -108,7 +108,7 @@ function createState() {
     readyPromise,
     resolveReady,
     privilegedSchemes: [] as unknown[],
-    protocolHandlers: new Map<string, (request: { url: string }) => unknown>(),
+    protocolHandlers: new Map<string, (request: { url: string; headers: Headers }) => unknown>(),
     ipcHandlers: new Map<string, Listener>(),
     ipcListeners: new Map<string, Listener>(),
     rendererSends: [] as unknown[][],
@@ -211,7 +211,7 @@ export const electronModule = {
   },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => void fake.privilegedSchemes.push(...schemes),
-    handle: (scheme: string, handler: (request: { url: string }) => unknown) => void fake.protocolHandlers.set(scheme, handler),
+    handle: (scheme: string, handler: (request: { url: string; headers: Headers }) => unknown) => void fake.protocolHandlers.set(scheme, handler),
   },
   session: {
     get defaultSession() {

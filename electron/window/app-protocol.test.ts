@@ -46,3 +46,49 @@ describe('app:// protocol', () => {
     },
   );
 });
+
+describe('app:// entry page with its first screen', () => {
+  const INDEX = '<!doctype html><html lang="en"><head><script type="module" src="./assets/app.js"></script></head><body><div id="root"></div></body></html>';
+  let pageDir: string;
+  const BOOT = { settings: { settings: { theme: 'system' }, notice: null }, accounts: { accounts: [], activeAccountId: 'demo' }, landing: null } as never;
+
+  beforeAll(() => {
+    pageDir = join(root, 'renderer-page');
+    mkdirSync(join(pageDir, 'assets'), { recursive: true });
+    writeFileSync(join(pageDir, 'index.html'), INDEX);
+    writeFileSync(join(pageDir, 'assets', 'app.js'), '');
+  });
+
+  function firstScreen(rendered: string[][]) {
+    return {
+      bootstrap: async () => BOOT,
+      // A stand-in for out/prerender (renderer/prerender.test.tsx renders the real one).
+      render: Promise.resolve((_boot: unknown, languages: readonly string[]) => {
+        rendered.push([...languages]);
+        return { html: '<main>first</main>', language: 'uk' };
+      }),
+      logger: { error: () => undefined },
+    };
+  }
+
+  it('answers the entry page with the bootstrap and the first screen, never cached', async () => {
+    const rendered: string[][] = [];
+    const page = await respondToAppRequest(createStaticFiles(pageDir), `${APP_ORIGIN}/index.html`, firstScreen(rendered), 'uk-UA,uk;q=0.9');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    const body = await page.text();
+    expect(body).toContain('<script type="application/json" id="desk-first-screen">');
+    expect(body).toContain('<div id="root" data-first-screen inert><main>first</main></div>');
+    expect(body).toContain('<html lang="uk">');
+    expect(rendered).toEqual([['uk-UA', 'uk']]);
+  });
+
+  it('serves every other file, and the page when the bootstrap fails, as built', async () => {
+    const rendered: string[][] = [];
+    const script = await respondToAppRequest(createStaticFiles(pageDir), `${APP_ORIGIN}/assets/app.js`, firstScreen(rendered));
+    expect(script.status).toBe(200);
+    const failing = { ...firstScreen(rendered), bootstrap: async () => null };
+    expect(await (await respondToAppRequest(createStaticFiles(pageDir), `${APP_ORIGIN}/index.html`, failing)).text()).toBe(INDEX);
+    expect(rendered).toEqual([]);
+  });
+});

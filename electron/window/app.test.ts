@@ -103,7 +103,7 @@ describe('window settings', () => {
   it('serves renderer files through the protocol with the CSP header', async () => {
     await start();
     const handler = fake.protocolHandlers.get('app');
-    const response = (await handler?.({ url: 'app://renderer/../../etc/passwd' })) as Response;
+    const response = (await handler?.({ url: 'app://renderer/../../etc/passwd', headers: new Headers() })) as Response;
     expect(response.status).toBe(404);
   });
 
