@@ -11,7 +11,7 @@ import { createAccountService } from './services/accounts';
 import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
 import { createLanding } from './services/startup/landing';
-import { startupHandlers } from './services/startup/handlers';
+import { bootstrapAnswer, FIRST_SCREEN_WAIT_MS, startupHandlers } from './services/startup/handlers';
 import type { Bootstrap } from '../shared/model/startup';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
@@ -77,7 +77,8 @@ export interface Core {
   /**
    * The page's first answer (as `app.bootstrap`), for the page the main process serves with its
    * first screen (static/firstScreen.ts): asked by the main process itself, not through a sender's
-   * call. Null when it failed (logged) or the core is closing.
+   * call, and waiting for the landing data only FIRST_SCREEN_WAIT_MS (then without it). Null when it
+   * failed (logged) or the core is closing.
    */
   firstScreenBootstrap(): Promise<Bootstrap | null>;
 }
@@ -307,7 +308,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     async firstScreenBootstrap() {
       if (closing) return null;
       try {
-        return await handlers['app.bootstrap']({}, { transport: 'direct' }, {});
+        return await bootstrapAnswer(landing, serviceHandlers, FIRST_SCREEN_WAIT_MS, { transport: 'direct' }, {});
       } catch (error) {
         logger.warn('first-screen bootstrap failed', { error });
         return null;

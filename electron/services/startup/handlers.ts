@@ -2,8 +2,9 @@
  * `app.bootstrap` (settings, accounts and the landing data in one answer), and the landing reads
  * that join a fetch the bootstrap or the launch already started (issue 14).
  */
-import type { Handlers } from '../../router';
-import type { Landing } from './landing';
+import type { CallContext, Handlers, Sender } from '../../router';
+import type { Bootstrap } from '../../../shared/model/startup';
+import { BOOTSTRAP_WAIT_MS, type Landing } from './landing';
 
 type Joined = 'balances.overview' | 'exchange.assets';
 
@@ -13,16 +14,33 @@ type Joined = 'balances.overview' | 'exchange.assets';
  */
 export function startupHandlers(landing: Landing, quote: () => string, inner: Pick<Handlers, 'settings.get' | 'accounts.list' | Joined>): Pick<Handlers, 'app.bootstrap' | Joined> {
   return {
-    'app.bootstrap': async (_p, sender, context) => {
-      const landingData = await landing.bootstrap(undefined, context.signal);
-      // Read after the landing fetch, which may have started the Demo exchange: the list then says where it runs.
-      const [settings, accounts] = await Promise.all([inner['settings.get']({}, sender, context), inner['accounts.list']({}, sender, context)]);
-      return { settings, accounts, landing: landingData };
-    },
+    'app.bootstrap': (_p, sender, context) => bootstrapAnswer(landing, inner, BOOTSTRAP_WAIT_MS, sender, context),
     'balances.overview': async (p, sender, context) => {
       const joined = p.accountId === undefined ? undefined : await landing.overview({ accountId: p.accountId, quote: p.quote ?? quote() }, context.signal);
       return joined ?? inner['balances.overview'](p, sender, context);
     },
     'exchange.assets': async (p, sender, context) => (await landing.assets(p.accountId, context.signal)) ?? inner['exchange.assets'](p, sender, context),
   };
+}
+
+/**
+ * How long the page the main process serves waits for the landing data before it goes without its
+ * first screen (static/firstScreen.ts). The page itself waits for nothing meanwhile (its scripts are
+ * not even asked for yet), so this is short: long enough for data the launch prefetch is about to
+ * have, and at worst this much later than a page that renders everything itself.
+ */
+export const FIRST_SCREEN_WAIT_MS = 300;
+
+/** What `app.bootstrap` answers, waiting at most `waitMs` for the landing data (null after that). */
+export async function bootstrapAnswer(
+  landing: Landing,
+  inner: Pick<Handlers, 'settings.get' | 'accounts.list'>,
+  waitMs: number,
+  sender: Sender,
+  context: CallContext,
+): Promise<Bootstrap> {
+  const landingData = await landing.bootstrap(waitMs, context.signal);
+  // Read after the landing fetch, which may have started the Demo exchange: the list then says where it runs.
+  const [settings, accounts] = await Promise.all([inner['settings.get']({}, sender, context), inner['accounts.list']({}, sender, context)]);
+  return { settings, accounts, landing: landingData };
 }
