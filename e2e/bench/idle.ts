@@ -40,7 +40,7 @@ import { openDatabase } from '../../electron/services/database';
 import { startSimulator } from '../../electron/simulator';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { invokeApp, runBench, startBrowserMode, stopApp } from './browserMode';
-import { freePort, inspectPortArgs, mainHeapAfterGc } from './mainHeap';
+import { freePort, inspectPortArgs, mainMemoryAfterGc, type MainMemory } from './mainHeap';
 import { fillHistory, yearOfSnapshotTimes } from './historyFill';
 
 const WARMUP_SECONDS = 20;
@@ -89,6 +89,27 @@ function readProc(pid: number): { ppid: number; usage: Usage; renderer: boolean 
   } catch {
     return null; // ended meanwhile
   }
+}
+
+/**
+ * A process's resident memory by kind (/proc/<pid>/smaps_rollup), bytes: anonymous (heaps, the
+ * allocator's arenas, V8's pages) apart from file-backed (code, mapped files), which tells growth in
+ * what the process allocated from pages the kernel merely kept mapped.
+ */
+function residentParts(pid: number): { anonymous: number; fileBacked: number } {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
+    return { anonymous: kb('Anonymous'), fileBacked: kb('Rss') - kb('Anonymous') };
+  } catch {
+    return { anonymous: 0, fileBacked: 0 };
+  }
+}
+
+/** The main process's memory after a full collection, in one line (see mainMemoryAfterGc, residentParts). */
+function describeMainMemory(memory: MainMemory, pid: number): string {
+  const parts = residentParts(pid);
+  return `JS heap ${mb(memory.heapUsed)} in use of ${mb(memory.heapTotal)} reserved, outside it ${mb(memory.external)} (array buffers ${mb(memory.arrayBuffers)}); RSS ${mb(parts.anonymous)} anonymous + ${mb(parts.fileBacked)} file-backed`;
 }
 
 /**
@@ -317,23 +338,25 @@ async function idleCase(browser: Browser, app: { url: string; child: ChildProces
     // them, one run had the main process at 1.05 % at the end, against 0.77-0.90 % without). The
     // inspector the first reading opens stays in the end RSS: the growth figure errs high, not low.
     const heapAtStart = await pageHeapAfterGc(page);
-    const mainHeapAtStart = await mainHeapAfterGc(child.pid!, app.inspectPort);
+    const mainAtStart = await mainMemoryAfterGc(child.pid!, app.inspectPort);
+    console.log(`main memory after a full GC, start: ${describeMainMemory(mainAtStart, child.pid!)}`);
     // RSS along the way, so a long soak shows whether memory levels off rather than only its two ends.
     const rest = SOAK_SECONDS - 2 * WINDOW_SECONDS;
     const step = Math.max(rest / SOAK_PROGRESS_LINES, 1);
     for (let waited = 0; waited < rest; waited += step) {
       await new Promise((done) => setTimeout(done, Math.min(step, rest - waited) * 1000));
       const now = sample(child.pid!);
-      console.log(`  +${Math.round(WINDOW_SECONDS + waited + Math.min(step, rest - waited))} s: RSS main ${mb(now.main.rss)}, page ${mb(now.page.rss)}`);
+      console.log(`  +${Math.round(WINDOW_SECONDS + waited + Math.min(step, rest - waited))} s: RSS main ${mb(now.main.rss)} (${mb(residentParts(child.pid!).anonymous)} anonymous), page ${mb(now.page.rss)}`);
     }
     const end = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
     const heapAtEnd = await pageHeapAfterGc(page);
-    const mainHeapAtEnd = await mainHeapAfterGc(child.pid!, app.inspectPort);
+    const mainAtEnd = await mainMemoryAfterGc(child.pid!, app.inspectPort);
+    console.log(`main memory after a full GC, end:   ${describeMainMemory(mainAtEnd, child.pid!)}`);
     // RSS counts allocator slack, heap capacity and (in the page) Chromium's own caches too; the JS
     // heap after a full collection is what the app's own code keeps alive, so it tells a leak apart.
     console.log(`page JS heap after a full GC: ${mb(heapAtStart)} after the start window, ${mb(heapAtEnd)} at the end`);
-    console.log(`main JS heap after a full GC: ${mb(mainHeapAtStart)} after the start window, ${mb(mainHeapAtEnd)} at the end`);
+    console.log(`main JS heap after a full GC: ${mb(mainAtStart.heapUsed)} after the start window, ${mb(mainAtEnd.heapUsed)} at the end`);
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
     await page.close();
     return end;

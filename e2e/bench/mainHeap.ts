@@ -41,8 +41,17 @@ async function inspectorUrl(port: number): Promise<string> {
   }
 }
 
-/** Collects garbage in the main process (pid) and returns its used JS heap in bytes. */
-export async function mainHeapAfterGc(pid: number, port: number): Promise<number> {
+/** process.memoryUsage() of the main process, bytes: the heap in use and reserved, and memory outside it. */
+export interface MainMemory {
+  heapUsed: number;
+  heapTotal: number;
+  /** C++ objects bound to JS ones (Buffers and other array buffers included). */
+  external: number;
+  arrayBuffers: number;
+}
+
+/** Collects garbage in the main process (pid) and returns its memory as process.memoryUsage() sees it then. */
+export async function mainMemoryAfterGc(pid: number, port: number): Promise<MainMemory> {
   process.kill(pid, 'SIGUSR1');
   const socket = new WebSocket(await inspectorUrl(port));
   await new Promise((done, fail) => {
@@ -63,7 +72,10 @@ export async function mainHeapAfterGc(pid: number, port: number): Promise<number
     });
   try {
     await call('HeapProfiler.collectGarbage');
-    const answer = (await call('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true })) as { result: { value: number } };
+    const answer = (await call('Runtime.evaluate', {
+      expression: '(({ heapUsed, heapTotal, external, arrayBuffers }) => ({ heapUsed, heapTotal, external, arrayBuffers }))(process.memoryUsage())',
+      returnByValue: true,
+    })) as { result: { value: MainMemory } };
     // inspector.close() waits for open sessions to end, so it runs once this one has gone.
     await call('Runtime.evaluate', { expression: "setTimeout(() => process.getBuiltinModule('node:inspector').close(), 200)" });
     return answer.result.value;
