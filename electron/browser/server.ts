@@ -218,8 +218,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (!hostVerdict.ok) return sendJson(res, hostVerdict.status, { error: hostVerdict.error });
     if (req.method === 'GET' && (pathname === '/' || pathname === '/index.html')) {
       const offered = new URLSearchParams(rawUrl.slice(pathname.length + 1)).get('token');
-      if (offered !== null && tokensEqual(token, offered) && (await handleFirstScreen(req, res))) return;
       if (offered !== null && !tokensEqual(token, offered)) logger.warn('browser-mode page asked for with a wrong token', { path: pathname });
+      else if (offered !== null && (await handleFirstScreen(req, res))) return;
     }
     return handleStatic(req, res, pathname);
   }

@@ -72,10 +72,11 @@ export function pageWithFirstScreen(indexHtml: string, boot: Bootstrap, screen: 
   // Before every script: the startup script runs the moment it arrives (async), and must find it.
   const data = `<script type="application/json" id="${FIRST_SCREEN.dataId}">${jsonForScriptBlock(boot)}</script>\n    `;
   let page = indexHtml.slice(0, firstScript) + data + indexHtml.slice(firstScript);
+  // The chosen theme from the first paint on (the app sets the same attribute when it starts), and
+  // the first screen's language; otherwise <html> stays as built.
   const theme = boot.settings.settings.theme;
-  const htmlAttributes = [`lang="${escapeAttribute(screen?.language ?? 'en')}"`, theme === 'light' || theme === 'dark' ? `data-theme="${theme}"` : ''].filter(Boolean).join(' ');
-  // The chosen theme from the first paint on (the app sets the same attribute when it starts).
-  if (screen || htmlAttributes.includes('data-theme')) page = page.replace(/<html lang="[^"]*">/, () => `<html ${htmlAttributes}>`);
+  const themeAttribute = theme === 'light' || theme === 'dark' ? ` data-theme="${theme}"` : '';
+  page = page.replace(/<html lang="([^"]*)">/, (_tag, builtLanguage: string) => `<html lang="${escapeAttribute(screen?.language ?? builtLanguage)}"${themeAttribute}>`);
   if (screen) page = page.replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_SCREEN.pendingAttribute} inert>${screen.html}</div>`);
   return page;
 }
