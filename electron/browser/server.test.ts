@@ -242,7 +242,7 @@ describe('the page asked for with the launch token (first screen)', () => {
     rendered.length = 0;
   });
 
-  const dataBlock = (body: string) => /<script type="application\/json" id="desk-first-screen">([\s\S]*?)<\/script>/.exec(body)?.[1];
+  const dataBlock = (body: string) => /<script type="application\/json" id="desk-first-screen"[^>]*>([\s\S]*?)<\/script>/.exec(body)?.[1];
 
   it('comes with the bootstrap and the first screen, is never cached and sends no referrer', async () => {
     const answer = await send(pageServer, { path: `/?token=${pageServer.token}`, headers: { 'accept-language': 'uk,en;q=0.5' } });

@@ -31,7 +31,7 @@ function boot(overrides: { theme?: 'light' | 'dark' | 'system'; assetName?: stri
 
 /** The JSON data block's text, as the page's startup script reads it. */
 function embedded(page: string): unknown {
-  const match = /<script type="application\/json" id="desk-first-screen">([\s\S]*?)<\/script>/.exec(page);
+  const match = /<script type="application\/json" id="desk-first-screen"[^>]*>([\s\S]*?)<\/script>/.exec(page);
   if (!match) throw new Error('no data block');
   return JSON.parse(match[1]!);
 }
@@ -66,6 +66,8 @@ describe('pageWithFirstScreen', () => {
     expect(embedded(page)).toEqual(boot());
     expect(page).toContain('<div id="root" data-first-screen inert><div class="app">rows</div></div>');
     expect(page).toContain('<html lang="uk">');
+    // The page hydrates in the language the screen was written in.
+    expect(page).toContain('id="desk-first-screen" data-language="uk">');
   });
 
   it('keeps "$&" and other replacement patterns in the data as text', () => {
@@ -84,6 +86,7 @@ describe('pageWithFirstScreen', () => {
     expect(embedded(page)).toEqual(boot());
     expect(page).toContain('<div id="root"></div>');
     expect(page).not.toContain('inert');
+    expect(page).not.toContain('data-language');
   });
 
   it('gives null for a page it does not fit (no empty #root, no script)', () => {

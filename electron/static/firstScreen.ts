@@ -70,7 +70,9 @@ export function pageWithFirstScreen(indexHtml: string, boot: Bootstrap, screen: 
   const firstScript = indexHtml.indexOf('<script');
   if (!indexHtml.includes(EMPTY_ROOT) || firstScript === -1) return null;
   // Before every script: the startup script runs the moment it arrives (async), and must find it.
-  const data = `<script type="application/json" id="${FIRST_SCREEN.dataId}">${jsonForScriptBlock(boot)}</script>\n    `;
+  // With a first screen, the language it was written in: the page hydrates it in that language.
+  const painted = screen ? ` ${FIRST_SCREEN.languageAttribute}="${escapeAttribute(screen.language)}"` : '';
+  const data = `<script type="application/json" id="${FIRST_SCREEN.dataId}"${painted}>${jsonForScriptBlock(boot)}</script>\n    `;
   let page = indexHtml.slice(0, firstScript) + data + indexHtml.slice(firstScript);
   // The chosen theme from the first paint on (the app sets the same attribute when it starts), and
   // the first screen's language; otherwise <html> stays as built.

@@ -194,6 +194,7 @@ export const electronModule = {
     getVersion: () => '0.0.0-test',
     setAboutPanelOptions: (options: unknown) => void (fake.aboutPanel = options),
     getName: () => fake.name,
+    getLocale: () => 'en-US',
   },
   BrowserWindow: FakeBrowserWindow,
   Notification: FakeNotification,

@@ -68,6 +68,7 @@ describe('app:// entry page with its first screen', () => {
         return { html: '<main>first</main>', language: 'uk' };
       }),
       logger: { error: () => undefined },
+      languages: () => ['en-GB'],
     };
   }
 
@@ -77,10 +78,13 @@ describe('app:// entry page with its first screen', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     const body = await page.text();
-    expect(body).toContain('<script type="application/json" id="desk-first-screen">');
+    expect(body).toContain('<script type="application/json" id="desk-first-screen" data-language="uk">');
     expect(body).toContain('<div id="root" data-first-screen inert><main>first</main></div>');
     expect(body).toContain('<html lang="uk">');
     expect(rendered).toEqual([['uk-UA', 'uk']]);
+    // Without Accept-Language (a custom scheme's request may carry none): Electron's locale.
+    await respondToAppRequest(createStaticFiles(pageDir), `${APP_ORIGIN}/index.html`, firstScreen(rendered), null);
+    expect(rendered.at(-1)).toEqual(['en-GB']);
   });
 
   it('serves every other file, and the page when the bootstrap fails, as built', async () => {

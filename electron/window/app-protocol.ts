@@ -36,6 +36,11 @@ export interface AppFirstScreen {
   bootstrap(): Promise<Bootstrap | null>;
   render: Promise<RenderFirstScreen | null>;
   logger: Pick<Logger, 'error'>;
+  /**
+   * The page's languages when its request carries no Accept-Language (as navigator.languages starts:
+   * Electron's locale), so that a 'system' choice is written in the language the page will speak.
+   */
+  languages: () => readonly string[];
 }
 
 const ENTRY_PATHS = new Set(['/', '/index.html']);
@@ -58,7 +63,7 @@ export async function respondToAppRequest(files: StaticFiles, requestUrl: string
       indexHtml: file.body.toString('utf8'),
       bootstrap: () => firstScreen.bootstrap(),
       render: await firstScreen.render,
-      acceptLanguage: acceptLanguage ?? undefined,
+      acceptLanguage: acceptLanguage || firstScreen.languages().join(','),
       logger: firstScreen.logger,
     });
     // It holds the account's balances: never kept in a cache.

@@ -101,6 +101,7 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
       bootstrap: () => core?.firstScreenBootstrap() ?? Promise.resolve(null),
       render: firstScreenRenderer,
       logger,
+      languages: () => [app.getLocale()],
     });
     installApplicationMenu({ isDevelopment, productName: PRODUCT_NAME, version: options.version });
 

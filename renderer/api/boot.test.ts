@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BalancesOverview } from '../../shared/model/balances';
 import { DEFAULT_SETTINGS, DEMO_ACCOUNT, installBridge } from '../test/setup';
-import { bootstrapSettled, resetBootstrap, startBootstrap, takeSettledBootstrap } from './boot';
+import { bootstrapSettled, firstScreenLanguage, resetBootstrap, startBootstrap, takeSettledBootstrap } from './boot';
 import { invoke } from './invoke';
 
 const OVERVIEW: BalancesOverview = {
@@ -142,6 +142,22 @@ describe('the bootstrap that came with the page (first screen)', () => {
     // The failed part is still handed to its query's first ask, as with the call.
     await expect(invoke('exchange.assets', { accountId: 'demo' })).rejects.toMatchObject({ error: { kind: 'server' } });
     expect(bridge.calls).toEqual([]);
+  });
+
+  it('says which language the first screen was written in, so the first render hydrates it in that one', () => {
+    installBridge();
+    embed(JSON.stringify(BOOT)).setAttribute('data-language', 'uk');
+    startBootstrap();
+    expect(firstScreenLanguage()).toBe('uk');
+    resetBootstrap();
+    embed(JSON.stringify(BOOT)).setAttribute('data-language', 'de');
+    startBootstrap();
+    // Only a language the app has; a bootstrap without a screen names none.
+    expect(firstScreenLanguage()).toBeNull();
+    resetBootstrap();
+    embed(JSON.stringify(BOOT));
+    startBootstrap();
+    expect(firstScreenLanguage()).toBeNull();
   });
 
   it('a data block that does not read as a bootstrap is dropped, and the page asks as usual', async () => {

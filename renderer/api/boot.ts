@@ -29,6 +29,17 @@ interface Started {
 }
 
 let started: Started | null = null;
+/** The language the main process wrote the page's first screen in (null: none came). */
+let paintedLanguage: 'en' | 'uk' | null = null;
+
+/**
+ * The language of the first screen that came with the page: the first render must speak it to
+ * hydrate that markup (a 'system' choice resolved by the main process from the asking browser's
+ * languages could, rarely, differ from navigator.languages).
+ */
+export function firstScreenLanguage(): 'en' | 'uk' | null {
+  return paintedLanguage;
+}
 const taken = new Set<Channel>();
 
 /** A payload as text with its keys sorted, so `{quote, accountId}` and `{accountId, quote}` agree. */
@@ -45,6 +56,8 @@ export function takeEmbeddedBootstrap(doc: Pick<Document, 'getElementById'> = do
   const element = doc.getElementById(FIRST_SCREEN.dataId);
   if (!element) return null;
   element.remove();
+  const language = element.getAttribute(FIRST_SCREEN.languageAttribute);
+  paintedLanguage = language === 'en' || language === 'uk' ? language : null;
   try {
     const boot = JSON.parse(element.textContent ?? '') as Partial<Bootstrap> | null;
     // The main process wrote it, as it answers app.bootstrap; the shape is checked as far as the cache needs.
@@ -148,6 +161,7 @@ export function bootstrapSettled(capMs: number): Promise<void> {
 /** Forgets the bootstrap (tests). */
 export function resetBootstrap(): void {
   started = null;
+  paintedLanguage = null;
   taken.clear();
 }
 

@@ -42,6 +42,8 @@ export const FIRST_SCREEN = {
   dataId: 'desk-first-screen',
   /** Set on #root while it holds the rendered first screen: the app removes it when it takes over. */
   pendingAttribute: 'data-first-screen',
+  /** On the data block when a first screen was rendered: the language it is written in. */
+  languageAttribute: 'data-language',
 } as const;
 
 export interface FirstScreenMarkup {
