@@ -54,4 +54,23 @@ test.describe('first screen', () => {
     await page.reload();
     await expect(page.getByTestId('balance-row').first()).toBeVisible();
   });
+
+  test('written in the browser’s language when none is chosen, and hydrated in it without a redraw', async ({ browser, app }) => {
+    const context = await browser.newContext({ locale: 'uk-UA', viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      const response = await page.goto(app.url);
+      expect(await response!.text()).toContain('>Баланси</h1>');
+      await expect(page.locator('#root')).not.toHaveAttribute('data-first-screen');
+      await expect(page.locator('main h1')).toHaveText('Баланси');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('uk');
+      expect(warnings.filter((text) => /first screen|hydrat/i.test(text))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
