@@ -8,7 +8,7 @@ import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './AppRoot';
 import { createQueryClient } from './api/queries';
-import { bootstrapSettled, takeSettledBootstrap } from './api/boot';
+import { bootstrapSettled, seedQueryCache, takeSettledBootstrap } from './api/boot';
 import { decideFirstView } from './shell/route';
 import { showTextsUnavailable } from './shell/textsUnavailable';
 import { releaseFirstScreen } from './shell/firstScreen';
@@ -55,7 +55,7 @@ void Promise.all([textsLoaded, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).then
   // An overview the main process already had is dated when it was answered, so "Updated N s ago"
   // stays true and the query refreshes as soon as that is older than its staleTime.
   const seeded = takeSettledBootstrap();
-  for (const { channel, payload, data, updatedAt } of seeded) queryClient.setQueryData([channel, payload], data, updatedAt === undefined ? undefined : { updatedAt });
+  seedQueryCache(queryClient, seeded);
   // With the settings at hand the first view is known now, so the first paint shows it.
   const settings = seeded.find((entry) => entry.channel === 'settings.get')?.data as { settings: Settings } | undefined;
   if (settings) decideFirstView(settings.settings.lastView, true);
@@ -75,8 +75,8 @@ void Promise.all([textsLoaded, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).then
     return;
   }
   hydrateRoot(root, tree, {
-    // A part that did not match (another language remembered here, a clock that crossed a step) is
-    // rendered afresh by React, which is all that is lost: a note, not an error.
+    // A part that did not match (text that depends on the moment it is rendered) is rendered afresh
+    // by React, which is all that is lost: a note, not an error.
     onRecoverableError: (error) => console.warn('The first screen was redrawn where it did not match:', error),
   });
 });

@@ -16,7 +16,7 @@ import type { Messages } from '@lingui/core';
 import { isViewId, VIEW_IDS } from '../shared/navigation';
 import type { RenderFirstScreen } from '../shared/model/startup';
 import { AppRoot } from './AppRoot';
-import { bootstrapCacheEntries } from './api/boot';
+import { bootstrapCacheEntries, seedQueryCache } from './api/boot';
 import { createQueryClient } from './api/queries';
 import { i18n, resolveLanguage, setRequestLanguages, type Language } from './i18n';
 
@@ -39,9 +39,7 @@ export const renderFirstScreen: RenderFirstScreen = (boot, browserLanguages) => 
   if (!boot.landing || firstView(boot.settings.settings.lastView) !== 'balances') return null;
   const language = resolveLanguage(boot.settings.settings.language, browserLanguages);
   const queryClient = createQueryClient();
-  for (const { channel, payload, data, updatedAt } of bootstrapCacheEntries(boot)) {
-    queryClient.setQueryData([channel, payload], data, updatedAt === undefined ? undefined : { updatedAt });
-  }
+  seedQueryCache(queryClient, bootstrapCacheEntries(boot));
   // Numbers and dates are formatted for the asking browser's languages, as the page formats them.
   setRequestLanguages(browserLanguages);
   try {

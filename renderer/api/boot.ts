@@ -7,6 +7,7 @@
 import type { Envelope } from '../../shared/errors';
 import type { Channel, RequestOf } from '../../shared/ipc';
 import { FIRST_SCREEN, type Bootstrap } from '../../shared/model/startup';
+import type { QueryClient } from '@tanstack/react-query';
 import { getBridge } from './bridge';
 
 /** After this the bootstrap's answers are too old to stand in for a first fetch. */
@@ -121,6 +122,11 @@ export function bootstrapCacheEntries(boot: Bootstrap): BootCacheEntry[] {
     if (landing.assets.ok) out.push({ channel: 'exchange.assets', payload: { accountId: landing.accountId }, data: landing.assets.data });
   }
   return out;
+}
+
+/** Puts bootstrap answers into a query cache, an overview dated when the main process answered it. */
+export function seedQueryCache(queryClient: Pick<QueryClient, 'setQueryData'>, entries: readonly BootCacheEntry[]): void {
+  for (const { channel, payload, data, updatedAt } of entries) queryClient.setQueryData([channel, payload], data, updatedAt === undefined ? undefined : { updatedAt });
 }
 
 /**
