@@ -10,8 +10,8 @@ import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type S
 import { createAccountService } from './services/accounts';
 import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
-import { createLanding } from './services/startup/landing';
-import { bootstrapAnswer, FIRST_SCREEN_WAIT_MS, startupHandlers } from './services/startup/handlers';
+import { createLanding, FIRST_SCREEN_WAIT_MS } from './services/startup/landing';
+import { bootstrapAnswer, startupHandlers } from './services/startup/handlers';
 import type { Bootstrap } from '../shared/model/startup';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';

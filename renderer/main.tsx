@@ -46,7 +46,7 @@ const textsLoaded = languageReady.then(
 );
 void Promise.all([textsLoaded, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).then(([loaded]) => {
   if (!loaded) {
-    showTextsUnavailable(container, firstPaintLanguage);
+    showTextsUnavailable(root, firstPaintLanguage);
     return;
   }
   const queryClient = createQueryClient();

@@ -13,11 +13,11 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { Messages } from '@lingui/core';
-import { isViewId, VIEW_IDS } from '../shared/navigation';
 import type { RenderFirstScreen } from '../shared/model/startup';
 import { AppRoot } from './AppRoot';
 import { bootstrapCacheEntries, seedQueryCache } from './api/boot';
 import { createQueryClient } from './api/queries';
+import { savedView } from './shell/route';
 import { i18n, resolveLanguage, setRequestLanguages, type Language } from './i18n';
 
 /**
@@ -29,14 +29,9 @@ const FIRST_PAINT_MESSAGES: Record<Language, Messages> = {
   uk: (await import('./i18n/locales/first/uk.po')).messages,
 };
 
-/** The view the page opens on, decided as the page decides it without an address (shell/route.ts). */
-function firstView(lastView: string | undefined): string {
-  return isViewId(lastView) ? lastView : VIEW_IDS[0]!;
-}
-
 export const renderFirstScreen: RenderFirstScreen = (boot, browserLanguages) => {
   // Only the landing view has its data in the bootstrap; another saved view paints on the page's own render.
-  if (!boot.landing || firstView(boot.settings.settings.lastView) !== 'balances') return null;
+  if (!boot.landing || savedView(boot.settings.settings.lastView) !== 'balances') return null;
   const language = resolveLanguage(boot.settings.settings.language, browserLanguages);
   const queryClient = createQueryClient();
   seedQueryCache(queryClient, bootstrapCacheEntries(boot));

@@ -19,7 +19,7 @@ import type { Core } from '../core';
 import type { Logger } from '../services/logging/logger';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
 import { createStaticFiles } from '../static/files';
-import { firstScreenPage } from '../static/firstScreen';
+import { FIRST_SCREEN_PAGE_HEADERS, firstScreenPage } from '../static/firstScreen';
 import type { RenderFirstScreen } from '../../shared/model/startup';
 import { checkApiRequest, checkHost, createToken, tokensEqual } from './auth';
 
@@ -169,8 +169,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     });
     if (page === null || res.destroyed) return false;
     const body = Buffer.from(page, 'utf8');
-    // It holds the account's balances: never kept in a cache (the built page is revalidated anyway).
-    res.writeHead(200, { ...STATIC_SECURITY_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
+    res.writeHead(200, { ...FIRST_SCREEN_PAGE_HEADERS, 'Content-Length': body.length });
     res.end(body);
     return true;
   }

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { FIRST_SCREEN, type Bootstrap, type FirstScreenMarkup, type RenderFirstScreen } from '../../shared/model/startup';
 import type { Logger } from '../services/logging/logger';
+import { STATIC_SECURITY_HEADERS } from './csp';
 
 /** Loads the built first-screen renderer; null when it is not there or does not load (the page then renders it). */
 export async function loadFirstScreenRenderer(file: string, logger: Pick<Logger, 'warn'>): Promise<RenderFirstScreen | null> {
@@ -26,6 +27,13 @@ export async function loadFirstScreenRenderer(file: string, logger: Pick<Logger,
   }
   return null;
 }
+
+/** Headers of the entry page with the first screen in it: it holds the account's balances, so it is never kept in a cache. */
+export const FIRST_SCREEN_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...STATIC_SECURITY_HEADERS,
+  'Cache-Control': 'no-store',
+  'Content-Type': 'text/html; charset=utf-8',
+});
 
 const EMPTY_ROOT = '<div id="root"></div>';
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;

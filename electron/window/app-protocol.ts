@@ -7,7 +7,7 @@
 import type { Protocol } from 'electron';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
 import { createStaticFiles, type StaticFiles } from '../static/files';
-import { firstScreenPage } from '../static/firstScreen';
+import { FIRST_SCREEN_PAGE_HEADERS, firstScreenPage } from '../static/firstScreen';
 import type { Bootstrap, RenderFirstScreen } from '../../shared/model/startup';
 import type { Logger } from '../services/logging/logger';
 
@@ -66,8 +66,7 @@ export async function respondToAppRequest(files: StaticFiles, requestUrl: string
       acceptLanguage: acceptLanguage || firstScreen.languages().join(','),
       logger: firstScreen.logger,
     });
-    // It holds the account's balances: never kept in a cache.
-    if (page !== null) return new Response(page, { status: 200, headers: { ...STATIC_SECURITY_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': file.contentType } });
+    if (page !== null) return new Response(page, { status: 200, headers: FIRST_SCREEN_PAGE_HEADERS });
   }
   return new Response(file.body, { status: 200, headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': file.contentType } });
 }

@@ -85,6 +85,11 @@ export function viewHref(view: ViewId, state: UiState): string {
  */
 export const FirstViewDecided = createContext(false);
 
+/** The view a page opens on without an address: the saved one, else the first (also renderer/prerender.tsx). */
+export function savedView(lastView: string | undefined): ViewId {
+  return isViewId(lastView) ? lastView : VIEW_IDS[0]!;
+}
+
 /** Whether the first view has been decided (once per page). */
 const useRouted = create<{ routed: boolean }>()(() => ({ routed: false }));
 
@@ -105,7 +110,7 @@ export function decideFirstView(lastView: string | undefined, settingsSettled: b
   getBridge();
   const fromHash = parseHash(window.location.hash);
   if (fromHash) applyRoute(fromHash);
-  else if (settingsSettled) applyRoute({ view: isViewId(lastView) ? lastView : VIEW_IDS[0]!, params: {} });
+  else if (settingsSettled) applyRoute({ view: savedView(lastView), params: {} });
   else return false;
   window.history.replaceState(window.history.state, '', formatHash(routeOf(useUi.getState())));
   useRouted.setState({ routed: true });

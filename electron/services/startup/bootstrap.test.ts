@@ -14,7 +14,7 @@ import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
 import { createCore, type Core } from '../../core';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { admin } from '../../simulator/test/admin-client';
-import { FIRST_SCREEN_WAIT_MS } from './handlers';
+import { FIRST_SCREEN_WAIT_MS } from './landing';
 
 const direct = { transport: 'direct' } as const;
 const open: { core: Core; sim: RunningSimulator; dir: string }[] = [];

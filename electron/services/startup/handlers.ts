@@ -23,14 +23,6 @@ export function startupHandlers(landing: Landing, quote: () => string, inner: Pi
   };
 }
 
-/**
- * How long the page the main process serves waits for the landing data before it goes without its
- * first screen (static/firstScreen.ts). The page itself waits for nothing meanwhile (its scripts are
- * not even asked for yet), so this is short: long enough for data the launch prefetch is about to
- * have, and at worst this much later than a page that renders everything itself.
- */
-export const FIRST_SCREEN_WAIT_MS = 300;
-
 /** What `app.bootstrap` answers, waiting at most `waitMs` for the landing data (null after that). */
 export async function bootstrapAnswer(
   landing: Landing,
