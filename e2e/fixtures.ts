@@ -174,6 +174,10 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
       apiBodies.push(await response.text().catch(() => ''));
     });
     await page.goto(app.url);
+    // The launch URL's page paints its first screen before the app is live (static/firstScreen.ts): the
+    // balances are visible while the address has no view yet and nothing can be typed into. Every test
+    // starts once the app has taken it over (at once when the page came without one).
+    await expect(page.locator('#root')).not.toHaveAttribute('data-first-screen', { timeout: 30_000 });
     await use(page);
   },
 });
