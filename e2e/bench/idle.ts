@@ -46,6 +46,8 @@ import { fillHistory, yearOfSnapshotTimes } from './historyFill';
 const WARMUP_SECONDS = 20;
 /** RSS lines printed between the two CPU windows of a soak. */
 const SOAK_PROGRESS_LINES = 6;
+/** RSS is sampled this often between the two CPU windows, for the trend. */
+const RSS_SAMPLE_SECONDS = 10;
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -145,6 +147,25 @@ function sample(mainPid: number): { main: Usage; page: Usage; chromium: Usage } 
     }
   }
   return { main: all.get(mainPid)?.usage ?? { cpu: 0, rss: 0 }, page: pageUsage, chromium: chromiumUsage };
+}
+
+interface TrendSample {
+  hours: number;
+  bytes: number;
+}
+
+/**
+ * The least-squares slope of memory over time, in MB per hour: a process whose memory rises and
+ * falls with its garbage collections has two ends that differ by chance, a leak has a slope.
+ */
+function slopeMbPerHour(samples: readonly TrendSample[]): string {
+  const n = samples.length;
+  const meanT = samples.reduce((s, x) => s + x.hours, 0) / n;
+  const meanB = samples.reduce((s, x) => s + x.bytes, 0) / n;
+  const covariance = samples.reduce((s, x) => s + (x.hours - meanT) * (x.bytes - meanB), 0);
+  const variance = samples.reduce((s, x) => s + (x.hours - meanT) ** 2, 0);
+  const slope = variance === 0 ? 0 : covariance / variance;
+  return `${slope >= 0 ? '+' : ''}${(slope / 1024 / 1024).toFixed(1)} MB/h`;
 }
 
 interface Window {
@@ -340,13 +361,21 @@ async function idleCase(browser: Browser, app: { url: string; child: ChildProces
     const heapAtStart = await pageHeapAfterGc(page);
     const mainAtStart = await mainMemoryAfterGc(child.pid!, app.inspectPort);
     console.log(`main memory after a full GC, start: ${describeMainMemory(mainAtStart, child.pid!)}`);
-    // RSS along the way, so a long soak shows whether memory levels off rather than only its two ends.
+    // RSS along the way, every RSS_SAMPLE_SECONDS, so a long soak shows whether memory levels off
+    // rather than only its two ends: a few lines printed, and the trend of all samples at the end.
     const rest = SOAK_SECONDS - 2 * WINDOW_SECONDS;
-    const step = Math.max(rest / SOAK_PROGRESS_LINES, 1);
-    for (let waited = 0; waited < rest; waited += step) {
-      await new Promise((done) => setTimeout(done, Math.min(step, rest - waited) * 1000));
+    const soakStarted = performance.now();
+    const trend: { main: TrendSample[]; anonymous: TrendSample[]; page: TrendSample[] } = { main: [], anonymous: [], page: [] };
+    const printEvery = Math.max(1, Math.round(rest / RSS_SAMPLE_SECONDS / SOAK_PROGRESS_LINES));
+    for (let taken = 1; taken * RSS_SAMPLE_SECONDS <= rest; taken += 1) {
+      await new Promise((done) => setTimeout(done, soakStarted + taken * RSS_SAMPLE_SECONDS * 1000 - performance.now()));
       const now = sample(child.pid!);
-      console.log(`  +${Math.round(WINDOW_SECONDS + waited + Math.min(step, rest - waited))} s: RSS main ${mb(now.main.rss)} (${mb(residentParts(child.pid!).anonymous)} anonymous), page ${mb(now.page.rss)}`);
+      const anonymous = residentParts(child.pid!).anonymous;
+      const hours = (taken * RSS_SAMPLE_SECONDS) / 3600;
+      trend.main.push({ hours, bytes: now.main.rss });
+      trend.anonymous.push({ hours, bytes: anonymous });
+      trend.page.push({ hours, bytes: now.page.rss });
+      if (taken % printEvery === 0) console.log(`  +${Math.round(WINDOW_SECONDS + taken * RSS_SAMPLE_SECONDS)} s: RSS main ${mb(now.main.rss)} (${mb(anonymous)} anonymous), page ${mb(now.page.rss)}`);
     }
     const end = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
@@ -358,6 +387,11 @@ async function idleCase(browser: Browser, app: { url: string; child: ChildProces
     console.log(`page JS heap after a full GC: ${mb(heapAtStart)} after the start window, ${mb(heapAtEnd)} at the end`);
     console.log(`main JS heap after a full GC: ${mb(mainAtStart.heapUsed)} after the start window, ${mb(mainAtEnd.heapUsed)} at the end`);
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
+    if (trend.main.length >= 3) {
+      console.log(
+        `trend over ${trend.main.length} samples along the soak (least squares): main RSS ${slopeMbPerHour(trend.main)}, anonymous ${slopeMbPerHour(trend.anonymous)}; page RSS ${slopeMbPerHour(trend.page)} (target: flat)`,
+      );
+    }
     await page.close();
     return end;
   } finally {

@@ -10,7 +10,10 @@
  *      beside it: when the app's own render has committed over it (usable from then on), and the
  *      page as built (a reload), whose first row is the app's own render.
  *   3. balances search: keystroke -> next paint, p95 over many keystrokes with 1 000 assets  target <= 16 ms
- *      (beside it the same keystrokes into a bare input on a blank page: this browser's floor)
+ *      (beside it the same keystrokes into a bare input on a blank page: this browser's floor), run
+ *      twice: with frames paced at 60 Hz as Chromium draws by default, where this machine's
+ *      software compositor keeps even the bare input at 24 ms, and with frames drawn as soon as
+ *      they are ready (--disable-frame-rate-limit), which leaves what the page's own work costs
  * Run: npm run bench:ui  (builds first). Needs /usr/bin/chromium (npm run setup installs it).
  */
 import { createServer, type Server } from 'node:http';
@@ -27,7 +30,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const RENDERER_OUT = join(ROOT, 'out', 'renderer');
 /** Loads per side: this 2-core machine's medians moved by 50-100 ms between runs at 9. */
 const COLD_LOADS = 15;
-const SEARCH_ROUNDS = 8;
+const SEARCH_ROUNDS = 16;
 const SYNTHETIC_ASSETS = 1000;
 
 const gzipBytes = (file: string) => gzipSync(readFileSync(join(RENDERER_OUT, file)), { level: 9 }).length;
@@ -213,8 +216,39 @@ async function typeAndTime(page: Page, field: Locator) {
   // Unreported keystrokes took under 16 ms; count them at 16 ms, which can only overstate the p95.
   const eventTiming = [...slow, ...Array.from({ length: Math.max(0, samples.length - slow.length) }, () => 16)];
   const p95 = percentile(eventTiming, 95);
-  const p95Text = slow.filter((d) => d > 16).length <= Math.floor(samples.length * 0.05) ? '<= 16' : p95.toFixed(0);
-  return { p95Text, slow: slow.length, keystrokes: samples.length, probeP50: percentile(samples, 50), probeP95: percentile(samples, 95) };
+  const over = slow.filter((d) => d > 16).length;
+  const p95Text = over <= Math.floor(samples.length * 0.05) ? '<= 16' : p95.toFixed(0);
+  return { p95Text, over, keystrokes: samples.length, probeP50: percentile(samples, 50), probeP95: percentile(samples, 95) };
+}
+
+/** Chromium flag: draw a frame as soon as it is ready instead of at the display's next tick. */
+const UNPACED_FRAMES_FLAG = '--disable-frame-rate-limit';
+
+/** Balances search with 1 000+ assets, then the same keystrokes into a bare input (the floor), in `browser`. */
+async function keystrokeCase(browser: Browser, url: string, label: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await withManyAssets(page);
+    // The page as built asks for the bootstrap, which withManyAssets grows to 1 000+ rows.
+    await page.goto(plainPageUrl(url));
+    await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
+    const search = page.getByRole('searchbox', { name: 'Search assets' }).or(page.getByLabel('Search assets')).first();
+    const app = await typeAndTime(page, search);
+    console.log(
+      `balances search keystroke to paint with ${SYNTHETIC_ASSETS}+ assets, ${label} (Event Timing): p95 ${app.p95Text} ms, ${app.over} of ${app.keystrokes} keystrokes over 16 ms (target p95 <= 16 ms: at most ${Math.floor(app.keystrokes * 0.05)} over)`,
+    );
+    console.log(`  script probe incl. next-frame wait: p50 ${app.probeP50.toFixed(1)} ms, p95 ${app.probeP95.toFixed(1)} ms`);
+    // The floor of this browser and display: the same keystrokes into a bare input on a blank page.
+    // Event Timing rounds durations to 8 ms, and a keystroke that lands mid-frame waits for the next
+    // paint, so even a page that does nothing reports some keystrokes at 16 ms.
+    const bare = await context.newPage();
+    await bare.setContent('<input type="search" aria-label="Search assets">');
+    const floor = await typeAndTime(bare, bare.getByLabel('Search assets'));
+    console.log(`  the same keystrokes into a bare input on a blank page (the floor): p95 ${floor.p95Text} ms, ${floor.over} of ${floor.keystrokes} over 16 ms; probe p50 ${floor.probeP50.toFixed(1)} ms, p95 ${floor.probeP95.toFixed(1)} ms`);
+  } finally {
+    await context.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -260,26 +294,16 @@ async function main(): Promise<void> {
       staticSite.server.close();
     }
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await withManyAssets(page);
-    // The page as built asks for the bootstrap, which withManyAssets grows to 1 000+ rows.
-    await page.goto(plainPageUrl(url));
-    await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
-    const search = page.getByRole('searchbox', { name: 'Search assets' }).or(page.getByLabel('Search assets')).first();
-    const app = await typeAndTime(page, search);
-    console.log(
-      `balances search keystroke to paint with ${SYNTHETIC_ASSETS}+ assets (Event Timing): p95 ${app.p95Text} ms, ${app.slow} of ${app.keystrokes} keystrokes at 16 ms or more (target p95 <= 16 ms)`,
-    );
-    console.log(`balances search keystroke to paint, script probe incl. next-frame wait: p50 ${app.probeP50.toFixed(1)} ms, p95 ${app.probeP95.toFixed(1)} ms`);
-    // The floor of this browser and display: the same keystrokes into a bare input on a blank page.
-    // Event Timing rounds durations to 8 ms, and a keystroke that lands mid-frame waits for the next
-    // paint, so even a page that does nothing reports some keystrokes at 16 ms.
-    const bare = await context.newPage();
-    await bare.setContent('<input type="search" aria-label="Search assets">');
-    const floor = await typeAndTime(bare, bare.getByLabel('Search assets'));
-    console.log(`same keystrokes into a bare input on a blank page (the floor): p95 ${floor.p95Text} ms, ${floor.slow} of ${floor.keystrokes} at 16 ms or more; probe p50 ${floor.probeP50.toFixed(1)} ms, p95 ${floor.probeP95.toFixed(1)} ms`);
-    await context.close();
+    await keystrokeCase(browser, url, 'frames paced at 60 Hz');
+    // The same with Chromium drawing each frame as soon as it is ready: what the page's own work
+    // costs a keystroke, without the wait for the next 60 Hz tick of this machine's software
+    // compositor, which keeps even a bare input at a p95 of 24 ms here (see KEYSTROKE_PROBE).
+    const unpaced = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, UNPACED_FRAMES_FLAG] });
+    try {
+      await keystrokeCase(unpaced, url, `frames unpaced (${UNPACED_FRAMES_FLAG})`);
+    } finally {
+      await unpaced.close();
+    }
   } finally {
     await stopAll(browser, child, userDataDir);
   }

@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { msg, plural, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
@@ -58,8 +58,11 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const allRows = useMemo(() => (overview.data ? buildRows(overview.data.rows, assets.data?.items, rowCache) : []), [overview.data, assets.data, rowCache]);
   const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
   // The search box hands its text over once the keystroke has painted, or once a burst of fast
-  // typing pauses (SearchField): the list follows the typing and never holds up a keystroke.
-  const search = ui.search;
+  // typing pauses (SearchField). The rows then follow in a render React may interrupt: a store
+  // update renders at once and in one piece, and a key pressed during those 10-20 ms (1,000 assets,
+  // 2 cores) waited for all of it; deferred, React yields every few ms and the key is handled
+  // (bench:ui, issue 14).
+  const search = useDeferredValue(ui.search);
   const hideBelow = useMemo(
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),
     [ui.hideSmall, threshold],
