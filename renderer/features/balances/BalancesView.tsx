@@ -55,7 +55,11 @@ export function BalancesView({ account }: { account: AccountSummary }) {
 
   // Rows built for earlier answers, so that a refresh re-renders only the rows whose figures moved.
   const [rowCache] = useState<RowCache>(() => ({ assets: undefined, built: new WeakMap() }));
-  const allRows = useMemo(() => (overview.data ? buildRows(overview.data.rows, assets.data?.items, rowCache) : []), [overview.data, assets.data, rowCache]);
+  // A refresh's rows, like a search's (below), reach the table in a render React may interrupt: a
+  // refresh that lands while someone types does not hold their keys up. The first answer is drawn
+  // at once (deferred, it would first draw an empty list: "nothing matches").
+  const answerRows = useDeferredValue(overview.data?.rows) ?? overview.data?.rows;
+  const allRows = useMemo(() => (answerRows ? buildRows(answerRows, assets.data?.items, rowCache) : []), [answerRows, assets.data, rowCache]);
   const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
   // The search box hands its text over once the keystroke has painted, or once a burst of fast
   // typing pauses (SearchField). The rows then follow in a render React may interrupt: a store
