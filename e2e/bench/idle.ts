@@ -48,6 +48,12 @@ const WARMUP_SECONDS = 20;
 const SOAK_PROGRESS_LINES = 6;
 /** RSS is sampled this often between the two CPU windows, for the trend. */
 const RSS_SAMPLE_SECONDS = 10;
+/**
+ * The trend leaves out the first minutes after the start's forced full collection, while V8 grows
+ * the heap back (a 3-minute soak read +150 MB/h from that alone), and needs this long of samples after them.
+ */
+const TREND_SETTLE_SECONDS = 300;
+const TREND_MIN_SECONDS = 600;
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -372,9 +378,11 @@ async function idleCase(browser: Browser, app: { url: string; child: ChildProces
       const now = sample(child.pid!);
       const anonymous = residentParts(child.pid!).anonymous;
       const hours = (taken * RSS_SAMPLE_SECONDS) / 3600;
-      trend.main.push({ hours, bytes: now.main.rss });
-      trend.anonymous.push({ hours, bytes: anonymous });
-      trend.page.push({ hours, bytes: now.page.rss });
+      if (taken * RSS_SAMPLE_SECONDS > TREND_SETTLE_SECONDS) {
+        trend.main.push({ hours, bytes: now.main.rss });
+        trend.anonymous.push({ hours, bytes: anonymous });
+        trend.page.push({ hours, bytes: now.page.rss });
+      }
       if (taken % printEvery === 0) console.log(`  +${Math.round(WINDOW_SECONDS + taken * RSS_SAMPLE_SECONDS)} s: RSS main ${mb(now.main.rss)} (${mb(anonymous)} anonymous), page ${mb(now.page.rss)}`);
     }
     const end = await cpuOver(child.pid!, WINDOW_SECONDS);
@@ -387,10 +395,12 @@ async function idleCase(browser: Browser, app: { url: string; child: ChildProces
     console.log(`page JS heap after a full GC: ${mb(heapAtStart)} after the start window, ${mb(heapAtEnd)} at the end`);
     console.log(`main JS heap after a full GC: ${mb(mainAtStart.heapUsed)} after the start window, ${mb(mainAtEnd.heapUsed)} at the end`);
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
-    if (trend.main.length >= 3) {
+    if (trend.main.length * RSS_SAMPLE_SECONDS >= TREND_MIN_SECONDS) {
       console.log(
-        `trend over ${trend.main.length} samples along the soak (least squares): main RSS ${slopeMbPerHour(trend.main)}, anonymous ${slopeMbPerHour(trend.anonymous)}; page RSS ${slopeMbPerHour(trend.page)} (target: flat)`,
+        `trend from ${TREND_SETTLE_SECONDS / 60} min into the soak, ${trend.main.length} samples (least squares): main RSS ${slopeMbPerHour(trend.main)}, anonymous ${slopeMbPerHour(trend.anonymous)}; page RSS ${slopeMbPerHour(trend.page)} (target: flat)`,
       );
+    } else {
+      console.log(`no trend: the soak is too short (it needs ${(2 * WINDOW_SECONDS + TREND_SETTLE_SECONDS + TREND_MIN_SECONDS) / 60} min or more; --soak-seconds)`);
     }
     await page.close();
     return end;
