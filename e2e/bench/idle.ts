@@ -368,7 +368,8 @@ async function idleCase(browser: Browser, app: { url: string; child: ChildProces
     const mainAtStart = await mainMemoryAfterGc(child.pid!, app.inspectPort);
     console.log(`main memory after a full GC, start: ${describeMainMemory(mainAtStart, child.pid!)}`);
     // RSS along the way, every RSS_SAMPLE_SECONDS, so a long soak shows whether memory levels off
-    // rather than only its two ends: a few lines printed, and the trend of all samples at the end.
+    // rather than only its two ends: a few lines printed, and at the end the trend of the samples
+    // taken after TREND_SETTLE_SECONDS.
     const rest = SOAK_SECONDS - 2 * WINDOW_SECONDS;
     const soakStarted = performance.now();
     const trend: { main: TrendSample[]; anonymous: TrendSample[]; page: TrendSample[] } = { main: [], anonymous: [], page: [] };

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { FIRST_SCREEN } from '../../shared/model/startup';
 import { runBench, startBrowserMode, stopAll } from './browserMode';
 
@@ -217,8 +217,10 @@ async function typeAndTime(page: Page, field: Locator) {
   const eventTiming = [...slow, ...Array.from({ length: Math.max(0, samples.length - slow.length) }, () => 16)];
   const p95 = percentile(eventTiming, 95);
   const over = slow.filter((d) => d > 16).length;
-  const p95Text = over <= Math.floor(samples.length * 0.05) ? '<= 16' : p95.toFixed(0);
-  return { p95Text, over, keystrokes: samples.length, probeP50: percentile(samples, 50), probeP95: percentile(samples, 95) };
+  // At most this many over 16 ms and the p95 is still within 16 ms.
+  const allowed = Math.floor(samples.length * 0.05);
+  const p95Text = over <= allowed ? '<= 16' : p95.toFixed(0);
+  return { p95Text, over, allowed, keystrokes: samples.length, probeP50: percentile(samples, 50), probeP95: percentile(samples, 95) };
 }
 
 /** Chromium flag: draw a frame as soon as it is ready instead of at the display's next tick. */
@@ -236,7 +238,7 @@ async function keystrokeCase(browser: Browser, url: string, label: string): Prom
     const search = page.getByRole('searchbox', { name: 'Search assets' }).or(page.getByLabel('Search assets')).first();
     const app = await typeAndTime(page, search);
     console.log(
-      `balances search keystroke to paint with ${SYNTHETIC_ASSETS}+ assets, ${label} (Event Timing): p95 ${app.p95Text} ms, ${app.over} of ${app.keystrokes} keystrokes over 16 ms (target p95 <= 16 ms: at most ${Math.floor(app.keystrokes * 0.05)} over)`,
+      `balances search keystroke to paint with ${SYNTHETIC_ASSETS}+ assets, ${label} (Event Timing): p95 ${app.p95Text} ms, ${app.over} of ${app.keystrokes} keystrokes over 16 ms (target p95 <= 16 ms: at most ${app.allowed} over)`,
     );
     console.log(`  script probe incl. next-frame wait: p50 ${app.probeP50.toFixed(1)} ms, p95 ${app.probeP95.toFixed(1)} ms`);
     // The floor of this browser and display: the same keystrokes into a bare input on a blank page.
@@ -260,7 +262,7 @@ async function main(): Promise<void> {
 
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-bench-'));
   const { url, child } = await startBrowserMode(userDataDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // The static twin: the app's first screen as it painted (same rows, same CSS), without scripts.
     const staticSite = await serveStaticTwin(await snapshotFirstScreen(browser, url));
@@ -297,8 +299,8 @@ async function main(): Promise<void> {
     await keystrokeCase(browser, url, 'frames paced at 60 Hz');
     // The same with Chromium drawing each frame as soon as it is ready: what the page's own work
     // costs a keystroke, without the wait for the next 60 Hz tick of this machine's software
-    // compositor, which keeps even a bare input at a p95 of 24 ms here (see KEYSTROKE_PROBE).
-    const unpaced = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, UNPACED_FRAMES_FLAG] });
+    // compositor, which keeps even a bare input at a p95 of 24 ms here (see the header).
+    const unpaced = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, UNPACED_FRAMES_FLAG] });
     try {
       await keystrokeCase(unpaced, url, `frames unpaced (${UNPACED_FRAMES_FLAG})`);
     } finally {
