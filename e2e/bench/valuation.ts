@@ -6,7 +6,18 @@
  * run (a ticker answer is indexed once, then used for every asset); the figure printed is the median
  * of many runs of index + valuation together, and of valuation alone. It prints figures; it is not a
  * timed test and never fails on speed.
+ *
+ * Then a whole overview as every refresh of Balances makes one (issue 14): the simulator's "Main
+ * (B2B)" account, its three balance answers and the ticker read once over HTTP through the real
+ * client, then summed, valued, ranked and shared by the balances service again and again from those
+ * answers. It prints the time and what each overview allocates (V8's sampling heap profiler, counting
+ * what the collector has already freed): the main process's idle cost is mostly this work and the
+ * garbage collection its allocations bring.
  */
+import { Session } from 'node:inspector/promises';
+import { startSimulator } from '../../electron/simulator';
+import { createExchangeClient } from '../../electron/services/exchange/client';
+import { createBalancesService, type BalancesClient } from '../../electron/services/balances/service';
 import { PriceIndex, valueAssets, type MarketPrice } from '../../electron/services/balances/valuation';
 
 const ASSETS = 1_000;
@@ -50,3 +61,56 @@ console.log(`assets: ${ASSETS}, every price two hops (ASSET_BTC then BTC_USDT); 
 console.log(`valuation only: median ${fmt(median(valuationOnly))} ms over ${RUNS} runs (fastest ${fmt(Math.min(...valuationOnly))} ms)`);
 console.log(`index + valuation: median ${fmt(median(whole))} ms (fastest ${fmt(Math.min(...whole))} ms)`);
 console.log(`target < ${TARGET_MS} ms: ${median(whole) < TARGET_MS ? 'met' : 'NOT met'}`);
+
+const OVERVIEW_RUNS = 300;
+/** Bytes between two samples of the heap profiler: small, so a few hundred overviews give a steady figure. */
+const SAMPLING_BYTES = 256;
+
+interface SampledNode {
+  selfSize: number;
+  children: SampledNode[];
+}
+const sampledBytes = (node: SampledNode): number => node.selfSize + node.children.reduce((sum, child) => sum + sampledBytes(child), 0);
+
+async function overviewCase(): Promise<void> {
+  const simulator = await startSimulator({ port: 0, seed: 1, rateLimits: false, priceTickMs: 0 });
+  try {
+    const { apiKey, apiSecret } = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
+    const client = createExchangeClient({ baseUrl: simulator.url, credentials: { apiKey, apiSecret }, rateLimit: false, maxRetries: 0 });
+    const [balance, tradeBalance, collateralBalance, ticker] = await Promise.all([client.balance({}), client.tradeBalance({}), client.collateralBalance({}), client.ticker()]);
+    // The answers as read, handed back at once: what is timed is the service's own work.
+    const answered: BalancesClient = {
+      balance: async () => balance,
+      tradeBalance: async () => tradeBalance,
+      collateralBalance: async () => collateralBalance,
+      ticker: async () => ticker,
+    };
+    const service = createBalancesService({ accounts: async () => [{ id: 'bench', name: 'Bench', isDemo: false }], clientFor: async () => answered, quote: () => 'USDT' });
+    let rows = 0;
+    for (let run = 0; run < WARMUP; run++) rows = (await service.overview({})).rows.length;
+    const times: number[] = [];
+    for (let run = 0; run < OVERVIEW_RUNS; run++) {
+      const started = performance.now();
+      await service.overview({});
+      times.push(performance.now() - started);
+    }
+    const session = new Session();
+    session.connect();
+    try {
+      await session.post('HeapProfiler.startSampling', { samplingInterval: SAMPLING_BYTES, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      for (let run = 0; run < OVERVIEW_RUNS; run++) await service.overview({});
+      const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: { head: SampledNode } };
+      const perOverview = sampledBytes(profile.head) / OVERVIEW_RUNS;
+      console.log(
+        `overview of the simulator's Main (B2B) account: ${Object.keys(balance.items).length} balances, ${Object.keys(ticker.items).length} markets, ${rows} rows held; ` +
+          `median ${fmt(median(times))} ms over ${OVERVIEW_RUNS} runs (fastest ${fmt(Math.min(...times))} ms), about ${(perOverview / 1024).toFixed(0)} KB allocated per overview`,
+      );
+    } finally {
+      session.disconnect();
+    }
+  } finally {
+    await simulator.close();
+  }
+}
+
+await overviewCase();

@@ -14,7 +14,7 @@ import { ALLOCATION_TOP, DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
 import { add, dec, isZero, sum } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
-import { allocationOf, mostValuableFirst, PriceIndex, priceOf, sharePercent, valueAssets, valueTotal, type Valued } from './valuation';
+import { allocationOfValued, mostValuableFirst, PriceIndex, priceOf, sharePercent, valueAssets, valueTotal, type Valued } from './valuation';
 
 /** What the overview needs of an account's client. */
 export type BalancesClient = Pick<ExchangeClient, 'ticker' | 'balance' | 'tradeBalance' | 'collateralBalance'>;
@@ -116,7 +116,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
     if (pricing) {
       try {
         const ticker = await pricing.ticker(o);
-        index = new PriceIndex(Object.entries(ticker.items).map(([market, a]) => ({ market, last: a.last_price, change: a.change })));
+        index = PriceIndex.ofTicker(ticker.items);
         pricedAt = now();
         if (ticker.unreadable.length > 0) notes.push({ kind: 'unreadable', message: `${ticker.unreadable.length} market prices could not be read; assets priced only through them show no price.` });
         if (quote !== 'USDT' && priceOf(index, 'USDT', quote) === null && priceOf(index, 'BTC', quote) === null) {
@@ -161,7 +161,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
       accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
       rows,
       totals: { value: whole.total, main: partTotal((h) => h.main), trade: partTotal((h) => add(h.tradeAvailable, h.tradeFrozen)), collateral: partTotal((h) => h.collateral) },
-      allocation: allocationOf(rows, whole.total, ALLOCATION_TOP),
+      allocation: allocationOfValued(ranked, wholeTotal, ALLOCATION_TOP),
       unpriced: whole.unpriced,
       zeroAssets: holdings.size - held.length,
       notes,

@@ -159,3 +159,124 @@ describe('valueTotal (an account part)', () => {
     expect(valueTotal([], 'USDT', index)).toBe('0');
   });
 });
+
+/**
+ * A share, worked out exactly with integers: part × 100 / whole rounded half up (away from zero on
+ * a tie) to `places`. The reference for the shortened division in percentOf.
+ */
+function exactPercent(part: string, whole: string, places: number): string {
+  const scaled = (text: string): [bigint, number] => {
+    const [int, frac = ''] = text.replace('-', '').split('.');
+    const sign = text.startsWith('-') ? -1n : 1n;
+    return [sign * BigInt(int + frac), frac.length];
+  };
+  const [p, pScale] = scaled(part);
+  const [w, wScale] = scaled(whole);
+  // part / whole = (p / 10^pScale) / (w / 10^wScale); times 100 × 10^places, as integers.
+  let numerator = p * 100n * 10n ** BigInt(places + wScale);
+  let denominator = w * 10n ** BigInt(pScale);
+  if (denominator < 0n) [numerator, denominator] = [-numerator, -denominator];
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  let units = magnitude / denominator;
+  if (2n * (magnitude % denominator) >= denominator) units += 1n;
+  const digits = units.toString().padStart(places + 1, '0');
+  const text = `${digits.slice(0, -places)}.${digits.slice(-places)}`.replace(/\.?0+$/, '');
+  return units === 0n ? '0' : `${negative ? '-' : ''}${text}`;
+}
+
+describe('shares: rounded from a shortened division, yet exact', () => {
+  /** A decimal text of `intDigits` integer and `fracDigits` fraction digits from a seeded generator. */
+  let seed = 20261126;
+  const digit = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % 10);
+  const decimalText = (intDigits: number, fracDigits: number) => {
+    let int = '';
+    for (let i = 0; i < intDigits; i++) int += String(i === 0 ? 1 + (digit() % 9) : digit());
+    let frac = '';
+    for (let i = 0; i < fracDigits; i++) frac += String(digit());
+    return frac ? `${int || '0'}.${frac}` : int || '0';
+  };
+
+  it('agrees with integer arithmetic on thousands of shares with up to 40 digits', () => {
+    for (let i = 0; i < 3_000; i++) {
+      const whole = decimalText(1 + (i % 24), i % 9);
+      const part = decimalText(1 + ((i * 7) % 24), (i * 5) % 9);
+      expect(shareOf(part, whole), `${part} of ${whole}`).toBe(exactPercent(part, whole, 2));
+    }
+  });
+
+  it('lands on the right side of a tie and of a near-tie (a quotient rounded, not cut, to 24 digits would read 0.125 and give 0.13)', () => {
+    // 1 / 800 = 0.125 %: a tie, half up.
+    expect(shareOf('1', '800')).toBe('0.13');
+    // A hair below and above the tie, at the 8th decimal of the part and far beyond any 24 digits.
+    const whole = '80000000000000000000000';
+    expect(shareOf('99999999999999999999.99999999', whole)).toBe(exactPercent('99999999999999999999.99999999', whole, 2));
+    expect(shareOf('99999999999999999999.99999999', whole)).toBe('0.12');
+    expect(shareOf('100000000000000000000.00000001', whole)).toBe('0.13');
+    // A tie by a negative part (a borrowed collateral asset) rounds away from zero.
+    expect(shareOf('-1', '800')).toBe('-0.13');
+  });
+
+  it('stays exact for shares far above 100 % (negative parts elsewhere make the whole small)', () => {
+    const whole = '0.00000001';
+    for (const part of ['123456789012345678901234.56789', '1', '-98765432109876543210.5']) {
+      expect(shareOf(part, whole)).toBe(exactPercent(part, whole, 2));
+    }
+  });
+
+  it('gives the allocation picture its 4 places exactly, near a tie too', () => {
+    const whole = '3';
+    const rows = [
+      { asset: 'A', value: '1.00000001' },
+      { asset: 'B', value: '1.99999999' },
+    ];
+    expect(allocationOf(rows, whole, 5)).toEqual([
+      { asset: 'B', share: exactPercent('1.99999999', whole, 4) },
+      { asset: 'A', share: exactPercent('1.00000001', whole, 4) },
+    ]);
+  });
+});
+
+describe('PriceIndex over a ticker answer', () => {
+  const items = {
+    BTC_USDT: { last_price: '62000', change: '1.25' },
+    ETH_BTC: { last_price: '0.04', change: '-0.5' },
+    USDT_EUR: { last_price: '0.92', change: '0' },
+    BTC_PERP: { last_price: '99999', change: '0' },
+    ZERO_USDT: { last_price: '0', change: '0' },
+  };
+  const list = Object.entries(items).map(([market, a]) => ({ market, last: a.last_price, change: a.change }));
+
+  it('prices every route as the same markets given as a list do', () => {
+    const fromTicker = PriceIndex.ofTicker(items);
+    const fromList = new PriceIndex(list);
+    for (const [asset, quote] of [
+      ['BTC', 'USDT'],
+      ['ETH', 'USDT'],
+      ['EUR', 'BTC'],
+      ['USDT', 'EUR'],
+      ['PERP', 'BTC'],
+      ['BTC', 'PERP'],
+      ['ZERO', 'USDT'],
+      ['ETH', 'EUR'],
+    ] as const) {
+      expect(priceOf(fromTicker, asset, quote), `${asset} in ${quote}`).toBe(priceOf(fromList, asset, quote));
+    }
+    // 1 / (0.92 × 62000) = 1 / 57040, to 20 significant digits.
+    expect(priceOf(fromTicker, 'EUR', 'BTC')).toBe('0.000017531556802244039271');
+    expect(fromTicker.rate('EUR', 'USDT')).toMatchObject({ market: 'USDT_EUR', inverse: true, change: null });
+  });
+
+  it('reads a market only when a route asks for it, and never an inherited property', () => {
+    const asked: string[] = [];
+    const index = new PriceIndex((market) => (asked.push(market), market === 'BTC_USDT' ? { last: '62000' } : undefined));
+    expect(asked).toEqual([]);
+    expect(priceOf(index, 'BTC', 'USDT')).toBe('62000');
+    expect(priceOf(index, 'BTC', 'USDT')).toBe('62000');
+    expect(asked).toEqual(['BTC_USDT']);
+    const odd = PriceIndex.ofTicker(JSON.parse('{"BTC_USDT":{"last_price":"5","change":"0"}}') as typeof items);
+    expect(priceOf(odd, 'constructor', 'x')).toBeNull();
+    expect(priceOf(odd, '_', 'proto__')).toBeNull();
+    expect(priceOf(odd, '', '_proto__')).toBeNull();
+  });
+});

@@ -56,25 +56,22 @@ export const PRICE_DIGITS = 20;
 /** Hubs tried, in order, for two-hop prices. */
 export const HUBS = ['USDT', 'BTC'] as const;
 
-interface Rate {
-  market: string;
-  /** Parsed on first use: a ticker lists hundreds of markets, an account's route needs a few. */
-  readonly price: Decimal;
-  inverse: boolean;
-  change: string | null;
-}
+/** One market read in one direction: the way from one asset to another. */
+class Rate {
+  private parsed: Decimal | undefined;
 
-/** A price checked as a positive plain decimal now, parsed into a Decimal only when a route uses it. */
-function lazyRate(market: string, last: string, inverse: boolean, change: string | null): Rate {
-  let parsed: Decimal | undefined;
-  return {
-    market,
-    inverse,
-    change,
-    get price() {
-      return (parsed ??= dec(last));
-    },
-  };
+  constructor(
+    readonly market: string,
+    private readonly last: string,
+    /** true: the market is QUOTE_ASSET, so the amount is divided by its price. */
+    readonly inverse: boolean,
+    readonly change: string | null,
+  ) {}
+
+  /** Parsed on first use: a route probe may find a rate it then does not take. */
+  get price(): Decimal {
+    return (this.parsed ??= dec(this.last));
+  }
 }
 
 /** Positive: not negative and some digit other than 0 (the same as dec(last) > 0, without parsing). */
@@ -82,6 +79,18 @@ const isPositiveDecimalText = (text: string) => isLooseDecimalString(text) && !t
 
 const ONE = new Decimal(1);
 const apply = (amount: Decimal, rate: Rate): Decimal => (rate.inverse ? amount.dividedBy(rate.price) : amount.times(rate.price));
+
+/** A market's last price and 24 h change, as the index looks them up by market name. */
+export interface MarketQuote {
+  last: string;
+  change?: string | null;
+}
+
+/** The ticker's entry for one market, as the exchange client reads it. */
+export interface TickerEntry {
+  last_price: string;
+  change?: string | null;
+}
 
 /** A route from an asset to a quote, its price along the route (unrounded), and whether a leg divides. */
 export interface PricedRoute {
@@ -91,33 +100,61 @@ export interface PricedRoute {
 }
 
 /**
- * Last prices indexed both ways: `rates.get(from).get(to)` is the market that turns `from` into
- * `to`, and whether it is read inversely. Built once per ticker answer, used for every asset.
+ * Last prices, looked up both ways: `rate(from, to)` is the market that turns `from` into `to`
+ * (FROM_TO read directly, else TO_FROM read inversely). Built once per ticker answer, used for
+ * every asset. Markets are looked up only when a route asks for them: a ticker lists hundreds,
+ * an account's routes need a few, and indexing every one of them in both directions was a tenth of
+ * what the main process allocated at idle (bench:idle, 10 s refreshes).
  */
 export class PriceIndex {
-  private readonly rates = new Map<string, Map<string, Rate>>();
+  private readonly rates = new Map<string, Rate | null>();
 
-  constructor(prices: Iterable<MarketPrice>) {
-    for (const { market, last, change } of prices) {
-      const parts = market.split('_');
-      if (parts.length !== 2 || parts[1] === 'PERP') continue;
-      const [base, quote] = parts as [string, string];
-      if (typeof last !== 'string' || !isPositiveDecimalText(last)) continue;
-      this.put(base, quote, lazyRate(market, last, false, change ?? null));
-      // A direct market wins over an inverse one for the same pair.
-      if (!this.rates.get(quote)?.get(base)) this.put(quote, base, lazyRate(market, last, true, null));
+  /** From a list of markets; where a market is listed twice, the first one counts. */
+  constructor(prices: Iterable<MarketPrice>);
+  /** Over a lookup by market name ('BTC_USDT'), which the index calls only for the markets routes need. */
+  constructor(lookup: (market: string) => MarketQuote | undefined);
+  constructor(source: Iterable<MarketPrice> | ((market: string) => MarketQuote | undefined)) {
+    if (typeof source === 'function') {
+      this.find = source;
+    } else {
+      const markets = new Map<string, MarketQuote>();
+      for (const price of source) if (!markets.has(price.market)) markets.set(price.market, price);
+      this.find = (market) => markets.get(market);
     }
   }
 
-  private put(from: string, to: string, rate: Rate): void {
-    let row = this.rates.get(from);
-    if (!row) this.rates.set(from, (row = new Map()));
-    const existing = row.get(to);
-    if (!existing || (existing.inverse && !rate.inverse)) row.set(to, rate);
+  /** The index over a ticker answer's entries, keyed by market, read in place. */
+  static ofTicker(items: Readonly<Record<string, TickerEntry>>): PriceIndex {
+    return new PriceIndex((market) => {
+      if (!Object.hasOwn(items, market)) return undefined;
+      const entry = items[market] as TickerEntry;
+      return { last: entry.last_price, change: entry.change ?? null };
+    });
+  }
+
+  private readonly find: (market: string) => MarketQuote | undefined;
+
+  /**
+   * The market BASE_QUOTE when it can convert: a spot market (not a `_PERP` future, and a name of
+   * exactly two parts) with a positive price.
+   */
+  private conversion(base: string, quote: string): MarketQuote | undefined {
+    if (quote === 'PERP' || base.includes('_') || quote.includes('_')) return undefined;
+    const found = this.find(`${base}_${quote}`);
+    return found && typeof found.last === 'string' && isPositiveDecimalText(found.last) ? found : undefined;
   }
 
   rate(from: string, to: string): Rate | undefined {
-    return this.rates.get(from)?.get(to);
+    const key = `${from}\n${to}`;
+    let rate = this.rates.get(key);
+    if (rate === undefined) {
+      // A direct market wins over an inverse one for the same pair.
+      const direct = this.conversion(from, to);
+      const inverse = direct ? undefined : this.conversion(to, from);
+      rate = direct ? new Rate(`${from}_${to}`, direct.last, false, direct.change ?? null) : inverse ? new Rate(`${to}_${from}`, inverse.last, true, null) : null;
+      this.rates.set(key, rate);
+    }
+    return rate ?? undefined;
   }
 
   private readonly priced = new Map<string, PricedRoute | null>();
@@ -221,9 +258,26 @@ export function sharePercent(part: Decimal, whole: Decimal): string | null {
   return whole.isZero() ? null : percentOf(part, whole, 2);
 }
 
+/**
+ * Significant digits of the quotient a percentage is rounded from. A share is rounded to a few
+ * places, so it needs far fewer digits than an amount: the exact quotient cut (not rounded) to this
+ * many digits lies on the same side of every rounding boundary as the exact quotient itself (each
+ * boundary, half a unit of the last place kept, has at most places + 1 decimals, so it is one of
+ * the numbers the cut can land on, and cutting never passes one), so rounding the cut quotient
+ * half up gives the exact answer. An 80-digit division for every row's share was a fifth of what
+ * the main process allocated at idle (bench:idle, 10 s refreshes).
+ */
+const SHARE_DIGITS = 24;
+const ShareDecimal = Decimal.clone({ precision: SHARE_DIGITS, rounding: Decimal.ROUND_DOWN });
+
 /** part / whole × 100, rounded half up to `places`; whole must not be zero. */
 function percentOf(part: Decimal, whole: Decimal, places: number): string {
-  return toPlain(part.dividedBy(whole).times(100).toDecimalPlaces(places, Decimal.ROUND_HALF_UP));
+  const hundredfold = part.times(100);
+  // The quotient's exponent is at most this; the cut is exact while its last digit is at or below
+  // the boundaries' (a share above 100 % comes only from negative parts, and stays far inside).
+  const exponent = hundredfold.e - whole.e + 1;
+  const quotient = exponent <= SHARE_DIGITS - places - 2 ? ShareDecimal.div(hundredfold, whole) : hundredfold.dividedBy(whole);
+  return toPlain(quotient.toDecimalPlaces(places, Decimal.ROUND_HALF_UP));
 }
 
 /** A holding with its value parsed (null: no price), as the overview ranks them. */
@@ -241,17 +295,24 @@ export function mostValuableFirst(a: ValuedHolding, b: ValuedHolding): number {
 
 /**
  * The allocation picture: the `top` most valuable priced holdings and everything else as one part
- * (asset null), each as a percent of `total` to 4 places. Each value is parsed once; rows already
- * in the overview's order cost the sort next to nothing. Nothing priced above zero, or a zero
+ * (asset null), each as a percent of `total` to 4 places. Nothing priced above zero, or a zero
  * total: no picture (an empty list).
  */
 export function allocationOf(rows: readonly { asset: string; value: string | null }[], total: string, top: number): { asset: string | null; share: string }[] {
-  const whole = dec(total);
+  return allocationOfValued(
+    rows.map((r) => ({ asset: r.asset, value: r.value === null ? null : dec(r.value) })),
+    dec(total),
+    top,
+  );
+}
+
+/**
+ * allocationOf for values already parsed, as the overview has them (in its order, which costs the
+ * sort here next to nothing).
+ */
+export function allocationOfValued(holdings: readonly ValuedHolding[], whole: Decimal, top: number): { asset: string | null; share: string }[] {
   if (!whole.greaterThan(0)) return [];
-  const priced = rows
-    .map((r) => ({ asset: r.asset, value: r.value === null ? null : dec(r.value) }))
-    .filter((r): r is { asset: string; value: Decimal } => r.value !== null && r.value.greaterThan(0))
-    .sort(mostValuableFirst);
+  const priced = holdings.filter((r): r is { asset: string; value: Decimal } => r.value !== null && r.value.greaterThan(0)).sort(mostValuableFirst);
   const parts: { asset: string | null; share: string }[] = priced.slice(0, top).map((r) => ({ asset: r.asset, share: percentOf(r.value, whole, 4) }));
   const rest = priced.slice(top).reduce((sum, r) => sum.plus(r.value), new Decimal(0));
   if (rest.greaterThan(0)) parts.push({ asset: null, share: percentOf(rest, whole, 4) });
