@@ -103,8 +103,8 @@ export interface PricedRoute {
  * Last prices, looked up both ways: `rate(from, to)` is the market that turns `from` into `to`
  * (FROM_TO read directly, else TO_FROM read inversely). Built once per ticker answer, used for
  * every asset. Markets are looked up only when a route asks for them: a ticker lists hundreds,
- * an account's routes need a few, and indexing every one of them in both directions was a tenth of
- * what the main process allocated at idle (bench:idle, 10 s refreshes).
+ * an account's routes need a few, and indexing every one of them in both directions was 5-8 % of
+ * what the main process allocated at idle (10 s refreshes, V8's sampling heap profiler).
  */
 export class PriceIndex {
   private readonly rates = new Map<string, Rate | null>();
@@ -265,7 +265,7 @@ export function sharePercent(part: Decimal, whole: Decimal): string | null {
  * boundary, half a unit of the last place kept, has at most places + 1 decimals, so it is one of
  * the numbers the cut can land on, and cutting never passes one), so rounding the cut quotient
  * half up gives the exact answer. An 80-digit division for every row's share was a fifth of what
- * the main process allocated at idle (bench:idle, 10 s refreshes).
+ * the main process allocated at idle (10 s refreshes, V8's sampling heap profiler).
  */
 const SHARE_DIGITS = 24;
 const ShareDecimal = Decimal.clone({ precision: SHARE_DIGITS, rounding: Decimal.ROUND_DOWN });
@@ -274,7 +274,8 @@ const ShareDecimal = Decimal.clone({ precision: SHARE_DIGITS, rounding: Decimal.
 function percentOf(part: Decimal, whole: Decimal, places: number): string {
   const hundredfold = part.times(100);
   // The quotient's exponent is at most this; the cut is exact while its last digit is at or below
-  // the boundaries' (a share above 100 % comes only from negative parts, and stays far inside).
+  // the boundaries' last decimal. A quotient too large for that (a share far above 100 %, which
+  // only negative parts can make) takes the full-precision division.
   const exponent = hundredfold.e - whole.e + 1;
   const quotient = exponent <= SHARE_DIGITS - places - 2 ? ShareDecimal.div(hundredfold, whole) : hundredfold.dividedBy(whole);
   return toPlain(quotient.toDecimalPlaces(places, Decimal.ROUND_HALF_UP));
