@@ -11,14 +11,19 @@
  * with no route has no price (null), is never counted as zero, and is left out of the total with a
  * count. Futures (`_PERP`) are not conversion markets; a market without a positive price is skipped.
  */
+import type { MarketActivity } from '../../../shared/api/schemas';
 import { Decimal, dec, isLooseDecimalString, isZero, toPlain } from '../../../shared/money/decimal';
 
-/** One market's last price, as the ticker gives it (`BTC_USDT` → base BTC, quote USDT). */
-export interface MarketPrice {
-  market: string;
+/** A market's last price and 24 h change, as the index looks them up by market name. */
+export interface MarketQuote {
   last: string;
   /** The ticker's 24 h change in percent, if known. */
   change?: string | null;
+}
+
+/** One market's last price, as the ticker gives it (`BTC_USDT` → base BTC, quote USDT). */
+export interface MarketPrice extends MarketQuote {
+  market: string;
 }
 
 export interface Leg {
@@ -80,17 +85,8 @@ const isPositiveDecimalText = (text: string) => isLooseDecimalString(text) && !t
 const ONE = new Decimal(1);
 const apply = (amount: Decimal, rate: Rate): Decimal => (rate.inverse ? amount.dividedBy(rate.price) : amount.times(rate.price));
 
-/** A market's last price and 24 h change, as the index looks them up by market name. */
-export interface MarketQuote {
-  last: string;
-  change?: string | null;
-}
-
-/** The ticker's entry for one market, as the exchange client reads it. */
-export interface TickerEntry {
-  last_price: string;
-  change?: string | null;
-}
+/** What the index reads of a ticker answer's entry (the client's reading of one market). */
+type TickerEntry = Pick<MarketActivity, 'last_price' | 'change'>;
 
 /** A route from an asset to a quote, its price along the route (unrounded), and whether a leg divides. */
 export interface PricedRoute {
