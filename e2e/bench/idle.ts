@@ -13,9 +13,10 @@
  *     over a window at the start and again at the end of the soak (all of Chromium, browser and
  *     GPU processes included, is printed beside it);                  target: main + page < 1 %
  *     Chromium's own interface runs in a renderer too (--top-chrome-webui: its tab strip and
- *     toolbar, there even without a window). It is not the page and costs about 0.4 % by itself,
- *     with or without the app (a static page's window: 0.42 % in it, 0.03-0.12 % in the page's),
- *     and Electron has none: it is printed apart, not counted as the page's;
+ *     toolbar, there even without a window). It is not the page, and Electron has none: it is
+ *     printed apart, not counted as the page's. What it costs varies by itself: 0.35-0.48 % of a
+ *     core in the first minutes (a static page's window: 0.42-0.48 % in it, 0.03-0.17 % in the
+ *     page's), 0.02 % at the end of a 10-minute soak;
  *   - resident memory (RSS) of both at the start and at the end;      target: no growth
  *   - the JS heap of both after a forced full collection, at the start and at the end: what the
  *     app's code keeps alive, which tells a leak from allocator and heap-capacity growth in RSS
