@@ -14,8 +14,8 @@
  *     GPU processes included, is printed beside it);                  target: main + page < 1 %
  *     Chromium's own interface runs in a renderer too (--top-chrome-webui: its tab strip and
  *     toolbar, there even without a window). It is not the page, and Electron has none: it is
- *     printed apart, not counted as the page's. What it costs varies by itself: 0.35-0.48 % of a
- *     core in the first minutes (a static page's window: 0.42-0.48 % in it, 0.03-0.17 % in the
+ *     printed apart, not counted as the page's. What it costs varies by itself: 0.33-0.48 % of a
+ *     core in the first minutes (a static page's window: 0.40-0.48 % in it, 0.03-0.17 % in the
  *     page's), 0.02 % at the end of a 10-minute soak;
  *   - resident memory (RSS) of both at the start and at the end;      target: no growth
  *   - the JS heap of both after a forced full collection, at the start and at the end: what the
