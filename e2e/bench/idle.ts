@@ -156,16 +156,15 @@ function sample(mainPid: number): { main: Usage; page: Usage; browserUi: Usage; 
     }
     return false;
   };
-  const chromiumUsage: Usage = { cpu: 0, rss: 0 };
   const byKind: Record<ProcessKind, Usage> = { page: { cpu: 0, rss: 0 }, 'browser-ui': { cpu: 0, rss: 0 }, other: { cpu: 0, rss: 0 } };
   for (const [pid, info] of all) {
     if (pid === mainPid || descends(pid, mainPid) || !descends(pid, process.pid)) continue;
-    chromiumUsage.cpu += info.usage.cpu;
-    chromiumUsage.rss += info.usage.rss;
     byKind[info.kind].cpu += info.usage.cpu;
     byKind[info.kind].rss += info.usage.rss;
   }
-  return { main: all.get(mainPid)?.usage ?? { cpu: 0, rss: 0 }, page: byKind.page, browserUi: byKind['browser-ui'], chromium: chromiumUsage };
+  const kinds = Object.values(byKind);
+  const chromium: Usage = { cpu: kinds.reduce((sum, u) => sum + u.cpu, 0), rss: kinds.reduce((sum, u) => sum + u.rss, 0) };
+  return { main: all.get(mainPid)?.usage ?? { cpu: 0, rss: 0 }, page: byKind.page, browserUi: byKind['browser-ui'], chromium };
 }
 
 interface TrendSample {
@@ -215,8 +214,11 @@ async function cpuOver(mainPid: number, seconds: number): Promise<Window> {
   };
 }
 
+/** What all of Chromium cost, and its interface's renderer within it (not the page's). */
+const chromiumCost = (w: Window) => `all of Chromium ${pct(w.chromium)}, of which its own interface's renderer ${pct(w.browserUi)}`;
+
 const describe = (w: Window) =>
-  `CPU main ${pct(w.main)} + page ${pct(w.page)} = ${pct(w.main + w.page)} of one core (all of Chromium ${pct(w.chromium)}, of which its own interface's renderer ${pct(w.browserUi)}); RSS main ${mb(w.rssMain)}, page ${mb(w.rssPage)}`;
+  `CPU main ${pct(w.main)} + page ${pct(w.page)} = ${pct(w.main + w.page)} of one core (${chromiumCost(w)}); RSS main ${mb(w.rssMain)}, page ${mb(w.rssPage)}`;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const pct = (value: number) => `${value.toFixed(2)} %`;
@@ -353,9 +355,7 @@ async function floorCase(browser: Browser): Promise<void> {
     await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
     // No main process here: only the page's own figure counts.
     const floor = await cpuOver(-1, WINDOW_SECONDS);
-    console.log(
-      `floor, a static page with an open event stream in the same Chromium: page ${pct(floor.page)} of one core (all of Chromium ${pct(floor.chromium)}, of which its own interface's renderer ${pct(floor.browserUi)})`,
-    );
+    console.log(`floor, a static page with an open event stream in the same Chromium: page ${pct(floor.page)} of one core (${chromiumCost(floor)})`);
   } finally {
     await page.close();
     server.close();
