@@ -21,6 +21,10 @@
  *   - the JS heap of both after a forced full collection, at the start and at the end: what the
  *     app's code keeps alive, which tells a leak from allocator and heap-capacity growth in RSS
  *     (the main process's is read through its inspector, opened for the moment: mainHeap.ts);
+ * After the real account's soak, in the same app with its page closed: the Balances job done by
+ * hand (byHand.ts: the same overview every 10 s written into plain DOM, no framework), the least
+ * this job costs a page, with what the overview alone costs the main process; then the main
+ * process with no page open.
  * Then the floor: a static page with an open event stream in the same Chromium, measured the same
  * way, so the page's figure reads against what the browser costs by itself.
  * Then the memory case the issue names, in a second app on a fresh data folder: main-process RSS
@@ -45,6 +49,7 @@ import { openDatabase } from '../../electron/services/database';
 import { startSimulator } from '../../electron/simulator';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { invokeApp, runBench, startBrowserMode, stopApp } from './browserMode';
+import { startByHandPage } from './byHand';
 import { freePort, inspectPortArgs, mainMemoryAfterGc, type MainMemory } from './mainHeap';
 import { fillHistory, yearOfSnapshotTimes } from './historyFill';
 
@@ -311,7 +316,7 @@ async function main(): Promise<void> {
       await configureRealAccount(userDataDir, simulator.url, { apiKey, apiSecret }, 'Bench real');
       const inspectPort = await freePort();
       const { url, child } = await startBrowserMode(userDataDir, 'ignore', inspectPortArgs(inspectPort));
-      results.push({ label: 'real account (exchange outside the app)', end: await idleCase(browser, { url, child, inspectPort }, userDataDir, 'real account') });
+      results.push({ label: 'real account (exchange outside the app)', end: await idleCase(browser, { url, child, inspectPort }, userDataDir, 'real account', { byHand: true }) });
     } finally {
       await simulator.close();
     }
@@ -362,6 +367,31 @@ async function floorCase(browser: Browser): Promise<void> {
   }
 }
 
+/**
+ * The same app with its own page closed: first with the Balances job done by hand in its place
+ * (byHand.ts: the same overview every 10 s, no framework), then with no page at all. The first
+ * reads the app's page against the least this job costs a page; the main process, asked only for
+ * the overview (no connection watch, so no pings, and no event stream), shows what the refresh
+ * itself costs it; the last is what the main process costs doing nothing.
+ */
+async function byHandCase(browser: Browser, app: { url: string; child: ChildProcess }): Promise<void> {
+  const byHand = await startByHandPage(app.url);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(byHand.url);
+    await page.locator('#total').filter({ hasText: /\d/ }).waitFor({ timeout: 60_000 });
+    await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
+    const job = await cpuOver(app.child.pid!, WINDOW_SECONDS);
+    console.log(`the same job by hand (the overview every 10 s written into plain DOM, no framework): main ${pct(job.main)} (the overview alone) + page ${pct(job.page)} (${chromiumCost(job)})`);
+    await page.close();
+  } finally {
+    byHand.close();
+  }
+  await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
+  const alone = await cpuOver(app.child.pid!, WINDOW_SECONDS);
+  console.log(`no page open: main ${pct(alone.main)}`);
+}
+
 /** The page's live JS heap: a full garbage collection first (through the DevTools protocol), then the heap in use. */
 async function pageHeapAfterGc(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
@@ -375,7 +405,13 @@ async function pageHeapAfterGc(page: Page): Promise<number> {
 }
 
 /** CPU and RSS of one configured app at the start and the end of the soak; returns the end window. */
-async function idleCase(browser: Browser, app: { url: string; child: ChildProcess; inspectPort: number }, userDataDir: string, label: string): Promise<Window> {
+async function idleCase(
+  browser: Browser,
+  app: { url: string; child: ChildProcess; inspectPort: number },
+  userDataDir: string,
+  label: string,
+  options: { byHand?: boolean } = {},
+): Promise<Window> {
   const { url, child } = app;
   try {
     const page = await openBalancesAt10s(browser, url);
@@ -428,6 +464,7 @@ async function idleCase(browser: Browser, app: { url: string; child: ChildProces
       console.log(`no trend: the soak is too short (it needs ${(2 * WINDOW_SECONDS + TREND_SETTLE_SECONDS + TREND_MIN_SECONDS) / 60} min or more; --soak-seconds)`);
     }
     await page.close();
+    if (options.byHand) await byHandCase(browser, app);
     return end;
   } finally {
     await stopApp(child);
