@@ -29,7 +29,7 @@ const PAGE = `<!doctype html>
   .totals { display: flex; gap: 24px; margin-bottom: 16px; }
   .totals strong { font-size: 1.6rem; }
   table { width: 100%; table-layout: fixed; border-collapse: collapse; }
-  th, td { padding: 0 14px; height: 52px; border-bottom: 1px solid #ddd; text-align: right; font-variant-numeric: tabular-nums; }
+  th, td { padding: 0 14px; height: 52px; border-bottom: 1px solid #ddd; text-align: right; font-variant-numeric: tabular-nums; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   th:first-child, td:first-child { text-align: left; }
 </style></head>
 <body><nav>Balances</nav><main>
