@@ -57,15 +57,17 @@ export async function stopApp(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** One channel call through browser mode's HTTP API, as the page makes it (token from the launch URL). */
-export async function invokeApp<T>(url: string, channel: string, payload: unknown): Promise<T> {
+/** Where browser mode takes channel calls, and the headers it wants with them (token from the launch URL, the app's own origin). */
+export function appApi(url: string): { endpoint: string; headers: Record<string, string> } {
   const { origin, searchParams } = new URL(url);
   const token = searchParams.get('token') ?? '';
-  const answer = await fetch(`${origin}/api/invoke`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token, Origin: origin },
-    body: JSON.stringify({ channel, payload }),
-  });
+  return { endpoint: `${origin}/api/invoke`, headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token, Origin: origin } };
+}
+
+/** One channel call through browser mode's HTTP API, as the page makes it. */
+export async function invokeApp<T>(url: string, channel: string, payload: unknown): Promise<T> {
+  const { endpoint, headers } = appApi(url);
+  const answer = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ channel, payload }) });
   const envelope = (await answer.json()) as { ok: boolean; data?: T; error?: { message?: string } };
   if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error?.message ?? answer.status}`);
   return envelope.data as T;

@@ -1,7 +1,7 @@
 /**
  * The Balances job done by hand, for bench:idle: a page with no framework and no library that asks
  * the app for the same overview every 10 s and writes the figures the app's Balances view shows
- * (the total and its split, and the rows the app's table keeps in its window, most valuable
+ * (the total and its split, and as many rows as the app's table keeps in the DOM, most valuable
  * first: asset, main, trade, collateral, total, value with its price in the tooltip, 24 h change,
  * share) straight into the DOM, touching only text that changed.
  *
@@ -15,12 +15,12 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { appApi } from './browserMode';
 
-/** Rows the app's table has in the DOM at 1280 × 800 (its window of rows and the overscan). */
-const ROWS = 15;
 const REFRESH_MS = 10_000;
 
-const PAGE = `<!doctype html>
+/** The page, writing `rows` rows: as many as the app's table keeps in the DOM (its window of rows and the overscan). */
+const pageWith = (rows: number) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Balances by hand</title>
 <style>
   body { font: 14px system-ui, sans-serif; margin: 0; display: grid; grid-template-columns: 220px 1fr; min-height: 100vh; }
@@ -40,7 +40,7 @@ const PAGE = `<!doctype html>
 <script>
   const body = document.getElementById('rows');
   const cells = [];
-  for (let i = 0; i < ${ROWS}; i++) {
+  for (let i = 0; i < ${rows}; i++) {
     const row = body.insertRow();
     const line = [];
     for (let j = 0; j < 8; j++) line.push(row.insertCell());
@@ -66,7 +66,7 @@ const PAGE = `<!doctype html>
     const { data } = await answer.json();
     put(document.getElementById('total'), grouped(cents(data.totals.value)) + ' ' + data.quote, data.totals.value);
     for (const part of ['main', 'trade', 'collateral']) put(document.getElementById(part), grouped(cents(data.totals[part])), data.totals[part]);
-    data.rows.slice(0, ${ROWS}).forEach((row, i) => {
+    data.rows.slice(0, ${rows}).forEach((row, i) => {
       const line = cells[i];
       put(line[0], row.asset);
       put(line[1], grouped(row.main), row.main);
@@ -82,20 +82,19 @@ const PAGE = `<!doctype html>
   setInterval(refresh, ${REFRESH_MS});
 </script></body></html>`;
 
-/** Serves the page on a loopback port; its one call goes on to the app at `appUrl` (the launch URL, token in it). */
-export async function startByHandPage(appUrl: string): Promise<{ url: string; close(): void }> {
-  const app = new URL(appUrl);
-  const token = app.searchParams.get('token') ?? '';
+/**
+ * Serves the page, writing `rows` rows, on a loopback port; its one call goes on to the app at
+ * `appUrl` (the launch URL, token in it).
+ */
+export async function startByHandPage(appUrl: string, rows: number): Promise<{ url: string; close(): void }> {
+  const { endpoint, headers } = appApi(appUrl);
+  const page = pageWith(rows);
   const server = createServer((req, res) => {
     if (req.method === 'POST' && req.url === '/api/invoke') {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        fetch(`${app.origin}/api/invoke`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token, Origin: app.origin },
-          body: Buffer.concat(chunks),
-        })
+        fetch(endpoint, { method: 'POST', headers, body: Buffer.concat(chunks) })
           .then(async (answer) => {
             res.writeHead(answer.status, { 'Content-Type': 'application/json' });
             res.end(await answer.text());
@@ -108,7 +107,7 @@ export async function startByHandPage(appUrl: string): Promise<{ url: string; cl
       return;
     }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(PAGE);
+    res.end(page);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;

@@ -43,6 +43,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { openDatabase } from '../../electron/services/database';
@@ -54,6 +55,8 @@ import { freePort, inspectPortArgs, mainMemoryAfterGc, type MainMemory } from '.
 import { fillHistory, yearOfSnapshotTimes } from './historyFill';
 
 const WARMUP_SECONDS = 20;
+/** Every page of this bench: the app's, the by-hand one and the floor's. */
+const VIEWPORT = { width: 1280, height: 800 };
 /** RSS lines printed between the two CPU windows of a soak. */
 const SOAK_PROGRESS_LINES = 6;
 /** RSS is sampled this often between the two CPU windows, for the trend. */
@@ -205,7 +208,7 @@ interface Window {
 async function cpuOver(mainPid: number, seconds: number): Promise<Window> {
   const before = sample(mainPid);
   const started = performance.now();
-  await new Promise((done) => setTimeout(done, seconds * 1000));
+  await sleep(seconds * 1000);
   const after = sample(mainPid);
   const wall = (performance.now() - started) / 1000;
   const percent = (pick: (s: ReturnType<typeof sample>) => Usage) => ((pick(after).cpu - pick(before).cpu) / wall) * 100;
@@ -230,7 +233,7 @@ const pct = (value: number) => `${value.toFixed(2)} %`;
 
 /** The page on Balances with auto-refresh at 10 s (set in Settings, as a user does). */
 async function openBalancesAt10s(browser: Browser, url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ viewport: VIEWPORT });
   await page.goto(url);
   await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -272,7 +275,7 @@ async function memoryCase(browser: Browser): Promise<void> {
     const series = await invokeApp<{ snapshots: number }>(app.url, 'history.series', { accountId, range: '1y', points: 1_000 });
     let peak = 0;
     for (let waited = 0; waited < MEMORY_CASE_SECONDS; waited += 5) {
-      await new Promise((done) => setTimeout(done, 5_000));
+      await sleep(5_000);
       peak = Math.max(peak, sample(child.pid!).main.rss);
     }
     const end = sample(child.pid!).main.rss;
@@ -354,10 +357,10 @@ async function floorCase(browser: Browser): Promise<void> {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ viewport: VIEWPORT });
   try {
     await page.goto(`http://127.0.0.1:${port}/`);
-    await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
+    await sleep(WARMUP_SECONDS * 1000);
     // No main process here: only the page's own figure counts.
     const floor = await cpuOver(-1, WINDOW_SECONDS);
     console.log(`floor, a static page with an open event stream in the same Chromium: page ${pct(floor.page)} of one core (${chromiumCost(floor)})`);
@@ -374,20 +377,20 @@ async function floorCase(browser: Browser): Promise<void> {
  * the overview (no connection watch, so no pings, and no event stream), shows what the refresh
  * itself costs it; the last is what the main process costs doing nothing.
  */
-async function byHandCase(browser: Browser, app: { url: string; child: ChildProcess }): Promise<void> {
-  const byHand = await startByHandPage(app.url);
+async function byHandCase(browser: Browser, app: { url: string; child: ChildProcess }, rows: number): Promise<void> {
+  const byHand = await startByHandPage(app.url, rows);
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({ viewport: VIEWPORT });
     await page.goto(byHand.url);
     await page.locator('#total').filter({ hasText: /\d/ }).waitFor({ timeout: 60_000 });
-    await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
+    await sleep(WARMUP_SECONDS * 1000);
     const job = await cpuOver(app.child.pid!, WINDOW_SECONDS);
-    console.log(`the same job by hand (the overview every 10 s written into plain DOM, no framework): main ${pct(job.main)} (the overview alone) + page ${pct(job.page)} (${chromiumCost(job)})`);
+    console.log(`the same job by hand (the overview every 10 s written into ${rows} rows of plain DOM, no framework): main ${pct(job.main)} (the overview alone) + page ${pct(job.page)} (${chromiumCost(job)})`);
     await page.close();
   } finally {
     byHand.close();
   }
-  await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
+  await sleep(WARMUP_SECONDS * 1000);
   const alone = await cpuOver(app.child.pid!, WINDOW_SECONDS);
   console.log(`no page open: main ${pct(alone.main)}`);
 }
@@ -416,7 +419,7 @@ async function idleCase(
   try {
     const page = await openBalancesAt10s(browser, url);
     console.log(`idle, ${label}: Balances open, auto-refresh 10 s; warm-up ${WARMUP_SECONDS} s, CPU windows of ${WINDOW_SECONDS} s, soak ${SOAK_SECONDS} s`);
-    await new Promise((done) => setTimeout(done, WARMUP_SECONDS * 1000));
+    await sleep(WARMUP_SECONDS * 1000);
 
     const start = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`start: ${describe(start)}`);
@@ -435,7 +438,7 @@ async function idleCase(
     const trend: { main: TrendSample[]; anonymous: TrendSample[]; page: TrendSample[] } = { main: [], anonymous: [], page: [] };
     const printEvery = Math.max(1, Math.round(rest / RSS_SAMPLE_SECONDS / SOAK_PROGRESS_LINES));
     for (let taken = 1; taken * RSS_SAMPLE_SECONDS <= rest; taken += 1) {
-      await new Promise((done) => setTimeout(done, soakStarted + taken * RSS_SAMPLE_SECONDS * 1000 - performance.now()));
+      await sleep(soakStarted + taken * RSS_SAMPLE_SECONDS * 1000 - performance.now());
       const now = sample(child.pid!);
       const anonymous = residentParts(child.pid!).anonymous;
       const hours = (taken * RSS_SAMPLE_SECONDS) / 3600;
@@ -463,8 +466,10 @@ async function idleCase(
     } else {
       console.log(`no trend: the soak is too short (it needs ${(2 * WINDOW_SECONDS + TREND_SETTLE_SECONDS + TREND_MIN_SECONDS) / 60} min or more; --soak-seconds)`);
     }
+    // The by-hand page writes as many rows as the app's table keeps in the DOM.
+    const rowsInDom = await page.getByTestId('balance-row').count();
     await page.close();
-    if (options.byHand) await byHandCase(browser, app);
+    if (options.byHand) await byHandCase(browser, app, rowsInDom);
     return end;
   } finally {
     await stopApp(child);
