@@ -259,7 +259,7 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
   });
 
   it('leaves out the renderer libraries Vite already bundled, and they are not imported by the main process', () => {
-    const rendererOnly = ['react', 'react-dom', 'scheduler', 'zustand', '@tanstack/react-query', '@tanstack/query-core'];
+    const rendererOnly = ['react', 'react-dom', 'scheduler', 'preact', 'preact-render-to-string', 'zustand', '@tanstack/react-query', '@tanstack/query-core'];
     const packages = packagesIn();
     for (const name of rendererOnly) {
       expect(packages).not.toContain(`node_modules/${name}`);

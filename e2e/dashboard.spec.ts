@@ -31,6 +31,8 @@ test.describe('dashboard', () => {
     const priced = (await values()).filter((v) => /^\d/.test(v));
     for (let i = 1; i < priced.length; i++) expect(compare(priced[i - 1]!, priced[i]!)).toBeGreaterThanOrEqual(0);
 
+    // Tickers are not words: no spelling marks under them (the property, as the browser reads it).
+    expect(await page.getByRole('searchbox', { name: 'Search assets' }).evaluate((box) => (box as HTMLInputElement).spellcheck)).toBe(false);
     await page.getByRole('searchbox', { name: 'Search assets' }).fill('bitcoin');
     await expect.poll(tickers).toContain('BTC');
     for (const row of await balanceRows(page).allTextContents()) expect(row.toLowerCase()).toContain('bitcoin');

@@ -4,8 +4,9 @@
  * instead of after its scripts have loaded, run and asked for the data. The app then hydrates this
  * markup (main.tsx) with the same data in its cache, reusing the DOM rather than building it again.
  *
- * Built on its own (`vite build --ssr`, renderer/vite.config.ts) into out/prerender, with React and
- * the other libraries inside, and loaded by the main process at launch (electron/static/firstScreen.ts).
+ * Built on its own (`vite build --ssr`, renderer/vite.config.ts) into out/prerender, with Preact
+ * (react-dom/server resolves to preact/compat's server renderer, as the page's React resolves to
+ * Preact) and the other libraries inside, and loaded by the main process at launch (electron/static/firstScreen.ts).
  *
  * It renders the app itself, not a copy of its markup: the same components, fed the bootstrap
  * exactly as main.tsx feeds the page's first render (bootstrapCacheEntries), so what is painted first

@@ -97,7 +97,7 @@ export function Combobox(props: {
             type="text"
             role="combobox"
             autoComplete="off"
-            spellCheck={false}
+            spellCheck="false"
             aria-autocomplete="list"
             aria-expanded={open}
             aria-controls={listId}

@@ -63,7 +63,7 @@ export function TextInputField({
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'className'>) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
-      {(control) => <input type="text" autoComplete="off" spellCheck={false} {...input} {...control} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(control) => <input type="text" autoComplete="off" spellCheck="false" {...input} {...control} value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/preact';
 import { formatEpochMs } from '../format';
 import { ageShown, nextShownChangeIn, REFRESH_HOLD_MS, UpdatedAgo } from './UpdatedAgo';
 
@@ -34,16 +34,16 @@ describe('UpdatedAgo', () => {
     const label = () => screen.getByText(/^Updated /).textContent;
     expect(label()).toMatch(/ 0 sec/);
     // The refresh falls due at 10 s; its answer comes 100 ms later: "10 sec." never shows.
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => void vi.advanceTimersByTime(10_000));
     expect(label()).toMatch(/ 0 sec/);
-    act(() => vi.advanceTimersByTime(100));
+    act(() => void vi.advanceTimersByTime(100));
     rerender(<UpdatedAgo updatedAt={Date.now()} refreshEveryMs={10_000} />);
     expect(label()).toMatch(/ 0 sec/);
     // A refresh that does not answer within the hold: the age goes on.
     const answered = Date.now();
-    act(() => vi.advanceTimersByTime(10_000 + REFRESH_HOLD_MS - 1));
+    act(() => void vi.advanceTimersByTime(10_000 + REFRESH_HOLD_MS - 1));
     expect(label()).toMatch(/ 0 sec/);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(label()).toMatch(/10 sec/);
     expect(Date.now() - answered).toBe(10_000 + REFRESH_HOLD_MS);
   });
@@ -51,7 +51,7 @@ describe('UpdatedAgo', () => {
   it('without an automatic refresh, steps at every 10 s as before', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     render(<UpdatedAgo updatedAt={Date.now()} />);
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => void vi.advanceTimersByTime(10_000));
     expect(screen.getByText(/^Updated /).textContent).toMatch(/10 sec/);
   });
 });

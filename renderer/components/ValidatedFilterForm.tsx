@@ -72,7 +72,7 @@ export function ValidatedFilterForm({ formLabel, label, placeholder, maxLength, 
           value={text}
           placeholder={placeholder}
           maxLength={maxLength}
-          spellCheck={false}
+          spellCheck="false"
           autoCapitalize="characters"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { act, cleanup, configure, render, screen } from '@testing-library/preact';
 import type userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
@@ -25,7 +25,12 @@ Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: 
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(async () => {
-  cleanup();
+  // Unmounted inside act, so the effects' cleanups run now (Preact runs them after the next frame
+  // otherwise), and what they tell main (a connection watch ended) reaches this test's bridge.
+  await act(async () => {
+    cleanup();
+    await new Promise((done) => setTimeout(done, 0));
+  });
   delete (globalThis as { exchange?: unknown }).exchange;
   resetUi();
   resetRouting();

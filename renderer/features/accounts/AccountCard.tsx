@@ -3,6 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
 import { Badge, ErrorPanel } from '../../components';
+import { focusWhenMounted } from '../../components/focusWhenMounted';
 import { PermissionReportView } from './PermissionReportView';
 import { EditAccountForm } from './EditAccountForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
@@ -113,7 +114,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
               {t`Yes, remove`}
             </button>
             {/* Focus starts on the harmless choice, so Enter does not remove by accident. */}
-            <button type="button" className="button button--ghost" autoFocus onClick={cancelRemove}>
+            <button type="button" className="button button--ghost" ref={focusWhenMounted} onClick={cancelRemove}>
               {t`Cancel`}
             </button>
           </div>

@@ -27,7 +27,7 @@ export function KeyFields({
         hint={t`Stored only in your system keychain. It is never shown again.`}
         error={errors.apiSecret?.map((m) => describeFieldError(t`API secret`, m))}
       >
-        {(control) => <input {...control} ref={secretRef} type="password" autoComplete="new-password" spellCheck={false} />}
+        {(control) => <input {...control} ref={secretRef} type="password" autoComplete="new-password" spellCheck="false" />}
       </Field>
     </>
   );

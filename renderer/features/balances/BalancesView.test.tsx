@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { ALLOCATION_TOP, type BalanceRow, type BalancesOverview, type OverviewNote } from '../../../shared/model/balances';
 import { add, compare, dec, mul, sum, toPlain } from '../../../shared/money/decimal';
@@ -144,7 +144,7 @@ describe('BalancesView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
     await waitFor(() => expect(tickers()).toHaveLength(5));
     // "Show all" clears the box too, and a search set elsewhere (an address, Back) shows in it.
-    expect((search as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect((search as HTMLInputElement).value).toBe(''));
     act(() => useUi.getState().setBalances({ search: 'btc' }));
     await waitFor(() => expect((search as HTMLInputElement).value).toBe('btc'));
     await waitFor(() => expect(tickers()).toEqual(['BTC']));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { SEARCH_BURST_MS, SearchField } from './SearchField';
 
 beforeEach(() => {
@@ -24,27 +24,27 @@ describe('SearchField', () => {
     const { onSearch, type } = setup();
     type('b');
     expect(onSearch).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(20));
+    act(() => void vi.advanceTimersByTime(20));
     expect(onSearch.mock.calls).toEqual([['b']]);
-    act(() => vi.advanceTimersByTime(SEARCH_BURST_MS + 50));
+    act(() => void vi.advanceTimersByTime(SEARCH_BURST_MS + 50));
     type('bt');
-    act(() => vi.advanceTimersByTime(20));
+    act(() => void vi.advanceTimersByTime(20));
     expect(onSearch.mock.calls).toEqual([['b'], ['bt']]);
   });
 
   it('hands a burst of keystrokes over once, with the last text, when the typing pauses', () => {
     const { onSearch, type } = setup();
     type('u');
-    act(() => vi.advanceTimersByTime(20));
+    act(() => void vi.advanceTimersByTime(20));
     expect(onSearch.mock.calls).toEqual([['u']]);
     // Four more keys 40 ms apart: nothing moves while they come.
     for (const text of ['us', 'usd', 'usdt', 'usd']) {
-      act(() => vi.advanceTimersByTime(40));
+      act(() => void vi.advanceTimersByTime(40));
       type(text);
     }
-    act(() => vi.advanceTimersByTime(SEARCH_BURST_MS - 1));
+    act(() => void vi.advanceTimersByTime(SEARCH_BURST_MS - 1));
     expect(onSearch.mock.calls).toEqual([['u']]);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(onSearch.mock.calls).toEqual([['u'], ['usd']]);
   });
 
@@ -56,11 +56,11 @@ describe('SearchField', () => {
     expect(box.value).toBe('btc');
     expect(box.getAttribute('spellcheck')).toBe('false');
     fireEvent.change(box, { target: { value: 'btc1' } });
-    act(() => vi.advanceTimersByTime(10));
+    act(() => void vi.advanceTimersByTime(10));
     fireEvent.change(box, { target: { value: 'btc12' } });
     unmount();
     // Both the first keystroke's frame hand-over and the burst's were still due: neither clears the search.
-    act(() => vi.advanceTimersByTime(SEARCH_BURST_MS * 2));
+    act(() => void vi.advanceTimersByTime(SEARCH_BURST_MS * 2));
     expect(onSearch).not.toHaveBeenCalled();
   });
 });

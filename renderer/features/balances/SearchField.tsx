@@ -83,7 +83,9 @@ export function SearchField({ value, onSearch }: { value: string; onSearch(searc
     afterNextPaint(handOver);
   };
 
-  // No spell checking: tickers and asset names are not words to underline in red.
+  // No spell checking: tickers and asset names are not words to underline in red. Written as the
+  // text "false" (so in every form of the app): the page runs on Preact, which leaves a false value
+  // out of the HTML, and no attribute means spell checking on.
   return (
     <input
       ref={input}
@@ -92,7 +94,7 @@ export function SearchField({ value, onSearch }: { value: string; onSearch(searc
       placeholder={t`Search ticker or name`}
       defaultValue={value}
       onChange={onInput}
-      spellCheck={false}
+      spellCheck="false"
       autoComplete="off"
     />
   );

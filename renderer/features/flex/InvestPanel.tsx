@@ -4,6 +4,7 @@ import type { FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { REFERENCE_DATA, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { CopyButton, ErrorPanel } from '../../components';
+import { focusWhenMounted } from '../../components/focusWhenMounted';
 import { formatAmount } from '../../format';
 import { availableBalance, checkInvestAmount } from './investCheck';
 
@@ -104,9 +105,9 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              spellCheck={false}
+              spellCheck="false"
               maxLength={80}
-              autoFocus
+              ref={focusWhenMounted}
               value={amountText}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? problemId : undefined}

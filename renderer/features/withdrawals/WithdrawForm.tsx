@@ -176,7 +176,7 @@ export function WithdrawForm(props: {
               type="text"
               className="num withdraw-form__address"
               autoComplete="off"
-              spellCheck={false}
+              spellCheck="false"
               value={values.address}
               onChange={(e) => set('address', e.target.value)}
               onBlur={() => blur('address')}
