@@ -21,7 +21,6 @@ const preact = dirname(requireHere.resolve('preact/package.json'));
 export const REACT_ON_PREACT = [
   { find: /^react-dom\/client$/, replacement: join(preact, 'compat', 'client.mjs') },
   { find: /^react-dom\/server$/, replacement: join(preact, 'compat', 'server.mjs') },
-  { find: /^react-dom\/test-utils$/, replacement: join(preact, 'test-utils', 'dist', 'testUtils.mjs') },
   { find: /^react\/jsx-runtime$/, replacement: join(preact, 'compat', 'jsx-runtime.mjs') },
   { find: /^react\/jsx-dev-runtime$/, replacement: join(preact, 'compat', 'jsx-dev-runtime.mjs') },
   { find: /^react-dom$/, replacement: join(preact, 'compat', 'dist', 'compat.mjs') },

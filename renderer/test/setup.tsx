@@ -29,7 +29,6 @@ afterEach(async () => {
   // otherwise), and what they tell main (a connection watch ended) reaches this test's bridge.
   await act(async () => {
     cleanup();
-    await new Promise((done) => setTimeout(done, 0));
   });
   delete (globalThis as { exchange?: unknown }).exchange;
   resetUi();

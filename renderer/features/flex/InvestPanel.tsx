@@ -3,8 +3,7 @@ import { useId, useRef, useState } from 'react';
 import type { FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { REFERENCE_DATA, useChannelMutation, useChannelQuery } from '../../api/queries';
-import { CopyButton, ErrorPanel } from '../../components';
-import { focusWhenMounted } from '../../components/focusWhenMounted';
+import { CopyButton, ErrorPanel, focusWhenMounted } from '../../components';
 import { formatAmount } from '../../format';
 import { availableBalance, checkInvestAmount } from './investCheck';
 
