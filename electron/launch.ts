@@ -16,7 +16,6 @@ import { findElectronBinary } from './electron-binary';
 import { parseLaunchArgs, USAGE, UsageError, type LaunchOptions } from './launch-args';
 import { defaultUserDataDir } from './paths';
 import { createLogger, logFileIn } from './services/logging';
-import { keepBytecodeBetweenRefreshes } from './steady-memory';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Built: out/electron/launch.js -> repo root two levels up. From source (tsx): electron/launch.ts. */
@@ -47,7 +46,6 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
     process.stderr.write(`launch: ${error.message}\n`);
     process.exit(EXIT_DATA_FOLDER_IN_USE);
   }
-  keepBytecodeBetweenRefreshes();
   const logger = createLogger({ file: logFileIn(userDataDir) });
   // Loaded while the core starts; the first request for the page waits for it (static/firstScreen.ts).
   const renderFirstScreen = loadFirstScreenRenderer(join(projectRoot, 'out', 'prerender', 'prerender.js'), logger);

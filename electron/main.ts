@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { version } from '../package.json';
 import { defaultUserDataDir, userDataDirFromArgs } from './paths';
 import { acquireInstanceLock, DataFolderInUseError, EXIT_DATA_FOLDER_IN_USE } from './services/database';
-import { keepBytecodeBetweenRefreshes } from './steady-memory';
 import { runElectronApp } from './window/app';
 
 const buildDir = dirname(fileURLToPath(import.meta.url));
@@ -33,7 +32,6 @@ function takeDataFolder(): boolean {
 }
 
 if (takeDataFolder()) {
-  keepBytecodeBetweenRefreshes();
   const handle = runElectronApp({ buildDir, rendererDir: join(buildDir, '..', 'renderer'), version });
   // createCore refuses the folder if a browser-mode process took it meanwhile.
   handle.ready.catch((error: unknown) => {
