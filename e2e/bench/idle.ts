@@ -1,7 +1,10 @@
 /**
  * `npm run bench:idle`: what the app costs while nobody touches it (issue 14), a benchmark that
  * prints figures, not a timed test. Browser mode (the same main core as Electron) with the Balances
- * view open in Chromium, auto-refresh at 10 s, in two configurations:
+ * view open in Chromium, auto-refresh at 10 s, in two configurations. The pages open in a Chromium
+ * that no DevTools client watches (rawChromium.ts): Playwright's network inspection keeps every
+ * response body in the page, which grew the page by one overview per refresh and was measured as
+ * the page's own growth until this bench stopped using it.
  *   - real account (the headline): the exchange is a simulator in this bench process, so its own
  *     work (prices moving every second, answering calls) is not counted as the app's, as the real
  *     exchange's is not; the app knows it as a custom-server account with a key in the keychain,
@@ -45,14 +48,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
 import { openDatabase } from '../../electron/services/database';
 import { startSimulator } from '../../electron/simulator';
-import { CHROMIUM_ARGS } from '../playwright.config';
 import { invokeApp, runBench, startBrowserMode, stopApp } from './browserMode';
 import { startByHandPage } from './byHand';
 import { freePort, inspectPortArgs, mainMemoryAfterGc, type MainMemory } from './mainHeap';
 import { fillHistory, yearOfSnapshotTimes } from './historyFill';
+import { launchRawChromium, type RawChromium, type RawPage } from './rawChromium';
 
 const WARMUP_SECONDS = 20;
 /** Every page of this bench: the app's, the by-hand one and the floor's. */
@@ -231,20 +233,21 @@ const describe = (w: Window) =>
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const pct = (value: number) => `${value.toFixed(2)} %`;
 
-/** The page on Balances with auto-refresh at 10 s (set in Settings, as a user does). */
-async function openBalancesAt10s(browser: Browser, url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: VIEWPORT });
-  await page.goto(url);
-  await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('combobox', { name: 'Refresh automatically' }).selectOption({ label: 'Every 10 s' });
-  await page.getByRole('link', { name: 'Balances' }).click();
-  await page.getByTestId('balance-row').first().waitFor({ timeout: 60_000 });
+const BALANCE_ROWS = `document.querySelectorAll('[data-testid="balance-row"]')`;
+
+/**
+ * The page on Balances with auto-refresh at 10 s: set through the channel the Settings view uses
+ * (settings.update), then the page opened, as a user's next start opens it.
+ */
+async function openBalancesAt10s(browser: RawChromium, url: string): Promise<RawPage> {
+  await invokeApp(url, 'settings.update', { refreshIntervalMs: 10_000 });
+  const page = await browser.newPage(url, VIEWPORT);
+  await page.waitFor(`${BALANCE_ROWS}.length > 0`);
   return page;
 }
 
 /** Main-process RSS with 1,000+ assets and a year of history (see the header). */
-async function memoryCase(browser: Browser): Promise<void> {
+async function memoryCase(browser: RawChromium): Promise<void> {
   const simulator = await startSimulator({ port: 0, rateLimits: false, assetCount: LISTED_ASSETS });
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-1000-'));
   let child: Awaited<ReturnType<typeof startBrowserMode>>['child'] | null = null;
@@ -308,7 +311,7 @@ async function configureRealAccount(userDataDir: string, simulatorUrl: string, c
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchRawChromium();
   const results: Array<{ label: string; end: Window }> = [];
   try {
     // The headline: the exchange outside the app, as the real exchange is.
@@ -343,7 +346,7 @@ async function main(): Promise<void> {
  * What the browser costs by itself, to read the page's figure against: a static page (no script but
  * an open event stream, as the app keeps one) in the same Chromium, measured the same way.
  */
-async function floorCase(browser: Browser): Promise<void> {
+async function floorCase(browser: RawChromium): Promise<void> {
   const server = createServer((req, res) => {
     if (req.url === '/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
@@ -357,9 +360,8 @@ async function floorCase(browser: Browser): Promise<void> {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  const page = await browser.newPage({ viewport: VIEWPORT });
+  const page = await browser.newPage(`http://127.0.0.1:${port}/`, VIEWPORT);
   try {
-    await page.goto(`http://127.0.0.1:${port}/`);
     await sleep(WARMUP_SECONDS * 1000);
     // No main process here: only the page's own figure counts.
     const floor = await cpuOver(-1, WINDOW_SECONDS);
@@ -377,12 +379,11 @@ async function floorCase(browser: Browser): Promise<void> {
  * the overview (no connection watch, so no pings, and no event stream), shows what the refresh
  * itself costs it; the last is what the main process costs doing nothing.
  */
-async function byHandCase(browser: Browser, app: { url: string; child: ChildProcess }, rows: number): Promise<void> {
+async function byHandCase(browser: RawChromium, app: { url: string; child: ChildProcess }, rows: number): Promise<void> {
   const byHand = await startByHandPage(app.url, rows);
   try {
-    const page = await browser.newPage({ viewport: VIEWPORT });
-    await page.goto(byHand.url);
-    await page.locator('#total').filter({ hasText: /\d/ }).waitFor({ timeout: 60_000 });
+    const page = await browser.newPage(byHand.url, VIEWPORT);
+    await page.waitFor(`/\\d/.test(document.getElementById('total').textContent)`);
     await sleep(WARMUP_SECONDS * 1000);
     const job = await cpuOver(app.child.pid!, WINDOW_SECONDS);
     console.log(`the same job by hand (the overview every 10 s written into ${rows} rows of plain DOM, no framework): main ${pct(job.main)} (the overview alone) + page ${pct(job.page)} (${chromiumCost(job)})`);
@@ -395,21 +396,9 @@ async function byHandCase(browser: Browser, app: { url: string; child: ChildProc
   console.log(`no page open: main ${pct(alone.main)}`);
 }
 
-/** The page's live JS heap: a full garbage collection first (through the DevTools protocol), then the heap in use. */
-async function pageHeapAfterGc(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return usedSize;
-  } finally {
-    await cdp.detach();
-  }
-}
-
 /** CPU and RSS of one configured app at the start and the end of the soak; returns the end window. */
 async function idleCase(
-  browser: Browser,
+  browser: RawChromium,
   app: { url: string; child: ChildProcess; inspectPort: number },
   userDataDir: string,
   label: string,
@@ -427,7 +416,7 @@ async function idleCase(
     // collection shrinks the heap, and V8 growing it back would count in the window (read before
     // them, one run had the main process at 1.05 % at the end, against 0.77-0.90 % without). The
     // inspector the first reading opens stays in the end RSS: the growth figure errs high, not low.
-    const heapAtStart = await pageHeapAfterGc(page);
+    const heapAtStart = await page.heapAfterGc();
     const mainAtStart = await mainMemoryAfterGc(child.pid!, app.inspectPort);
     console.log(`main memory after a full GC, start: ${describeMainMemory(mainAtStart, child.pid!)}`);
     // RSS along the way, every RSS_SAMPLE_SECONDS, so a long soak shows whether memory levels off
@@ -451,7 +440,7 @@ async function idleCase(
     }
     const end = await cpuOver(child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
-    const heapAtEnd = await pageHeapAfterGc(page);
+    const heapAtEnd = await page.heapAfterGc();
     const mainAtEnd = await mainMemoryAfterGc(child.pid!, app.inspectPort);
     console.log(`main memory after a full GC, end:   ${describeMainMemory(mainAtEnd, child.pid!)}`);
     // RSS counts allocator slack, heap capacity and (in the page) Chromium's own caches too; the JS
@@ -467,7 +456,7 @@ async function idleCase(
       console.log(`no trend: the soak is too short (it needs ${(2 * WINDOW_SECONDS + TREND_SETTLE_SECONDS + TREND_MIN_SECONDS) / 60} min or more; --soak-seconds)`);
     }
     // The by-hand page writes as many rows as the app's table keeps in the DOM.
-    const rowsInDom = await page.getByTestId('balance-row').count();
+    const rowsInDom = await page.evaluate<number>(`${BALANCE_ROWS}.length`);
     await page.close();
     if (options.byHand) await byHandCase(browser, app, rowsInDom);
     return end;
