@@ -26,12 +26,14 @@ afterEach(() => {
 });
 
 describe('openDatabase', () => {
-  it('uses WAL and synchronous=FULL, in a 0600 file inside a 0700 folder', () => {
+  it('uses WAL, synchronous=FULL and a 2 MB page cache, in a 0600 file inside a 0700 folder', () => {
     const dir = join(folder(), 'user-data');
     const database = openIn(dir);
     expect(database.connection.pragma('journal_mode', { simple: true })).toBe('wal');
     // 2 = FULL
     expect(database.connection.pragma('synchronous', { simple: true })).toBe(2);
+    // 2 MB of page cache (SQLite's stock default), not better-sqlite3's 16 MB: the main process's memory stays flat as history grows.
+    expect(database.connection.pragma('cache_size', { simple: true })).toBe(-2_000);
     expect(database.notices).toEqual([]);
     if (process.platform !== 'win32') {
       expect(statSync(dir).mode & 0o777).toBe(0o700);
