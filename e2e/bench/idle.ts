@@ -452,6 +452,11 @@ async function idleCase(
       console.log(
         `trend from ${TREND_SETTLE_SECONDS / 60} min into the soak, ${trend.main.length} samples (least squares): main RSS ${slopeMbPerHour(trend.main)}, anonymous ${slopeMbPerHour(trend.anonymous)}; page RSS ${slopeMbPerHour(trend.page)} (target: flat)`,
       );
+      // A cache filling to its cap slows down and stops; a leak keeps its pace: the later half says which.
+      const laterHalf = <T>(samples: readonly T[]) => samples.slice(Math.floor(samples.length / 2));
+      console.log(
+        `trend over the later half of those samples: main RSS ${slopeMbPerHour(laterHalf(trend.main))}, anonymous ${slopeMbPerHour(laterHalf(trend.anonymous))}; page RSS ${slopeMbPerHour(laterHalf(trend.page))}`,
+      );
     } else {
       console.log(`no trend: the soak is too short (it needs ${(2 * WINDOW_SECONDS + TREND_SETTLE_SECONDS + TREND_MIN_SECONDS) / 60} min or more; --soak-seconds)`);
     }
