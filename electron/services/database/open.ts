@@ -102,7 +102,7 @@ function shareOpen(key: string, entry: { database: DeskDatabase; references: num
 }
 
 /** Negative: a size in KiB, not in pages (SQLite's convention). */
-export const PAGE_CACHE_KIB = -2_000;
+const PAGE_CACHE_KIB = -2_000;
 
 const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 

@@ -32,7 +32,7 @@ describe('openDatabase', () => {
     expect(database.connection.pragma('journal_mode', { simple: true })).toBe('wal');
     // 2 = FULL
     expect(database.connection.pragma('synchronous', { simple: true })).toBe(2);
-    // 2 MB of page cache (SQLite's stock default), not better-sqlite3's 16 MB: the main process's memory stays flat as history grows.
+    // 2 MB of page cache (SQLite's stock default), not better-sqlite3's 16 MB: the main process's memory stops following the history file's size.
     expect(database.connection.pragma('cache_size', { simple: true })).toBe(-2_000);
     expect(database.notices).toEqual([]);
     if (process.platform !== 'win32') {
