@@ -20,7 +20,8 @@
  *     printed apart, not counted as the page's. What it costs varies by itself: 0.33-0.48 % of a
  *     core in the first minutes (a static page's window: 0.40-0.48 % in it, 0.03-0.17 % in the
  *     page's), 0.02 % at the end of a 10-minute soak;
- *   - resident memory (RSS) of both at the start and at the end;      target: no growth
+ *   - resident memory (RSS) of both at the start and at the end, and its trend along a soak of
+ *     17 minutes or more (judged on the later half of the samples);   target: under +2 MB/h
  *   - the JS heap of both after a forced full collection, at the start and at the end: what the
  *     app's code keeps alive, which tells a leak from allocator and heap-capacity growth in RSS
  *     (the main process's is read through its inspector, opened for the moment: mainHeap.ts);
@@ -69,6 +70,12 @@ const RSS_SAMPLE_SECONDS = 10;
  */
 const TREND_SETTLE_SECONDS = 300;
 const TREND_MIN_SECONDS = 600;
+/**
+ * "Flat" for the verdict: the later half's trend under this, for main and page. About 2 % of the
+ * main process's size per hour, and about three times the slope's own noise over a 40-minute half
+ * (GC moves RSS by a few MB either way, sample to sample). Fixed before the hour-long run it judged.
+ */
+const FLAT_MB_PER_HOUR = 2;
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -186,14 +193,19 @@ interface TrendSample {
  * The least-squares slope of memory over time, in MB per hour: a process whose memory rises and
  * falls with its garbage collections has two ends that differ by chance, a leak has a slope.
  */
-function slopeMbPerHour(samples: readonly TrendSample[]): string {
+/** Least-squares slope of the samples, in MB per hour. */
+function trendMbPerHour(samples: readonly TrendSample[]): number {
   const n = samples.length;
   const meanT = samples.reduce((s, x) => s + x.hours, 0) / n;
   const meanB = samples.reduce((s, x) => s + x.bytes, 0) / n;
   const covariance = samples.reduce((s, x) => s + (x.hours - meanT) * (x.bytes - meanB), 0);
   const variance = samples.reduce((s, x) => s + (x.hours - meanT) ** 2, 0);
-  const slope = variance === 0 ? 0 : covariance / variance;
-  return `${slope >= 0 ? '+' : ''}${(slope / 1024 / 1024).toFixed(1)} MB/h`;
+  return variance === 0 ? 0 : covariance / variance / 1024 / 1024;
+}
+
+function slopeMbPerHour(samples: readonly TrendSample[]): string {
+  const slope = trendMbPerHour(samples);
+  return `${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/h`;
 }
 
 interface Window {
@@ -457,6 +469,9 @@ async function idleCase(
       console.log(
         `trend over the later half of those samples: main RSS ${slopeMbPerHour(laterHalf(trend.main))}, anonymous ${slopeMbPerHour(laterHalf(trend.anonymous))}; page RSS ${slopeMbPerHour(laterHalf(trend.page))}`,
       );
+      const flat = trendMbPerHour(laterHalf(trend.main)) < FLAT_MB_PER_HOUR && trendMbPerHour(laterHalf(trend.page)) < FLAT_MB_PER_HOUR;
+      const verdict = flat ? 'flat, target met' : 'still growing, target missed';
+      console.log(`memory over the later half: ${verdict} (flat: main and page RSS each under +${FLAT_MB_PER_HOUR} MB/h)`);
     } else {
       console.log(`no trend: the soak is too short (it needs ${(2 * WINDOW_SECONDS + TREND_SETTLE_SECONDS + TREND_MIN_SECONDS) / 60} min or more; --soak-seconds)`);
     }
