@@ -39,7 +39,8 @@
  *                                                                     target: main < 150 MB
  * Adding an account needs a keychain: `npm run bench:idle` runs under .ci/with-keyring.
  * Options: --soak-seconds N (default 600, per configuration), --window-seconds N (CPU window,
- * default 60), --skip-memory-case, --skip-demo-case.
+ * default 60), --skip-memory-case, --skip-demo-case, --history-days N (the real account starts with
+ * N days of 5-minute history; default none).
  * Linux only (reads /proc). Needs /usr/bin/chromium (npm run setup installs it).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -54,7 +55,7 @@ import { startSimulator } from '../../electron/simulator';
 import { invokeApp, runBench, startBrowserMode, stopApp } from './browserMode';
 import { startByHandPage } from './byHand';
 import { freePort, inspectPortArgs, mainMemoryAfterGc, type MainMemory } from './mainHeap';
-import { fillHistory, yearOfSnapshotTimes } from './historyFill';
+import { fillHistory, recentSnapshotTimes, yearOfSnapshotTimes } from './historyFill';
 import { launchRawChromium, type RawChromium, type RawPage } from './rawChromium';
 
 const WARMUP_SECONDS = 20;
@@ -89,6 +90,12 @@ const SOAK_SECONDS = option('--soak-seconds', 600);
 const WINDOW_SECONDS = Math.min(option('--window-seconds', 60), SOAK_SECONDS);
 const MEMORY_CASE = !process.argv.includes('--skip-memory-case');
 const DEMO_CASE = !process.argv.includes('--skip-demo-case');
+/**
+ * Days of 5-minute history the real account starts its soak with (0: none, a first launch). With
+ * a few days, the database is past SQLite's 2 MB page cache from the first minute, as on a machine
+ * that has run the app for a while; from empty, the cache fills for about the first half hour.
+ */
+const HISTORY_DAYS = option('--history-days', 0);
 /** The simulator account the real-account case uses: the one the Demo account shows, so the two lines compare. */
 const REAL_ACCOUNT = 'Main (B2B)';
 /** Listed by the simulator; its Main account holds about 93 % of them, so a little over 1,000. */
@@ -258,6 +265,18 @@ async function openBalancesAt10s(browser: RawChromium, url: string): Promise<Raw
   return page;
 }
 
+/** The real account's last `days` days of 5-minute snapshots, written while its app is stopped. */
+function prefillHistory(userDataDir: string, accountId: string, assets: readonly string[], days: number): void {
+  const database = openDatabase(userDataDir);
+  try {
+    const times = recentSnapshotTimes(Date.now() - 60_000, days);
+    const rows = fillHistory(database.connection, { accountId, assets, times });
+    console.log(`history before the soak: ${days} days, ${times.length.toLocaleString('en')} snapshots, ${rows.toLocaleString('en')} asset rows`);
+  } finally {
+    database.close();
+  }
+}
+
 /** Main-process RSS with 1,000+ assets and a year of history (see the header). */
 async function memoryCase(browser: RawChromium): Promise<void> {
   const simulator = await startSimulator({ port: 0, rateLimits: false, assetCount: LISTED_ASSETS });
@@ -331,7 +350,8 @@ async function main(): Promise<void> {
     const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-real-'));
     try {
       const { apiKey, apiSecret } = simulator.accounts.find((a) => a.name === REAL_ACCOUNT)!;
-      await configureRealAccount(userDataDir, simulator.url, { apiKey, apiSecret }, 'Bench real');
+      const accountId = await configureRealAccount(userDataDir, simulator.url, { apiKey, apiSecret }, 'Bench real');
+      if (HISTORY_DAYS > 0) prefillHistory(userDataDir, accountId, [...simulator.state.account(apiKey)!.balances.keys()], HISTORY_DAYS);
       const inspectPort = await freePort();
       const { url, child } = await startBrowserMode(userDataDir, 'ignore', inspectPortArgs(inspectPort));
       results.push({ label: 'real account (exchange outside the app)', end: await idleCase(browser, { url, child, inspectPort }, userDataDir, 'real account', { byHand: true }) });
