@@ -25,6 +25,9 @@
  *   - the JS heap of both after a forced full collection, at the start and at the end: what the
  *     app's code keeps alive, which tells a leak from allocator and heap-capacity growth in RSS
  *     (the main process's is read through its inspector, opened for the moment: mainHeap.ts);
+ * Beside the real account's soak runs the main process's floor (exchangeFloor.ts): a bare Node
+ * process making the overview's exchange calls every 10 s against a simulator with the same data, whose RSS
+ * trend is printed after the app's, for what Node and its allocator do with that traffic alone.
  * After the real account's soak, in the same app with its page closed: the Balances job done by
  * hand (byHand.ts: the same overview every 10 s written into plain DOM, no framework), the least
  * this job costs a page, with what the overview alone costs the main process; then the main
@@ -55,6 +58,7 @@ import { startSimulator } from '../../electron/simulator';
 import { invokeApp, runBench, startBrowserMode, stopApp } from './browserMode';
 import { startByHandPage } from './byHand';
 import { freePort, inspectPortArgs, mainMemoryAfterGc, type MainMemory } from './mainHeap';
+import { startExchangeFloor } from './exchangeFloor';
 import { fillHistory, recentSnapshotTimes, yearOfSnapshotTimes } from './historyFill';
 import { launchRawChromium, type RawChromium, type RawPage } from './rawChromium';
 
@@ -347,15 +351,19 @@ async function main(): Promise<void> {
   try {
     // The headline: the exchange outside the app, as the real exchange is.
     const simulator = await startSimulator({ port: 0 });
+    // The floor's exchange: the same seed, so the same account and answers, and nonces of its own.
+    const floorSimulator = await startSimulator({ port: 0 });
     const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-real-'));
     try {
       const { apiKey, apiSecret } = simulator.accounts.find((a) => a.name === REAL_ACCOUNT)!;
+      const floorKey = floorSimulator.accounts.find((a) => a.name === REAL_ACCOUNT)!;
       const accountId = await configureRealAccount(userDataDir, simulator.url, { apiKey, apiSecret }, 'Bench real');
       if (HISTORY_DAYS > 0) prefillHistory(userDataDir, accountId, [...simulator.state.account(apiKey)!.balances.keys()], HISTORY_DAYS);
       const inspectPort = await freePort();
       const { url, child } = await startBrowserMode(userDataDir, 'ignore', inspectPortArgs(inspectPort));
-      results.push({ label: 'real account (exchange outside the app)', end: await idleCase(browser, { url, child, inspectPort }, userDataDir, 'real account', { byHand: true }) });
+      results.push({ label: 'real account (exchange outside the app)', end: await idleCase(browser, { url, child, inspectPort }, userDataDir, 'real account', { byHand: true, floor: { simulatorUrl: floorSimulator.url, apiKey: floorKey.apiKey, apiSecret: floorKey.apiSecret } }) });
     } finally {
+      await floorSimulator.close();
       await simulator.close();
     }
     if (DEMO_CASE) {
@@ -434,10 +442,13 @@ async function idleCase(
   app: { url: string; child: ChildProcess; inspectPort: number },
   userDataDir: string,
   label: string,
-  options: { byHand?: boolean } = {},
+  options: { byHand?: boolean; floor?: Parameters<typeof startExchangeFloor>[0] } = {},
 ): Promise<Window> {
   const { url, child } = app;
+  let floor: Awaited<ReturnType<typeof startExchangeFloor>> | null = null;
   try {
+    // Started with the page, so the two are the same age when their trends are read side by side.
+    if (options.floor) floor = await startExchangeFloor(options.floor);
     const page = await openBalancesAt10s(browser, url);
     console.log(`idle, ${label}: Balances open, auto-refresh 10 s; warm-up ${WARMUP_SECONDS} s, CPU windows of ${WINDOW_SECONDS} s, soak ${SOAK_SECONDS} s`);
     await sleep(WARMUP_SECONDS * 1000);
@@ -456,7 +467,7 @@ async function idleCase(
     // taken after TREND_SETTLE_SECONDS.
     const rest = SOAK_SECONDS - 2 * WINDOW_SECONDS;
     const soakStarted = performance.now();
-    const trend: { main: TrendSample[]; anonymous: TrendSample[]; page: TrendSample[] } = { main: [], anonymous: [], page: [] };
+    const trend: { main: TrendSample[]; anonymous: TrendSample[]; page: TrendSample[]; floor: TrendSample[] } = { main: [], anonymous: [], page: [], floor: [] };
     const printEvery = Math.max(1, Math.round(rest / RSS_SAMPLE_SECONDS / SOAK_PROGRESS_LINES));
     for (let taken = 1; taken * RSS_SAMPLE_SECONDS <= rest; taken += 1) {
       await sleep(soakStarted + taken * RSS_SAMPLE_SECONDS * 1000 - performance.now());
@@ -467,6 +478,7 @@ async function idleCase(
         trend.main.push({ hours, bytes: now.main.rss });
         trend.anonymous.push({ hours, bytes: anonymous });
         trend.page.push({ hours, bytes: now.page.rss });
+        if (floor) trend.floor.push({ hours, bytes: readProc(floor.pid)?.usage.rss ?? 0 });
       }
       if (taken % printEvery === 0) console.log(`  +${Math.round(WINDOW_SECONDS + taken * RSS_SAMPLE_SECONDS)} s: RSS main ${mb(now.main.rss)} (${mb(anonymous)} anonymous), page ${mb(now.page.rss)}`);
     }
@@ -492,6 +504,11 @@ async function idleCase(
       const flat = trendMbPerHour(laterHalf(trend.main)) < FLAT_MB_PER_HOUR && trendMbPerHour(laterHalf(trend.page)) < FLAT_MB_PER_HOUR;
       const verdict = flat ? 'flat, target met' : 'still growing, target missed';
       console.log(`memory over the later half: ${verdict} (flat: main and page RSS each under +${FLAT_MB_PER_HOUR} MB/h)`);
+      if (floor) {
+        console.log(
+          `beside it, a bare Node process making the same exchange calls every 10 s (exchangeFloor.ts): RSS ${mb(trend.floor[trend.floor.length - 1]!.bytes)}, trend ${slopeMbPerHour(trend.floor)}, over the later half ${slopeMbPerHour(laterHalf(trend.floor))}`,
+        );
+      }
     } else {
       console.log(`no trend: the soak is too short (it needs ${(2 * WINDOW_SECONDS + TREND_SETTLE_SECONDS + TREND_MIN_SECONDS) / 60} min or more; --soak-seconds)`);
     }
@@ -501,6 +518,7 @@ async function idleCase(
     if (options.byHand) await byHandCase(browser, app, rowsInDom);
     return end;
   } finally {
+    await floor?.stop();
     await stopApp(child);
     rmSync(userDataDir, { recursive: true, force: true });
   }
