@@ -512,6 +512,8 @@ async function idleCase(
     } else {
       console.log(`no trend: the soak is too short (it needs ${(2 * WINDOW_SECONDS + TREND_SETTLE_SECONDS + TREND_MIN_SECONDS) / 60} min or more; --soak-seconds)`);
     }
+    // Its job done, the floor stops before the by-hand case's CPU windows.
+    await floor?.stop();
     // The by-hand page writes as many rows as the app's table keeps in the DOM.
     const rowsInDom = await page.evaluate<number>(`${BALANCE_ROWS}.length`);
     await page.close();
