@@ -26,8 +26,8 @@
  *     app's code keeps alive, which tells a leak from allocator and heap-capacity growth in RSS
  *     (the main process's is read through its inspector, opened for the moment: mainHeap.ts);
  * Beside the real account's soak runs the main process's floor (exchangeFloor.ts): a bare Node
- * process making the overview's exchange calls every 10 s against a simulator with the same data, whose RSS
- * trend is printed after the app's, for what Node and its allocator do with that traffic alone.
+ * process making the overview's exchange calls every 10 s against a simulator with the same data,
+ * whose RSS trend is printed after the app's: what Node and its allocator do with that traffic alone.
  * After the real account's soak, in the same app with its page closed: the Balances job done by
  * hand (byHand.ts: the same overview every 10 s written into plain DOM, no framework), the least
  * this job costs a page, with what the overview alone costs the main process; then the main
@@ -77,8 +77,10 @@ const TREND_SETTLE_SECONDS = 300;
 const TREND_MIN_SECONDS = 600;
 /**
  * "Flat" for the verdict: the later half's trend under this, for main and page. About 2 % of the
- * main process's size per hour, and about three times the slope's own noise over a 40-minute half
- * (GC moves RSS by a few MB either way, sample to sample). Fixed before the hour-long run it judged.
+ * main process's size per hour, and about three times the slope's noise over a 40-minute half as
+ * estimated from GC's swings of a few MB. Fixed before the hour-long run it judged. Over halves that
+ * short it is stricter than Node itself: the main process's floor (exchangeFloor.ts), alone for 40
+ * minutes, read +4.8 MB/h over its later half.
  */
 const FLAT_MB_PER_HOUR = 2;
 
@@ -204,7 +206,6 @@ interface TrendSample {
  * The least-squares slope of memory over time, in MB per hour: a process whose memory rises and
  * falls with its garbage collections has two ends that differ by chance, a leak has a slope.
  */
-/** Least-squares slope of the samples, in MB per hour. */
 function trendMbPerHour(samples: readonly TrendSample[]): number {
   const n = samples.length;
   const meanT = samples.reduce((s, x) => s + x.hours, 0) / n;
