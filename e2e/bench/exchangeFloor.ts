@@ -3,9 +3,9 @@
  * overview's four exchange calls every 10 s (the three balances, signed, and the ticker), through
  * an undici Pool as the app's client does, and parses each answer, and does nothing else: no app,
  * no SQLite, no page. It runs beside the app's soak, against a simulator of its own with the same
- * data (so the two never share a key's nonces), and its RSS trend
- * reads against the main process's as the by-hand page reads against the app's page: what Node and
- * its allocator do with this traffic by themselves.
+ * data (so the two never share a key's nonces), and its RSS trend reads against the main process's
+ * as the by-hand page reads against the app's page: what Node and its allocator do with this
+ * traffic by themselves.
  *
  * `startExchangeFloor` spawns this file as a child; the key pair goes over stdin, never on the
  * command line where `ps` would show it.

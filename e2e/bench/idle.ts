@@ -166,11 +166,12 @@ function describeMainMemory(memory: MainMemory, pid: number): string {
 
 /**
  * CPU and RSS of the main process, of the page (Chromium's renderer processes but the one of its
- * own interface), of that interface's renderer, and of all of Chromium (every other descendant of
- * this process: browser, GPU, network, interface and page). RSS sums over processes count shared
- * pages more than once, so Chromium's total overstates its memory.
+ * own interface), of that interface's renderer, and of all of Chromium (its browser process and
+ * every descendant: GPU, network, interface and page; not the exchange floor, also a child of this
+ * process). RSS sums over processes count shared pages more than once, so Chromium's total
+ * overstates its memory.
  */
-function sample(mainPid: number): { main: Usage; page: Usage; browserUi: Usage; chromium: Usage } {
+function sample(mainPid: number, chromiumPid: number): { main: Usage; page: Usage; browserUi: Usage; chromium: Usage } {
   const all = new Map<number, { ppid: number; usage: Usage; kind: ProcessKind }>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -188,7 +189,7 @@ function sample(mainPid: number): { main: Usage; page: Usage; browserUi: Usage; 
   };
   const byKind: Record<ProcessKind, Usage> = { page: { cpu: 0, rss: 0 }, 'browser-ui': { cpu: 0, rss: 0 }, other: { cpu: 0, rss: 0 } };
   for (const [pid, info] of all) {
-    if (pid === mainPid || descends(pid, mainPid) || !descends(pid, process.pid)) continue;
+    if (pid !== chromiumPid && !descends(pid, chromiumPid)) continue;
     byKind[info.kind].cpu += info.usage.cpu;
     byKind[info.kind].rss += info.usage.rss;
   }
@@ -231,11 +232,11 @@ interface Window {
   rssPage: number;
 }
 
-async function cpuOver(mainPid: number, seconds: number): Promise<Window> {
-  const before = sample(mainPid);
+async function cpuOver(browser: RawChromium, mainPid: number, seconds: number): Promise<Window> {
+  const before = sample(mainPid, browser.pid);
   const started = performance.now();
   await sleep(seconds * 1000);
-  const after = sample(mainPid);
+  const after = sample(mainPid, browser.pid);
   const wall = (performance.now() - started) / 1000;
   const percent = (pick: (s: ReturnType<typeof sample>) => Usage) => ((pick(after).cpu - pick(before).cpu) / wall) * 100;
   return {
@@ -315,9 +316,9 @@ async function memoryCase(browser: RawChromium): Promise<void> {
     let peak = 0;
     for (let waited = 0; waited < MEMORY_CASE_SECONDS; waited += 5) {
       await sleep(5_000);
-      peak = Math.max(peak, sample(child.pid!).main.rss);
+      peak = Math.max(peak, sample(child.pid!, browser.pid).main.rss);
     }
-    const end = sample(child.pid!).main.rss;
+    const end = sample(child.pid!, browser.pid).main.rss;
     console.log(
       `memory case: Balances (${rowsShown.rows.length} rows) at 10 s for ${MEMORY_CASE_SECONDS} s, 1Y chart over ${series.snapshots.toLocaleString('en')} snapshots loaded: main RSS ${mb(end)} at the end, peak ${mb(peak)} (target < 150 MB)`,
     );
@@ -405,7 +406,7 @@ async function floorCase(browser: RawChromium): Promise<void> {
   try {
     await sleep(WARMUP_SECONDS * 1000);
     // No main process here: only the page's own figure counts.
-    const floor = await cpuOver(-1, WINDOW_SECONDS);
+    const floor = await cpuOver(browser, -1, WINDOW_SECONDS);
     console.log(`floor, a static page with an open event stream in the same Chromium: page ${pct(floor.page)} of one core (${chromiumCost(floor)})`);
   } finally {
     await page.close();
@@ -426,14 +427,14 @@ async function byHandCase(browser: RawChromium, app: { url: string; child: Child
     const page = await browser.newPage(byHand.url, VIEWPORT);
     await page.waitFor(`/\\d/.test(document.getElementById('total').textContent)`);
     await sleep(WARMUP_SECONDS * 1000);
-    const job = await cpuOver(app.child.pid!, WINDOW_SECONDS);
+    const job = await cpuOver(browser, app.child.pid!, WINDOW_SECONDS);
     console.log(`the same job by hand (the overview every 10 s written into ${rows} rows of plain DOM, no framework): main ${pct(job.main)} (the overview alone) + page ${pct(job.page)} (${chromiumCost(job)})`);
     await page.close();
   } finally {
     byHand.close();
   }
   await sleep(WARMUP_SECONDS * 1000);
-  const alone = await cpuOver(app.child.pid!, WINDOW_SECONDS);
+  const alone = await cpuOver(browser, app.child.pid!, WINDOW_SECONDS);
   console.log(`no page open: main ${pct(alone.main)}`);
 }
 
@@ -454,7 +455,7 @@ async function idleCase(
     console.log(`idle, ${label}: Balances open, auto-refresh 10 s; warm-up ${WARMUP_SECONDS} s, CPU windows of ${WINDOW_SECONDS} s, soak ${SOAK_SECONDS} s`);
     await sleep(WARMUP_SECONDS * 1000);
 
-    const start = await cpuOver(child.pid!, WINDOW_SECONDS);
+    const start = await cpuOver(browser, child.pid!, WINDOW_SECONDS);
     console.log(`start: ${describe(start)}`);
     // The heaps are read after each CPU window and its RSS sample, never before one: a forced
     // collection shrinks the heap, and V8 growing it back would count in the window (read before
@@ -472,7 +473,7 @@ async function idleCase(
     const printEvery = Math.max(1, Math.round(rest / RSS_SAMPLE_SECONDS / SOAK_PROGRESS_LINES));
     for (let taken = 1; taken * RSS_SAMPLE_SECONDS <= rest; taken += 1) {
       await sleep(soakStarted + taken * RSS_SAMPLE_SECONDS * 1000 - performance.now());
-      const now = sample(child.pid!);
+      const now = sample(child.pid!, browser.pid);
       const anonymous = residentParts(child.pid!).anonymous;
       const hours = (taken * RSS_SAMPLE_SECONDS) / 3600;
       if (taken * RSS_SAMPLE_SECONDS > TREND_SETTLE_SECONDS) {
@@ -483,7 +484,7 @@ async function idleCase(
       }
       if (taken % printEvery === 0) console.log(`  +${Math.round(WINDOW_SECONDS + taken * RSS_SAMPLE_SECONDS)} s: RSS main ${mb(now.main.rss)} (${mb(anonymous)} anonymous), page ${mb(now.page.rss)}`);
     }
-    const end = await cpuOver(child.pid!, WINDOW_SECONDS);
+    const end = await cpuOver(browser, child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
     const heapAtEnd = await page.heapAfterGc();
     const mainAtEnd = await mainMemoryAfterGc(child.pid!, app.inspectPort);
