@@ -38,7 +38,8 @@ export async function startExchangeFloor(config: FloorConfig): Promise<{ pid: nu
     pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Stopped already (ended by itself, or by an earlier stop's signal): nothing to wait for.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
