@@ -7,6 +7,7 @@
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { cutShortInTables } from './layout-checks';
 
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
 const [WIDTH, HEIGHT] = (process.env.DESK_SCREENSHOT_SIZE ?? '1024x700').split('x').map(Number) as [number, number];
@@ -72,8 +73,9 @@ test('switches to Ukrainian in the settings; every view then speaks Ukrainian, a
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${view.file}-uk.png`) });
     }
-    // Ukrainian words run longer: nothing may push the page sideways.
+    // Ukrainian words run longer: nothing may push the page sideways, nor be cut short in a table.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll on ${view.file}`).toBeLessThanOrEqual(0);
+    expect(await cutShortInTables(page), `cut short on ${view.file}`).toEqual([]);
   }
 
   // The shortcuts sheet words each shortcut in Ukrainian too (the Electron menu keeps English).

@@ -18,6 +18,11 @@ const LABELS = [
   ['failed', msg`Failed`],
 ] as const;
 
+/** The length of the button's longest label in the current language, for a column sized to hold it. */
+export function copyButtonLabelLength(): number {
+  return Math.max(...LABELS.map(([, text]) => i18n._(text).length));
+}
+
 /** Copies `value`; the accessible name is "Copy <label>". Shows "Copied" (or "Failed") briefly. */
 export function CopyButton({ value, label, className = '' }: { value: string; label: string; className?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');

@@ -5,7 +5,7 @@ import './DataTable.css';
 
 export interface Column<Row> {
   header: ReactNode;
-  /** A CSS width for the column; columns without one share what is left. */
+  /** The column's share of the table (a CSS width); it grows past it to fit its widest cell. */
   width?: string;
   /** For widths the feature's stylesheet sets instead. */
   colClassName?: string;
@@ -23,9 +23,10 @@ export interface EmptyRow {
 }
 
 /**
- * The table markup every list view shares: a scrolling wrapper, fixed column widths (so the
- * columns do not jump when a page of different rows arrives), right-aligned numeric columns, and
- * an empty row that keeps the header visible.
+ * The table markup every list view shares: a scrolling wrapper, columns at least as wide as their
+ * widest cell (nothing but .clip text is ever cut short; the wrapper scrolls sideways instead) and
+ * otherwise sharing the room by their `width`, right-aligned numeric columns, and an empty row that
+ * keeps the header visible.
  */
 export function DataTable<Row>(props: {
   columns: Column<Row>[];
@@ -101,7 +102,6 @@ export function DataTable<Row>(props: {
   );
 }
 
-/** Whether the element's content is wider than the element, kept up to date as either resizes. */
 /** Header text kept for screen readers only, for columns of buttons. */
 export function HiddenHeader({ children }: { children: string }) {
   return <span className="visually-hidden">{children}</span>;

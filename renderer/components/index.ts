@@ -2,7 +2,7 @@ export { ErrorPanel } from './ErrorPanel';
 export { Skeleton } from './Skeleton';
 export { EmptyState } from './EmptyState';
 export { Badge, type BadgeTone } from './Badge';
-export { CopyButton } from './CopyButton';
+export { CopyButton, copyButtonLabelLength } from './CopyButton';
 export { focusWhenMounted } from './focusWhenMounted';
 export { UpdatedAgo } from './UpdatedAgo';
 export { downloadCsv } from '../csv';

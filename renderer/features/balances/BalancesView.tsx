@@ -7,13 +7,14 @@ import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, EmptyState, QueryState, View } from '../../components';
+import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, View } from '../../components';
 import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts';
 import { SearchField } from './SearchField';
+import { columnWidth, figureWidths, type FigureWidths } from './columnWidths';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
 // into the first chunk (the first paint showed an unstyled table until another view's chunk loaded).
@@ -75,6 +76,8 @@ export function BalancesView({ account }: { account: AccountSummary }) {
     [ui.hideSmall, threshold],
   );
   const { rows: visible, hiddenSmall } = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
+  // From every row, not the visible ones: a search or a scroll never moves the columns.
+  const widths = useMemo(() => figureWidths(allRows, (value) => roundValue(value, quote)), [allRows, quote]);
   const data = overview.data;
   const names = data ? data.accounts.map((a) => a.name).join(', ') : '';
   const scope = ui.allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
@@ -160,7 +163,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               />
             </div>
           ) : (
-            <BalancesTable rows={visible} quote={quote} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
+            <BalancesTable rows={visible} widths={widths} quote={quote} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
           )
         }
       </QueryState>
@@ -224,8 +227,12 @@ const AccountTotal = memo(function AccountTotal({ overview }: { overview: Balanc
 const PART_LABELS = { main: msg`Main`, trade: msg`Trade`, collateral: msg`Collateral` } as const;
 
 /** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */
+function roundValue(value: string, quote: string): string {
+  return roundForDisplay(value, quote === 'BTC' || quote === 'ETH' ? 8 : 2);
+}
+
 function displayValue(value: string, quote: string): string {
-  return formatAmount(roundForDisplay(value, quote === 'BTC' || quote === 'ETH' ? 8 : 2));
+  return formatAmount(roundValue(value, quote));
 }
 
 function nextSort(ui: Pick<BalancesUi, 'sortBy' | 'sortDirection'>, sortBy: BalancesUi['sortBy']): Partial<BalancesUi> {
@@ -239,16 +246,18 @@ type SortProps = Pick<BalancesUi, 'sortBy' | 'sortDirection'>;
 /** Memoised: typing in the search box re-renders it only when the visible rows change. */
 const BalancesTable = memo(function BalancesTable({
   rows,
+  widths,
   quote,
   sortBy,
   sortDirection,
   onSort,
-}: SortProps & { rows: BalanceRow[]; quote: string; onSort(patch: Partial<BalancesUi>): void }) {
+}: SortProps & { rows: BalanceRow[]; widths: FigureWidths; quote: string; onSort(patch: Partial<BalancesUi>): void }) {
   const ui = { sortBy, sortDirection };
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
   const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4, TABLE_HEIGHT);
   const scrollsSideways = useScrollsSideways(containerRef);
+  const labels = { main: t`Main`, trade: t`Trade`, collateral: t`Collateral`, total: t`Total`, value: t`Value (${quote})`, change: t`24 h`, share: t`Share` };
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
     <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
@@ -259,27 +268,30 @@ const BalancesTable = memo(function BalancesTable({
   return (
     <div className="card table-scroll" style={TABLE_HEIGHT_STYLE} ref={containerRef} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
       <table className="table table--fixed-rows table--balances" aria-rowcount={rows.length + 1}>
+        {/* What a person scans for first (the whole holding, its worth, its move) comes first; its
+            split over the three balances follows, past the frame's edge in a narrow window. */}
         <colgroup>
-          <col style={{ width: '14%' }} />
-          <col />
-          <col />
-          <col />
-          <col />
-          <col style={{ width: '15%' }} />
-          <col style={{ width: '8%' }} />
-          <col style={{ width: '8%' }} />
-          <col style={{ width: 104 }} />
+          <col className="col--asset" />
+          <col className="col--figure" style={{ width: columnWidth(widths.total, labels.total, true) }} />
+          <col className="col--figure" style={{ width: columnWidth(widths.value, labels.value, true) }} />
+          <col className="col--figure" style={{ width: columnWidth(widths.change, labels.change, true) }} />
+          <col className="col--figure" style={{ width: columnWidth(widths.share, labels.share, false) }} />
+          <col className="col--figure" style={{ width: columnWidth(widths.main, labels.main, false) }} />
+          <col className="col--figure" style={{ width: columnWidth(widths.trade, labels.trade, false) }} />
+          <col className="col--figure" style={{ width: columnWidth(widths.collateral, labels.collateral, false) }} />
+          {/* The copy button's longest label, its padding and the cell's (DataTable.css). */}
+          <col style={{ width: `calc(${copyButtonLabelLength()}ch + 48px)` }} />
         </colgroup>
         <thead>
           <tr>
             {header('ticker', t`Asset`, false)}
-            <th className="align-end">{t`Main`}</th>
-            <th className="align-end">{t`Trade`}</th>
-            <th className="align-end">{t`Collateral`}</th>
-            {header('amount', t`Total`)}
-            {header('value', t`Value (${quote})`)}
-            {header('change', t`24 h`)}
-            <th className="align-end">{t`Share`}</th>
+            {header('amount', labels.total)}
+            {header('value', labels.value)}
+            {header('change', labels.change)}
+            <th className="align-end">{labels.share}</th>
+            <th className="align-end">{labels.main}</th>
+            <th className="align-end">{labels.trade}</th>
+            <th className="align-end">{labels.collateral}</th>
             <th>
               <span className="visually-hidden">{t`Actions`}</span>
             </th>
@@ -315,11 +327,8 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
     <tr aria-rowindex={rowIndex} data-testid="balance-row" data-asset={row.asset}>
       <td title={row.name ? `${row.asset} \u00b7 ${row.name}` : row.asset}>
         <span className="cell-main">{row.asset}</span>
-        {row.name ? <span className="cell-sub">{row.name}</span> : null}
+        {row.name ? <span className="cell-sub clip">{row.name}</span> : null}
       </td>
-      <PartCell amount={row.main} />
-      <PartCell amount={row.tradeAvailable} sub={row.tradeFrozen} />
-      <PartCell amount={row.collateral} />
       <td className="align-end num" title={row.total} data-testid="balance-total">
         {formatAmount(row.total)}
       </td>
@@ -330,6 +339,9 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
         {row.change24h === null ? '\u2013' : `${isPositive(row.change24h) ? '+' : ''}${formatAmount(row.change24h)}%`}
       </td>
       <td className="align-end num">{row.share === null ? '\u2013' : `${formatAmount(row.share)}%`}</td>
+      <PartCell amount={row.main} />
+      <PartCell amount={row.tradeAvailable} sub={row.tradeFrozen} />
+      <PartCell amount={row.collateral} />
       <td className="align-end">
         {/* Its "Copied" belongs to this asset, not to the row slot that shows another one next. */}
         <CopyButton key={row.asset} value={row.total} label={t`${row.asset} amount`} />

@@ -5,7 +5,7 @@ import { Badge } from '../../components';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { liquidationDistance } from './distance';
 import { formatSigned, isPerpetual, moneyCurrency, signTone } from './numbers';
-import { riskBadge } from './risk';
+import { riskBadge, sideLabel } from './risk';
 
 export const perpFundingNote = () => t`futures funding is settled through periodic balance updates, not per position`;
 
@@ -26,7 +26,7 @@ function Field({ label, children, sub, wide = false }: { label: string; children
 /** A profit or loss: coloured, and always with an explicit sign and a spoken word. */
 function Signed({ value, suffix = '' }: { value: string; suffix?: string }) {
   const tone = signTone(value);
-  const spoken = tone === 'positive' ? ' (gain)' : tone === 'negative' ? ' (loss)' : '';
+  const spoken = tone === 'positive' ? ` ${t`(gain)`}` : tone === 'negative' ? ` ${t`(loss)`}` : '';
   return (
     <span className={`num signed signed--${tone}`} title={`${value}${suffix}`}>
       {formatSigned(value)}
@@ -99,7 +99,9 @@ export function PositionCard({ position }: { position: Position }) {
           {position.market}
         </h2>
         {position.positionSide ? (
-          <Badge tone={SIDE_TONES[position.positionSide]}>{position.positionSide}</Badge>
+          <Badge tone={SIDE_TONES[position.positionSide]} title={position.positionSide}>
+            {sideLabel(position.positionSide)}
+          </Badge>
         ) : (
           <Badge tone="neutral" title={t`The exchange did not report the position side`}>
             {t`side not reported`}
@@ -112,7 +114,7 @@ export function PositionCard({ position }: { position: Position }) {
         </span>
         {pending ? (
           <Badge tone="neutral" title={t`The order that opens this position has not filled yet`}>
-            pending
+            {t`pending`}
           </Badge>
         ) : null}
         <span className="position-card__id num">#{position.positionId}</span>

@@ -54,7 +54,7 @@ describe('PositionsView', () => {
     const card = await screen.findByRole('article', { name: 'Position 11 on BTC_USDT' });
     const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
-    expect(within(card).getByText('LONG')).toBeTruthy();
+    expect(within(card).getByText('Long')).toBeTruthy();
     expect(within(card).getByTestId('risk-badge').textContent).toBe('Normal');
     expect(field('Amount').textContent).toBe('0.25');
     expect(field('Base price').textContent).toBe('100 USDT');

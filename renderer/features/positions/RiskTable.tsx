@@ -4,7 +4,7 @@ import { Badge, DataTable, type Column } from '../../components';
 import { formatAmount } from '../../format';
 import { useUi, type PositionsUi } from '../../state/ui';
 import { formatSigned, moneyCurrency, signTone } from './numbers';
-import { riskBadge } from './risk';
+import { riskBadge, sideLabel } from './risk';
 import { distanceTone, sortPositions } from './riskRows';
 
 const SUMMARY_FIELDS = (): ReadonlyArray<{ key: keyof CollateralSummary; label: string; signed?: boolean; suffix?: string }> => [
@@ -80,7 +80,7 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
   );
   const columns: Column<PositionRisk>[] = [
     { header: sortHeader('market', t`Market`), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
-    { header: t`Side`, width: '6%', cell: (p) => p.side ?? <Unknown /> },
+    { header: t`Side`, width: '6%', cellProps: (p) => ({ title: p.side ?? undefined }), cell: (p) => (p.side === null ? <Unknown /> : sideLabel(p.side)) },
     { header: sortHeader('amount', t`Amount`), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
     { header: t`Entry`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
     {

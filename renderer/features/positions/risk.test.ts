@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { riskBadge, sortByRisk, summarizeRisk } from './risk';
+import { riskBadge, sideLabel, sortByRisk, summarizeRisk } from './risk';
 import { liquidationDistance } from './distance';
 
 describe('riskBadge', () => {
@@ -8,6 +8,12 @@ describe('riskBadge', () => {
     expect(riskBadge('liquidation')).toEqual({ label: 'Liquidation', tone: 'danger' });
     expect(riskBadge(null)).toEqual({ label: 'Normal', tone: 'neutral' });
     expect(riskBadge('auto_deleverage')).toEqual({ label: 'auto_deleverage', tone: 'info' });
+  });
+});
+
+describe('sideLabel', () => {
+  it('words each side the exchange sends, not in its capitals', () => {
+    expect([sideLabel('LONG'), sideLabel('SHORT'), sideLabel('BOTH')]).toEqual(['Long', 'Short', 'Both']);
   });
 });
 

@@ -28,6 +28,13 @@ export function riskBadge(state: string | null): RiskBadgeSpec {
   return { label: state, tone: 'info' };
 }
 
+/** The exchange's position side in the person's language (BOTH: one position for either direction). */
+export function sideLabel(side: 'LONG' | 'SHORT' | 'BOTH'): string {
+  if (side === 'LONG') return t`Long`;
+  if (side === 'SHORT') return t`Short`;
+  return t`Both`;
+}
+
 /** Lower sorts first: liquidation, then margin call, then everything else. */
 export function riskRank(state: string | null): number {
   if (state === 'liquidation') return 0;

@@ -1,0 +1,56 @@
+/**
+ * What the layout specs look for on a page: sideways overflow, and text cut short in a table.
+ * Shared by layout.spec.ts (every view, both sizes, both themes) and i18n.spec.ts (in Ukrainian).
+ */
+import type { Page } from '@playwright/test';
+
+/** What overflows sideways: the page, the view area, or an element sticking out of the view area. */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const scrolls = (el: Element | null, name: string) => {
+      if (el && el.scrollWidth > el.clientWidth + 1) problems.push(`${name} scrolls sideways by ${el.scrollWidth - el.clientWidth} px`);
+    };
+    scrolls(document.scrollingElement, 'the page');
+    scrolls(document.body, 'the body');
+    const main = document.querySelector('main');
+    scrolls(main, 'the view area');
+    if (!main) return ['no <main>'];
+    const edge = main.getBoundingClientRect().right;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    for (const el of main.querySelectorAll('*')) {
+      // Inside a wrapper that scrolls or clips on purpose (a wide table, an ellipsis): that wrapper is checked instead.
+      let clipped = false;
+      for (let up = el.parentElement; up && up !== main; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') {
+          clipped = true;
+          break;
+        }
+      }
+      if (clipped) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > edge + 1) problems.push(`${describe(el)} sticks out ${Math.round(box.right - edge)} px past the view`);
+    }
+    return problems.slice(0, 10);
+  });
+}
+
+/**
+ * Text in a table that is cut short: a header or cell whose content is wider than it (clipped or
+ * spilling into the next column), or an element inside one that clips its text. Only what is
+ * marked .clip may be shortened (ids, hashes, names: DataTable.css); an amount, a date, a status
+ * or a header never is.
+ */
+export function cutShortInTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll('main table th, main table td, main table th *, main table td *')) {
+      if (el.closest('.clip, .visually-hidden')) continue;
+      const cell = el.tagName === 'TH' || el.tagName === 'TD';
+      if (!cell && getComputedStyle(el).overflowX === 'visible') continue;
+      if (el.scrollWidth > el.clientWidth + 1) problems.push(`"${(el.textContent ?? '').trim().slice(0, 40)}" is cut short (${el.scrollWidth} px in ${el.clientWidth} px)`);
+    }
+    return [...new Set(problems)].slice(0, 10);
+  });
+}

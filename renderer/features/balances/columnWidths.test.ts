@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { roundForDisplay } from '../../decimal';
+import type { BalanceRow as OverviewRow } from '../../../shared/model/balances';
+import { columnWidth, figureWidths } from './columnWidths';
+import { buildRows } from './rows';
+
+const base: OverviewRow = { asset: 'X', main: '0', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '0', price: null, value: null, change24h: null, share: null };
+const rows = (...overrides: Partial<OverviewRow>[]) => buildRows(overrides.map((o, i) => ({ ...base, asset: `A${i}`, ...o })), undefined);
+const cents = (value: string) => roundForDisplay(value, 2);
+
+describe('figureWidths', () => {
+  it('measures the longest figure as shown: grouped, with every decimal the exchange sent', () => {
+    // The shorter string formats longer: its integer part takes two group separators.
+    const widths = figureWidths(rows({ main: '1.123456789' }, { main: '1234567.5' }, { main: '-12.5' }), cents);
+    expect(widths.main).toBe('1,234,567.5'.length);
+  });
+
+  it('finds the 18-decimal amount a token such as DAI sends, and counts its sign', () => {
+    const widths = figureWidths(rows({ total: '1500.123456789012345678' }, { total: '-999999.1' }), cents);
+    expect(widths.total).toBe('1,500.123456789012345678'.length);
+  });
+
+  it('measures values after rounding them as the Value column does, and makes room for "no price"', () => {
+    // Raw, the first is longer; rounded to cents, the second is.
+    expect(figureWidths(rows({ value: '1.123456789012' }, { value: '123456789.1' }), cents).value).toBe('123,456,789.10'.length);
+    expect(figureWidths(rows({ value: null }, { value: '1.5' }), cents).value).toBe('no price'.length);
+  });
+
+  it('counts the frozen part under the available one, and percentages with their sign and mark', () => {
+    const widths = figureWidths(rows({ tradeAvailable: '1', tradeFrozen: '1234.5' }, { change24h: '-12.25', share: '21.57' }), cents);
+    expect(widths.trade).toBe('1,234.5 frozen'.length);
+    expect(widths.change).toBe('-12.25%'.length);
+    expect(widths.share).toBe('21.57%'.length);
+    expect(figureWidths(rows({ change24h: '3.5' }), cents).change).toBe('+3.5%'.length);
+  });
+
+  it('is zero for a column of zeros, which show as a dash', () => {
+    expect(figureWidths(rows({}, {}), cents).collateral).toBe(0);
+  });
+});
+
+describe('columnWidth', () => {
+  it('is the widest figure plus the cell padding, unless the header is wider', () => {
+    expect(columnWidth(20, 'Total', true)).toBe('calc(20ch + 28px)');
+    expect(columnWidth(3, 'Collateral', false)).toBe(`calc(${Math.ceil(10 * 1.3)}ch + 28px)`);
+    // A sortable header makes room for its arrow.
+    expect(columnWidth(3, 'Collateral', true)).toBe(`calc(${Math.ceil(10 * 1.3) + 2}ch + 28px)`);
+  });
+});

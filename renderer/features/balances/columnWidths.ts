@@ -1,0 +1,93 @@
+/**
+ * How wide each figure column of the Balances table must be so that no amount is cut short.
+ *
+ * The table's layout is fixed (rows are windowed, and a keystroke in the search box must not make
+ * the browser measure every cell again), and a fixed layout sizes columns from what it is told,
+ * never from the cells. So the widths are worked out here, from the widest text each column will
+ * show across every row of the answer: not only the rows in view or matching a search, which would
+ * make the columns jump while scrolling or typing. Figures are set in the monospace font, where each
+ * character is 1ch wide, so a width in ch is exact; the table's frame scrolls sideways when the
+ * columns add up to more than the window.
+ */
+import { t } from '@lingui/core/macro';
+import { isZero } from '../../decimal';
+import { formatAmount } from '../../format';
+import type { BalanceRow } from './rows';
+
+/** Widths in ch of the monospace font, one per figure column. */
+export interface FigureWidths {
+  main: number;
+  trade: number;
+  collateral: number;
+  total: number;
+  value: number;
+  change: number;
+  share: number;
+}
+
+/**
+ * The most characters a decimal string can take once formatted: its digits, a separator between
+ * each group of three, and the sign. An upper bound in every locale the app speaks, so the longest
+ * value is found without formatting all of them (a refresh of 1 000 assets would format 7 000).
+ */
+function formattedLengthBound(value: string): number {
+  const point = value.indexOf('.');
+  const integerDigits = (point === -1 ? value.length : point) - (value.startsWith('-') ? 1 : 0);
+  return value.length + Math.floor(Math.max(0, integerDigits - 1) / 3);
+}
+
+/** The formatted length of the longest of `values` (each run through `format` first). */
+function widest(values: Iterable<string>, format: (value: string) => string): number {
+  let longest: string | null = null;
+  let bound = -1;
+  for (const value of values) {
+    const length = formattedLengthBound(value);
+    if (length > bound) {
+      bound = length;
+      longest = value;
+    }
+  }
+  return longest === null ? 0 : format(longest).length;
+}
+
+function* pick(rows: readonly BalanceRow[], field: (row: BalanceRow) => string | null): Generator<string> {
+  for (const row of rows) {
+    const value = field(row);
+    if (value !== null && !isZero(value)) yield value;
+  }
+}
+
+/**
+ * The figure columns' widths for these rows. `roundValue` rounds a value as the Value column shows
+ * it: the longest value is sought among the rounded ones, since rounding is what sets their length.
+ */
+export function figureWidths(rows: readonly BalanceRow[], roundValue: (value: string) => string): FigureWidths {
+  // As the 24 h and Share cells show them: a move with its sign, a share without.
+  const move = (value: string) => `${value.startsWith('-') ? '' : '+'}${formatAmount(value)}%`;
+  const share = (value: string) => `${formatAmount(value)}%`;
+  const noPrice = rows.some((row) => row.value === null) ? t`no price`.length : 0;
+  return {
+    main: widest(pick(rows, (r) => r.main), formatAmount),
+    // The frozen part sits under the available one, in a smaller face: counted in ch, it errs wide.
+    trade: Math.max(
+      widest(pick(rows, (r) => r.tradeAvailable), formatAmount),
+      widest(pick(rows, (r) => r.tradeFrozen), (frozen) => t`${formatAmount(frozen)} frozen`),
+    ),
+    collateral: widest(pick(rows, (r) => r.collateral), formatAmount),
+    total: widest(pick(rows, (r) => r.total), formatAmount),
+    value: Math.max(noPrice, widest(pick(rows, (r) => (r.value === null ? null : roundValue(r.value))), formatAmount)),
+    change: widest(pick(rows, (r) => r.change24h), move),
+    share: widest(pick(rows, (r) => r.share), share),
+  };
+}
+
+/**
+ * A column's width: its widest figure, or its header if that is wider. Headers are set in a smaller
+ * face than the figures but in capitals, spaced out, and Cyrillic capitals run wide: 1.3 ch of the
+ * figures' font per letter covers them. A sortable header adds its arrow.
+ */
+export function columnWidth(figureCh: number, header: string, sortable: boolean): string {
+  const headerCh = Math.ceil(header.length * 1.3) + (sortable ? 2 : 0);
+  // The cell's padding (14 px each side, DataTable.css) comes on top.
+  return `calc(${Math.max(figureCh, headerCh)}ch + 28px)`;
+}
