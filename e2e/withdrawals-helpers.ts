@@ -89,5 +89,5 @@ export async function balanceInUi(page: Page, ticker: string, search: string): P
   const row = page.getByTestId('balance-row').filter({ has: page.locator('.cell-main', { hasText: new RegExp(`^${ticker}$`) }) });
   await expect(row).toHaveCount(1);
   // The Main column: withdrawals come out of the main balance.
-  return (await row.locator('td.num').first().getAttribute('title')) ?? '';
+  return (await row.getByTestId('balance-main').getAttribute('title')) ?? '';
 }

@@ -312,10 +312,10 @@ const BalancesTable = memo(function BalancesTable({
 });
 
 /** An amount cell: blank for zero, so the eye finds where an asset is held. */
-function PartCell({ amount, sub }: { amount: string; sub?: string }) {
+function PartCell({ amount, sub, testId }: { amount: string; sub?: string; testId: string }) {
   const zero = isZero(amount) && (sub === undefined || isZero(sub));
   return (
-    <td className="align-end num" title={amount}>
+    <td className="align-end num" title={amount} data-testid={testId}>
       {zero ? <span className="cell-zero">{'\u2013'}</span> : formatAmount(amount)}
       {sub !== undefined && !isZero(sub) ? <span className="cell-sub">{t`${formatAmount(sub)} frozen`}</span> : null}
     </td>
@@ -339,9 +339,9 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
         {row.change24h === null ? '\u2013' : `${isPositive(row.change24h) ? '+' : ''}${formatAmount(row.change24h)}%`}
       </td>
       <td className="align-end num">{row.share === null ? '\u2013' : `${formatAmount(row.share)}%`}</td>
-      <PartCell amount={row.main} />
-      <PartCell amount={row.tradeAvailable} sub={row.tradeFrozen} />
-      <PartCell amount={row.collateral} />
+      <PartCell amount={row.main} testId="balance-main" />
+      <PartCell amount={row.tradeAvailable} sub={row.tradeFrozen} testId="balance-trade" />
+      <PartCell amount={row.collateral} testId="balance-collateral" />
       <td className="align-end">
         {/* Its "Copied" belongs to this asset, not to the row slot that shows another one next. */}
         <CopyButton key={row.asset} value={row.total} label={t`${row.asset} amount`} />
