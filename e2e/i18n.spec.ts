@@ -1,8 +1,9 @@
 /**
  * Language (issue 15): the page follows the OS language, can be switched to Ukrainian from the
  * settings, and then every view speaks Ukrainian — the navigation, the view titles, the table
- * headers and the buttons hold no English left over. With DESK_SCREENSHOT_DIR set, each view is
- * photographed in Ukrainian (`<view>-uk.png`), at DESK_SCREENSHOT_SIZE (default 1024x700).
+ * headers, the buttons, the status badges and the choices in the lists hold no English left over.
+ * With DESK_SCREENSHOT_DIR set, each view is photographed in Ukrainian (`<view>-uk.png`), at
+ * DESK_SCREENSHOT_SIZE (default 1024x700).
  */
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -32,17 +33,18 @@ const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name:
  * English words in the page's own wording: what is left after removing tickers and codes (BTC_USDT,
  * USDT, API, ID, TP/SL), the names the exchange or the person gave (account and asset names sit in
  * data cells, which are not read here), key names (Ctrl, Esc) and the terms Ukrainian exchanges
- * keep in Latin letters.
+ * keep in Latin letters, and English as the language list names it (each language in its own words).
  */
-const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|Memo|Demo|WhiteBIT Desk|e-mail|Ctrl|Esc)\b/g;
+const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|Memo|Demo|WhiteBIT Desk|e-mail|Ctrl|Esc|English)\b/g;
 function englishLeftovers(texts: string[]): string[] {
-  // Ids the exchange sent (codes, hashes) hold digits; they are data, not wording.
-  return texts.map((text) => text.replace(/\S*\d\S*/g, '').replace(KEPT_IN_LATIN, '')).filter((text) => /[A-Za-z]{3,}/.test(text));
+  // Ids the exchange sent (codes, hashes) hold digits, and a status it sent that the app does not
+  // know is shown as sent (snake_case), and host names (whitebit.com): data, not wording.
+  return texts.map((text) => text.replace(/\S*\d\S*/g, '').replace(/\b[a-z]+(?:_[a-z]+)+\b/g, '').replace(/\b[a-z-]+(?:\.[a-z-]+)+\b/g, '').replace(KEPT_IN_LATIN, '')).filter((text) => /[A-Za-z]{3,}/.test(text));
 }
 
 async function pageWording(page: Page): Promise<string[]> {
   return page
-    .locator('nav.side-nav a, nav.side-nav button, main h1, main h2, main th, main button:visible, header .field__label, main .view__subtitle, main .field__label, main legend, main .field__hint')
+    .locator('nav.side-nav a, nav.side-nav button, main h1, main h2, main th, main button:visible, header .field__label, main .view__subtitle, main .field__label, main legend, main .field__hint, main .badge, main select option')
     .evaluateAll((nodes) => nodes.map((node) => (node.getAttribute('aria-label') ? `${node.textContent} ${node.getAttribute('aria-label')}` : node.textContent ?? '').trim()));
 }
 

@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { HISTORY_LIMIT } from '../../../shared/api/endpoints';
 import { explorerUrl } from '../../../shared/explorers';
 import type { AccountSummary } from '../../../shared/model/accounts';
-import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, TRANSACTION_PHASES, type TransactionFilter, type TransactionRow } from '../../../shared/model/transactions';
+import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, transactionPhase, type TransactionFilter, type TransactionRow } from '../../../shared/model/transactions';
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
@@ -13,15 +13,17 @@ import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { checkFilter, EMPTY_FILTER, type FilterDraft } from './filterForm';
+import { phaseWords, statusCodeWords } from './phaseWords';
 import { transactionsCsvRows } from './transactionsCsv';
 import './transactions.css';
 
 const PAGE_SIZES = [25, 50, 100, 250] as const;
 
 function statusTone(row: TransactionRow): BadgeTone {
-  if (row.statusWords === TRANSACTION_PHASES.successful.words) return 'positive';
-  if (row.statusWords === TRANSACTION_PHASES.pending.words) return 'info';
-  if (row.statusWords === TRANSACTION_PHASES.canceled.words || row.statusWords === TRANSACTION_PHASES.uncredited.words) return 'neutral';
+  const phase = transactionPhase(row.status);
+  if (phase === 'successful') return 'positive';
+  if (phase === 'pending') return 'info';
+  if (phase === 'canceled' || phase === 'uncredited') return 'neutral';
   return 'warning';
 }
 
@@ -48,7 +50,7 @@ const COLUMNS = (): Column<TransactionRow>[] => [
     cellProps: (row) => ({ title: t`Exchange status code ${row.status}`, 'data-testid': 'transaction-status' }),
     cell: (row) => (
       <>
-        <Badge tone={statusTone(row)}>{row.statusWords}</Badge>
+        <Badge tone={statusTone(row)}>{statusCodeWords(row.status)}</Badge>
         {row.confirmations ? <span className="field__hint num"> {t`${row.confirmations.actual}/${row.confirmations.required} conf.`}</span> : null}
       </>
     ),
@@ -151,7 +153,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
                 <option value="">{t`Any status`}</option>
                 {TRANSACTION_PHASE_NAMES.map((phase) => (
                   <option key={phase} value={phase}>
-                    {TRANSACTION_PHASES[phase].words}
+                    {phaseWords(phase)}
                   </option>
                 ))}
               </select>
