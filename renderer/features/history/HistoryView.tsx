@@ -236,24 +236,24 @@ function AsOfPanel({ account, quote }: { account: AccountSummary; quote: string 
               <thead>
                 <tr>
                   <th scope="col">{t`Asset`}</th>
-                  <th scope="col" className="num">{t`Total`}</th>
-                  <th scope="col" className="num">{t`Main`}</th>
-                  <th scope="col" className="num">{t`Trade`}</th>
-                  <th scope="col" className="num">{t`Collateral`}</th>
-                  <th scope="col" className="num">{t`Price (${quote})`}</th>
-                  <th scope="col" className="num">{t`Value (${quote})`}</th>
+                  <th scope="col" className="align-end">{t`Total`}</th>
+                  <th scope="col" className="align-end">{t`Main`}</th>
+                  <th scope="col" className="align-end">{t`Trade`}</th>
+                  <th scope="col" className="align-end">{t`Collateral`}</th>
+                  <th scope="col" className="align-end">{t`Price (${quote})`}</th>
+                  <th scope="col" className="align-end">{t`Value (${quote})`}</th>
                 </tr>
               </thead>
               <tbody>
                 {snapshot.assets.map((a) => (
                   <tr key={a.asset}>
                     <th scope="row">{a.asset}</th>
-                    <td className="num">{formatAmount(a.total)}</td>
-                    <td className="num">{formatAmount(a.main)}</td>
-                    <td className="num">{formatAmount(a.tradeAvailable)}{a.tradeFrozen !== '0' ? ` + ${t`${formatAmount(a.tradeFrozen)} frozen`}` : ''}</td>
-                    <td className="num">{formatAmount(a.collateral)}</td>
-                    <td className="num">{a.price === null ? t`no price` : formatAmount(a.price)}</td>
-                    <td className="num">{a.value === null ? '—' : formatAmount(a.value)}</td>
+                    <td className="num align-end">{formatAmount(a.total)}</td>
+                    <td className="num align-end">{formatAmount(a.main)}</td>
+                    <td className="num align-end">{formatAmount(a.tradeAvailable)}{a.tradeFrozen !== '0' ? ` + ${t`${formatAmount(a.tradeFrozen)} frozen`}` : ''}</td>
+                    <td className="num align-end">{formatAmount(a.collateral)}</td>
+                    <td className="num align-end">{a.price === null ? t`no price` : formatAmount(a.price)}</td>
+                    <td className="num align-end">{a.value === null ? '—' : formatAmount(a.value)}</td>
                   </tr>
                 ))}
               </tbody>
