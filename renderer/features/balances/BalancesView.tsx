@@ -14,6 +14,7 @@ import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts';
 import { SearchField } from './SearchField';
+import { changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
 import { columnWidth, figureWidths, type FigureWidths } from './columnWidths';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
@@ -77,7 +78,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   );
   const { rows: visible, hiddenSmall } = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
   // From every row, not the visible ones: a search or a scroll never moves the columns.
-  const widths = useMemo(() => figureWidths(allRows, (value) => roundValue(value, quote)), [allRows, quote]);
+  const widths = useMemo(() => figureWidths(allRows, quote), [allRows, quote]);
   const data = overview.data;
   const names = data ? data.accounts.map((a) => a.name).join(', ') : '';
   const scope = ui.allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
@@ -226,15 +227,6 @@ const AccountTotal = memo(function AccountTotal({ overview }: { overview: Balanc
 
 const PART_LABELS = { main: msg`Main`, trade: msg`Trade`, collateral: msg`Collateral` } as const;
 
-/** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */
-function roundValue(value: string, quote: string): string {
-  return roundForDisplay(value, quote === 'BTC' || quote === 'ETH' ? 8 : 2);
-}
-
-function displayValue(value: string, quote: string): string {
-  return formatAmount(roundValue(value, quote));
-}
-
 function nextSort(ui: Pick<BalancesUi, 'sortBy' | 'sortDirection'>, sortBy: BalancesUi['sortBy']): Partial<BalancesUi> {
   if (ui.sortBy === sortBy) return { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' };
   // Figures are most useful largest first; tickers alphabetically.
@@ -317,7 +309,7 @@ function PartCell({ amount, sub, testId }: { amount: string; sub?: string; testI
   return (
     <td className="align-end num" title={amount} data-testid={testId}>
       {zero ? <span className="cell-zero">{'\u2013'}</span> : formatAmount(amount)}
-      {sub !== undefined && !isZero(sub) ? <span className="cell-sub">{t`${formatAmount(sub)} frozen`}</span> : null}
+      {sub !== undefined && !isZero(sub) ? <span className="cell-sub">{frozenText(sub)}</span> : null}
     </td>
   );
 }
@@ -333,12 +325,12 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
         {formatAmount(row.total)}
       </td>
       <td className="align-end num" title={row.value === null ? t`No ${quote} price on the exchange` : t`${row.value} ${quote} at ${row.price ?? ""} ${quote}`} data-testid="balance-value">
-        {row.value === null ? <span className="cell-zero">{t`no price`}</span> : displayValue(row.value, quote)}
+        {row.value === null ? <span className="cell-zero">{noPriceText()}</span> : displayValue(row.value, quote)}
       </td>
       <td className={`align-end num ${row.change24h === null ? '' : isNegative(row.change24h) ? 'change--down' : 'change--up'}`} data-testid="balance-change">
-        {row.change24h === null ? '\u2013' : `${isPositive(row.change24h) ? '+' : ''}${formatAmount(row.change24h)}%`}
+        {row.change24h === null ? '\u2013' : changeText(row.change24h)}
       </td>
-      <td className="align-end num">{row.share === null ? '\u2013' : `${formatAmount(row.share)}%`}</td>
+      <td className="align-end num">{row.share === null ? '\u2013' : shareText(row.share)}</td>
       <PartCell amount={row.main} testId="balance-main" />
       <PartCell amount={row.tradeAvailable} sub={row.tradeFrozen} testId="balance-trade" />
       <PartCell amount={row.collateral} testId="balance-collateral" />

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { roundForDisplay } from '../../decimal';
 import type { BalanceRow as OverviewRow } from '../../../shared/model/balances';
 import { columnWidth, figureWidths } from './columnWidths';
 import { buildRows } from './rows';
 
 const base: OverviewRow = { asset: 'X', main: '0', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '0', price: null, value: null, change24h: null, share: null };
 const rows = (...overrides: Partial<OverviewRow>[]) => buildRows(overrides.map((o, i) => ({ ...base, asset: `A${i}`, ...o })), undefined);
-const cents = (value: string) => roundForDisplay(value, 2);
+// Valued in USDT: values are rounded to cents.
+const cents = 'USDT';
 
 describe('figureWidths', () => {
   it('measures the longest figure as shown: grouped, with every decimal the exchange sent', () => {

@@ -9,9 +9,9 @@
  * character is 1ch wide, so a width in ch is exact; the table's frame scrolls sideways when the
  * columns add up to more than the window.
  */
-import { t } from '@lingui/core/macro';
 import { isZero } from '../../decimal';
 import { formatAmount } from '../../format';
+import { changeText, frozenText, noPriceText, roundValue, shareText } from './cells';
 import type { BalanceRow } from './rows';
 
 /** Widths in ch of the monospace font, one per figure column. */
@@ -57,27 +57,19 @@ function* pick(rows: readonly BalanceRow[], field: (row: BalanceRow) => string |
   }
 }
 
-/**
- * The figure columns' widths for these rows. `roundValue` rounds a value as the Value column shows
- * it: the longest value is sought among the rounded ones, since rounding is what sets their length.
- */
-export function figureWidths(rows: readonly BalanceRow[], roundValue: (value: string) => string): FigureWidths {
-  // As the 24 h and Share cells show them: a move with its sign, a share without.
-  const move = (value: string) => `${value.startsWith('-') ? '' : '+'}${formatAmount(value)}%`;
-  const share = (value: string) => `${formatAmount(value)}%`;
-  const noPrice = rows.some((row) => row.value === null) ? t`no price`.length : 0;
+/** The figure columns' widths for these rows, valued in `quote` (which sets how values are rounded). */
+export function figureWidths(rows: readonly BalanceRow[], quote: string): FigureWidths {
+  const noPrice = rows.some((row) => row.value === null) ? noPriceText().length : 0;
   return {
     main: widest(pick(rows, (r) => r.main), formatAmount),
     // The frozen part sits under the available one, in a smaller face: counted in ch, it errs wide.
-    trade: Math.max(
-      widest(pick(rows, (r) => r.tradeAvailable), formatAmount),
-      widest(pick(rows, (r) => r.tradeFrozen), (frozen) => t`${formatAmount(frozen)} frozen`),
-    ),
+    trade: Math.max(widest(pick(rows, (r) => r.tradeAvailable), formatAmount), widest(pick(rows, (r) => r.tradeFrozen), frozenText)),
     collateral: widest(pick(rows, (r) => r.collateral), formatAmount),
     total: widest(pick(rows, (r) => r.total), formatAmount),
-    value: Math.max(noPrice, widest(pick(rows, (r) => (r.value === null ? null : roundValue(r.value))), formatAmount)),
-    change: widest(pick(rows, (r) => r.change24h), move),
-    share: widest(pick(rows, (r) => r.share), share),
+    // Sought among the rounded values: rounding is what sets their length.
+    value: Math.max(noPrice, widest(pick(rows, (r) => (r.value === null ? null : roundValue(r.value, quote))), formatAmount)),
+    change: widest(pick(rows, (r) => r.change24h), changeText),
+    share: widest(pick(rows, (r) => r.share), shareText),
   };
 }
 

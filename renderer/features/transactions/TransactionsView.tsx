@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { HISTORY_LIMIT } from '../../../shared/api/endpoints';
 import { explorerUrl } from '../../../shared/explorers';
 import type { AccountSummary } from '../../../shared/model/accounts';
-import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, transactionPhase, type TransactionFilter, type TransactionRow } from '../../../shared/model/transactions';
+import { HISTORY_WINDOW, TRANSACTION_PHASE_NAMES, transactionPhase, type TransactionFilter, type TransactionPhase, type TransactionRow } from '../../../shared/model/transactions';
 import { invoke } from '../../api/invoke';
 import { useChannelQuery } from '../../api/queries';
 import { useExportAll } from '../../api/useExportAll';
@@ -13,14 +13,13 @@ import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { checkFilter, EMPTY_FILTER, type FilterDraft } from './filterForm';
-import { phaseWords, statusCodeWords } from './phaseWords';
+import { phaseWords, statusWords } from './phaseWords';
 import { transactionsCsvRows } from './transactionsCsv';
 import './transactions.css';
 
 const PAGE_SIZES = [25, 50, 100, 250] as const;
 
-function statusTone(row: TransactionRow): BadgeTone {
-  const phase = transactionPhase(row.status);
+function statusTone(phase: TransactionPhase | 'unknown'): BadgeTone {
   if (phase === 'successful') return 'positive';
   if (phase === 'pending') return 'info';
   if (phase === 'canceled' || phase === 'uncredited') return 'neutral';
@@ -48,12 +47,15 @@ const COLUMNS = (): Column<TransactionRow>[] => [
     header: t`Status`,
     width: '17%',
     cellProps: (row) => ({ title: t`Exchange status code ${row.status}`, 'data-testid': 'transaction-status' }),
-    cell: (row) => (
-      <>
-        <Badge tone={statusTone(row)}>{statusCodeWords(row.status)}</Badge>
-        {row.confirmations ? <span className="field__hint num"> {t`${row.confirmations.actual}/${row.confirmations.required} conf.`}</span> : null}
-      </>
-    ),
+    cell: (row) => {
+      const phase = transactionPhase(row.status);
+      return (
+        <>
+          <Badge tone={statusTone(phase)}>{statusWords(phase, row.status)}</Badge>
+          {row.confirmations ? <span className="field__hint num"> {t`${row.confirmations.actual}/${row.confirmations.required} conf.`}</span> : null}
+        </>
+      );
+    },
   },
   { header: t`Transaction`, cell: (row) => <HashCell row={row} /> },
 ];

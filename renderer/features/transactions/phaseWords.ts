@@ -4,7 +4,7 @@
  */
 import { msg, t } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { transactionPhase, type TransactionPhase } from '../../../shared/model/transactions';
+import type { TransactionPhase } from '../../../shared/model/transactions';
 
 const PHASE_WORDS: Record<TransactionPhase, MessageDescriptor> = {
   pending: msg`Pending`,
@@ -21,8 +21,7 @@ export function phaseWords(phase: TransactionPhase): string {
   return i18n._(PHASE_WORDS[phase]);
 }
 
-/** A history status code in words; a code the exchange does not document is shown as sent. */
-export function statusCodeWords(status: number): string {
-  const phase = transactionPhase(status);
+/** A history status in words, from its phase; a code the exchange does not document is shown as sent. */
+export function statusWords(phase: TransactionPhase | 'unknown', status: number): string {
   return phase === 'unknown' ? t`Status ${status} (not documented)` : phaseWords(phase);
 }
