@@ -3,15 +3,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { BROWSER_MODE_NODE_FLAGS } from '../../electron/browser/node-flags';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
  * Starts browser mode on a random loopback port; resolves with its launch URL once it is ready.
- * `nodeArgs` go to node before the script (bench:idle's inspector port).
+ * With Node's flags as `npm start` gives them; `nodeArgs` go to node after those (bench:idle's inspector port).
  */
 export async function startBrowserMode(userDataDir: string, stderr: 'inherit' | 'ignore' = 'inherit', nodeArgs: readonly string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...nodeArgs, 'out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
+  const child = spawn(process.execPath, [...BROWSER_MODE_NODE_FLAGS, ...nodeArgs, 'out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', stderr],
   });

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:idle`: what the app costs while nobody touches it (issue 14), a benchmark that
- * prints figures, not a timed test. Browser mode (the same main core as Electron) with the Balances
- * view open in Chromium, auto-refresh at 10 s, in two configurations. The pages open in a Chromium
+ * prints figures, not a timed test. Browser mode (the same main core as Electron), started with
+ * Node's flags as `npm start` gives them (electron/browser/node-flags.ts), with the Balances view
+ * open in Chromium, auto-refresh at 10 s, in two configurations. The pages open in a Chromium
  * that no DevTools client watches (rawChromium.ts): Playwright's network inspection keeps every
  * response body in the page, which grew the page by one overview per refresh and was measured as
  * the page's own growth until this bench stopped using it.
@@ -26,7 +27,7 @@
  *     app's code keeps alive, which tells a leak from allocator and heap-capacity growth in RSS
  *     (the main process's is read through its inspector, opened for the moment: mainHeap.ts);
  * Beside the real account's soak runs the main process's floor (exchangeFloor.ts): a bare Node
- * process making the overview's exchange calls every 10 s against a simulator with the same data,
+ * process (Node's default flags) making the overview's exchange calls every 10 s against a simulator with the same data,
  * whose RSS trend is printed after the app's: what Node and its allocator do with that traffic alone.
  * After the real account's soak, in the same app with its page closed: the Balances job done by
  * hand (byHand.ts: the same overview every 10 s written into plain DOM, no framework), the least
