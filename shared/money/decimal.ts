@@ -122,8 +122,12 @@ export function percentChange(from: string, to: string, places = 2): string | nu
 
 /** Sum of many amounts. */
 export function sum(values: readonly string[]): string {
-  const nonZero = values.filter((v) => !isZeroText(v));
-  if (nonZero.length === 0) return '0';
-  if (nonZero.length === 1) return toPlain(dec(nonZero[0]!));
-  return toPlain(nonZero.reduce((acc, v) => acc.plus(dec(v)), new Decimal(0)));
+  // A loop, not filter and reduce with arrow callbacks: this runs for every asset on every refresh,
+  // and callbacks created per call are optimized again after each collection (see README, "Hot
+  // paths keep their functions").
+  let total: Decimal | null = null;
+  for (const v of values) {
+    if (!isZeroText(v)) total = total === null ? dec(v) : total.plus(dec(v));
+  }
+  return total === null ? '0' : toPlain(total);
 }

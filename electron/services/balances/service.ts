@@ -12,7 +12,7 @@ import { AppFailure } from '../../../shared/errors';
 import type { BalanceRow, BalancesOverview, OverviewNote, AccountPart } from '../../../shared/model/balances';
 import { ALLOCATION_TOP, DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
-import { add, dec, isZero, sum } from '../../../shared/money/decimal';
+import { add, dec, isZero, sum, type Decimal } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
 import { allocationOfValued, mostValuableFirst, PriceIndex, priceOf, sharePercent, valueAssets, valueTotal, type Valued } from './valuation';
 
@@ -46,6 +46,107 @@ export function noteOf(error: unknown, base: Omit<OverviewNote, 'kind' | 'messag
   return { ...base, kind, message: `${what} could not be read: ${why}` };
 }
 
+// What follows runs for every asset on every refresh, so it is written as module functions and
+// loops, not as callbacks made inside each overview: V8 keeps a function's optimized code only
+// while a closure of it is alive, and callbacks made per call were optimized again after every
+// collection, which kept the idle main process compiling, and growing, for hours (README, "Hot
+// paths keep their functions").
+
+/** `asset`'s holding, made empty on first use. */
+function holdingOf(holdings: Map<string, Holding>, asset: string): Holding {
+  let h = holdings.get(asset);
+  if (!h) holdings.set(asset, (h = { ...EMPTY_HOLDING }));
+  return h;
+}
+
+type ItemsOf<K extends keyof BalancesClient> = Awaited<ReturnType<BalancesClient[K]>> extends { items: infer I } ? I : never;
+
+function addMain(holdings: Map<string, Holding>, items: ItemsOf<'balance'>): void {
+  for (const [asset, entry] of Object.entries(items)) {
+    const h = holdingOf(holdings, asset);
+    h.main = add(h.main, entry.main_balance);
+  }
+}
+
+function addTrade(holdings: Map<string, Holding>, items: ItemsOf<'tradeBalance'>): void {
+  for (const [asset, entry] of Object.entries(items)) {
+    const h = holdingOf(holdings, asset);
+    h.tradeAvailable = add(h.tradeAvailable, entry.available);
+    h.tradeFrozen = add(h.tradeFrozen, entry.freeze);
+  }
+}
+
+function addCollateral(holdings: Map<string, Holding>, items: ItemsOf<'collateralBalance'>): void {
+  for (const [asset, amount] of Object.entries(items)) {
+    const h = holdingOf(holdings, asset);
+    h.collateral = add(h.collateral, amount);
+  }
+}
+
+/** An asset the accounts hold something of, with its total over every part. */
+interface HeldAsset {
+  asset: string;
+  h: Holding;
+  total: string;
+}
+
+/** The holdings that are not zero in all, in the order they were first seen. */
+function heldAssets(holdings: ReadonlyMap<string, Holding>): HeldAsset[] {
+  const held: HeldAsset[] = [];
+  for (const [asset, h] of holdings) {
+    const total = sum([h.main, h.tradeAvailable, h.tradeFrozen, h.collateral]);
+    if (!isZero(total)) held.push({ asset, h, total });
+  }
+  return held;
+}
+
+const totalOf = (x: HeldAsset): string => x.total;
+const mainOf = (x: HeldAsset): string => x.h.main;
+const tradeOf = (x: HeldAsset): string => add(x.h.tradeAvailable, x.h.tradeFrozen);
+const collateralOf = (x: HeldAsset): string => x.h.collateral;
+
+/** Each held asset's amount of one kind, as valuation takes them. */
+function amountsOf(held: readonly HeldAsset[], amountOf: (x: HeldAsset) => string): { asset: string; amount: string }[] {
+  const amounts: { asset: string; amount: string }[] = [];
+  for (const x of held) amounts.push({ asset: x.asset, amount: amountOf(x) });
+  return amounts;
+}
+
+interface RankedRow {
+  asset: string;
+  value: Decimal | null;
+  row: BalanceRow;
+}
+
+/**
+ * The overview's rows, most valuable first, from the held assets and their valuation (in the same
+ * order). Each value is parsed once, for its share and for the order (a comparator that parsed
+ * both sides re-read every value about log2(n) times, each refresh).
+ */
+function rankedRows(held: readonly HeldAsset[], valued: readonly Valued[], wholeTotal: Decimal): RankedRow[] {
+  const ranked: RankedRow[] = [];
+  for (const [i, x] of held.entries()) {
+    const v = valued[i] as Valued;
+    const value = v.value === null ? null : dec(v.value);
+    const row: BalanceRow = {
+      asset: x.asset,
+      main: x.h.main,
+      tradeAvailable: x.h.tradeAvailable,
+      tradeFrozen: x.h.tradeFrozen,
+      collateral: x.h.collateral,
+      total: x.total,
+      price: v.price,
+      value: v.value,
+      change24h: v.change,
+      share: value === null ? null : sharePercent(value, wholeTotal),
+    };
+    ranked.push({ asset: x.asset, value, row });
+  }
+  return ranked.sort(mostValuableFirst);
+}
+
+const rowOf = (r: RankedRow): BalanceRow => r.row;
+
 const PART_WORDS: Record<AccountPart, string> = { main: 'The main balance', trade: 'The trade balance', collateral: 'The collateral balance' };
 
 export function createBalancesService(options: BalancesServiceOptions) {
@@ -68,11 +169,6 @@ export function createBalancesService(options: BalancesServiceOptions) {
     const accounts = await accountsFor(request.accountId);
     const notes: OverviewNote[] = [];
     const holdings = new Map<string, Holding>();
-    const hold = (asset: string): Holding => {
-      let h = holdings.get(asset);
-      if (!h) holdings.set(asset, (h = { ...EMPTY_HOLDING }));
-      return h;
-    };
 
     const perAccount = await Promise.all(
       accounts.map(async (account) => {
@@ -96,15 +192,9 @@ export function createBalancesService(options: BalancesServiceOptions) {
             notes.push({ ...base, part, kind: 'unreadable', message: `${settled.value.unreadable.length} ${part} balance entries of ${account.name} could not be read and are left out.` });
           }
         }
-        if (main.status === 'fulfilled') for (const [asset, entry] of Object.entries(main.value.items)) hold(asset).main = add(hold(asset).main, entry.main_balance);
-        if (trade.status === 'fulfilled') {
-          for (const [asset, entry] of Object.entries(trade.value.items)) {
-            const h = hold(asset);
-            h.tradeAvailable = add(h.tradeAvailable, entry.available);
-            h.tradeFrozen = add(h.tradeFrozen, entry.freeze);
-          }
-        }
-        if (collateral.status === 'fulfilled') for (const [asset, amount] of Object.entries(collateral.value.items)) hold(asset).collateral = add(hold(asset).collateral, amount);
+        if (main.status === 'fulfilled') addMain(holdings, main.value.items);
+        if (trade.status === 'fulfilled') addTrade(holdings, trade.value.items);
+        if (collateral.status === 'fulfilled') addCollateral(holdings, collateral.value.items);
         return client;
       }),
     );
@@ -127,40 +217,22 @@ export function createBalancesService(options: BalancesServiceOptions) {
       }
     }
 
-    const held = [...holdings.entries()]
-      .map(([asset, h]) => ({ asset, h, total: sum([h.main, h.tradeAvailable, h.tradeFrozen, h.collateral]) }))
-      .filter((x) => !isZero(x.total));
-    const partTotal = (pick: (h: Holding) => string) => valueTotal(held.map((x) => ({ asset: x.asset, amount: pick(x.h) })), quote, index);
-    const whole = valueAssets(held.map((x) => ({ asset: x.asset, amount: x.total })), quote, index);
-
-    // Each value is parsed once, for its share and for the order (a comparator that parsed both
-    // sides re-read every value about log2(n) times, each refresh).
+    const held = heldAssets(holdings);
+    const whole = valueAssets(amountsOf(held, totalOf), quote, index);
     const wholeTotal = dec(whole.total);
-    const ranked = held.map((x, i) => {
-      const v = whole.rows[i] as Valued;
-      const value = v.value === null ? null : dec(v.value);
-      const row: BalanceRow = {
-        asset: x.asset,
-        main: x.h.main,
-        tradeAvailable: x.h.tradeAvailable,
-        tradeFrozen: x.h.tradeFrozen,
-        collateral: x.h.collateral,
-        total: x.total,
-        price: v.price,
-        value: v.value,
-        change24h: v.change,
-        share: value === null ? null : sharePercent(value, wholeTotal),
-      };
-      return { asset: x.asset, value, row };
-    });
-    ranked.sort(mostValuableFirst);
-    const rows = ranked.map((r) => r.row);
+    const ranked = rankedRows(held, whole.rows, wholeTotal);
+    const rows = ranked.map(rowOf);
 
     return {
       quote,
       accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
       rows,
-      totals: { value: whole.total, main: partTotal((h) => h.main), trade: partTotal((h) => add(h.tradeAvailable, h.tradeFrozen)), collateral: partTotal((h) => h.collateral) },
+      totals: {
+        value: whole.total,
+        main: valueTotal(amountsOf(held, mainOf), quote, index),
+        trade: valueTotal(amountsOf(held, tradeOf), quote, index),
+        collateral: valueTotal(amountsOf(held, collateralOf), quote, index),
+      },
       allocation: allocationOfValued(ranked, wholeTotal, ALLOCATION_TOP),
       unpriced: whole.unpriced,
       zeroAssets: holdings.size - held.length,

@@ -88,6 +88,14 @@ const apply = (amount: Decimal, rate: Rate): Decimal => (rate.inverse ? amount.d
 /** What the index reads of a ticker answer's entry (the client's reading of one market). */
 type TickerEntry = Pick<MarketActivity, 'last_price' | 'change'>;
 
+function tickerQuote(items: Readonly<Record<string, TickerEntry>>, market: string): MarketQuote | undefined {
+  if (!Object.hasOwn(items, market)) return undefined;
+  const entry = items[market] as TickerEntry;
+  return { last: entry.last_price, change: entry.change ?? null };
+}
+
+const isInverse = (rate: Rate): boolean => rate.inverse;
+
 /** A route from an asset to a quote, its price along the route (unrounded), and whether a leg divides. */
 export interface PricedRoute {
   route: Rate[];
@@ -115,17 +123,16 @@ export class PriceIndex {
     } else {
       const markets = new Map<string, MarketQuote>();
       for (const price of source) if (!markets.has(price.market)) markets.set(price.market, price);
-      this.find = (market) => markets.get(market);
+      this.find = markets.get.bind(markets);
     }
   }
 
   /** The index over a ticker answer's entries, keyed by market, read in place. */
   static ofTicker(items: Readonly<Record<string, TickerEntry>>): PriceIndex {
-    return new PriceIndex((market) => {
-      if (!Object.hasOwn(items, market)) return undefined;
-      const entry = items[market] as TickerEntry;
-      return { last: entry.last_price, change: entry.change ?? null };
-    });
+    // A module function bound to this answer, not an arrow made here: every refresh builds an
+    // index, and an arrow made per index is optimized again after each collection (README, "Hot
+    // paths keep their functions").
+    return new PriceIndex(tickerQuote.bind(undefined, items));
   }
 
   private readonly find: (market: string) => MarketQuote | undefined;
@@ -164,7 +171,7 @@ export class PriceIndex {
     let found = this.priced.get(key);
     if (found === undefined) {
       const route = this.route(asset, quote);
-      found = route === null ? null : { route, price: route.reduce(apply, ONE), inverted: route.some((r) => r.inverse) };
+      found = route === null ? null : { route, price: route.reduce(apply, ONE), inverted: route.some(isInverse) };
       this.priced.set(key, found);
     }
     return found;
@@ -204,29 +211,38 @@ function valueAlong(held: Decimal, priced: PricedRoute): Decimal {
 
 /** Values every amount in `quote`; the total and the count of unpriced assets come with it. */
 export function valueAssets(amounts: readonly { asset: string; amount: string }[], quote: string, index: PriceIndex): Valuation {
+  // Loops rather than callbacks made on each call, here and below: this runs for every asset on
+  // every refresh (README, "Hot paths keep their functions").
   let total = new Decimal(0);
   let unpriced = 0;
-  const rows = amounts.map(({ asset, amount }): Valued => {
+  const rows: Valued[] = [];
+  for (const { asset, amount } of amounts) {
     const held = dec(amount);
     const priced = index.pricedRoute(asset, quote);
     if (priced === null) {
       if (!held.isZero()) unpriced++;
-      return { asset, amount, price: null, value: null, route: [], change: null };
+      rows.push({ asset, amount, price: null, value: null, route: [], change: null });
+      continue;
     }
     const { route, price, inverted } = priced;
     const value = valueAlong(held, priced);
     total = total.plus(value);
     const first = route[0];
-    return {
+    rows.push({
       asset,
       amount,
       price: toPlain(inverted ? price.toSignificantDigits(PRICE_DIGITS) : price),
       value: toPlain(value),
-      route: route.map((r) => ({ market: r.market, inverse: r.inverse })),
+      route: route.map(legOf),
       change: first && !first.inverse ? first.change : null,
-    };
-  });
+    });
+  }
   return { quote, rows, total: toPlain(total), unpriced };
+}
+
+/** A route's leg as a valuation row shows it. */
+function legOf(leg: Rate): Leg {
+  return { market: leg.market, inverse: leg.inverse };
 }
 
 /**
@@ -303,15 +319,23 @@ export function allocationOf(rows: readonly { asset: string; value: string | nul
   );
 }
 
+function isPricedAboveZero(holding: ValuedHolding): holding is { asset: string; value: Decimal } {
+  return holding.value !== null && holding.value.greaterThan(0);
+}
+
 /**
  * allocationOf for values already parsed, as the overview has them (in its order, which costs the
  * sort here next to nothing).
  */
 export function allocationOfValued(holdings: readonly ValuedHolding[], whole: Decimal, top: number): { asset: string | null; share: string }[] {
   if (!whole.greaterThan(0)) return [];
-  const priced = holdings.filter((r): r is { asset: string; value: Decimal } => r.value !== null && r.value.greaterThan(0)).sort(mostValuableFirst);
-  const parts: { asset: string | null; share: string }[] = priced.slice(0, top).map((r) => ({ asset: r.asset, share: percentOf(r.value, whole, 4) }));
-  const rest = priced.slice(top).reduce((sum, r) => sum.plus(r.value), new Decimal(0));
+  const priced = holdings.filter(isPricedAboveZero).sort(mostValuableFirst);
+  const parts: { asset: string | null; share: string }[] = [];
+  let rest = new Decimal(0);
+  for (const [i, holding] of priced.entries()) {
+    if (i < top) parts.push({ asset: holding.asset, share: percentOf(holding.value, whole, 4) });
+    else rest = rest.plus(holding.value);
+  }
   if (rest.greaterThan(0)) parts.push({ asset: null, share: percentOf(rest, whole, 4) });
   return parts;
 }

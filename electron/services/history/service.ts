@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { AppFailure } from '../../../shared/errors';
-import type { BalancesOverview } from '../../../shared/model/balances';
+import type { BalanceRow, BalancesOverview } from '../../../shared/model/balances';
 import {
   MAX_SERIES_POINTS,
   RANGE_MS,
@@ -48,19 +48,21 @@ function isComplete(overview: BalancesOverview): boolean {
   return overview.accounts.length === 1 && overview.pricedAt !== null && !overview.notes.some((n) => n.kind === 'part_unavailable' || n.kind === 'prices_unavailable');
 }
 
+// Module functions rather than arrows made per snapshot: they run for every asset on every refresh
+// (README, "Hot paths keep their functions").
+function snapshotAssetOf(r: BalanceRow): SnapshotInput['assets'][number] {
+  return { asset: r.asset, main: r.main, tradeAvailable: r.tradeAvailable, tradeFrozen: r.tradeFrozen, collateral: r.collateral, total: r.total, price: r.price, value: r.value };
+}
+
+/** What the digest compares of an asset: its amounts and price (its value follows from them). */
+function digestFieldsOf(a: SnapshotInput['assets'][number]): (string | null)[] {
+  return [a.asset, a.main, a.tradeAvailable, a.tradeFrozen, a.collateral, a.price];
+}
+
 export function snapshotOf(overview: BalancesOverview, takenAt: number): SnapshotInput {
-  const assets = overview.rows.map((r) => ({
-    asset: r.asset,
-    main: r.main,
-    tradeAvailable: r.tradeAvailable,
-    tradeFrozen: r.tradeFrozen,
-    collateral: r.collateral,
-    total: r.total,
-    price: r.price,
-    value: r.value,
-  }));
+  const assets = overview.rows.map(snapshotAssetOf);
   const digest = createHash('sha256')
-    .update(JSON.stringify([overview.quote, overview.totals.value, assets.map((a) => [a.asset, a.main, a.tradeAvailable, a.tradeFrozen, a.collateral, a.price])]))
+    .update(JSON.stringify([overview.quote, overview.totals.value, assets.map(digestFieldsOf)]))
     .digest('base64url');
   return { accountId: overview.accounts[0]!.id, quote: overview.quote, takenAt, total: overview.totals.value, unpriced: overview.unpriced, digest, assets };
 }
