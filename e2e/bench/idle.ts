@@ -170,9 +170,11 @@ function describeMainMemory(memory: MainMemory, pid: number): string {
  * own interface), of that interface's renderer, and of all of Chromium (its browser process and
  * every descendant: GPU, network, interface and page; not the exchange floor, also a child of this
  * process). RSS sums over processes count shared pages more than once, so Chromium's total
- * overstates its memory.
+ * overstates its memory. The page's anonymous part is its own memory (heaps, allocator pages): its
+ * RSS also counts about 115 MB of Chromium's code and files, mapped in every renderer, which grows
+ * as more of that code runs for the first time (issue 14's page probes, smaps_rollup).
  */
-function sample(mainPid: number, chromiumPid: number): { main: Usage; page: Usage; browserUi: Usage; chromium: Usage } {
+function sample(mainPid: number, chromiumPid: number): { main: Usage; page: Usage; pageAnonymous: number; browserUi: Usage; chromium: Usage } {
   const all = new Map<number, { ppid: number; usage: Usage; kind: ProcessKind }>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -189,14 +191,16 @@ function sample(mainPid: number, chromiumPid: number): { main: Usage; page: Usag
     return false;
   };
   const byKind: Record<ProcessKind, Usage> = { page: { cpu: 0, rss: 0 }, 'browser-ui': { cpu: 0, rss: 0 }, other: { cpu: 0, rss: 0 } };
+  let pageAnonymous = 0;
   for (const [pid, info] of all) {
     if (pid !== chromiumPid && !descends(pid, chromiumPid)) continue;
     byKind[info.kind].cpu += info.usage.cpu;
     byKind[info.kind].rss += info.usage.rss;
+    if (info.kind === 'page') pageAnonymous += residentParts(pid).anonymous;
   }
   const kinds = Object.values(byKind);
   const chromium: Usage = { cpu: kinds.reduce((sum, u) => sum + u.cpu, 0), rss: kinds.reduce((sum, u) => sum + u.rss, 0) };
-  return { main: all.get(mainPid)?.usage ?? { cpu: 0, rss: 0 }, page: byKind.page, browserUi: byKind['browser-ui'], chromium };
+  return { main: all.get(mainPid)?.usage ?? { cpu: 0, rss: 0 }, page: byKind.page, pageAnonymous, browserUi: byKind['browser-ui'], chromium };
 }
 
 interface TrendSample {
@@ -470,7 +474,7 @@ async function idleCase(
     // taken after TREND_SETTLE_SECONDS.
     const rest = SOAK_SECONDS - 2 * WINDOW_SECONDS;
     const soakStarted = performance.now();
-    const trend: { main: TrendSample[]; anonymous: TrendSample[]; page: TrendSample[]; floor: TrendSample[] } = { main: [], anonymous: [], page: [], floor: [] };
+    const trend: { main: TrendSample[]; anonymous: TrendSample[]; page: TrendSample[]; pageAnonymous: TrendSample[]; floor: TrendSample[] } = { main: [], anonymous: [], page: [], pageAnonymous: [], floor: [] };
     const printEvery = Math.max(1, Math.round(rest / RSS_SAMPLE_SECONDS / SOAK_PROGRESS_LINES));
     for (let taken = 1; taken * RSS_SAMPLE_SECONDS <= rest; taken += 1) {
       await sleep(soakStarted + taken * RSS_SAMPLE_SECONDS * 1000 - performance.now());
@@ -481,9 +485,10 @@ async function idleCase(
         trend.main.push({ hours, bytes: now.main.rss });
         trend.anonymous.push({ hours, bytes: anonymous });
         trend.page.push({ hours, bytes: now.page.rss });
+        trend.pageAnonymous.push({ hours, bytes: now.pageAnonymous });
         if (floor) trend.floor.push({ hours, bytes: readProc(floor.pid)?.usage.rss ?? 0 });
       }
-      if (taken % printEvery === 0) console.log(`  +${Math.round(WINDOW_SECONDS + taken * RSS_SAMPLE_SECONDS)} s: RSS main ${mb(now.main.rss)} (${mb(anonymous)} anonymous), page ${mb(now.page.rss)}`);
+      if (taken % printEvery === 0) console.log(`  +${Math.round(WINDOW_SECONDS + taken * RSS_SAMPLE_SECONDS)} s: RSS main ${mb(now.main.rss)} (${mb(anonymous)} anonymous), page ${mb(now.page.rss)} (${mb(now.pageAnonymous)} anonymous)`);
     }
     const end = await cpuOver(browser, child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
@@ -497,12 +502,12 @@ async function idleCase(
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
     if (trend.main.length * RSS_SAMPLE_SECONDS >= TREND_MIN_SECONDS) {
       console.log(
-        `trend from ${TREND_SETTLE_SECONDS / 60} min into the soak, ${trend.main.length} samples (least squares): main RSS ${slopeMbPerHour(trend.main)}, anonymous ${slopeMbPerHour(trend.anonymous)}; page RSS ${slopeMbPerHour(trend.page)} (target: flat)`,
+        `trend from ${TREND_SETTLE_SECONDS / 60} min into the soak, ${trend.main.length} samples (least squares): main RSS ${slopeMbPerHour(trend.main)}, anonymous ${slopeMbPerHour(trend.anonymous)}; page RSS ${slopeMbPerHour(trend.page)}, anonymous ${slopeMbPerHour(trend.pageAnonymous)} (target: flat)`,
       );
       // A cache filling to its cap slows down and stops; a leak keeps its pace: the later half says which.
       const laterHalf = <T>(samples: readonly T[]) => samples.slice(Math.floor(samples.length / 2));
       console.log(
-        `trend over the later half of those samples: main RSS ${slopeMbPerHour(laterHalf(trend.main))}, anonymous ${slopeMbPerHour(laterHalf(trend.anonymous))}; page RSS ${slopeMbPerHour(laterHalf(trend.page))}`,
+        `trend over the later half of those samples: main RSS ${slopeMbPerHour(laterHalf(trend.main))}, anonymous ${slopeMbPerHour(laterHalf(trend.anonymous))}; page RSS ${slopeMbPerHour(laterHalf(trend.page))}, anonymous ${slopeMbPerHour(laterHalf(trend.pageAnonymous))}`,
       );
       const flat = trendMbPerHour(laterHalf(trend.main)) < FLAT_MB_PER_HOUR && trendMbPerHour(laterHalf(trend.page)) < FLAT_MB_PER_HOUR;
       const verdict = flat ? 'flat, target met' : 'still growing, target missed';
