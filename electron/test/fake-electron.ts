@@ -125,6 +125,8 @@ function createState() {
     rendererListeners: new Map<string, Set<Listener>>(),
     notifications: [] as FakeNotification[],
     trays: [] as FakeTray[],
+    /** Chromium switches appended by the app, and whether each came before ready (Electron reads them at start-up). */
+    switches: new Map<string, { value: string | undefined; beforeReady: boolean }>(),
   };
   return state;
 }
@@ -194,7 +196,14 @@ export const electronModule = {
     getVersion: () => '0.0.0-test',
     setAboutPanelOptions: (options: unknown) => void (fake.aboutPanel = options),
     getName: () => fake.name,
-    getLocale: () => 'en-US',
+    // As Electron: the locale is the --lang switch when one was set before ready, else the OS's.
+    getLocale: () => {
+      const lang = fake.switches.get('lang');
+      return lang?.beforeReady && lang.value ? lang.value : 'en-US';
+    },
+    commandLine: {
+      appendSwitch: (name: string, value?: string) => void fake.switches.set(name, { value, beforeReady: !fake.isReady }),
+    },
   },
   BrowserWindow: FakeBrowserWindow,
   Notification: FakeNotification,

@@ -3,7 +3,7 @@
  * here). The shell code, the core, the router and the hardening rules are all real; each test
  * asserts one of the security settings or behaviours from the design.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,9 @@ import { fake, FakeBrowserWindow, resetFakeElectron, type FakeWebContents } from
 import { startSimulator, type RunningSimulator } from '../simulator';
 import { admin } from '../simulator/test/admin-client';
 import type { AlertTimers } from '../services/alerts';
+import { createSilentLogger } from '../services/logging';
+import { createSettingsStore, languagePickedIn } from '../services/settings';
+import type { LanguageChoice } from '../../shared/model/settings';
 
 vi.mock('electron', async () => (await import('../test/fake-electron')).electronModule);
 
@@ -111,6 +114,47 @@ describe('window settings', () => {
     await start();
     expect(fake.paths.get('userData')).toBe(userDataDir);
     expect(fake.name).toBe('WhiteBIT Desk');
+  });
+});
+
+describe("Chromium's locale", () => {
+  /** Picks a language as the Settings view does, through the settings store, then quits. */
+  async function pick(language: LanguageChoice): Promise<void> {
+    await createSettingsStore({ dir: userDataDir, logger: createSilentLogger() }).update((draft) => {
+      draft.language = language;
+    });
+  }
+
+  it('is the language picked in Settings, set before ready so date fields and native dialogs use it', async () => {
+    await pick('uk');
+    await start();
+    expect(fake.switches.get('lang')).toEqual({ value: 'uk', beforeReady: true });
+    await pick('en');
+    resetFakeElectron();
+    await start();
+    expect(fake.switches.get('lang')).toEqual({ value: 'en', beforeReady: true });
+  });
+
+  it("stays the OS's on a first start, with \"system\" picked, and when the settings file cannot be read, which it leaves as it is", async () => {
+    await start();
+    expect(fake.switches.has('lang')).toBe(false);
+
+    await pick('system');
+    resetFakeElectron();
+    await start();
+    expect(fake.switches.has('lang')).toBe(false);
+
+    // Damaged: nothing is picked, and reading it for the locale leaves it as it is (the settings
+    // store, once the core starts, is what moves a damaged file aside and says so).
+    const damaged = '{"version": 1, "accounts": [], "language": "uk"';
+    for (const handle of handles) await handle?.core.close();
+    handles = [];
+    writeFileSync(join(userDataDir, 'settings.json'), damaged);
+    expect(languagePickedIn(userDataDir)).toBeNull();
+    expect(readFileSync(join(userDataDir, 'settings.json'), 'utf8')).toBe(damaged);
+    resetFakeElectron();
+    await start();
+    expect(fake.switches.has('lang')).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import { createCore, type Core, type CoreOptions } from '../core';
 import { defaultUserDataDir, PRODUCT_NAME, userDataDirFromArgs } from '../paths';
 import { electronSenderPolicy, type Sender } from '../router/sender';
 import { createLogger, logFileIn } from '../services/logging';
+import { languagePickedIn } from '../services/settings';
 import { installApplicationMenu } from '../shell/menu';
 import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { installAlertsTray, type AlertsTray } from './alerts-tray';
@@ -64,6 +65,10 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
   registerAppScheme(protocol);
   app.setName(PRODUCT_NAME);
   app.setPath('userData', userDataDirFromArgs(argv) ?? defaultUserDataDir());
+  // Chromium's own words and date order (date fields, native dialogs) follow its locale, fixed at
+  // start-up: a language picked in Settings becomes it from the next start; "system" keeps the OS's.
+  const pickedLanguage = languagePickedIn(app.getPath('userData'));
+  if (pickedLanguage) app.commandLine.appendSwitch('lang', pickedLanguage);
 
   if (!app.requestSingleInstanceLock()) {
     app.quit();
