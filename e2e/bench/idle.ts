@@ -26,6 +26,11 @@
  *   - the JS heap of both after a forced full collection, at the start and at the end: what the
  *     app's code keeps alive, which tells a leak from allocator and heap-capacity growth in RSS
  *     (the main process's is read through its inspector, opened for the moment: mainHeap.ts);
+ *   - the page's memory at the end as Chromium's own accounting has it (memory-infra: private
+ *     footprint, V8, Blink's collected heap, malloc, compositor tiles...), where a leak in the
+ *     page would show as the allocator holding it. The page's RSS also counts about 115 MB of
+ *     Chromium's code and files mapped in every renderer, which grows as more of that code first
+ *     runs; its anonymous part is printed beside it along the soak;
  * Beside the real account's soak runs the main process's floor (exchangeFloor.ts): a bare Node
  * process (Node's default flags) making the overview's exchange calls every 10 s against a simulator with the same data,
  * whose RSS trend is printed after the app's: what Node and its allocator do with that traffic alone.
@@ -261,6 +266,25 @@ const describe = (w: Window) =>
   `CPU main ${pct(w.main)} + page ${pct(w.page)} = ${pct(w.main + w.page)} of one core (${chromiumCost(w)}); RSS main ${mb(w.rssMain)}, page ${mb(w.rssPage)}`;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * The page's memory as Chromium accounts for it (RawChromium.memoryByAllocator), in one line: its
+ * private footprint and each allocator of 0.1 MB or more, largest first. The page is the largest
+ * renderer of the page kind: Chromium also keeps a spare one started for the next navigation.
+ */
+async function pageMemoryByAllocator(browser: RawChromium): Promise<string> {
+  const byProcess = await browser.memoryByAllocator();
+  let sizes: Record<string, number> = {};
+  for (const [pid, candidate] of byProcess) {
+    const isPage = readProc(pid)?.kind === 'page';
+    if (isPage && (candidate.private_footprint ?? 0) > (sizes.private_footprint ?? 0)) sizes = candidate;
+  }
+  const parts = Object.keys(sizes)
+    .filter((name) => name !== 'private_footprint' && sizes[name]! >= 0.1 * 1024 * 1024)
+    .sort((a, b) => sizes[b]! - sizes[a]!)
+    .map((name) => `${name} ${(sizes[name]! / 1024 / 1024).toFixed(1)}`);
+  return `private footprint ${mb(sizes.private_footprint ?? 0)}: ${parts.join(', ')} MB`;
+}
 const pct = (value: number) => `${value.toFixed(2)} %`;
 
 const BALANCE_ROWS = `document.querySelectorAll('[data-testid="balance-row"]')`;
@@ -493,11 +517,16 @@ async function idleCase(
     const end = await cpuOver(browser, child.pid!, WINDOW_SECONDS);
     console.log(`end:   ${describe(end)}`);
     const heapAtEnd = await page.heapAfterGc();
+    // Only at the end: a dump traces, and tracing leaves buffers (shared memory, a few MB) in the
+    // page that would have counted in its trend (a 200-s soak read +6.7 MB of shared memory after one).
+    const pageAtEnd = await pageMemoryByAllocator(browser);
     const mainAtEnd = await mainMemoryAfterGc(child.pid!, app.inspectPort);
     console.log(`main memory after a full GC, end:   ${describeMainMemory(mainAtEnd, child.pid!)}`);
     // RSS counts allocator slack, heap capacity and (in the page) Chromium's own caches too; the JS
     // heap after a full collection is what the app's own code keeps alive, so it tells a leak apart.
     console.log(`page JS heap after a full GC: ${mb(heapAtStart)} after the start window, ${mb(heapAtEnd)} at the end`);
+    // What the page holds at the end, by Chromium's own accounting: a leak shows as the allocator holding it.
+    console.log(`page memory by Chromium's allocators after a full GC (memory-infra), end: ${pageAtEnd}`);
     console.log(`main JS heap after a full GC: ${mb(mainAtStart.heapUsed)} after the start window, ${mb(mainAtEnd.heapUsed)} at the end`);
     console.log(`growth over the soak: main RSS ${mb(end.rssMain - start.rssMain)}, page RSS ${mb(end.rssPage - start.rssPage)} (target: none)`);
     if (trend.main.length * RSS_SAMPLE_SECONDS >= TREND_MIN_SECONDS) {

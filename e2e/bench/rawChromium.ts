@@ -8,8 +8,8 @@
  * every 10 s then grows by one body per refresh: measured with Chromium's memory-infra dumps, the
  * page's 32 KB buffer bucket grew 0.5 -> 3.1 MB in 16 minutes under Playwright, and the by-hand
  * page grew as much, which had made the growth look like Chromium's own. Over this pipe the bench
- * sends only what it asks (open a tab, evaluate an expression, collect garbage, read the heap) and
- * no domain is ever enabled, so nothing is recorded.
+ * sends only what it asks (open a tab, evaluate an expression, collect garbage, read the heap, take
+ * one memory dump) and no domain is ever enabled, so nothing is recorded.
  *
  * Written here rather than taken from a library: the protocol over --remote-debugging-pipe is JSON
  * messages ended by a NUL byte on two file descriptors, which takes a few lines; the CDP clients on
@@ -38,7 +38,21 @@ export interface RawChromium {
   /** The browser process: the page's processes descend from it. */
   pid: number;
   newPage(url: string, viewport: { width: number; height: number }): Promise<RawPage>;
+  /**
+   * Each process's memory as Chromium's own accounting (memory-infra) has it, by process id: the
+   * top-level allocators (v8, blink_gc, malloc, partition_alloc, cc, shared_memory, ...) and the
+   * private footprint, bytes. Taken after a garbage collection in every process (a deterministic
+   * dump), so what it shows is memory held, not garbage waiting.
+   */
+  memoryByAllocator(): Promise<Map<number, Record<string, number>>>;
   close(): Promise<void>;
+}
+
+/** One process's memory dump in a trace: allocator sizes and process totals are hexadecimal strings. */
+interface MemoryDumpEvent {
+  ph?: string;
+  pid?: number;
+  args?: { dumps?: { allocators?: Record<string, { attrs?: { size?: { value?: string } } }>; process_totals?: Record<string, string> } };
 }
 
 interface Pending {
@@ -55,14 +69,22 @@ export async function launchRawChromium(): Promise<RawChromium> {
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;
   const pending = new Map<number, Pending>();
+  /** One-shot waiters for the few events the bench asks for (a trace's end), by method. */
+  const awaitedEvents = new Map<string, (params: Record<string, unknown>) => void>();
   let nextId = 1;
   let unread = '';
   fromBrowser.on('data', (chunk: Buffer) => {
     unread += chunk.toString('utf8');
     for (let end = unread.indexOf('\0'); end !== -1; end = unread.indexOf('\0')) {
-      const message = JSON.parse(unread.slice(0, end)) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+      const message = JSON.parse(unread.slice(0, end)) as { id?: number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { message: string } };
       unread = unread.slice(end + 1);
-      // Events are not asked for (no domain is enabled); the few that come anyway are dropped.
+      // No domain is enabled, so events come only for what was asked (a trace's end); others are dropped.
+      if (message.method !== undefined) {
+        const awaited = awaitedEvents.get(message.method);
+        awaitedEvents.delete(message.method);
+        awaited?.(message.params ?? {});
+        continue;
+      }
       const waiting = message.id === undefined ? undefined : pending.get(message.id);
       if (!waiting) continue;
       pending.delete(message.id!);
@@ -82,6 +104,8 @@ export async function launchRawChromium(): Promise<RawChromium> {
       pending.set(id, { done: done as Pending['done'], fail });
       toBrowser.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
+
+  const nextEvent = (method: string) => new Promise<Record<string, unknown>>((done) => awaitedEvents.set(method, done));
 
   // The tab Chromium opens with itself would count as a second page: it goes once the first page is open.
   const { targetInfos } = await send<{ targetInfos: Array<{ targetId: string; type: string }> }>('Target.getTargets');
@@ -122,6 +146,39 @@ export async function launchRawChromium(): Promise<RawChromium> {
           await send('Target.closeTarget', { targetId });
         },
       };
+    },
+    async memoryByAllocator() {
+      // Only memory-infra is traced, and only the one dump asked for here is in it.
+      await send('Tracing.start', {
+        transferMode: 'ReturnAsStream',
+        traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } },
+      });
+      await send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });
+      const complete = nextEvent('Tracing.tracingComplete');
+      await send('Tracing.end');
+      const { stream } = (await complete) as { stream: string };
+      let text = '';
+      for (;;) {
+        const chunk = await send<{ data: string; base64Encoded?: boolean; eof: boolean }>('IO.read', { handle: stream, size: 1 << 20 });
+        text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+        if (chunk.eof) break;
+      }
+      await send('IO.close', { handle: stream });
+      const trace = JSON.parse(text) as MemoryDumpEvent[] | { traceEvents: MemoryDumpEvent[] };
+      const byProcess = new Map<number, Record<string, number>>();
+      for (const event of Array.isArray(trace) ? trace : trace.traceEvents) {
+        const dumps = event.args?.dumps;
+        if (event.ph !== 'v' || event.pid === undefined || !dumps) continue;
+        const sizes: Record<string, number> = byProcess.get(event.pid) ?? {};
+        for (const [name, dump] of Object.entries(dumps.allocators ?? {})) {
+          const size = dump.attrs?.size?.value;
+          if (!name.includes('/') && size !== undefined) sizes[name] = parseInt(size, 16);
+        }
+        const footprint = dumps.process_totals?.private_footprint_bytes;
+        if (footprint !== undefined) sizes.private_footprint = parseInt(footprint, 16);
+        byProcess.set(event.pid, sizes);
+      }
+      return byProcess;
     },
     async close() {
       await send('Browser.close').catch(() => undefined);
