@@ -266,6 +266,7 @@ const describe = (w: Window) =>
   `CPU main ${pct(w.main)} + page ${pct(w.page)} = ${pct(w.main + w.page)} of one core (${chromiumCost(w)}); RSS main ${mb(w.rssMain)}, page ${mb(w.rssPage)}`;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const pct = (value: number) => `${value.toFixed(2)} %`;
 
 /**
  * The page's memory as Chromium accounts for it (RawChromium.memoryByAllocator), in one line: its
@@ -285,7 +286,6 @@ async function pageMemoryByAllocator(browser: RawChromium): Promise<string> {
     .map((name) => `${name} ${(sizes[name]! / 1024 / 1024).toFixed(1)}`);
   return `private footprint ${mb(sizes.private_footprint ?? 0)}: ${parts.join(', ')} MB`;
 }
-const pct = (value: number) => `${value.toFixed(2)} %`;
 
 const BALANCE_ROWS = `document.querySelectorAll('[data-testid="balance-row"]')`;
 
