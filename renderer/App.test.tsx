@@ -20,6 +20,8 @@ function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = 
     allocation: [],
     unpriced: 1,
     zeroAssets: 0,
+    byAccount: [],
+    grandTotal: '0',
     notes: [],
     pricedAt: null,
   });

@@ -41,6 +41,10 @@ export const ERROR_REASONS = [
   'cancelled',
   /** The exchange answered 429, or the app's own limiter held the request back. */
   'rate_limited',
+  /** A sub-account's balances were refused: "Account is not confirmed". */
+  'account_not_confirmed',
+  /** A deposit address was refused: fiat or an asset that cannot be deposited. */
+  'not_depositable',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -113,6 +113,15 @@ export interface ExchangeClient {
   /** Sent by the exchange as JSON numbers; read losslessly into decimal strings. */
   collateralBalance(req?: RequestOf<'collateralBalance'>, o?: CallOptions): Promise<ResponseOf<'collateralBalance'>>;
   collateralSummary(o?: CallOptions): Promise<ResponseOf<'collateralSummary'>>;
+  /** Events of closed and changed collateral positions, newest first. */
+  positionsHistory(req?: RequestOf<'positionsHistory'>, o?: CallOptions): Promise<ResponseOf<'positionsHistory'>>;
+  /** Fiat and non-depositable assets are refused by the exchange ("Currency is not depositable"). */
+  depositAddress(req: RequestOf<'depositAddress'>, o?: CallOptions): Promise<ResponseOf<'depositAddress'>>;
+  /** The key's own deposit and withdrawal terms per currency. */
+  accountFees(o?: CallOptions): Promise<ResponseOf<'mainAccountFees'>>;
+  subAccountList(req?: RequestOf<'subAccountList'>, o?: CallOptions): Promise<ResponseOf<'subAccountList'>>;
+  /** 422 "Account is not confirmed" for a sub-account that is not confirmed. */
+  subAccountBalances(req: RequestOf<'subAccountBalances'>, o?: CallOptions): Promise<ResponseOf<'subAccountBalances'>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -454,6 +463,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     tradeBalance: (req, o) => call('tradeBalance', req, o),
     collateralBalance: (req, o) => call('collateralBalance', req, o),
     collateralSummary: (o) => call('collateralSummary', undefined, o),
+    positionsHistory: (req, o) => call('positionsHistory', req, o),
+    depositAddress: (req, o) => call('depositAddress', req, o),
+    accountFees: (o) => call('mainAccountFees', undefined, o),
+    subAccountList: (req, o) => call('subAccountList', req, o),
+    subAccountBalances: (req, o) => call('subAccountBalances', req, o),
   };
   return Object.freeze(client);
 }
