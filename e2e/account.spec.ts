@@ -1,0 +1,52 @@
+/**
+ * The whole account in the browser: with more than one account configured, Balances lands on every
+ * account at once, lists each account's total and share, and the grand total is exactly their sum.
+ */
+import Decimal from 'decimal.js';
+import type { Page } from '@playwright/test';
+import { addAccount, expect, openView, test } from './fixtures';
+
+/** Every account's total and the grand total, read in one go (a refresh between reads could move prices). */
+function readTotals(page: Page): Promise<{ values: string[]; grand: string }> {
+  return page.getByTestId('accounts-totals').evaluate((table) => ({
+    values: [...table.querySelectorAll('[data-testid="account-total-value"]')].map((c) => c.getAttribute('data-value') ?? ''),
+    grand: table.querySelector('[data-testid="grand-total"]')?.getAttribute('data-value') ?? '',
+  }));
+}
+
+test.describe('all accounts at a glance', () => {
+  test("the grand total equals the sum of the accounts' totals exactly, and an unreadable account is said as such", async ({ page, simulator }) => {
+    for (const name of ['Trader', 'Read-only']) {
+      const account = simulator.accounts.find((a) => a.name === name)!;
+      await addAccount(page, { name, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
+      await expect(page.getByRole('listitem', { name })).toBeVisible();
+    }
+    await openView(page, 'Balances');
+    const table = page.getByTestId('accounts-totals');
+    await expect(table).toBeVisible();
+    const rows = table.getByTestId('account-total-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toHaveAttribute('data-account', 'Trader');
+    await expect(rows.nth(1)).toHaveAttribute('data-account', 'Read-only');
+
+    const { values, grand } = await readTotals(page);
+    expect(values.every((v) => /^\d+(\.\d+)?$/.test(v))).toBe(true);
+    expect(new Decimal(grand).equals(values.reduce((s, v) => s.plus(v), new Decimal(0)))).toBe(true);
+    expect(new Decimal(grand).isPositive()).toBe(true);
+
+    // One account the exchange refuses: named, the other stays in the grand total.
+    const readOnly = simulator.accounts.find((a) => a.name === 'Read-only')!;
+    await fetch(`${simulator.url}/__admin/account`, {
+      method: 'POST',
+      headers: { 'X-Admin-Token': simulator.adminToken, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apiKey: readOnly.apiKey, enabled: false }),
+    });
+    await page.reload();
+    const refused = page.getByTestId('account-total-row').filter({ hasText: 'Read-only' });
+    await expect(refused).toContainText('Could not be read', { timeout: 20_000 });
+    const after = await readTotals(page);
+    expect(after.values[0]).toMatch(/^\d+(\.\d+)?$/);
+    expect(after.values[1]).toBe('');
+    expect(after.grand).toBe(after.values[0]);
+  });
+});
