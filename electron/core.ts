@@ -15,6 +15,8 @@ import { bootstrapAnswer, startupHandlers } from './services/startup/handlers';
 import type { Bootstrap } from '../shared/model/startup';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
+import { createSubAccountsService } from './services/subAccounts/service';
+import { subAccountsHandlers } from './services/subAccounts/handlers';
 import { accountHandlers } from './services/accounts/handlers';
 import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
@@ -265,6 +267,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...balancesHandlers(balances),
     ...positionsHandlers(positions),
+    ...subAccountsHandlers(createSubAccountsService({ clientFor: (accountId) => accounts.clientFor(accountId), quote: quoteSetting })),
     ...alertsHandlers(alerts),
     ...historyHandlers(history),
   };

@@ -32,6 +32,7 @@ import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type Tran
 import type { ConnectionState } from './model/connection';
 import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
 import type { Bootstrap } from './model/startup';
+import type { SubAccountBalances, SubAccountPage } from './model/subAccounts';
 
 // The contract's runtime constants live in a module without zod, so the page's first chunk can use
 // them without loading the schemas (issue 14); they are part of this contract all the same.
@@ -177,6 +178,22 @@ export const CHANNELS = {
   /** `stillWatched`: an absent withdrawal stays looked up in the background after it is discarded. */
   'withdrawals.discard': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as { discarded: true; stillWatched: boolean } },
   'withdrawals.list': { request: z.object({ accountId: AccountId.optional() }).strict(), response: {} as WithdrawalRecord[] },
+
+  // ---------- the whole account: sub-accounts ----------
+  /** A page of the key's sub-accounts; `access: 'no_permission'` when the key may not list them. */
+  'subAccounts.list': {
+    request: withAccount({
+      search: Requests.subAccountList.shape.search,
+      offset: Requests.subAccountList.shape.offset,
+      limit: Requests.subAccountList.shape.limit,
+    }),
+    response: {} as SubAccountPage,
+  },
+  /** One sub-account's balances (each asset's rows added up), valued in `quote` (default: the setting). */
+  'subAccounts.balances': {
+    request: withAccount({ id: Requests.subAccountBalances.shape.id, quote: QuoteCurrency.optional() }),
+    response: {} as SubAccountBalances,
+  },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;
