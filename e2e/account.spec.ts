@@ -50,3 +50,31 @@ test.describe('all accounts at a glance', () => {
     expect(after.grand).toBe(after.values[0]);
   });
 });
+
+test.describe('sub-accounts of the Demo master key', () => {
+  test("lists them a page at a time, shows one's balances with split rows added up, and names the unconfirmed one", async ({ page }) => {
+    await openView(page, 'Sub-accounts');
+    const rows = page.getByTestId('sub-account-row');
+    await expect(rows).toHaveCount(30);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(rows).toHaveCount(6);
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await page.getByLabel('Search sub-accounts').fill('trading');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(rows).toHaveCount(1);
+    await rows.first().getByRole('button', { name: 'Balances' }).click();
+    const panel = page.getByTestId('sub-account-balances');
+    const btc = panel.locator('[data-testid="sub-account-line"][data-asset="BTC"]');
+    await expect(btc).toContainText('(2 rows added)');
+    await expect(btc.locator('td[data-value]')).toHaveAttribute('data-value', '0.0201');
+    await expect(panel.getByTestId('sub-account-summed')).toBeVisible();
+    await expect(panel.getByTestId('sub-account-total')).toHaveAttribute('data-value', /^\d+(\.\d+)?$/);
+
+    await page.getByLabel('Search sub-accounts').fill('new_desk');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(rows).toHaveCount(1);
+    await rows.first().getByRole('button', { name: 'Balances' }).click();
+    await expect(page.getByTestId('sub-account-balances').getByText('This sub-account is not confirmed')).toBeVisible();
+  });
+});
