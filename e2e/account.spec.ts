@@ -78,3 +78,27 @@ test.describe('sub-accounts of the Demo master key', () => {
     await expect(page.getByTestId('sub-account-balances').getByText('This sub-account is not confirmed')).toBeVisible();
   });
 });
+
+test.describe('receive (deposit addresses) in Demo', () => {
+  test('USDT on TRC20 shows its address as a QR code with the network warning; a memo asset shows the memo warning; fiat says why there is none', async ({ page }) => {
+    await openView(page, 'Receive');
+    await page.getByLabel('Asset to receive').selectOption('USDT');
+    await page.getByRole('combobox', { name: 'Network' }).selectOption('TRC20');
+    const card = page.getByTestId('deposit-address');
+    await expect(card.getByText('Send only USDT on TRC20 to this address.')).toBeVisible();
+    const address = await card.getByTestId('deposit-address-text').textContent();
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    const qr = card.getByTestId('deposit-qr');
+    await expect(qr).toBeVisible();
+    await expect(qr).toHaveAttribute('data-address', address!);
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(card.getByTestId('memo-warning')).toHaveCount(0);
+
+    await page.getByLabel('Asset to receive').selectOption('XRP');
+    await expect(page.getByTestId('memo-warning')).toHaveText('The memo is required: a deposit without it is lost.');
+    await expect(page.getByTestId('deposit-memo')).toHaveText(/^\d+$/);
+
+    await page.getByLabel('Asset to receive').selectOption('EUR');
+    await expect(page.getByTestId('deposit-none')).toContainText('EUR has no deposit address');
+  });
+});

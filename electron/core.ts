@@ -17,6 +17,8 @@ import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
 import { createSubAccountsService } from './services/subAccounts/service';
 import { subAccountsHandlers } from './services/subAccounts/handlers';
+import { createDepositsService } from './services/deposits/service';
+import { depositsHandlers } from './services/deposits/handlers';
 import { accountHandlers } from './services/accounts/handlers';
 import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
@@ -267,6 +269,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...balancesHandlers(balances),
     ...positionsHandlers(positions),
+    ...depositsHandlers(createDepositsService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...subAccountsHandlers(createSubAccountsService({ clientFor: (accountId) => accounts.clientFor(accountId), quote: quoteSetting })),
     ...alertsHandlers(alerts),
     ...historyHandlers(history),

@@ -33,6 +33,7 @@ import type { ConnectionState } from './model/connection';
 import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
 import type { Bootstrap } from './model/startup';
 import type { SubAccountBalances, SubAccountPage } from './model/subAccounts';
+import type { DepositAddressView } from './model/deposits';
 
 // The contract's runtime constants live in a module without zod, so the page's first chunk can use
 // them without loading the schemas (issue 14); they are part of this contract all the same.
@@ -194,6 +195,8 @@ export const CHANNELS = {
     request: withAccount({ id: Requests.subAccountBalances.shape.id, quote: QuoteCurrency.optional() }),
     response: {} as SubAccountBalances,
   },
+  /** The address (and memo) to deposit `ticker` on `network`, with its terms; fiat and non-depositable assets answer `not_depositable`. */
+  'deposits.address': { request: withAccount(Requests.depositAddress.shape), response: {} as DepositAddressView },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;
