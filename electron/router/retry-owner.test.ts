@@ -8,15 +8,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, type Channel } from '../../shared/ipc';
 import { createExchangeClient } from '../services/exchange/client';
+import { createExchangeRuntime } from '../services/exchange/runtime';
 import { json, startCraftedServer, type CraftedServer } from '../services/exchange/test/crafted-server';
 import { createSilentLogger } from '../services/logging';
 import { createRouter, type Handlers } from './router';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 const MAX_RETRIES = 3;
 const instantSleep = () => Promise.resolve();
 
 function routerOver(baseUrl: string) {
-  const client = createExchangeClient({ baseUrl, maxRetries: MAX_RETRIES, sleep: instantSleep, rateLimit: false });
+  const client = createExchangeClient({ runtime, baseUrl, maxRetries: MAX_RETRIES, sleep: instantSleep, rateLimit: false });
   const handlers = {} as Record<Channel, () => Promise<unknown>>;
   for (const channel of CHANNEL_NAMES) handlers[channel] = () => Promise.reject(new Error(`not wired in this test: ${channel}`));
   handlers['exchange.assets'] = () => client.assets();

@@ -13,12 +13,16 @@ import { AppFailure } from '../../../shared/errors';
 import { INVOKE_TIMEOUT_MS as DEFAULT_INVOKE_TIMEOUT_MS } from '../../../shared/ipc';
 import { createDemoProvider } from '../demo';
 import { createExchangeClient, DEFAULT_DEADLINE_MS } from '../exchange/client';
+import { createExchangeRuntime } from '../exchange/runtime';
 import { json, startCraftedServer, withRealTime, type CraftedServer } from '../exchange/test/crafted-server';
 import { createSilentLogger } from '../logging';
 import { createKeytarKeychain, createSecretStore } from '../secrets';
 import { createSettingsStore } from '../settings';
 import { createAccountService } from './service';
 import { PROBE_BUDGET_MS } from './probe';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 const logger = createSilentLogger();
 const secrets = createSecretStore(createKeytarKeychain(), logger.redactor);
@@ -42,7 +46,7 @@ function service(options: { probeBudgetMs?: number; timeoutMs?: number } = {}) {
     secrets,
     demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
     logger,
-    createClient: (config) => createExchangeClient({ ...config, rateLimit: false, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+    createClient: (config) => createExchangeClient({ runtime, ...config, rateLimit: false, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
     ...(options.probeBudgetMs ? { probeBudgetMs: options.probeBudgetMs } : {}),
   });
 }

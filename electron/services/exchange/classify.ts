@@ -1,6 +1,6 @@
 /**
- * Turns an HTTP answer from the exchange into either data or an AppError (API.md "Error bodies and
- * statuses"). Never assumes JSON: gateways answer 429/503 with HTML or text, bodies arrive empty or
+ * Turns an HTTP answer from the exchange into either data or an AppError (docs/exchange-api.md,
+ * "Errors"). Never assumes JSON: gateways answer 429/503 with HTML or text, bodies arrive empty or
  * cut off. Request-shape failures are recognised by their body ("Validation failed"), because the
  * sources disagree on 400 vs 422.
  */
@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { safeExchangeText } from '../../../shared/api/exchangeText';
 import type { AppError, ErrorReason } from '../../../shared/errors';
 import { parseRetryAfterMs } from './retry';
-import { NOT_READ, readFast } from './fastRead';
 
 export interface RawAnswer {
   status: number;
@@ -303,10 +302,15 @@ export function interpretSuccess(answer: RawAnswer, schema: z.ZodType): Interpre
   if (!parsed.ok) {
     return { ok: false, error: { kind: 'bad_response', status, message: `The exchange sent an answer that is not complete JSON (HTTP ${status}); it may have been cut off.` } };
   }
-  // The hottest answers have an exact hand-written reader; it declines anything unusual.
-  const quick = readFast(schema, parsed.value);
-  if (quick !== NOT_READ) return { ok: true, data: quick };
-  const checked = schema.safeParse(parsed.value);
+  return checkShape(status, parsed.value, schema);
+}
+
+/**
+ * The one reader of a parsed answer: the endpoint's zod schema. A single step so that other ways
+ * of getting the parsed value (a worker for large answers) can hand it here unchanged.
+ */
+export function checkShape(status: number, value: unknown, schema: z.ZodType): Interpretation {
+  const checked = schema.safeParse(value);
   if (!checked.success) {
     const first = checked.error.issues[0];
     const detail = first ? ` (${tidy(describeIssue(first))})` : '';

@@ -7,7 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { INVOKE_TIMEOUT_MS as DEFAULT_INVOKE_TIMEOUT_MS } from '../../../shared/ipc';
 import { createExchangeClient, DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from './client';
+import { createExchangeRuntime } from './runtime';
 import { startCraftedServer, type CraftedServer } from './test/crafted-server';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 const servers: CraftedServer[] = [];
 afterEach(async () => {
@@ -42,7 +46,7 @@ describe('overall deadline (issue 10, finding 6)', () => {
 
   it('a read against a hanging server ends at the deadline and says the deadline', async () => {
     const s = await hangingServer();
-    const c = createExchangeClient({ baseUrl: s.url, rateLimit: false, timeoutMs: 400, deadlineMs: 1_000, maxRetries: 3, random: () => 0 });
+    const c = createExchangeClient({ runtime, baseUrl: s.url, rateLimit: false, timeoutMs: 400, deadlineMs: 1_000, maxRetries: 3, random: () => 0 });
     const started = performance.now();
     const failure = await failureOf(c.assets());
     const elapsed = performance.now() - started;
@@ -55,7 +59,7 @@ describe('overall deadline (issue 10, finding 6)', () => {
 
   it('a per-call deadline overrides the client default', async () => {
     const s = await hangingServer();
-    const c = createExchangeClient({ baseUrl: s.url, rateLimit: false, timeoutMs: 400, maxRetries: 3, random: () => 0 });
+    const c = createExchangeClient({ runtime, baseUrl: s.url, rateLimit: false, timeoutMs: 400, maxRetries: 3, random: () => 0 });
     const started = performance.now();
     const failure = await failureOf(c.assets({ deadlineMs: 600 }));
     expect(performance.now() - started).toBeLessThan(900);
@@ -65,6 +69,7 @@ describe('overall deadline (issue 10, finding 6)', () => {
   it('a signed read (clock measurement first) against a hanging server also keeps the deadline', async () => {
     const s = await hangingServer();
     const c = createExchangeClient({
+      runtime,
       baseUrl: s.url,
       credentials: { apiKey: `deadline-key-${process.pid}`, apiSecret: 'deadline-secret-0123456789' },
       rateLimit: false,
@@ -84,7 +89,7 @@ describe('overall deadline (issue 10, finding 6)', () => {
       res.end('busy');
     });
     servers.push(s);
-    const c = createExchangeClient({ baseUrl: s.url, rateLimit: false, deadlineMs: 2_000, maxRetries: 3 });
+    const c = createExchangeClient({ runtime, baseUrl: s.url, rateLimit: false, deadlineMs: 2_000, maxRetries: 3 });
     const started = performance.now();
     const failure = await failureOf(c.assets());
     expect(performance.now() - started).toBeLessThan(1_000);

@@ -142,8 +142,3 @@ export class NonceRegistry {
     return clock;
   }
 }
-
-/** The sequences and clocks of clients created without a runtime (tests, benchmarks). */
-const defaultRegistry = new NonceRegistry();
-export const nonceSequenceFor = (apiKey: string): NonceSequence => defaultRegistry.sequenceFor(apiKey);
-export const serverClockFor = (baseUrl: string, now: WallClock): ServerClock => defaultRegistry.clockFor(baseUrl, now);

@@ -8,8 +8,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { createExchangeClient, type ExchangeClientOptions } from './client';
+import { createExchangeRuntime } from './runtime';
 import { json, startCraftedServer, withRealTime, type CraftedServer } from './test/crafted-server';
 import { BACKOFF_CAP_MS } from './retry';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 const servers: CraftedServer[] = [];
 afterEach(async () => {
@@ -61,7 +65,7 @@ async function serverLimiting(limitedPath: string): Promise<CraftedServer> {
 }
 
 function clientFor(s: CraftedServer, extra: Partial<ExchangeClientOptions> = {}) {
-  return createExchangeClient({ baseUrl: s.url, credentials: credentials(), rateLimit: true, maxRetries: 0, ...extra });
+  return createExchangeClient({ runtime, baseUrl: s.url, credentials: credentials(), rateLimit: true, maxRetries: 0, ...extra });
 }
 
 describe('Retry-After capped and reported truthfully (issue 10, finding 8)', () => {

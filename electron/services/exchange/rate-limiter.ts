@@ -112,11 +112,6 @@ export class RateLimiterRegistry {
   }
 }
 
-/** The limiters of clients created without a runtime (tests, benchmarks). */
-const defaultRegistry = new RateLimiterRegistry();
-export const limiterFor = (baseUrl: string, scope: RateLimitScope): SlidingWindowLimiter => defaultRegistry.limiterFor(baseUrl, scope);
-export const bucketsFor = (baseUrl: string, endpoint: { path: string; scope: RateLimitScope }): EndpointBuckets => defaultRegistry.bucketsFor(baseUrl, endpoint);
-
 /**
  * Reserves one start in every bucket. Returns the wait from `nowMs` and whether the slot was taken:
  * when the wait exceeds `maxWaitMs` nothing is reserved and `waitMs` says how long it would be.
