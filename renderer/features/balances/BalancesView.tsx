@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
-import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../decimal';
+import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, View } from '../../components';
