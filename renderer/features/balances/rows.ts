@@ -1,7 +1,6 @@
 /**
  * The balances table as data: rows built once per answer, then sorted, then filtered. Amounts stay
- * the exchange's decimal strings; order and thresholds compare their digits (renderer/decimal.ts),
- * parsed once per row when it is built.
+ * the exchange's decimal strings; order and thresholds compare them as decimals parsed once per row.
  */
 import { dec, type Decimal } from '../../../shared/money/decimal';
 import type { AssetStatus } from '../../../shared/api/schemas';
