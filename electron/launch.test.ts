@@ -3,12 +3,11 @@
  * ready line, a working browser-mode server behind it, and a clean exit on SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_MODE_NODE_FLAGS } from './browser/node-flags';
 import { findElectronBinary } from './electron-binary';
 import { parseLaunchArgs, UsageError } from './launch-args';
 import { unprivilegedRunner } from './test/unprivileged';
@@ -23,9 +22,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** The launcher under Node's flags for browser mode, as `npm start` runs it. */
+/** The launcher as `npm start` runs it (through tsx here). */
 function launch(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [...BROWSER_MODE_NODE_FLAGS, '--import', 'tsx', LAUNCH, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', LAUNCH, ...args], {
     env: { ...process.env, DESK_RENDERER_DIR: join(root, 'renderer') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -57,12 +56,6 @@ describe('launcher flags', () => {
     [['positional']],
   ])('refuses %j', (args) => {
     expect(() => parseLaunchArgs(args)).toThrow(UsageError);
-  });
-
-  it("npm start gives Node browser mode's own flags, before the launcher", () => {
-    const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { scripts: Record<string, string> };
-    expect(BROWSER_MODE_NODE_FLAGS).not.toHaveLength(0);
-    expect(manifest.scripts.start).toMatch(new RegExp(`(^|&& )node ${BROWSER_MODE_NODE_FLAGS.join(' ')} out/electron/launch\\.js$`));
   });
 
   it('exits 2 with a clear message on a bad flag', async () => {
