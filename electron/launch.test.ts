@@ -86,7 +86,7 @@ describe('browser mode through the launcher', () => {
     const page = await fetch(new URL('/', url));
     expect(await page.text()).toContain('launch test');
 
-    // Every folder the app made under the user-data folder is private to this user (issue 10, finding 10).
+    // Every folder the app made under the user-data folder is private to this user.
     await fetch(new URL('/api/invoke', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-desk-token': token }, body: JSON.stringify({ channel: 'settings.update', payload: { theme: 'dark' } }) });
     const folders = [userDataDir, ...readdirSync(userDataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name))];
     expect(folders.length).toBeGreaterThan(1);
@@ -97,7 +97,7 @@ describe('browser mode through the launcher', () => {
   });
 });
 
-describe('two browser-mode launches on one user-data folder (issue 10, finding 1)', () => {
+describe('two browser-mode launches on one user-data folder', () => {
   it('the second exits 3 with the message, writes nothing, and the first keeps serving', async () => {
     const userDataDir = join(root, 'shared-user-data');
     const first = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
@@ -125,7 +125,7 @@ describe('two browser-mode launches on one user-data folder (issue 10, finding 1
   });
 });
 
-describe('browser mode on a read-only user-data folder (issue 10, finding 5)', () => {
+describe('browser mode on a read-only user-data folder', () => {
   it('starts and serves reads as a non-root user, printing one clear warning and no stack trace', async (context) => {
     const runner = unprivilegedRunner();
     if ('skip' in runner) {

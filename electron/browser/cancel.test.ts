@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 7 (second half): the page's abort signal reaches the request. Browser mode,
+ * The page's abort signal reaches the request. Browser mode,
  * real parts: an aborted fetch to POST /api/invoke (what renderer/api/bridge.ts does with the
  * page's signal, see renderer/api/bridge.test.ts) -> the real browser-mode server -> the real
  * router -> the real exchange client -> a crafted exchange that never answers. The aborted fetch
@@ -38,7 +38,7 @@ function until(condition: () => boolean, withinMs: number): Promise<boolean> {
   });
 }
 
-describe('cancellation through the contract, browser mode (issue 10, finding 7)', () => {
+describe('cancellation through the contract, browser mode', () => {
   it('an aborted page request closes the exchange request within half a second', async () => {
     let exchangeRequestClosed = false;
     const exchange: CraftedServer = await startCraftedServer((_req, res) => {

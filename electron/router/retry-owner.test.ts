@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 7: one owner for retries. One call through the real router and the real
+ * One owner for retries. One call through the real router and the real
  * exchange client against a crafted server that answers 503 for good costs 1 + maxRetries exchange
  * requests; renderer/api/retryPolicy.test.ts shows the page asks the bridge exactly once per
  * failure, so one user action costs at most 1 + maxRetries (before the fix, the page's query
@@ -33,7 +33,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('one owner for retries (issue 10, finding 7)', () => {
+describe('one owner for retries', () => {
   it('a lasting 503 costs 1 + maxRetries exchange requests per routed call', async () => {
     server = await startCraftedServer((_req, res) => json(res, 503, { error: ['Service unavailable'] }));
     const envelope = await routerOver(server.url).route('exchange.assets', { accountId: 'demo' }, { transport: 'direct' });

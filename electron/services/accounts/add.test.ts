@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 6 for `accounts.add`: testing a key against a slow exchange took 64 s, past
+ * For `accounts.add`: testing a key against a slow exchange took 64 s, past
  * the page's 60 s bridge timeout, and then saved the account, so the page reported a failure for
  * an account that existed and a retry made a duplicate. Now the whole test of the key has one
  * budget below the bridge timeout, and adding the same key + base URL again returns the account
@@ -66,7 +66,7 @@ const answersEverything = withRealTime((req, res) => {
   json(res, 200, { BTC: { main_balance: '0' } });
 });
 
-describe('accounts.add under the bridge timeout (issue 10, finding 6)', () => {
+describe('accounts.add under the bridge timeout', () => {
   it('the key test has one budget that ends well before the 60 s bridge timeout', () => {
     expect(PROBE_BUDGET_MS).toBeLessThanOrEqual(DEFAULT_DEADLINE_MS);
     expect(PROBE_BUDGET_MS).toBeLessThanOrEqual(DEFAULT_INVOKE_TIMEOUT_MS - 10_000);
@@ -101,7 +101,7 @@ describe('accounts.add under the bridge timeout (issue 10, finding 6)', () => {
   });
 });
 
-describe('accounts.add is idempotent (issue 10, finding 6)', () => {
+describe('accounts.add is idempotent', () => {
   it('adding the same key and base URL again returns the existing account, no duplicate', async () => {
     const s = await server(answersEverything);
     const accounts = service();

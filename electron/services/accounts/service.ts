@@ -47,7 +47,7 @@ export interface AccountService<Client> {
    * The same list with each secret's presence as the app last read or wrote it (the keychain is
    * asked only about an account not read yet), for the work that lists accounts on every refresh:
    * balances, alerts, history. Asking the keychain about every account every few seconds cost a
-   * D-Bus round trip each and CPU in the keyring daemon (issue 14); a secret that has gone since
+   * D-Bus round trip each and CPU in the keyring daemon; a secret that has gone since
    * shows when the account's client is next built, and in `list`.
    */
   listKnown(): Promise<{ accounts: AccountSummary[]; activeAccountId: string }>;

@@ -190,7 +190,7 @@ describe('retries', () => {
     expect(failure).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 2000 });
   });
 
-  it('caps a Retry-After beyond 30 s at the 30 s back-off cap (issue 10, finding 8)', async () => {
+  it('caps a Retry-After beyond 30 s at the 30 s back-off cap', async () => {
     const s = await server(withRealTime((_req, res) => json(res, 429, { code: 0, message: 'Too many requests.' }, { 'Retry-After': '600' })));
     const { waits, sleep } = recordingSleep();
     const failure = await failureOf(client(s, { sleep, maxRetries: 1 }).balance());
@@ -282,7 +282,7 @@ describe('timeouts and cancellation', () => {
     const started = Date.now();
     const failure = await failureOf(client(s, { sleep, maxRetries: 1, timeoutMs: 100 }).balance());
     expect(failure.kind).toBe('timeout');
-    // The words give the whole wait (two attempts), not one attempt's 100 ms (issue 10, finding 6).
+    // The words give the whole wait (two attempts), not one attempt's 100 ms.
     expect(failure.message).toMatch(/No answer within 1 s from the exchange \(2 attempts\)/);
     expect(s.hits(BALANCE_PATH)).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(5000);

@@ -389,7 +389,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       if (error.kind === 'rate_limited' && error.status === undefined) throw new AppFailure(error);
 
       // The exchange's Retry-After, capped at the docs' back-off cap: an hour asked for by a proxy or
-      // a confused gateway must not block the account for an hour (issue 10, finding 8).
+      // a confused gateway must not block the account for an hour.
       const exchangeRetryAfterMs = error.status !== undefined && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, BACKOFF_CAP_MS) : undefined;
       if (error.kind === 'rate_limited') {
         const waitMs = exchangeRetryAfterMs ?? backoffCeilingMs(attemptIndex);

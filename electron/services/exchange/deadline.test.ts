@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 6: every call has an overall deadline (all attempts, back-off and rate-limit
+ * Every call has an overall deadline (all attempts, back-off and rate-limit
  * waits) below the renderer's bridge timeout, and its message states that real figure. Before the
  * fix, reads against a hanging server took 4 x the per-attempt timeout while saying "15 s".
  */
@@ -35,7 +35,7 @@ async function failureOf(promise: Promise<unknown>): Promise<AppError> {
   throw new Error('expected the call to fail');
 }
 
-describe('overall deadline (issue 10, finding 6)', () => {
+describe('overall deadline', () => {
   it('by default: 15 s per attempt, 45 s in all, with room to spare under the 60 s bridge timeout', () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(15_000);
     expect(DEFAULT_DEADLINE_MS).toBe(45_000);

@@ -70,7 +70,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // typing pauses (SearchField). Under React the rows then follow in a render it may interrupt (a
   // key pressed during those 10-20 ms with 1,000 assets on 2 cores is handled between its slices);
   // under Preact, which the page runs on, they render at once and the burst handling alone keeps
-  // keys ahead (bench:ui, issue 14).
+  // keys ahead.
   const search = useDeferredValue(ui.search);
   const hideBelow = useMemo(
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),

@@ -159,7 +159,7 @@ describe('FlexView', () => {
     };
     expect(await tryAmount('')).toBe('Enter an amount.');
     expect(await tryAmount('abc')).toBe('The amount must be digits with one decimal separator, e.g. 1234.5 or 1234,5.');
-    // One amount rule in every form (issue 17): a decimal comma reads as in the withdrawal form.
+    // One amount rule in every form: a decimal comma reads as in the withdrawal form.
     expect(await tryAmount('1,2,3')).toBe('The amount has more than one separator: write it without thousands separators, e.g. 1234.5 or 1234,5.');
     expect(await tryAmount('9.99')).toBe('The minimum for this plan is 10 USDT.');
     expect(await tryAmount('250.51')).toBe('Not enough USDT in the main balance: 250.5 available.');

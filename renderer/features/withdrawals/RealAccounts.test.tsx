@@ -1,5 +1,5 @@
 /**
- * The withdrawal form for real accounts (issue 9 part 4): Travel Rule section for EEA accounts,
+ * The withdrawal form for real accounts: Travel Rule section for EEA accounts,
  * the fiat fields a provider requires, the unknown-fee confirmation, and the words for statuses
  * 5, 18 and 21 (with a partial withdrawal's amounts). Driven through the bridge, as the app is.
  */
