@@ -170,7 +170,7 @@ function reasonInFields(fields: Record<string, string[]> | undefined): ErrorReas
   return undefined;
 }
 
-/** "This endpoint is disabled for your region" (API.md), as the message or inside the field errors. */
+/** "This endpoint is disabled for your region" (docs/exchange-api.md), as the message or inside the field errors. */
 function saysDisabledForRegion(said: string | undefined, fields: Record<string, string[]> | undefined): boolean {
   return [said, ...Object.values(fields ?? {}).flat()].some((text) => text !== undefined && /disabled for your region/i.test(text));
 }
@@ -210,7 +210,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     );
   }
   // Auth failures are recognised by their body too: the docs show code 9 "Invalid payload." under
-  // 400, our notes had 401 (API.md: accept both).
+  // 400, our notes had 401 (docs/exchange-api.md: accept both).
   const authBody =
     said !== undefined &&
     ((code === 9 && /invalid payload/i.test(said)) || (code === 10 && /unauthori[sz]ed request/i.test(said)) || /\bnot provided\b/i.test(said));
@@ -222,7 +222,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
         : 'The exchange did not accept the API key. Check the API key and secret.');
     return withOptional({ kind: 'auth', status, message: words }, { code, fields, reason: code !== undefined ? AUTH_REASONS[code] : undefined });
   }
-  // Withdrawal throttling is documented under 400; gateways may say it with 429 (API.md: accept both).
+  // Withdrawal throttling is documented under 400; gateways may say it with 429 (docs/exchange-api.md: accept both).
   if ((status === 400 || status === 429) && said !== undefined && /too many attempts/i.test(said)) {
     return withOptional(
       { kind: 'rate_limited', status, message: 'The exchange is limiting withdrawal attempts right now. Wait a little before trying again.' },
@@ -230,7 +230,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     );
   }
   if (status === 403) {
-    // The exchange's words do not say which of two causes applies (API.md), so both are named.
+    // The exchange's words do not say which of two causes applies (docs/exchange-api.md), so both are named.
     const endpointRefused = said !== undefined && /permission to use this endpoint/i.test(said);
     const message = endpointRefused
       ? `The exchange refused this endpoint ("${said}"). Either the account has no access to it (smart-flex needs B2B access) or this API key's endpoint restrictions exclude it.`

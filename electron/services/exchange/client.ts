@@ -131,7 +131,7 @@ const MAX_TIMEOUT_MS = 10 * 60_000;
 const PUBLIC_HEADERS = Object.freeze({ Accept: 'application/json' });
 const EMPTY: readonly string[] = Object.freeze([]);
 
-/** Extra body fields some endpoints need on the wire (API.md Decisions). */
+/** Extra body fields some endpoints need on the wire (docs/exchange-api.md). */
 const WIRE_EXTRAS: Partial<Record<EndpointName, (params: Record<string, unknown>) => Record<string, unknown>>> = {
   // The exchange's docs name the field `plan`, its CLI sends `planId`: send both, same value.
   flexInvest: (params) => ({ ...params, plan: params.planId }),

@@ -1,6 +1,6 @@
 /**
  * Odd, broken and merely unusual answers, served by a hand-written server, and what the client
- * makes of them: tolerated where API.md says the exchange varies, otherwise a classified
+ * makes of them: tolerated where docs/exchange-api.md says the exchange varies, otherwise a classified
  * AppFailure with the HTTP status kept. Never a raw exception, never a silently wrong number.
  */
 import type http from 'node:http';

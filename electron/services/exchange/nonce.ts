@@ -1,5 +1,5 @@
 /**
- * Nonces for signed requests (API.md "Nonce", Decision): `nonceWindow: true`, Unix milliseconds
+ * Nonces for signed requests (docs/exchange-api.md "Nonce", Decision): `nonceWindow: true`, Unix milliseconds
  * corrected by the measured offset to the exchange clock, strictly increasing within the process.
  *
  * The exchange remembers nonces per API key, so the sequence is shared by every client of the same

@@ -57,7 +57,7 @@ export class SlidingWindowLimiter {
 
 const MAIN_ACCOUNT_PREFIX = '/api/v4/main-account/';
 
-/** The buckets one endpoint draws from, and the one a 429 on it pauses (API.md "Rate limits"). */
+/** The buckets one endpoint draws from, and the one a 429 on it pauses (docs/exchange-api.md "Rate limits"). */
 export interface EndpointBuckets {
   /** Every bucket a request to the endpoint takes a slot in. */
   all: readonly SlidingWindowLimiter[];

@@ -55,7 +55,7 @@ describe('FlexView', () => {
   it('lists plans with their bounds and rate, and the current investments', async () => {
     setup();
     await screen.findAllByTestId('plan-row');
-    // maxRate is a fraction of 1 (API.md): 0.125 -> 12.5 %, 0.0030 -> 0.3 %, exactly.
+    // maxRate is a fraction of 1 (docs/exchange-api.md): 0.125 -> 12.5 %, 0.0030 -> 0.3 %, exactly.
     expect(cellTexts(rows()[0]!)).toEqual(['USDTplan-1', '10', '100,000', '12.5 %', 'Invest']);
     expect(cellTexts(rows()[1]!)).toEqual(['BTCplan-2', '0.001', '10', '0.3 %', 'Invest']);
     const investmentRow = await screen.findByTestId('investment-row');
