@@ -52,7 +52,7 @@ describe('the display helpers the page uses', () => {
     for (let i = 0; i < ascending.length; i += 1) {
       for (let j = 0; j < ascending.length; j += 1) expect(compare(ascending[i]!, ascending[j]!), `${ascending[i]} vs ${ascending[j]}`).toBe(Math.sign(i - j));
     }
-    for (const [a, b] of [['0', '-0'], ['0.0', '-0.000'], ['.5', '0.50'], ['1.', '1'], ['007', '7']]) expect(compare(a, b)).toBe(0);
+    for (const [a, b] of [['0', '-0'], ['0.0', '-0.000'], ['.5', '0.50'], ['1.', '1'], ['007', '7']] as const) expect(compare(a, b)).toBe(0);
   });
 
   it('rounds half up for display, trailing zeros kept, never "-0"', () => {
