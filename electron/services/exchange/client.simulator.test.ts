@@ -275,7 +275,7 @@ describe('nonces against the real checker', () => {
 });
 
 describe('the whole account', () => {
-  const clientOf = (account: Account) => createExchangeClient({ baseUrl: sim.url, credentials: account, sleep: noWait });
+  const clientOf = (account: Account) => clientFor(account);
 
   it('pages sub-accounts, reads their balances as arrays, and names the unconfirmed one and a key without the permission', async () => {
     const client = clientOf(main);
