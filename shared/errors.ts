@@ -41,6 +41,8 @@ export const ERROR_REASONS = [
   'cancelled',
   /** The exchange answered 429, or the app's own limiter held the request back. */
   'rate_limited',
+  /** The app's database could not be opened or read: withdrawals are off (database.status says why). */
+  'database_unavailable',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];
