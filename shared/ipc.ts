@@ -9,6 +9,7 @@
  * Secrets are write-only: `accounts.add` and `accounts.setKey` take an API secret; nothing returns one.
  * The values the channels carry (accounts, settings, withdrawal records) live in shared/model/.
  */
+import type { DatabaseStatus } from './model/database';
 import { z } from 'zod';
 import type { Envelope } from './errors';
 import { Requests } from './api/endpoints';
@@ -177,6 +178,9 @@ export const CHANNELS = {
   /** `stillWatched`: an absent withdrawal stays looked up in the background after it is discarded. */
   'withdrawals.discard': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as { discarded: true; stillWatched: boolean } },
   'withdrawals.list': { request: z.object({ accountId: AccountId.optional() }).strict(), response: {} as WithdrawalRecord[] },
+
+  /** Whether the app's database is open; withdrawals are off, and the Withdraw view says why, when it is not. */
+  'database.status': { request: z.object({}).strict(), response: {} as DatabaseStatus },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;

@@ -46,6 +46,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'alerts.log': {},
   'history.series': { accountId: 'demo', range: '1w', asset: 'BTC', quote: 'USDT', points: 500 },
   'history.asOf': { accountId: 'demo', at: 1_767_139_200_000 },
+  'database.status': {},
 };
 
 function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): Handlers {
