@@ -65,7 +65,7 @@ export function openDatabase(folder: string, options: OpenDatabaseOptions = {}):
   const notices: string[] = [];
 
   if (existsSync(file)) {
-    const damage = findDamage(file);
+    const damage = findDamage(file, migrations.length);
     if (damage) throw damage;
   } else {
     create(file, migrations);
@@ -112,7 +112,7 @@ const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * Why the file cannot be used, or null. Checked before the real connection opens, and through a
  * read-only one: closing a writable connection would checkpoint or delete a -wal we mean to keep.
  */
-function findDamage(file: string): DatabaseDamagedError | null {
+function findDamage(file: string, knownVersion: number): DatabaseDamagedError | null {
   if (statSync(file).size === 0) return new DatabaseDamagedError(file, 'emptied', 'the file is empty');
   const head = Buffer.alloc(HEADER.length);
   const fd = openSync(file, 'r');
@@ -125,6 +125,9 @@ function findDamage(file: string): DatabaseDamagedError | null {
   let probe: Database.Database | null = null;
   try {
     probe = new Database(file, { readonly: true, fileMustExist: true, timeout: 5_000, ...nativeBindingOption() });
+    // Before anything writes to it (switching to WAL rewrites its header): a newer app's file stays as it is.
+    const version = probe.pragma('user_version', { simple: true }) as number;
+    if (version > knownVersion) throw new DatabaseTooNewError(file, version, knownVersion);
     const check = probe.pragma('quick_check', { simple: true });
     return check === 'ok' ? null : new DatabaseDamagedError(file, 'damaged', `integrity check: ${String(check)}`);
   } catch (error) {
