@@ -70,6 +70,10 @@ const WORDS: Readonly<Record<ErrorReason, { title: MessageDescriptor; advice: Me
     title: msg`The exchange asked us to slow down`,
     advice: msg`Too many requests.`,
   },
+  database_unavailable: {
+    title: msg`Withdrawals are off: the app's database is not open`,
+    advice: msg`Nothing was sent or written. The Withdraw view says why and what to do.`,
+  },
 });
 
 /** The reason's words in the active language. */
