@@ -10,7 +10,7 @@ import { ENDPOINTS } from '../../../../shared/api/endpoints';
 import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../simulator';
 import { openDatabase } from '../../database';
-import { createExchangeClient, type ExchangeClient } from '../../exchange';
+import { createExchangeClient, createExchangeRuntime, type ExchangeClient } from '../../exchange';
 import { createWithdrawalService, type WithdrawalExchangeClient, type WithdrawalServiceOptions } from '../index';
 
 export const WITHDRAW_PATH = ENDPOINTS.withdrawPay.path;
@@ -48,7 +48,9 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
   const dataDir = await mkdtemp(join(tmpdir(), 'withdrawals-test-'));
   // The app's database, as the core holds it; the service's store uses the one open for its folder.
   const database = openDatabase(dataDir);
+  const runtime = createExchangeRuntime();
   const client = createExchangeClient({
+    runtime,
     baseUrl: sim.url,
     credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret },
     maxRetries: 1,
@@ -142,6 +144,7 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
     async close() {
       await Promise.all(services.map((s) => s.close()));
       database.close();
+      runtime.close();
       await sim.close();
       await rm(dataDir, { recursive: true, force: true });
     },
