@@ -7,16 +7,18 @@
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { interpretAnswer } from '../../electron/services/exchange/classify';
 import { createExchangeClient } from '../../electron/services/exchange/client';
+import { createExchangeRuntime } from '../../electron/services/exchange/runtime';
 import { realTime, startCraftedServer } from '../../electron/services/exchange/test/crafted-server';
 import { answerWith, assetsAnswer, worstStall } from '../../electron/services/exchange/test/large-answer';
 
+const runtime = createExchangeRuntime();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 for (const megabytes of [1, 2, 3.5]) {
   const text = assetsAnswer(megabytes * 1024 * 1024);
   const body = Buffer.from(text);
   const server = await startCraftedServer((req, res) => (req.path === '/api/v4/public/assets' ? answerWith(res, body) : realTime(req, res)));
-  const client = createExchangeClient({ baseUrl: server.url, rateLimit: false, maxRetries: 0, timeoutMs: 60_000 });
+  const client = createExchangeClient({ runtime, baseUrl: server.url, rateLimit: false, maxRetries: 0, timeoutMs: 60_000 });
   await client.assets();
   const stalls: number[] = [];
   for (let i = 0; i < 5; i++) stalls.push((await worstStall(() => client.assets())).worstMs);
