@@ -42,6 +42,8 @@ const pending = new Map<number, Pending>();
 function receive(message: ParseMessage): void {
   const job = pending.get(message.id);
   if (!job) return;
+  // The next slice in a later turn of the event loop, so other work runs in between.
+  if (!('done' in message)) setImmediate(() => worker?.postMessage({ next: message.id }));
   if ('entries' in message) {
     const target = job.objects.get(message.key) ?? {};
     for (const [k, v] of message.entries) target[k] = v;
