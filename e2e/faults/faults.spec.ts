@@ -1,0 +1,27 @@
+/**
+ * The fault harness's fast subset (the whole run is `npm run bench:faults`): one send per kind of
+ * fault through the real app process, two of them with `kill -9` mid-send, judged by the
+ * simulator's ledger. No browser: the harness calls the app's HTTP API as the page does.
+ */
+import { expect, test } from '@playwright/test';
+import { runFaultedSends, type ScenarioName } from './run';
+
+const FAST: ScenarioName[] = [
+  'reset_before_commit',
+  'reset_after_commit_lagging',
+  '5xx_before_commit',
+  '5xx_after_commit',
+  'kill9_hang_delivered_later',
+  'kill9_hang_after_commit_lagging',
+  'kill9_race',
+];
+
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
+test('faulted sends through the real app: no double payment, no lost record, no mismatch', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'browser', 'drives browser mode only; the fault harness has no Electron variant');
+  const report = await runFaultedSends({ scenarios: FAST });
+  const summary = `seed ${report.seed}: ${report.sends} sends, ${report.kills} kill -9, ${report.debits} debits\n${report.discrepancies.join('\n')}`;
+  expect(report.discrepancies, summary).toEqual([]);
+  expect(report.debits, summary).toBe(FAST.length);
+  expect(report.kills).toBe(3);
+});
