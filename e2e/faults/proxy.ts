@@ -11,6 +11,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse, stringify } from 'lossless-json';
+import { ENDPOINTS } from '../../shared/api/endpoints';
 import { gatewayHtml, gatewayText, privateError, type Reply } from '../../electron/simulator/http';
 
 export const BODY_FORMATS = ['json', 'html', 'text', 'empty'] as const;
@@ -34,12 +35,20 @@ export interface FaultProxy {
   hit(): Promise<void>;
   /** History hides withdrawals committed through the proxy for this long (0: no lag). */
   lagHistory(ms: number): void;
+  /** While set, the exchange's fee table (/public/fee) is answered with this change made to it. */
+  editFees(edit: ((fees: Record<string, FeeEntry>) => void) | null): void;
   /** withdraw-pay requests that reached the simulator through the proxy. */
   forwarded(): number;
   close(): Promise<void>;
 }
 
-const HISTORY_PATH = '/api/v4/main-account/history';
+export interface FeeEntry {
+  withdraw: { fixed: string | null; min_amount: string; max_amount: string };
+}
+
+const WITHDRAW_PATH = ENDPOINTS.withdrawPay.path;
+const HISTORY_PATH = ENDPOINTS.history.path;
+const FEE_PATH = ENDPOINTS.fees.path;
 
 function faultBody(status: number, format: BodyFormat): { text: string; contentType: string } {
   const reply: Reply =
@@ -63,12 +72,13 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
   });
 }
 
-export async function startFaultProxy(upstream: string, withdrawPath: string): Promise<FaultProxy> {
+export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   const target = new URL(upstream);
   let armed: Fault | null = null;
   let onHit: (() => void) | null = null;
   let hitPromise: Promise<void> = Promise.resolve();
   let lagMs = 0;
+  let feeEdit: ((fees: Record<string, FeeEntry>) => void) | null = null;
   let forwardedCount = 0;
   /** uniqueId -> when the simulator committed it (as seen here). */
   const committedAt = new Map<string, number>();
@@ -122,6 +132,7 @@ export async function startFaultProxy(upstream: string, withdrawPath: string): P
     try {
       if (fault.kind === 'hang') {
         held.add(res);
+        res.once('close', () => held.delete(res));
         if (fault.commit) await forwardWithdraw(req, body);
         else if (fault.commitWhenAbandoned) res.once('close', () => void forwardWithdraw(req, body).catch(() => undefined));
         return;
@@ -141,13 +152,20 @@ export async function startFaultProxy(upstream: string, withdrawPath: string): P
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readAll(req);
     const path = (req.url ?? '/').split('?')[0];
-    if (path === withdrawPath && armed) {
+    if (path === WITHDRAW_PATH && armed) {
       const fault = armed;
       armed = null;
       return withFault(fault, req, res, body);
     }
-    const answer = path === withdrawPath ? await forwardWithdraw(req, body) : await forward(req, body);
-    reply(res, answer.status, answer.headers, path === HISTORY_PATH && answer.status < 300 ? lagged(answer.body) : answer.body);
+    const answer = path === WITHDRAW_PATH ? await forwardWithdraw(req, body) : await forward(req, body);
+    let out = answer.body;
+    if (path === HISTORY_PATH && answer.status < 300) out = lagged(out);
+    if (path === FEE_PATH && answer.status < 300 && feeEdit) {
+      const fees = parse(out.toString('utf8')) as Record<string, FeeEntry>;
+      feeEdit(fees);
+      out = Buffer.from(stringify(fees) ?? '', 'utf8');
+    }
+    reply(res, answer.status, answer.headers, out);
   }
 
   const server = createServer((req, res) => {
@@ -165,6 +183,9 @@ export async function startFaultProxy(upstream: string, withdrawPath: string): P
     hit: () => hitPromise,
     lagHistory(ms) {
       lagMs = ms;
+    },
+    editFees(edit) {
+      feeEdit = edit;
     },
     forwarded: () => forwardedCount,
     async close() {

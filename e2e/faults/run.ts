@@ -12,13 +12,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
-import { ENDPOINTS } from '../../shared/api/endpoints';
 import { EVM, tronAddress } from '../../shared/addresses/test/sampleAddresses';
 import type { WithdrawalRecord } from '../../shared/model/withdrawals';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { Random } from '../../electron/simulator/random';
 import { AppRefusal, startDesk, type DeskProcess } from './app';
-import { BODY_FORMATS, startFaultProxy, type Fault } from './proxy';
+import { BODY_FORMATS, startFaultProxy, type Fault, type FeeEntry } from './proxy';
 
 /** A lag far longer than a send's own lookup: history stays behind for the whole send, as for minutes on the exchange. */
 const HISTORY_LAG_MS = 5 * 60_000;
@@ -27,12 +26,16 @@ const HISTORY_LAG_MS = 5 * 60_000;
  * What happens to one send. `kill`: the app is killed with SIGKILL while the request is held in
  * the proxy (hang) or at a random moment of the send (race). `twin`: the same form was prepared in
  * two tabs, and the person sends the second draft while the first one's outcome is open.
+ * `cheaperPreview`: the fee changed between the preview and Send; if the app refuses the old draft,
+ * the person discards it and makes the withdrawal again at the new fee.
  */
 interface Scenario {
   fault: (rng: Random) => Fault | null;
   lag?: boolean;
   kill?: 'during_hang' | 'race';
   twin?: boolean;
+  /** The fee table showed 0.2 instead of 1 while the draft was made (a promotion that ended before Send). */
+  cheaperPreview?: boolean;
 }
 
 const status5xx = (commit: boolean) => (rng: Random): Fault => ({ kind: 'status', commit, status: rng.pick([500, 502, 503, 504]), format: rng.pick(BODY_FORMATS) });
@@ -52,6 +55,7 @@ export const SCENARIOS = {
   kill9_hang_after_commit_lagging: { fault: () => ({ kind: 'hang', commit: true }), kill: 'during_hang', lag: true },
   kill9_race: { fault: () => null, kill: 'race' },
   twin_draft_lagging: { fault: () => ({ kind: 'reset', commit: true }), lag: true, twin: true },
+  fee_rose_after_preview: { fault: () => null, cheaperPreview: true },
 } satisfies Record<string, Scenario>;
 export type ScenarioName = keyof typeof SCENARIOS;
 
@@ -70,6 +74,7 @@ const WEIGHTS: Record<ScenarioName, number> = {
   kill9_hang_after_commit_lagging: 4,
   kill9_race: 6,
   twin_draft_lagging: 4,
+  fee_rose_after_preview: 4,
 };
 
 export interface FaultRunOptions {
@@ -104,6 +109,8 @@ interface Intent {
   draftId: string;
   /** The second tab's draft of the same form, if any: sent once by the person, never settled. */
   twinId: string | null;
+  /** The same withdrawal made again after the app refused to send the draft as confirmed. */
+  redoId: string | null;
 }
 
 export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRunReport> {
@@ -112,7 +119,7 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
   const plan = options.scenarios ?? Array.from({ length: options.sends ?? 100 }, () => weightedPick(rng));
   const log = options.log ?? (() => undefined);
   const sim = await startSimulator({ port: 0, rateLimits: false, withdrawalSettleMs: 5_000, priceTickMs: 0 });
-  const proxy = await startFaultProxy(sim.url, ENDPOINTS.withdrawPay.path);
+  const proxy = await startFaultProxy(sim.url);
   const userDataDir = await mkdtemp(join(tmpdir(), 'desk-faults-'));
   const account = sim.accounts.find((a) => a.name === 'Main (B2B)')!;
   await admin(sim, 'balances', { apiKey: account.apiKey, ticker: 'USDT', amount: '1000000' });
@@ -134,14 +141,17 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
       const scenario: Scenario = SCENARIOS[name];
       report.byScenario[name] = (report.byScenario[name] ?? 0) + 1;
       report.sends++;
-      const network = rng.pick(['TRC20', 'BEP20']);
+      const network = scenario.cheaperPreview ? 'TRC20' : rng.pick(['TRC20', 'BEP20']);
       const address = network === 'TRC20' ? tronAddress() : EVM;
       const amount = `${index + 2}.${String(rng.int(0, 999_999)).padStart(6, '0')}`;
       const form = { accountId, ticker: 'USDT', network, address, amount };
+      if (scenario.cheaperPreview) proxy.editFees(cheaperTronUsdt);
       const draft = await app.invoke('withdrawals.prepare', form);
+      proxy.editFees(null);
       // The second tab's draft of the same form, made before the first is sent.
       const twin = scenario.twin ? await app.invoke('withdrawals.prepare', form) : null;
-      intents.push({ scenario: name, ticker: form.ticker, network, address, amount, draftId: draft.uniqueId, twinId: twin?.uniqueId ?? null });
+      const intent: Intent = { scenario: name, ticker: form.ticker, network, address, amount, draftId: draft.uniqueId, twinId: twin?.uniqueId ?? null, redoId: null };
+      intents.push(intent);
 
       proxy.lagHistory(scenario.lag ? HISTORY_LAG_MS : 0);
       const fault = scenario.fault(rng);
@@ -157,6 +167,13 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
       await sending;
       if (twin) await attempt(() => app.invoke('withdrawals.send', { uniqueId: twin.uniqueId }));
       await settle(app, draft.uniqueId);
+      if ((await recordOf(app, draft.uniqueId))?.state === 'prepared' && scenario.cheaperPreview) {
+        // The app would not send it as confirmed: the person gives that draft up and confirms the new figures.
+        await attempt(() => app.invoke('withdrawals.discard', { uniqueId: draft.uniqueId }));
+        intent.redoId = (await app.invoke('withdrawals.prepare', form)).uniqueId;
+        await attempt(() => app.invoke('withdrawals.send', { uniqueId: intent.redoId! }));
+        await settle(app, intent.redoId);
+      }
       if (twin) await attempt(() => app.invoke('withdrawals.discard', { uniqueId: twin.uniqueId }));
       log(`${index + 1}/${plan.length} ${name}: ${(await recordOf(app, draft.uniqueId))?.state ?? 'no record'}`);
     }
@@ -165,7 +182,7 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
     proxy.lagHistory(0);
     await app.stop();
     app = await startDesk(userDataDir);
-    for (const intent of intents) await settle(app, intent.draftId);
+    for (const intent of intents) await settle(app, intent.redoId ?? intent.draftId);
     judge(report, intents, await app.invoke('withdrawals.list', {}), await ledgerDebits(sim, account.apiKey));
   } finally {
     await app.kill9();
@@ -187,13 +204,14 @@ async function settle(app: DeskProcess, uniqueId: string): Promise<void> {
     if (!record || record.state === 'sent' || record.state === 'rejected') return;
     if (record.state === 'sending') await sleep(250);
     else if (record.state === 'unknown') await attempt(() => app.invoke('withdrawals.reconcile', { uniqueId }));
-    else await attempt(() => app.invoke('withdrawals.send', { uniqueId }));
+    // A draft the app refuses to send stays unsent; insisting would not change that.
+    else if ((await attempt(() => app.invoke('withdrawals.send', { uniqueId }))) && record.state === 'prepared') return;
   }
 }
 
 function judge(report: FaultRunReport, intents: Intent[], records: WithdrawalRecord[], debits: LedgerDebit[]): void {
   const byId = new Map(records.map((r) => [r.uniqueId, r]));
-  const idsOf = (intent: Intent) => (intent.twinId ? [intent.draftId, intent.twinId] : [intent.draftId]);
+  const idsOf = (intent: Intent) => [intent.draftId, intent.twinId, intent.redoId].filter((id): id is string => id !== null);
   const intentOf = new Map(intents.flatMap((intent) => idsOf(intent).map((id) => [id, intent] as const)));
   const say = (kind: 'double' | 'lost' | 'mismatch', text: string) => {
     report.discrepancies.push(`${kind}: ${text}`);
@@ -229,10 +247,11 @@ function judge(report: FaultRunReport, intents: Intent[], records: WithdrawalRec
       const record = byId.get(id);
       if (record?.state === 'sent' && !debited.has(id)) say('lost', `${id} (${intent.scenario}) is "sent" in the app but the exchange never debited it`);
     }
-    const draft = byId.get(intent.draftId);
-    if (draft?.state === 'sent' || draft?.state === 'rejected') continue;
+    const finalId = intent.redoId ?? intent.draftId;
+    const final = byId.get(finalId);
+    if (final?.state === 'sent' || final?.state === 'rejected') continue;
     report.unsettled++;
-    report.discrepancies.push(`open: ${intent.draftId} (${intent.scenario}) is ${draft ? `still "${draft.state}"` : 'gone'} at the end`);
+    report.discrepancies.push(`open: ${finalId} (${intent.scenario}) is ${final ? `still "${final.state}"` : 'gone'} at the end`);
   }
 }
 
@@ -252,11 +271,20 @@ async function recordOf(app: DeskProcess, uniqueId: string): Promise<WithdrawalR
   return (await app.invoke('withdrawals.list', {})).find((r) => r.uniqueId === uniqueId);
 }
 
-/** A person's click: a refusal is an answer to read, not a failure of the run. */
-async function attempt(click: () => Promise<unknown>): Promise<void> {
-  await click().catch((error: unknown) => {
-    if (!(error instanceof AppRefusal)) throw error;
-  });
+/** A person's click: a refusal is an answer to read (returned), not a failure of the run. */
+async function attempt(click: () => Promise<unknown>): Promise<AppRefusal | null> {
+  return click().then(
+    () => null,
+    (error: unknown) => {
+      if (error instanceof AppRefusal) return error;
+      throw error;
+    },
+  );
+}
+
+function cheaperTronUsdt(fees: Record<string, FeeEntry>): void {
+  const entry = fees['USDT (TRC20)'];
+  if (entry) entry.withdraw.fixed = '0.2';
 }
 
 interface LedgerDebit {
