@@ -19,6 +19,8 @@ const FAST: ScenarioName[] = [
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
 test('faulted sends through the real app: no double payment, no lost record, no mismatch', async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'browser', 'drives browser mode only; the fault harness has no Electron variant');
+  // Three app starts after kill -9 on a machine shared with the other specs.
+  test.setTimeout(180_000);
   const report = await runFaultedSends({ scenarios: FAST });
   const summary = `seed ${report.seed}: ${report.sends} sends, ${report.kills} kill -9, ${report.debits} debits\n${report.discrepancies.join('\n')}`;
   expect(report.discrepancies, summary).toEqual([]);

@@ -21,6 +21,7 @@ import { BODY_FORMATS, startFaultProxy, type Fault, type FeeEntry } from './prox
 
 /** A lag far longer than a send's own lookup: history stays behind for the whole send, as for minutes on the exchange. */
 const HISTORY_LAG_MS = 5 * 60_000;
+export const MAX_SENDS = 150;
 
 /**
  * What happens to one send. `kill`: the app is killed with SIGKILL while the request is held in
@@ -118,6 +119,9 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
   const rng = new Random(seed);
   const plan = options.scenarios ?? Array.from({ length: options.sends ?? 100 }, () => weightedPick(rng));
   const log = options.log ?? (() => undefined);
+  // The app keeps the newest 200 finished records; more sends (with their twins and redos) would
+  // prune the oldest, and the oracle would count them as lost.
+  if (plan.length > MAX_SENDS) throw new Error(`at most ${MAX_SENDS} sends per run`);
   const sim = await startSimulator({ port: 0, rateLimits: false, withdrawalSettleMs: 5_000, priceTickMs: 0 });
   const proxy = await startFaultProxy(sim.url);
   const userDataDir = await mkdtemp(join(tmpdir(), 'desk-faults-'));
@@ -175,7 +179,7 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
         await settle(app, intent.redoId);
       }
       if (twin) await attempt(() => app.invoke('withdrawals.discard', { uniqueId: twin.uniqueId }));
-      log(`${index + 1}/${plan.length} ${name}: ${(await recordOf(app, draft.uniqueId))?.state ?? 'no record'}`);
+      log(`${index + 1}/${plan.length} ${name}: ${(await recordOf(app, intent.redoId ?? draft.uniqueId))?.state ?? 'no record'}`);
     }
 
     // The end of the day: history caught up, the app closed and opened again, every send looked at once more.
