@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { BROWSER_MODE, type Channel, type RequestOf, type ResponseOf } from '../../shared/ipc';
 import type { AppError, Envelope } from '../../shared/errors';
-import { startBrowserMode, stopApp } from '../bench/browserMode';
+import { startBrowserMode } from '../bench/browserMode';
 
 export class AppRefusal extends Error {
   constructor(readonly error: AppError) {
@@ -43,7 +43,12 @@ export async function startDesk(userDataDir: string): Promise<DeskProcess> {
       child.kill('SIGKILL');
       await exited;
     },
-    stop: () => stopApp(child),
+    /** SIGTERM, as closing the app: waits until it has exited and released its folder. */
+    async stop() {
+      if (!isRunning(child)) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 

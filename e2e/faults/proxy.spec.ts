@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { TRON } from '../../shared/addresses/test/sampleAddresses';
 import { historyLookupById, recordHasId } from '../../shared/api/withdrawRequest';
 import { isAppFailure } from '../../shared/errors';
-import { createExchangeClient } from '../../electron/services/exchange';
+import { createExchangeClient, createExchangeRuntime } from '../../electron/services/exchange';
 import { startSimulator } from '../../electron/simulator';
 import { BODY_FORMATS, startFaultProxy, type Fault } from './proxy';
 
@@ -19,7 +19,8 @@ test('each fault fails the send, and debits exactly when it says it commits', as
   const sim = await startSimulator({ port: 0, rateLimits: false, priceTickMs: 0 });
   const proxy = await startFaultProxy(sim.url);
   const account = sim.accounts.find((a) => a.name === 'Main (B2B)')!;
-  const client = createExchangeClient({ baseUrl: proxy.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, timeoutMs: 1_000, rateLimit: false });
+  const runtime = createExchangeRuntime();
+  const client = createExchangeClient({ baseUrl: proxy.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, timeoutMs: 1_000, rateLimit: false, runtime });
   const debits = () => sim.state.ledger(account.apiKey).debits.filter((d) => d.kind === 'withdrawal').map((d) => d.uniqueId);
   const send = (uniqueId: string) => client.withdrawPay({ ticker: 'USDT', amount: '5', address: TRON, network: 'TRC20', uniqueId });
   try {
@@ -58,6 +59,7 @@ test('each fault fails the send, and debits exactly when it says it commits', as
     proxy.editFees(null);
     expect(await tronFee()).toBe('1');
   } finally {
+    runtime.close();
     await proxy.close();
     await sim.close();
   }
