@@ -45,6 +45,8 @@ export const ERROR_REASONS = [
   'account_not_confirmed',
   /** A deposit address was refused: fiat or an asset that cannot be deposited. */
   'not_depositable',
+  /** The app's database could not be opened or read: withdrawals are off (database.status says why). */
+  'database_unavailable',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -9,6 +9,7 @@
  * Secrets are write-only: `accounts.add` and `accounts.setKey` take an API secret; nothing returns one.
  * The values the channels carry (accounts, settings, withdrawal records) live in shared/model/.
  */
+import type { DatabaseStatus } from './model/database';
 import { z } from 'zod';
 import type { Envelope } from './errors';
 import { Requests } from './api/endpoints';
@@ -197,6 +198,9 @@ export const CHANNELS = {
   },
   /** The address (and memo) to deposit `ticker` on `network`, with its terms; fiat and non-depositable assets answer `not_depositable`. */
   'deposits.address': { request: withAccount(Requests.depositAddress.shape), response: {} as DepositAddressView },
+
+  /** Whether the app's database is open; withdrawals are off, and the Withdraw view says why, when it is not. */
+  'database.status': { request: z.object({}).strict(), response: {} as DatabaseStatus },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;

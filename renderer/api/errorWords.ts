@@ -78,6 +78,10 @@ const WORDS: Readonly<Record<ErrorReason, { title: MessageDescriptor; advice: Me
     title: msg`This asset has no deposit address`,
     advice: msg`Fiat money and assets the exchange does not accept for deposit cannot be received to an address.`,
   },
+  database_unavailable: {
+    title: msg`Withdrawals are off: the app's database is not open`,
+    advice: msg`Nothing was sent or written. The Withdraw view says why and what to do.`,
+  },
 });
 
 /** The reason's words in the active language. */

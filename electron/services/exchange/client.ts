@@ -25,6 +25,8 @@ import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from
 import { signBody, signingKeyOf, SIGNING_HEADERS } from '../../protocol/signing';
 import type { CallObserver } from './outcomes';
 import type { ExchangeRuntime } from './runtime';
+import { interpretOffThread, isLargeAnswer } from './parseOffThread';
+import { responseCapFor } from './responseCaps';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
 
 export interface ExchangeCredentials {
@@ -356,13 +358,14 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           const signed = signedRequest(name, params, attemptTimeoutMs, signal);
           if (signed.aheadMs > 0) await sleep(signed.aheadMs, signal);
           sensitive = signed.sensitive;
-          answer = await send(target, signed.request, maxResponseBytes, pool);
+          answer = await send(target, signed.request, responseCapFor(name, maxResponseBytes), pool);
         } else {
           const attemptTimeoutMs = Math.min(timeoutMs, Math.ceil(msLeft(startedAt, deadlineMs)));
           attemptClipped = attemptTimeoutMs < timeoutMs;
-          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, maxResponseBytes, pool);
+          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, responseCapFor(name, maxResponseBytes), pool);
         }
-        const result = interpretAnswer(answer, spec.response, now());
+        // Megabytes are read in a worker so the main thread never stalls (parseOffThread.ts).
+        const result = isLargeAnswer(answer) ? await interpretOffThread(name, answer, now()) : interpretAnswer(answer, spec.response, now());
         if (result.ok) {
           observer?.({ type: 'success', auth: spec.auth });
           return result.data as ResponseOf<N>;
