@@ -206,8 +206,6 @@ export const CHANNELS = {
     }),
     response: {} as { labelled: true },
   },
-  /** The book as CSV text, for the page to save. */
-  'withdrawals.exportDestinations': { request: withAccount({}), response: {} as { fileName: string; csv: string } },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;

@@ -3,7 +3,7 @@
  * (or fiat provider) and memo, with an optional label and its first and last use. A destination is
  * remembered in the transaction that moves a withdrawal to `sending` (store.ts beginSend), so the
  * book and the records never disagree. A first payment to a destination not in the book needs one
- * more deliberate step on the confirmation.
+ * more deliberate step on the confirmation. The page exports the book as CSV.
  */
 import type Database from 'better-sqlite3';
 import type { KnownDestination } from '../../../shared/model/withdrawals';
@@ -67,24 +67,4 @@ function fromRow(row: Row): KnownDestination {
     lastUsedAt: row.last_used_at,
     uses: row.uses,
   };
-}
-
-const CSV_COLUMNS = ['ticker', 'network', 'provider', 'address', 'memo', 'label', 'first_used', 'last_used', 'uses'] as const;
-
-/**
- * The book as CSV (RFC 4180: comma, CRLF, double quotes doubled). A cell that a spreadsheet would
- * run as a formula (= + - @ at the start) gets a leading apostrophe.
- */
-export function destinationsCsv(rows: readonly KnownDestination[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const d of rows) {
-    const cells = [d.ticker, d.network ?? '', d.provider ?? '', d.address, d.memo ?? '', d.label ?? '', new Date(d.firstUsedAt).toISOString(), new Date(d.lastUsedAt).toISOString(), String(d.uses)];
-    lines.push(cells.map(csvCell).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n']/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

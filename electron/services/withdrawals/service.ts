@@ -29,7 +29,6 @@ import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc';
 import { DRAFT_LIFETIME_MS, type KnownDestination, type WithdrawalRecord, type WithdrawalState } from '../../../shared/model/withdrawals';
 import { compare } from '../../../shared/money/decimal';
 import type { ExchangeClient } from '../exchange';
-import { destinationsCsv } from './destinations';
 import { createKeyedLock } from './keyedLock';
 import { refusal, twinRefusal } from './refusals';
 import { classifySendFailure } from './sendOutcome';
@@ -340,11 +339,6 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     return { labelled: true };
   }
 
-  async function exportDestinations({ accountId }: { accountId: string }): Promise<{ fileName: string; csv: string }> {
-    const rows = (await ready).destinations.list(accountId);
-    return { fileName: `known-destinations-${new Date(now()).toISOString().slice(0, 10)}.csv`, csv: destinationsCsv(rows) };
-  }
-
   async function close(): Promise<void> {
     closed = true;
     await tracker.close();
@@ -352,7 +346,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     await store?.close();
   }
 
-  return { prepare, send, reconcile, discard, list, vasps, destinations, labelDestination, exportDestinations, close };
+  return { prepare, send, reconcile, discard, list, vasps, destinations, labelDestination, close };
 }
 
 /** Two figures are the same debit: both unknown, or equal to the last unit. */

@@ -7,6 +7,7 @@ import { type AccountSummary } from '../../../shared/model/accounts';
 import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
 import { KeyRefusalNotice, keyRefusalOf } from './KeyRefusal';
+import { KnownDestinations } from './KnownDestinations';
 import { ConfirmWithdrawal } from './ConfirmWithdrawal';
 import { EMPTY_FORM, mapServerError, prepareRequest, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
 import { RecentWithdrawals } from './RecentWithdrawals';
@@ -46,6 +47,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
         return [record, ...others].sort((a, b) => b.createdAt - a.createdAt);
       });
       // Money left (or came back): the balance shown anywhere must be refetched.
+      if (record.state !== 'prepared') void queryClient.invalidateQueries({ queryKey: ['withdrawals.destinations'] });
       if (record.state === 'sent') {
         void queryClient.invalidateQueries({ queryKey: ['exchange.balance'] });
         // Also while Balances is not on screen, so it shows the new figures the moment it opens.
@@ -159,7 +161,10 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           isDemo={account.isDemo}
           sendBlocked={keyRefusalOf(account)}
           pending={send.isPending}
-          onConfirm={() => send.mutate({ uniqueId: current.uniqueId })}
+          newDestination={current.newDestination || actionError?.reason === 'new_destination_unconfirmed'}
+          onConfirm={(acceptedNewDestination) =>
+            send.mutate({ uniqueId: current.uniqueId, confirmedTotal: current.totalDebit, ...(acceptedNewDestination ? { acceptNewDestination: true as const } : {}) })
+          }
           onEdit={() => backToEdit(current)}
           editing={discard.isPending}
           error={errorPanel}
@@ -170,7 +175,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           checking={reconcile.isPending}
           resending={send.isPending}
           onCheckAgain={() => reconcile.mutate({ uniqueId: current.uniqueId })}
-          onSendAgain={() => send.mutate({ uniqueId: current.uniqueId })}
+          onSendAgain={() => send.mutate({ uniqueId: current.uniqueId, confirmedTotal: current.totalDebit })}
           onDiscard={() => discardAbsent.mutate({ uniqueId: current.uniqueId })}
           discarding={discardAbsent.isPending}
           onEdit={current.state === 'rejected' ? () => editRecord(current) : null}
@@ -236,6 +241,17 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
       ))}
       <KeyRefusalNotice account={account} />
       {main}
+      {step.kind === 'form' && market ? (
+        <KnownDestinations
+          accountId={accountId}
+          accountName={account.name}
+          onPick={(d) => {
+            setValues((v) => ({ ...v, ticker: d.ticker, network: d.network ?? '', provider: d.provider ?? '', address: d.address, memo: d.memo ?? '' }));
+            setServerErrors({});
+            setGeneral(null);
+          }}
+        />
+      ) : null}
       {list.error ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
       <RecentWithdrawals
         records={list.data ?? []}
