@@ -33,7 +33,8 @@ export interface DestinationTextCheck {
 }
 
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-const ZERO_WIDTH = /[\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]/u;
+/** Zero-width characters and the blank "letters" (fillers) that display as nothing. */
+const ZERO_WIDTH: ReadonlySet<number> = new Set([0x034f, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x2800, 0x3164, 0xfeff, 0xffa0]);
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const FORMAT = /[\p{Cf}\p{Co}\p{Cn}\p{Cs}]/u;
 const PRINTABLE_ASCII = /^[\x20-\x7E]$/;
@@ -58,7 +59,7 @@ function problemOf(char: string, field: DestinationField, fiat: boolean): Destin
   // Order matters: bidi and zero-width characters are also Cf; the finer code says more.
   if (CONTROL.test(char)) return 'control';
   if (BIDI.test(char)) return 'bidi';
-  if (ZERO_WIDTH.test(char)) return 'zero_width';
+  if (ZERO_WIDTH.has(char.codePointAt(0) ?? 0)) return 'zero_width';
   if (FORMAT.test(char)) return 'format';
   if (field === 'name') return null;
   if (!PRINTABLE_ASCII.test(char)) return 'not_ascii';
