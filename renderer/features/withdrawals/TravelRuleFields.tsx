@@ -100,6 +100,6 @@ export function TravelRuleFields(props: {
 /** Why the platform list is missing or short, when it is. */
 function vaspListNote(vasps: VaspList | undefined): string {
   if (vasps?.regionUnavailable) return t`The exchange keeps no list of platforms for this account’s region. Type the name of the exchange or custodian.`;
-  if (vasps && vasps.unreadable > 0) return t`${vasps.unreadable} entries of the exchange’s list could not be read; type the name if yours is missing.`;
+  if (vasps && vasps.unreadable > 0) return t`Entries of the exchange’s list that could not be read: ${vasps.unreadable}. Type the name if yours is missing.`;
   return t`Type the name of the exchange or custodian.`;
 }
