@@ -91,7 +91,9 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
         if (record.lastError) setActionError(record.lastError);
         return;
       }
-      setStep({ kind: 'status', uniqueId: record.uniqueId });
+      // Only while this withdrawal is still on screen: an answer that comes late (a lookup after a
+      // lost answer takes a while) must not pull the person away from another draft they opened.
+      setStep((shown) => (shown.kind !== 'form' && shown.uniqueId === record.uniqueId ? { kind: 'status', uniqueId: record.uniqueId } : shown));
     },
     onError: (failure) => setActionError(failure.error),
   });
