@@ -57,8 +57,9 @@ export function createTracker(options: TrackerOptions) {
     if (record.state === 'not_found' && record.discardedAt !== null) return now() - watchStart(record) < DISCARDED_WATCH_MS;
     if (record.state === 'not_found') return mayStillAppear(record, now());
     if (record.state === 'sent' && !isFinished(record)) return true;
-    // A finished record whose debit history has not shown yet is looked up until it does.
-    return record.state === 'unknown' || (record.state === 'sent' && record.debitedAmount === null && record.phase !== 'canceled');
+    if (record.state === 'unknown') return true;
+    // A finished record from before debits were recorded: looked up (for a week) until history gives them.
+    return record.state === 'sent' && record.debitedAmount === null && now() - watchStart(record) < DISCARDED_WATCH_MS;
   }
 
   /** Due for a lookup in this tracking round (discarded records only every DISCARDED_CHECK_EVERY_MS). */
