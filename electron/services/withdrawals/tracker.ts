@@ -21,7 +21,7 @@ export const DISCARDED_WATCH_MS = 7 * 24 * 60 * 60_000;
 export const DISCARDED_CHECK_EVERY_MS = 5 * 60_000;
 
 /**
- * Phases after which history will not change any more (docs/exchange-api.md, "Withdrawal status"):
+ * Phases after which history will not change any more (docs/exchange-api.md, "History"):
  * successful and canceled. Unconfirmed by user, partially successful and AML frozen are NOT final.
  */
 const FINAL_PHASES: ReadonlySet<WithdrawalPhase> = new Set(['successful', 'canceled']);

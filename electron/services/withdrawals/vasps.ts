@@ -1,7 +1,7 @@
 /**
  * The Travel Rule VASP list for the form's picker. Where the exchange keeps no list for the account
  * (answered "disabled for your region", or a server without the endpoint) the person types the
- * platform's name instead (docs/exchange-api.md, "Travel Rule").
+ * platform's name instead (docs/exchange-api.md, "Withdraw-pay request").
  */
 import { toAppError } from '../../../shared/errors';
 import type { ResponseOf } from '../../../shared/ipc';

@@ -18,7 +18,7 @@ export const Position = z.object({
   market: z.string().max(64),
   openDate: UnixSeconds,
   modifyDate: UnixSeconds,
-  /** Null on positions opened by a trigger or limit order that has not filled yet (API.md). */
+  /** Null on positions opened by a trigger or limit order that has not filled yet (docs/exchange-api.md). */
   amount: DecimalString.nullable(),
   basePrice: DecimalString.nullable(),
   liquidationPrice: DecimalString.nullable(),

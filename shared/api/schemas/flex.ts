@@ -8,7 +8,7 @@ export const FlexPlan = z.object({
   ticker: z.string().max(64),
   minInvestment: AmountString,
   maxInvestment: AmountString,
-  /** A fraction of 1 (API.md Decision): "0.15" is 15 % a year. */
+  /** A fraction of 1 (docs/exchange-api.md): "0.15" is 15 % a year. */
   maxRate: AmountString,
 });
 export type FlexPlan = z.infer<typeof FlexPlan>;
@@ -34,7 +34,7 @@ export const FlexInvestment = z.object({
   currency: z.string().max(64),
   invested: AmountString,
   withAutoReinvest: z.boolean(),
-  /** 1 active, 0 closed (API.md); other integers are shown as they are. */
+  /** 1 active, 0 closed (docs/exchange-api.md); other integers are shown as they are. */
   status: IntLike,
   createdAt: UnixSeconds,
   updatedAt: UnixSeconds,

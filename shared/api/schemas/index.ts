@@ -6,7 +6,7 @@
  * as is ("1000.123456789012345678" keeps every digit); integer and time fields turn it into a
  * number.
  *
- * Tolerant exactly where the exchange is documented to bend (API.md "Shapes that break naive
+ * Tolerant exactly where the exchange is documented to bend (docs/exchange-api.md "Shapes that break naive
  * parsers"): both id spellings in history, absent `positionSide`/`tpsl`, null position fields,
  * absent `currency_precision`, fiat fees keyed by provider id, integer investment status, either
  * transaction id spelling. Every LIST answer is read element by element (tolerant.ts): one element

@@ -25,7 +25,7 @@ export const AssetStatus = z
     maker_fee: DecimalString.optional(),
     taker_fee: DecimalString.optional(),
     /**
-     * Documented as sometimes absent (API.md). Null then: the consumer picks the fallback (the
+     * Documented as sometimes absent (docs/exchange-api.md). Null then: the consumer picks the fallback (the
      * market precision, or 8) and says so; this schema must not invent a precision.
      */
     currency_precision: IntLike.pipe(z.number().int().min(0).max(30)).optional(),
@@ -82,7 +82,7 @@ export interface ProviderFeeTerms extends FeeTerms {
 export interface FeeEntry {
   ticker: string;
   name: string;
-  /** Missing counts as false (API.md); for fiat: true if any provider's `is_withdrawal` is true. */
+  /** Missing counts as false (docs/exchange-api.md); for fiat: true if any provider's `is_withdrawal` is true. */
   is_withdrawal: boolean;
   /** Missing = not stated. */
   is_api_withdrawal: boolean | null;
@@ -134,7 +134,7 @@ const FiatWithdrawTerms = z.record(z.string().min(1).max(64), ProviderFeeTermsWi
 
 /**
  * Crypto entries carry flat `withdraw` terms; fiat entries (non-empty `providers`) carry `withdraw`
- * keyed by provider id (API.md). Both become one `FeeEntry` shape.
+ * keyed by provider id (docs/exchange-api.md). Both become one `FeeEntry` shape.
  */
 export const FeeEntry: z.ZodType<FeeEntry> = FeeEntryHead.transform((head, ctx): FeeEntry => {
   const isFiat = (head.providers?.length ?? 0) > 0;
