@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { formatAmount } from '../../format';
+import { DRAFT_LIFETIME_MS, type WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { formatAmount, formatClock } from '../../format';
 import { GroupedAddress } from './AddressText';
 import { Row, WithdrawalDetails } from './WithdrawalDetails';
 
@@ -46,6 +46,11 @@ export function ConfirmWithdrawal(props: {
           {t`Confirm the withdrawal`}
         </h2>
         <p className="field__hint">{t`Check every line. A withdrawal cannot be undone once the exchange has it.`}</p>
+        {record.state === 'prepared' ? (
+          <p className="field__hint" data-testid="confirm-expiry">
+            {t`Figures of ${formatClock(record.quotedAt)}; send by ${formatClock(record.quotedAt + DRAFT_LIFETIME_MS)}, or prepare it again.`}
+          </p>
+        ) : null}
       </div>
       <div className="card__section">
         <WithdrawalDetails record={record} testIdPrefix="confirm" before={<Row label={t`From account`}>{props.accountName}</Row>} />
