@@ -7,7 +7,7 @@
  */
 import { add, mul, roundForDisplay, sub } from '../shared/money/decimal';
 import { expect, openView, test } from './fixtures';
-import { confirmation, CRYPTO_ADDRESS, fillWithdrawal, markedTronAddress, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
+import { acceptNewDestination, confirmation, CRYPTO_ADDRESS, fillWithdrawal, markedTronAddress, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 const BTC_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
@@ -74,6 +74,7 @@ test.describe('what the real exchange sends', () => {
     await expect(c).toContainText('Jane Smith');
     await expect(c).toContainText('DEUTDEFF');
     await expect(c.getByTestId('confirm-total')).toHaveText('103 EUR');
+    await acceptNewDestination(page);
     await c.getByRole('button', { name: 'Send 100 EUR' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');
   });
@@ -109,6 +110,7 @@ test.describe('what the real exchange sends', () => {
     await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('John Doe (individual), resident in DEU');
     await expect(c.getByTestId('confirm-travel-rule-address')).toHaveText('Alexanderplatz 1, Berlin, DEU');
     const before = (await ledger(simulator, apiKey)).balances.BTC!;
+    await acceptNewDestination(page);
     await c.getByRole('button', { name: 'Send 0.01 BTC' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');
     const after = await ledger(simulator, apiKey);
@@ -138,6 +140,7 @@ test.describe('what the real exchange sends', () => {
     const c = confirmation(page);
     await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveText('Example Custody GmbH');
     await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('Acme Trading Ltd (entity), resident in GBR');
+    await acceptNewDestination(page);
     await c.getByRole('button', { name: 'Send 0.01 BTC' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');
   });
@@ -147,6 +150,7 @@ test.describe('what the real exchange sends', () => {
     // The simulator pays half of a withdrawal whose address contains "partial" (its README).
     await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: markedTronAddress('partial'), amount: '50' });
     await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
+    await acceptNewDestination(page);
     await confirmation(page).getByRole('button', { name: 'Send 50 USDT' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Partially successful', { timeout: 60_000 });
@@ -161,6 +165,7 @@ test.describe('the status card says what really happened', () => {
     // The simulator cancels a withdrawal whose address contains "cancel" (its README).
     await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: markedTronAddress('cancel'), amount: '20' });
     await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
+    await acceptNewDestination(page);
     await confirmation(page).getByRole('button', { name: 'Send 20 USDT' }).click();
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Canceled', { timeout: 60_000 });
     await expect(status(page).getByTestId('status-total')).toHaveText('Nothing: the withdrawal was canceled');
@@ -169,6 +174,7 @@ test.describe('the status card says what really happened', () => {
     await status(page).getByRole('button', { name: 'New withdrawal' }).click();
     await fillWithdrawal(page, { ticker: 'USDT', network: 'TRC20', address: CRYPTO_ADDRESS, amount: '21' });
     await form(page).getByRole('button', { name: 'Review withdrawal' }).click();
+    await acceptNewDestination(page);
     await confirmation(page).getByRole('button', { name: 'Send 21 USDT' }).click();
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Successful', { timeout: 60_000 });
     const hash = status(page).getByTestId('status-transaction-hash');

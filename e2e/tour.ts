@@ -5,7 +5,7 @@
  * state it has: the one a 1024 px window used to cut off).
  */
 import type { Page } from '@playwright/test';
-import { BTC_ADDRESS } from './withdrawals-helpers';
+import { acceptNewDestination, BTC_ADDRESS } from './withdrawals-helpers';
 import { expect, openView } from './fixtures';
 
 export interface TourStop {
@@ -50,6 +50,7 @@ export const TOUR: readonly TourStop[] = [
       const recent = page.getByTestId('recent-withdrawal');
       if ((await recent.count()) === 0) {
         await fill('0.001');
+        await acceptNewDestination(page);
         await page.getByRole('region', { name: 'Confirm the withdrawal' }).getByRole('button', { name: /^Send / }).click();
         await expect(recent.first()).toBeVisible();
         // The status card grows while the withdrawal settles (hash, confirmations): a click aimed

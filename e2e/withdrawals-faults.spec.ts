@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '../shared/api/endpoints';
 import { expect, injectFault, test } from './fixtures';
-import { confirmation, confirmedUniqueId, ETH_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
+import { acceptNewDestination, confirmation, confirmedUniqueId, ETH_ADDRESS, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 const WITHDRAW_PATH = ENDPOINTS.withdrawPay.path;
 
@@ -12,6 +12,7 @@ test.describe('withdrawal under faults', () => {
     const uniqueId = await confirmedUniqueId(page);
 
     await injectFault(simulator, { kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
+    await acceptNewDestination(page);
     await confirmation(page).getByRole('button', { name: 'Send 0.5 ETH' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');
     // Found through the history lookup: the exchange's phase is known, not just "accepted".
@@ -30,6 +31,7 @@ test.describe('withdrawal under faults', () => {
     const uniqueId = await confirmedUniqueId(page);
 
     await injectFault(simulator, { kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });
+    await acceptNewDestination(page);
     await confirmation(page).getByRole('button', { name: 'Send 0.5 ETH' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'not_found');
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Not found at the exchange');

@@ -91,3 +91,13 @@ export async function balanceInUi(page: Page, ticker: string, search: string): P
   // The Main column: withdrawals come out of the main balance.
   return (await row.getByTestId('balance-main').getAttribute('title')) ?? '';
 }
+
+/**
+ * A first payment to an address asks for one more deliberate step on the confirmation: this ticks
+ * its box when it is there (the address is new to this test's database), and does nothing otherwise.
+ */
+export async function acceptNewDestination(page: Page): Promise<void> {
+  await confirmation(page).getByRole('button', { name: /^Send / }).waitFor();
+  const box = confirmation(page).getByLabel('I checked this new address with the receiver');
+  if ((await box.count()) > 0) await box.check();
+}

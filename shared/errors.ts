@@ -47,6 +47,25 @@ export const ERROR_REASONS = [
   'not_depositable',
   /** The app's database could not be opened or read: withdrawals are off (database.status says why). */
   'database_unavailable',
+  // Withdrawal refusals: the renderer words them with `values` (renderer/features/withdrawals/refusalWords.ts).
+  /** Another withdrawal of the same intent (account, asset, network, address, memo, amount) has an open outcome. */
+  'twin_open',
+  /** The fee or total re-read at send differs from what the person confirmed; `values` has both. */
+  'debit_changed',
+  /** The draft's figures are older than the draft lifetime; prepare it again. */
+  'draft_expired',
+  /** A first payment to an address never used before was not confirmed as such. */
+  'new_destination_unconfirmed',
+  /** The destination holds characters a person cannot check by eye. */
+  'destination_unreadable',
+  /** The withdrawal's state does not allow the action (`values.state`). */
+  'withdrawal_state',
+  /** Absent from history but sent recently: history may lag, so it cannot be discarded yet. */
+  'discard_too_early',
+  /** There is no withdrawal with this id on this computer. */
+  'withdrawal_unknown',
+  /** The withdrawal service has shut down. */
+  'service_closed',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];
@@ -65,6 +84,8 @@ export interface AppError {
   retryAfterMs?: number;
   /** Why, in a word a program can branch on; see ERROR_REASONS. */
   reason?: ErrorReason;
+  /** Figures and ids that go with `reason`, for the renderer's words (never a secret). */
+  values?: Record<string, string | number | null>;
 }
 
 export type Envelope<T> = { ok: true; data: T } | { ok: false; error: AppError };

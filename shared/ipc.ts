@@ -26,7 +26,7 @@ import type {
 import { AccountId, AccountName, ApiKey, ApiSecret, BaseUrl, RegionName, type AccountSummary, type PermissionReport } from './model/accounts';
 import { SettingsPatch, type Settings } from './model/settings';
 import { QuoteCurrency, type BalancesOverview, type PositionsOverview } from './model/balances';
-import type { WithdrawalRecord } from './model/withdrawals';
+import type { KnownDestination, WithdrawalRecord } from './model/withdrawals';
 import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/alerts';
 import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
@@ -172,9 +172,24 @@ export const CHANNELS = {
     response: {} as WithdrawalRecord,
   },
   /** Travel Rule VASP list; `available: false` where the exchange has no list for the account's region. */
-  'withdrawals.vasps': { request: withAccount({}), response: {} as { available: boolean; vasps: Vasp[]; note: string | null } },
+  'withdrawals.vasps': {
+    request: withAccount({}),
+    /** `unreadable`: entries that could not be read; `regionUnavailable`: the exchange keeps no list for the region. */
+    response: {} as { available: boolean; vasps: Vasp[]; unreadable: number; regionUnavailable: boolean },
+  },
   /** Sends a prepared (or looked-up-and-absent) withdrawal, with its recorded uniqueId. Never retried. */
-  'withdrawals.send': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as WithdrawalRecord },
+  'withdrawals.send': {
+    request: z
+      .object({
+        uniqueId: Requests.withdrawPay.shape.uniqueId,
+        /** The total debit the confirmation showed (null: unknown fee); a different one at send is refused. */
+        confirmedTotal: z.string().max(64).nullable().optional(),
+        /** The person ticked "I checked this new address" for a first payment to it. */
+        acceptNewDestination: z.literal(true).optional(),
+      })
+      .strict(),
+    response: {} as WithdrawalRecord,
+  },
   /** Looks the uniqueId up in history and updates the record. */
   'withdrawals.reconcile': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as WithdrawalRecord },
   /** `stillWatched`: an absent withdrawal stays looked up in the background after it is discarded. */
@@ -201,6 +216,20 @@ export const CHANNELS = {
 
   /** Whether the app's database is open; withdrawals are off, and the Withdraw view says why, when it is not. */
   'database.status': { request: z.object({}).strict(), response: {} as DatabaseStatus },
+  /** The known-destinations book of an account, most recently used first. */
+  'withdrawals.destinations': { request: withAccount({}), response: {} as KnownDestination[] },
+  /** Names a destination in the book (an empty label removes the name). */
+  'withdrawals.labelDestination': {
+    request: withAccount({
+      ticker: Requests.withdrawPay.shape.ticker,
+      network: z.string().max(64).nullable().optional(),
+      provider: z.string().max(64).nullable().optional(),
+      address: z.string().max(512),
+      memo: z.string().max(256).nullable().optional(),
+      label: z.string().max(80).nullable().optional(),
+    }),
+    response: {} as { labelled: true },
+  },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;

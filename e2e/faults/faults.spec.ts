@@ -29,19 +29,16 @@ test('faulted sends through the real app: no double payment, no lost record, no 
 });
 
 /**
- * Two ways money still moves twice or differently today, kept here so the fix shows: the same form
- * prepared in two tabs, the second draft sent while the first one's answer was lost and history
- * lags (two debits); a draft made while the fee table said 0.2 and sent after it said 1 again (the
- * exchange debits 1, the record says 0.2). Marked as failing until the send path checks both at
- * Send; when it does, this test fails as "expected to fail", and `test.fail` comes out.
+ * The two ordinary paths that once paid twice or differently: the same form prepared in two tabs,
+ * the second draft sent while the first one's answer was lost and history lags (the send path must
+ * refuse it); a draft made while the fee table said 0.2 and sent after it said 1 (the send path must
+ * refuse it with the new figures, so the debit always equals the record).
  */
 // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
 test('a second draft of an open withdrawal, and a fee that rose after the preview', async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'browser', 'drives browser mode only; the fault harness has no Electron variant');
-  test.fail();
   test.setTimeout(120_000);
   const report = await runFaultedSends({ scenarios: ['twin_draft_lagging', 'fee_rose_after_preview'] });
-  // What it found, so an expected failure can be told from a broken run.
   await testInfo.attach('discrepancies.txt', { body: report.discrepancies.join('\n'), contentType: 'text/plain' });
   expect(report.discrepancies, `seed ${report.seed}`).toEqual([]);
 });

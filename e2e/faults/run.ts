@@ -160,7 +160,7 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
       proxy.lagHistory(scenario.lag ? HISTORY_LAG_MS : 0);
       const fault = scenario.fault(rng);
       if (fault) proxy.arm(fault);
-      const sending = app.invoke('withdrawals.send', { uniqueId: draft.uniqueId }).catch(() => undefined);
+      const sending = app.invoke('withdrawals.send', { uniqueId: draft.uniqueId, acceptNewDestination: true }).catch(() => undefined);
       if (scenario.kill === 'during_hang') {
         await proxy.hit();
         await restart();
@@ -169,13 +169,13 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
         await restart();
       }
       await sending;
-      if (twin) await attempt(() => app.invoke('withdrawals.send', { uniqueId: twin.uniqueId }));
+      if (twin) await attempt(() => app.invoke('withdrawals.send', { uniqueId: twin.uniqueId, acceptNewDestination: true }));
       await settle(app, draft.uniqueId);
       if ((await recordOf(app, draft.uniqueId))?.state === 'prepared' && scenario.cheaperPreview) {
         // The app would not send it as confirmed: the person gives that draft up and confirms the new figures.
         await attempt(() => app.invoke('withdrawals.discard', { uniqueId: draft.uniqueId }));
         intent.redoId = (await app.invoke('withdrawals.prepare', form)).uniqueId;
-        await attempt(() => app.invoke('withdrawals.send', { uniqueId: intent.redoId! }));
+        await attempt(() => app.invoke('withdrawals.send', { uniqueId: intent.redoId!, acceptNewDestination: true }));
         await settle(app, intent.redoId);
       }
       if (twin) await attempt(() => app.invoke('withdrawals.discard', { uniqueId: twin.uniqueId }));
@@ -209,7 +209,7 @@ async function settle(app: DeskProcess, uniqueId: string): Promise<void> {
     if (record.state === 'sending') await sleep(250);
     else if (record.state === 'unknown') await attempt(() => app.invoke('withdrawals.reconcile', { uniqueId }));
     // A draft the app refuses to send stays unsent; insisting would not change that.
-    else if ((await attempt(() => app.invoke('withdrawals.send', { uniqueId }))) && record.state === 'prepared') return;
+    else if ((await attempt(() => app.invoke('withdrawals.send', { uniqueId, acceptNewDestination: true }))) && record.state === 'prepared') return;
   }
 }
 

@@ -41,6 +41,8 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'withdrawals.discard': { uniqueId: 'abcdefgh-1234' },
   'withdrawals.list': { accountId: 'demo' },
   'withdrawals.vasps': { accountId: 'demo' },
+  'withdrawals.destinations': { accountId: 'demo' },
+  'withdrawals.labelDestination': { accountId: 'demo', ticker: 'USDT', network: 'TRC20', address: 'TXabc123', label: 'Savings' },
   'balances.overview': { quote: 'BTC' },
   'positions.overview': { accountId: 'demo' },
   'alerts.log': {},
@@ -362,7 +364,9 @@ describe('handlersOf', () => {
       async reconcile(p) { calls.push(['reconcile', p, this === service]); return {} as never; },
       async discard(p) { calls.push(['discard', p, this === service]); return { discarded: true, stillWatched: false }; },
       async list(p) { calls.push(['list', p, this === service]); return []; },
-      async vasps(p) { calls.push(['vasps', p, this === service]); return { available: false, vasps: [], note: null }; },
+      async vasps(p) { calls.push(['vasps', p, this === service]); return { available: false, vasps: [], unreadable: 0, regionUnavailable: false }; },
+      async destinations(p) { calls.push(['destinations', p, this === service]); return []; },
+      async labelDestination(p) { calls.push(['labelDestination', p, this === service]); return { labelled: true }; },
     };
     const handlers = handlersOf('withdrawals', service);
     expect(Object.keys(handlers).sort()).toEqual(CHANNEL_NAMES.filter((c) => c.startsWith('withdrawals.')).sort());

@@ -13,6 +13,7 @@
  *   POST   /__admin/positions  {apiKey, positionId, liquidationState}   null | margin_call | liquidation
  *   POST   /__admin/prices     {market, price}                          set a market's price (the walk goes on around it)
  *   POST   /__admin/ticks      {count}                                  step every price walk `count` ticks
+ *   POST   /__admin/fees       {ticker, network?, fixed}                set a crypto withdrawal fee (charged and published)
  *   POST   /__admin/region     {futures?, margin?}                      false: /public/futures or /public/collateral/markets answer 451
  *   POST   /__admin/reset      back to the seed's data (also clears faults and rate counters)
  */
@@ -173,6 +174,16 @@ export function handleAdmin(
       if (typeof count !== 'number') return error(400, 'count must be an integer from 1 to 1000000');
       state.prices.addTicks(count, Date.now());
       return ok({ prices: Object.fromEntries(state.prices.markets().map((m) => [m.name, state.prices.price(m.name)])) });
+    }
+    case 'POST fees': {
+      if (typeof body.ticker !== 'string' || typeof body.fixed !== 'string' || (body.network !== undefined && typeof body.network !== 'string')) {
+        return error(400, 'ticker and fixed (decimal string) are required; network is a string when given');
+      }
+      try {
+        return ok(state.setWithdrawFee(body.ticker, body.network ?? null, body.fixed));
+      } catch (e) {
+        return error(400, (e as Error).message);
+      }
     }
     case 'POST region': {
       for (const flag of ['futures', 'margin'] as const) {

@@ -6,12 +6,12 @@
  * Money moves only through `debit` and `credit`, so the ledger of debits is complete: a withdrawal
  * appears there exactly once, at the moment it was accepted.
  */
-import { add, compare, dec, isLooseDecimalString, sub, toPlain, Decimal } from '../../shared/money/decimal';
+import { add, compare, dec, isDecimalString, isLooseDecimalString, sub, toPlain, Decimal } from '../../shared/money/decimal';
 import { buildAccounts, randomAddress, type AccountSeed, type DepositAddress } from './data/accounts';
 import type { PositionHistoryRecord } from './data/positionsHistory';
 import type { SubAccountSeed } from './data/subAccounts';
 import { forkRandom } from './random';
-import { buildCatalogue, type Catalogue } from './data/catalogue';
+import { buildCatalogue, cryptoFeeWire, feeKey, type AssetSpec, type Catalogue } from './data/catalogue';
 import { buildMarkets } from './data/markets';
 import { buildPlans, type FlexPlanRecord } from './data/plans';
 import { TRADE_HOLDINGS } from './data/tradeAccounts';
@@ -331,6 +331,26 @@ export class SimulatorState {
     this.marginAvailable = true;
     this.faults.clear();
     this.rateLimiter.reset();
+  }
+
+  /**
+   * Sets the fixed withdrawal fee of a crypto asset on one network (or its only one): what it charges
+   * and what `/public/fee` publishes, both at once, as when the exchange changes a fee.
+   */
+  setWithdrawFee(ticker: string, network: string | null, fixedFee: string): { ticker: string; network: string | null; fixed: string } {
+    const spec = this.catalogue.specs.get(ticker);
+    if (!spec || spec.fiat) throw new RangeError(`no crypto asset ${ticker}`);
+    const key = network ?? ticker;
+    const current = spec.fees[key];
+    if (!current) throw new RangeError(`${ticker} has no fee entry for ${key}`);
+    if (!isDecimalString(fixedFee)) throw new RangeError('fixed must be a decimal string');
+    // A copy: catalogue specs are shared with every other simulator in the process.
+    const changed: AssetSpec = { ...spec, fees: { ...spec.fees, [key]: { ...current, fixed: fixedFee } } };
+    this.catalogue.specs.set(ticker, changed);
+    const multiNetwork = (spec.networks?.length ?? 0) > 1;
+    this.catalogue.fees[multiNetwork ? feeKey(ticker, key) : ticker] = cryptoFeeWire(changed, key, changed.fees[key]!);
+    this.feesJson = Buffer.from(JSON.stringify(this.catalogue.fees));
+    return { ticker, network, fixed: fixedFee };
   }
 
   accounts(): SimulatorAccount[] {

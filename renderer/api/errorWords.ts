@@ -82,6 +82,16 @@ const WORDS: Readonly<Record<ErrorReason, { title: MessageDescriptor; advice: Me
     title: msg`Withdrawals are off: the app's database is not open`,
     advice: msg`Nothing was sent or written. The Withdraw view says why and what to do.`,
   },
+  // Withdrawal refusals; the Withdraw view words them in full with their values (refusalWords.ts).
+  twin_open: { title: msg`The same withdrawal is still open`, advice: msg`Settle it in Recent withdrawals first; a second one could pay twice.` },
+  debit_changed: { title: msg`The fee changed since you confirmed`, advice: msg`Nothing was sent. Check the new figures and confirm again.` },
+  draft_expired: { title: msg`This draft is too old to send`, advice: msg`Nothing was sent. Prepare it again.` },
+  new_destination_unconfirmed: { title: msg`You have never sent to this address`, advice: msg`Check it and tick the box to confirm, then send.` },
+  destination_unreadable: { title: msg`The address or memo holds a character you cannot see`, advice: msg`Type or paste it again.` },
+  withdrawal_state: { title: msg`Not possible in this withdrawal’s state`, advice: msg`Open it in Recent withdrawals to see where it stands.` },
+  discard_too_early: { title: msg`It may still arrive`, advice: msg`The exchange history can lag; it can be discarded later.` },
+  withdrawal_unknown: { title: msg`There is no such withdrawal on this computer`, advice: msg`Refresh the list of recent withdrawals.` },
+  service_closed: { title: msg`Withdrawals are closed`, advice: msg`The app is shutting down.` },
 });
 
 /** The reason's words in the active language. */

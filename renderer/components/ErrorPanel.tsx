@@ -44,7 +44,8 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
       <div className="error-panel__body">
         <p className="error-panel__title">{explanation.title}</p>
         <p className="error-panel__advice">{explanation.advice}</p>
-        {error.message && error.message !== explanation.title ? <p className="error-panel__detail">{error.message}</p> : null}
+        {/* A message that is only the reason code carries no words of its own. */}
+        {error.message && error.message !== explanation.title && error.message !== error.reason ? <p className="error-panel__detail">{error.message}</p> : null}
         {error.fields ? (
           <ul className="error-panel__fields">
             {Object.entries(error.fields).map(([field, messages]) => (

@@ -8,6 +8,7 @@
  * the wording is ours, not the exchange's.
  */
 import { z } from 'zod';
+import { checkDestinationText } from '../addresses/destinationText';
 import { isLooseDecimalString } from '../money/decimal';
 import { Ticker } from './schemas';
 import { tolerantArray } from './tolerant';
@@ -23,7 +24,14 @@ export const PositiveAmount = z
 export const WITHDRAW_UNIQUE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const WithdrawUniqueId = z.string().regex(WITHDRAW_UNIQUE_ID, 'must be 8-64 letters, digits, dash or underscore');
 
-const required = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+/** Names and places in any script, but never characters that hide or reorder text (shared/addresses/destinationText.ts). */
+const required = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => checkDestinationText(v, 'name') === null, 'contains an invisible or text-reordering character');
 
 /** ISO 3166-1 alpha-3, as the Travel Rule object documents it (DEU, GBR, NLD). */
 export const CountryAlpha3 = z

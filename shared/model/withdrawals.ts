@@ -3,6 +3,7 @@ import type { WithdrawalPhase } from '../api/endpoints';
 import type { Confirmations, PartialAmounts } from '../api/schemas';
 import type { Beneficiary, TravelRule } from '../api/withdrawRequest';
 import type { AppError } from '../errors';
+import { compare } from '../money/decimal';
 
 export type WithdrawalState =
   /** Recorded locally with its uniqueId, not yet sent. */
@@ -30,8 +31,15 @@ export interface WithdrawalRecord {
   amount: string;
   /** Null when no fee terms matched the provider (docs/exchange-api.md): the user confirmed an unknown fee. */
   fee: string | null;
-  /** amount + fee; null with an unknown fee. */
+  /** amount + fee; null with an unknown fee. `fee` and `totalDebit` are what the person confirmed. */
   totalDebit: string | null;
+  /** When `fee` and `totalDebit` were computed from fresh exchange data (unix ms); drafts expire DRAFT_LIFETIME_MS after it. */
+  quotedAt: number;
+  /** What the exchange debited, from its history (the withdrawal's amount and fee); null until history shows them. */
+  debitedAmount: string | null;
+  debitedFee: string | null;
+  /** The destination was not in the known-destinations book when the withdrawal was prepared. */
+  newDestination: boolean;
   /** Travel Rule data sent with a crypto withdrawal from an EEA account; null when not required. */
   travelRule: TravelRule | null;
   /** Fiat payout extras, sent exactly as recorded (a re-send repeats them). */
@@ -59,7 +67,32 @@ export interface WithdrawalRecord {
   discardedAt: number | null;
 }
 
+/** A prepared withdrawal's figures are this old at most when it is sent; after that it is prepared again. */
+export const DRAFT_LIFETIME_MS = 10 * 60_000;
+
+/** The exchange debited something other than what the person confirmed (amount or fee). */
+export function debitDiffers(record: WithdrawalRecord): boolean {
+  if (record.debitedAmount === null && record.debitedFee === null) return false;
+  const differs = (a: string | null, b: string | null) => a !== null && b !== null && compare(a, b) !== 0;
+  return differs(record.debitedAmount, record.amount) || differs(record.debitedFee, record.fee);
+}
+
 /** A discarded withdrawal that history shows after all: money left although the user gave it up. */
 export function paidAfterDiscard(record: WithdrawalRecord): boolean {
   return record.discardedAt !== null && record.state === 'sent';
+}
+
+/** An address a withdrawal was sent to, remembered per account (the known-destinations book). */
+export interface KnownDestination {
+  accountId: string;
+  ticker: string;
+  network: string | null;
+  /** Fiat payouts: the provider instead of a network. */
+  provider: string | null;
+  address: string;
+  memo: string | null;
+  label: string | null;
+  firstUsedAt: number;
+  lastUsedAt: number;
+  uses: number;
 }

@@ -87,6 +87,28 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'known destinations: every address a withdrawal was sent to',
+    up(connection) {
+      // One row per destination ('' for no network, provider or memo, so the key is unique); first
+      // and last use are unix ms. Written in the transaction that moves a withdrawal to `sending`.
+      connection.exec(`
+        CREATE TABLE destinations (
+          account_id TEXT NOT NULL,
+          ticker TEXT NOT NULL,
+          network TEXT NOT NULL,
+          provider TEXT NOT NULL,
+          address TEXT NOT NULL,
+          memo TEXT NOT NULL,
+          label TEXT,
+          first_used_at INTEGER NOT NULL,
+          last_used_at INTEGER NOT NULL,
+          uses INTEGER NOT NULL DEFAULT 1,
+          PRIMARY KEY (account_id, ticker, network, provider, address, memo)
+        ) STRICT, WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

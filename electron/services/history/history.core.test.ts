@@ -60,7 +60,7 @@ it('a balances refresh becomes a snapshot; its last point is the refresh total; 
 
 it('a withdrawal sent is an event on the timeline', async () => {
   const prepared = await data('withdrawals.prepare', { accountId: DEMO_ACCOUNT_ID, ticker: 'USDT', amount: '12.5', address: cryptoAddress('', 'TRC20'), network: 'TRC20' });
-  const sent = await data('withdrawals.send', { uniqueId: prepared.uniqueId });
+  const sent = await data('withdrawals.send', { uniqueId: prepared.uniqueId, acceptNewDestination: true });
   expect(sent.state).toBe('sent');
   const series = await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' });
   expect(series.events).toEqual([expect.objectContaining({ kind: 'withdrawal_sent', title: 'Withdrawal of 12.5 USDT sent' })]);

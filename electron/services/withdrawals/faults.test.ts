@@ -65,7 +65,7 @@ it(`${RUNS} withdrawals under random faults: no double debit, no lost record`, a
 
     // Sometimes a double click: two sends of the same id at once.
     const attempts = rng.next() < 0.2 ? 2 : 1;
-    const first = await Promise.allSettled(Array.from({ length: attempts }, () => service.send({ uniqueId: prepared.uniqueId })));
+    const first = await Promise.allSettled(Array.from({ length: attempts }, () => service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true })));
     expect(first.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     // What the person sees next is the record as the app holds it (the UI gets it live).
     const latest = async () => (await service.list({})).find((r) => r.uniqueId === prepared.uniqueId)!;
@@ -74,7 +74,7 @@ it(`${RUNS} withdrawals under random faults: no double debit, no lost record`, a
       if (current.state === 'sent' || current.state === 'rejected') break;
       if (current.state === 'not_found' || current.state === 'prepared') {
         stats.resends++;
-        await service.send({ uniqueId: prepared.uniqueId }).catch(() => undefined);
+        await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true }).catch(() => undefined);
       } else {
         stats.checks++;
         await service.reconcile({ uniqueId: prepared.uniqueId }).catch(() => undefined);

@@ -30,7 +30,7 @@ describe('lagging history: no second payment under a new id', () => {
     h.lagHistory();
     const first = await service.prepare(withdrawal);
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
-    const absent = await service.send({ uniqueId: first.uniqueId });
+    const absent = await service.send({ uniqueId: first.uniqueId, acceptNewDestination: true });
     // The exchange debited it; its history does not show it yet.
     expect(absent.state).toBe('not_found');
     expect(await h.debits()).toHaveLength(1);
@@ -38,16 +38,20 @@ describe('lagging history: no second payment under a new id', () => {
     // What the person did in the audit: discard it, prepare the same withdrawal again, send that.
     const discardRefusal = await failureOf(service.discard({ uniqueId: first.uniqueId }));
     const twin = await service.prepare(withdrawal).catch((e: unknown) => e);
-    if (!(twin instanceof AppFailure)) await service.send({ uniqueId: (twin as { uniqueId: string }).uniqueId });
+    if (!(twin instanceof AppFailure)) await service.send({ uniqueId: (twin as { uniqueId: string }).uniqueId, acceptNewDestination: true });
 
     expect(await h.debits()).toHaveLength(1);
-    expect(discardRefusal?.error.message).toMatch(/may still arrive.*can be discarded from \d\d:\d\d.*Send again \(same id\)/s);
+    const sentAt = absent.lastSentAt!;
+    expect(discardRefusal?.error).toMatchObject({ reason: 'discard_too_early', values: { uniqueId: first.uniqueId, sentAt, discardableAt: sentAt + NOT_FOUND_WATCH_MS } });
     expect(twin).toBeInstanceOf(AppFailure);
-    expect((twin as AppFailure).error.fields?.amount?.[0]).toMatch(/A new one is possible from \d\d:\d\d.*Send again \(same id\)/s);
+    expect((twin as AppFailure).error).toMatchObject({
+      reason: 'twin_open',
+      values: { twinId: first.uniqueId, twinState: 'not_found', amount: '0.5', ticker: 'ETH', sentAt, newAllowedAt: sentAt + NOT_FOUND_WATCH_MS },
+    });
     expect((await service.list({})).map((r) => r.uniqueId)).toEqual([first.uniqueId]);
 
     // The safe path: the same id again. The exchange refuses the duplicate, the app records it as sent.
-    const resent = await service.send({ uniqueId: first.uniqueId });
+    const resent = await service.send({ uniqueId: first.uniqueId, acceptNewDestination: true });
     expect(resent.state).toBe('sent');
     expect(await h.debits()).toHaveLength(1);
   });
@@ -59,14 +63,14 @@ describe('lagging history: no second payment under a new id', () => {
     h.lagHistory();
     const first = await service.prepare(withdrawal);
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
-    expect((await service.send({ uniqueId: first.uniqueId })).state).toBe('not_found');
+    expect((await service.send({ uniqueId: first.uniqueId, acceptNewDestination: true })).state).toBe('not_found');
 
     clockMs += NOT_FOUND_WATCH_MS + 1_000;
     expect(await service.discard({ uniqueId: first.uniqueId })).toEqual({ discarded: true, stillWatched: true });
     const kept = (await service.list({})).find((r) => r.uniqueId === first.uniqueId);
     expect(kept).toMatchObject({ state: 'not_found', discardedAt: clockMs });
     // A discarded id is never sent again; a new withdrawal is the person's explicit choice now.
-    expect((await failureOf(service.send({ uniqueId: first.uniqueId })))?.error.message).toMatch(/discarded/);
+    expect((await failureOf(service.send({ uniqueId: first.uniqueId, acceptNewDestination: true })))?.error).toMatchObject({ reason: 'withdrawal_state', values: { state: 'discarded' } });
     expect((await service.prepare(withdrawal)).state).toBe('prepared');
 
     // History catches up: the background lookup finds the debit and says so.
@@ -87,7 +91,7 @@ describe('lagging history: no second payment under a new id', () => {
     h.lagHistory();
     const first = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
-    await service.send({ uniqueId: first.uniqueId });
+    await service.send({ uniqueId: first.uniqueId, acceptNewDestination: true });
     clockMs += NOT_FOUND_WATCH_MS + 1_000;
     await service.discard({ uniqueId: first.uniqueId });
     const calls = h.historyCalls();

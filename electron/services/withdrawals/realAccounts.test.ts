@@ -41,7 +41,7 @@ describe('Travel Rule (EEA accounts)', () => {
     const prepared = await service.prepare({ ...base, travelRule: TRAVEL_RULE });
     // Country codes are normalised to upper case by the shared schema.
     expect(prepared.travelRule).toEqual({ ...TRAVEL_RULE, beneficiary: { ...TRAVEL_RULE.beneficiary, residenceCountry: 'DEU' } });
-    const sent = await service.send({ uniqueId: prepared.uniqueId });
+    const sent = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(sent.state).toBe('sent');
     expect(h.withdrawPayRequests.at(-1)).toMatchObject({ uniqueId: prepared.uniqueId, travelRule: prepared.travelRule });
     expect(await h.debits()).toHaveLength(1);
@@ -53,8 +53,8 @@ describe('Travel Rule (EEA accounts)', () => {
     expect(prepared.travelRule).toMatchObject({ walletType: 'unhosted' });
     expect(prepared.travelRule && 'vaspData' in prepared.travelRule).toBe(false);
     await h.fault({ kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });
-    expect((await service.send({ uniqueId: prepared.uniqueId })).state).toBe('not_found');
-    expect((await service.send({ uniqueId: prepared.uniqueId })).state).toBe('sent');
+    expect((await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true })).state).toBe('not_found');
+    expect((await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true })).state).toBe('sent');
     const [first, second] = h.withdrawPayRequests;
     expect(second).toEqual(first);
     expect(second?.travelRule).toEqual(prepared.travelRule);
@@ -103,7 +103,7 @@ describe('fiat payout fields (EUR)', () => {
     expect(Object.keys(failure.error.fields ?? {}).sort()).toEqual(['bankBic', 'beneficiary']);
     const prepared = await service.prepare({ ...base, beneficiary, bankBic: 'deutdeff' });
     expect(prepared).toMatchObject({ beneficiary, bankBic: 'DEUTDEFF', customerIp: null, fee: '3', totalDebit: '103' });
-    await service.send({ uniqueId: prepared.uniqueId });
+    await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(h.withdrawPayRequests.at(-1)).toMatchObject({ provider: 'SEPA', beneficiary, bankBic: 'DEUTDEFF' });
     expect(h.withdrawPayRequests.at(-1)).not.toHaveProperty('customerIp');
   });
@@ -115,7 +115,7 @@ describe('fiat payout fields (EUR)', () => {
     expect((await refusal(service.prepare({ ...base, customerIp: '203.0.113.300' }))).error.fields?.customerIp?.[0]).toMatch(/IP address/);
     expect((await refusal(service.prepare({ ...base, customerIp: '203.0.113.42', bankBic: 'DEUTDEFF' }))).error.fields?.bankBic?.[0]).toMatch(/not used/);
     const prepared = await service.prepare({ ...base, customerIp: '203.0.113.42' });
-    await service.send({ uniqueId: prepared.uniqueId });
+    await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(h.withdrawPayRequests.at(-1)).toMatchObject({ provider: 'VISAMASTER', beneficiary, customerIp: '203.0.113.42' });
   });
 
@@ -136,7 +136,7 @@ describe('statuses that are not final stay tracked', () => {
   ])('status $status ($phase) keeps being looked up', async ({ marker, phase, status }) => {
     const service = h.service({ trackIntervalMs: 40 });
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress(marker) });
-    await service.send({ uniqueId: prepared.uniqueId });
+    await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     const reached = await eventually(() => h.events.find((e) => e.uniqueId === prepared.uniqueId && e.phase === phase));
     expect(reached.historyStatus).toBe(status);
     const calls = h.historyCalls();
@@ -146,7 +146,7 @@ describe('statuses that are not final stay tracked', () => {
   it('successful (3) is final: lookups stop', async () => {
     const service = h.service({ trackIntervalMs: 40 });
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
-    await service.send({ uniqueId: prepared.uniqueId });
+    await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     await eventually(() => h.events.find((e) => e.uniqueId === prepared.uniqueId && e.phase === 'successful'));
     await new Promise((r) => setTimeout(r, 120));
     const calls = h.historyCalls();
@@ -161,7 +161,7 @@ describe('statuses that are not final stay tracked', () => {
   it.skipIf(!schemaReadsPartial)('a partial withdrawal records requested vs processed amounts', async () => {
     const service = h.service({ trackIntervalMs: 40 });
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress('partial') });
-    await service.send({ uniqueId: prepared.uniqueId });
+    await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     const partial = await eventually(() => h.events.find((e) => e.uniqueId === prepared.uniqueId && e.partial !== null));
     expect(partial.partial).toMatchObject({ requestAmount: '0.01', processedAmount: '0.005' });
   });

@@ -83,7 +83,7 @@ describe('send', () => {
     const writes = logWrites(h.dataDir);
     const before = await h.balance('USDT');
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'USDT', amount: '100.123456', address: cryptoAddress('', 'TRC20'), network: 'TRC20' });
-    const sent = await service.send({ uniqueId: prepared.uniqueId });
+    const sent = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(sent).toMatchObject({ uniqueId: prepared.uniqueId, state: 'sent', lastError: null });
     expect(h.withdrawPayCalls()).toBe(1);
     expect(await h.debits()).toEqual([expect.objectContaining({ uniqueId: prepared.uniqueId, amount: '100.123456', fee: '1', total: '101.123456' })]);
@@ -92,15 +92,15 @@ describe('send', () => {
     const states = writes().filter((r) => r.uniqueId === prepared.uniqueId).map((r) => r.state);
     expect(states).toEqual(['prepared', 'sending', 'sent']);
     // A sent withdrawal cannot be sent again.
-    const again = await refusal(service.send({ uniqueId: prepared.uniqueId }));
-    expect(again.error.message).toMatch(/already sent/);
+    const again = await refusal(service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true }));
+    expect(again.error).toMatchObject({ reason: 'withdrawal_state', values: { state: 'sent' } });
     expect(h.withdrawPayCalls()).toBe(1);
   });
 
   it('five concurrent sends of one id make exactly one request and one debit', async () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => service.send({ uniqueId: prepared.uniqueId })));
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(4);
     expect(h.withdrawPayCalls()).toBe(1);
@@ -111,19 +111,19 @@ describe('send', () => {
     const service = h.service();
     // Valid in form (the app checks that first); the simulator refuses any address containing "invalid".
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress('invalid') });
-    const rejected = await service.send({ uniqueId: prepared.uniqueId });
+    const rejected = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(rejected.state).toBe('rejected');
     expect(rejected.lastError).toMatchObject({ kind: 'validation', code: 2, status: 422 });
     expect(rejected.lastError?.fields?.address).toBeDefined();
     expect(await h.debits()).toEqual([]);
-    expect((await refusal(service.send({ uniqueId: prepared.uniqueId }))).error.message).toMatch(/refused/);
+    expect((await refusal(service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true }))).error).toMatchObject({ reason: 'withdrawal_state', values: { state: 'rejected' } });
   });
 
   it('2FA off (412) is a refusal in plain words', async () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
     await h.admin('POST', 'account', { apiKey: h.apiKey, twoFactor: false });
-    const rejected = await service.send({ uniqueId: prepared.uniqueId });
+    const rejected = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(rejected).toMatchObject({ state: 'rejected', lastError: { kind: 'validation', status: 412 } });
     expect(rejected.lastError?.message).toMatch(/Two-factor/);
   });
@@ -132,10 +132,10 @@ describe('send', () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
     await h.fault({ kind: 'rate_limit', path: WITHDRAW_PATH, count: 1, retryAfterSeconds: 0 });
-    const throttled = await service.send({ uniqueId: prepared.uniqueId });
+    const throttled = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(throttled).toMatchObject({ state: 'prepared', lastError: { kind: 'rate_limited' } });
     expect(await h.debits()).toEqual([]);
-    const sent = await service.send({ uniqueId: prepared.uniqueId });
+    const sent = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(sent.state).toBe('sent');
     expect(await h.debits()).toEqual([expect.objectContaining({ uniqueId: prepared.uniqueId })]);
   });
@@ -144,7 +144,7 @@ describe('send', () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
-    const result = await service.send({ uniqueId: prepared.uniqueId });
+    const result = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(result).toMatchObject({ state: 'sent', phase: 'pending', historyStatus: 1 });
     expect(h.events.map((e) => e.state)).toEqual(['prepared', 'sending', 'unknown', 'sent']);
     expect(await h.debits()).toHaveLength(1);
@@ -155,13 +155,13 @@ describe('send', () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });
-    const absent = await service.send({ uniqueId: prepared.uniqueId });
+    const absent = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(absent.state).toBe('not_found');
     expect(absent.lastError?.kind).toBe('network');
     expect(await h.debits()).toEqual([]);
     const checked = await service.reconcile({ uniqueId: prepared.uniqueId });
     expect(checked.state).toBe('not_found');
-    const resent = await service.send({ uniqueId: prepared.uniqueId });
+    const resent = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(resent.state).toBe('sent');
     const debits = await h.debits();
     expect(debits).toEqual([expect.objectContaining({ uniqueId: prepared.uniqueId })]);
@@ -173,7 +173,7 @@ describe('send', () => {
     // The first attempt landed but its answer was lost and (say) history lagged: simulate by sending
     // the very same request directly, then letting the service send it.
     await h.client.withdrawPay({ ticker: 'ETH', amount: '0.5', address: prepared.address, uniqueId: prepared.uniqueId, network: 'ETH' });
-    const result = await service.send({ uniqueId: prepared.uniqueId });
+    const result = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(result.state).toBe('sent');
     expect(await h.debits()).toHaveLength(1);
   });
@@ -182,7 +182,7 @@ describe('send', () => {
     const service = h.service({ sendTimeoutMs: 150 });
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'latency', path: WITHDRAW_PATH, count: 1, latencyMs: 600 });
-    const result = await service.send({ uniqueId: prepared.uniqueId });
+    const result = await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     expect(result.lastError?.kind).toBe('timeout');
     // The simulator drops a request whose client gave up during the delay, so it is absent.
     expect(result.state).toBe('not_found');
@@ -194,7 +194,7 @@ describe('tracking and restart', () => {
   it('follows a sent withdrawal in history until its final phase, emitting each change', async () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
-    await service.send({ uniqueId: prepared.uniqueId });
+    await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     const done = await eventually(() => h.events.find((e) => e.uniqueId === prepared.uniqueId && e.phase === 'successful'));
     expect(done).toMatchObject({ state: 'sent', historyStatus: 3 });
     expect(h.events.some((e) => e.phase === 'pending')).toBe(true);
@@ -203,7 +203,7 @@ describe('tracking and restart', () => {
   it('reports canceled withdrawals in words (phase) as history reports them', async () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress('cancel') });
-    await service.send({ uniqueId: prepared.uniqueId });
+    await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     const done = await eventually(() => h.events.find((e) => e.uniqueId === prepared.uniqueId && e.phase === 'canceled'));
     expect(done.historyStatus).toBe(4);
   });
@@ -211,7 +211,7 @@ describe('tracking and restart', () => {
   it('a new service over the same data dir keeps the records and resumes tracking', async () => {
     const first = h.service({ trackIntervalMs: 60_000 });
     const prepared = await first.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
-    const sent = await first.send({ uniqueId: prepared.uniqueId });
+    const sent = await first.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     const draft = await first.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.1', address: cryptoAddress('', 'ETH') });
     await first.close();
 
@@ -264,7 +264,7 @@ describe('discard and list', () => {
     const service = h.service();
     const draft = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
     const other = await service.prepare({ accountId: 'acc-2', ticker: 'BTC', amount: '0.02', address: cryptoAddress() });
-    await service.send({ uniqueId: other.uniqueId });
+    await service.send({ uniqueId: other.uniqueId, acceptNewDestination: true });
     expect(await service.discard({ uniqueId: draft.uniqueId })).toEqual({ discarded: true, stillWatched: false });
     expect((await refusal(service.discard({ uniqueId: other.uniqueId }))).error.kind).toBe('validation');
     expect((await service.list({ accountId: h.accountId })).map((r) => r.uniqueId)).toEqual([]);
@@ -278,13 +278,13 @@ describe('discard and list', () => {
     const unknown = await service.prepare({ accountId: h.accountId, ticker: 'ETH', amount: '0.5', address: cryptoAddress('', 'ETH') });
     await h.fault({ kind: 'reset_after_commit', path: WITHDRAW_PATH, count: 1 });
     await h.fault({ kind: 'server_error', path: ENDPOINTS.history.path, count: 0 });
-    expect(await service.send({ uniqueId: unknown.uniqueId })).toMatchObject({ state: 'unknown' });
-    expect((await refusal(service.discard({ uniqueId: unknown.uniqueId }))).error.message).toMatch(/Only withdrawals that were never sent/);
+    expect(await service.send({ uniqueId: unknown.uniqueId, acceptNewDestination: true })).toMatchObject({ state: 'unknown' });
+    expect((await refusal(service.discard({ uniqueId: unknown.uniqueId }))).error).toMatchObject({ reason: 'withdrawal_state', values: { state: 'unknown', action: 'discard' } });
     await h.admin('DELETE', 'faults');
     const absent = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
     await h.fault({ kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });
-    expect(await service.send({ uniqueId: absent.uniqueId })).toMatchObject({ state: 'not_found' });
-    expect((await refusal(service.discard({ uniqueId: absent.uniqueId }))).error.message).toMatch(/may still arrive/);
+    expect(await service.send({ uniqueId: absent.uniqueId, acceptNewDestination: true })).toMatchObject({ state: 'not_found' });
+    expect((await refusal(service.discard({ uniqueId: absent.uniqueId }))).error.reason).toBe('discard_too_early');
     // Both are still listed, untouched.
     expect((await service.list({ accountId: h.accountId })).map((r) => [r.uniqueId, r.discardedAt])).toEqual(expect.arrayContaining([[unknown.uniqueId, null], [absent.uniqueId, null]]));
   });
@@ -302,7 +302,7 @@ describe('discard and list', () => {
   it('stores no secrets', async () => {
     const service = h.service();
     const prepared = await service.prepare({ accountId: h.accountId, ticker: 'BTC', amount: '0.01', address: cryptoAddress() });
-    await service.send({ uniqueId: prepared.uniqueId });
+    await service.send({ uniqueId: prepared.uniqueId, acceptNewDestination: true });
     await service.close();
     const text = ['desk.sqlite3', 'desk.sqlite3-wal']
       .map((name) => join(h.dataDir, name))

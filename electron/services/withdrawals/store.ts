@@ -13,9 +13,12 @@
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
+import type { WithdrawalRecord, WithdrawalState } from '../../../shared/model/withdrawals';
 import { AppFailure } from '../../../shared/errors';
 import { findOpenDatabase, type DeskDatabase } from '../database';
+import { createDestinationBook, type DestinationBook } from './destinations';
+import { refusal } from './refusals';
+import { withDefaults } from './upgrades';
 
 export const JOURNAL_FILE = 'withdrawals.jsonl';
 const QUARANTINE_KIND = 'withdrawal';
@@ -26,6 +29,18 @@ export interface WithdrawalStore {
   /** Resolves once the record is committed to the database. */
   put(record: WithdrawalRecord): Promise<void>;
   remove(uniqueId: string): Promise<void>;
+  /**
+   * Moves a record to `sending` in ONE immediate transaction that first re-reads, from the database
+   * itself (what every tab, window and process shares): that the record is still in `expected`
+   * state, every other record (for `guard`, which throws to refuse), and whether the destination is
+   * in the book; then commits the record and remembers the destination. A refusal writes nothing.
+   */
+  beginSend(
+    next: WithdrawalRecord,
+    expected: WithdrawalState,
+    guard: (context: { others: WithdrawalRecord[]; knownDestination: boolean }) => void,
+  ): Promise<void>;
+  readonly destinations: DestinationBook;
   close(): Promise<void>;
   /** What the user must hear about: records that could not be read and were kept aside. */
   readonly notices: string[];
@@ -62,6 +77,8 @@ export async function openWithdrawalStore(options: StoreOptions): Promise<Withdr
        updated_at = excluded.updated_at, finished = excluded.finished, record = excluded.record`,
   );
   const remove = connection.prepare('DELETE FROM withdrawals WHERE unique_id = ?');
+  const readAll = connection.prepare('SELECT unique_id, record FROM withdrawals');
+  const destinations = createDestinationBook(connection);
   let closed = false;
   const open = () => {
     if (closed) throw new Error('withdrawal store is closed');
@@ -82,6 +99,27 @@ export async function openWithdrawalStore(options: StoreOptions): Promise<Withdr
       remove.run(uniqueId);
       records.delete(uniqueId);
     },
+    async beginSend(next, expected, guard) {
+      open();
+      connection.transaction(() => {
+        const onDisk = new Map<string, WithdrawalRecord>();
+        for (const row of readAll.all() as Array<{ unique_id: string; record: string }>) {
+          const parsed = readRecord(row.record);
+          if (parsed && parsed.uniqueId === row.unique_id) onDisk.set(row.unique_id, parsed);
+        }
+        const current = onDisk.get(next.uniqueId);
+        if (!current) throw refusal('withdrawal_unknown', { uniqueId: next.uniqueId });
+        if (current.state !== expected || current.discardedAt !== null) {
+          throw refusal('withdrawal_state', { uniqueId: next.uniqueId, state: current.discardedAt !== null ? 'discarded' : current.state });
+        }
+        onDisk.delete(next.uniqueId);
+        guard({ others: [...onDisk.values()], knownDestination: destinations.isKnown(next) });
+        upsert.run(next.uniqueId, next.accountId, next.state, next.updatedAt, options.isFinished(next) ? 1 : 0, JSON.stringify(next));
+        destinations.remember(next, next.lastSentAt ?? next.updatedAt);
+      }).immediate();
+      records.set(next.uniqueId, next);
+    },
+    destinations,
     async close() {
       closed = true;
     },
@@ -165,6 +203,15 @@ function isRecord(value: unknown): value is WithdrawalRecord {
     Number.isFinite(r.updatedAt) &&
     Number.isFinite(r.createdAt)
   );
+}
+
+function readRecord(text: string): WithdrawalRecord | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? withDefaults(parsed) : null;
+  } catch {
+    return null;
+  }
 }
 
 function loadRecords(database: DeskDatabase): Map<string, WithdrawalRecord> {

@@ -4,10 +4,12 @@
  * Plain function, no I/O: the service fetches the data, this decides.
  */
 import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
+import { checkDestinationText, type DestinationField } from '../../../shared/addresses/destinationText';
 import { AppFailure } from '../../../shared/errors';
 import { isFiatAsset, memoRequired, previewWithdrawal, type MarketData, type WithdrawAsset, type WithdrawalPreview } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type WithdrawExtras } from '../../../shared/api/withdrawRequest';
 import type { ParsedRequestOf } from '../../../shared/ipc';
+import { refusal } from './refusals';
 
 export type PrepareRequest = ParsedRequestOf<'withdrawals.prepare'>;
 
@@ -33,6 +35,11 @@ export function resolveWithdrawal(request: PrepareRequest, market: MarketData, a
 
   const network = resolveNetwork(request, asset.networks);
   const provider = resolveProvider(request, asset.providers);
+
+  // What the confirmation shows must be what is sent: no invisible or reordering characters.
+  refuseUnreadable('address', request.address, 'address', isFiatAsset(asset));
+  if (request.memo) refuseUnreadable('memo', request.memo, 'memo', false);
+  for (const [field, value] of Object.entries(request.beneficiary ?? {})) if (typeof value === 'string') refuseUnreadable(`beneficiary.${field}`, value, 'name', true);
 
   // The form checks this too; checked again here because nothing that reaches withdraw-pay is trusted.
   if (!isFiatAsset(asset)) {
@@ -95,6 +102,11 @@ function resolveProvider(request: PrepareRequest, providers: Providers | undefin
   if (!request.provider) throw fieldError('provider', `Choose a payment provider for ${ticker}: ${choices.join(', ')}.`);
   if (!choices.includes(request.provider)) throw fieldError('provider', `${request.provider} does not pay out ${ticker}; choose one of ${choices.join(', ')}.`);
   return request.provider;
+}
+
+function refuseUnreadable(field: string, value: string, kind: DestinationField, fiat: boolean): void {
+  const check = checkDestinationText(value, kind, { fiat });
+  if (check) throw refusal('destination_unreadable', { field, problem: check.problem, codePoint: check.codePoint }, field);
 }
 
 function fieldError(field: string, message: string): AppFailure {

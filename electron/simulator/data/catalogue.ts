@@ -469,7 +469,7 @@ function feeSide(fee: FeeSpec, omitBounds: boolean): FeeSideWire {
 
 const NO_DEPOSIT_FEE: FeeSideWire = { max_amount: '0', min_amount: '0', fixed: null, flex: null };
 
-function cryptoFeeWire(spec: AssetSpec, key: string, fee: FeeSpec): CryptoFeeWire {
+export function cryptoFeeWire(spec: AssetSpec, key: string, fee: FeeSpec): CryptoFeeWire {
   const canWithdraw = spec.canWithdraw ?? true;
   const canDeposit = spec.canDeposit ?? true;
   const wire: CryptoFeeWire = {

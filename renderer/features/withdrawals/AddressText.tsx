@@ -18,3 +18,23 @@ export function AddressText({ address, edge = 6 }: { address: string; edge?: num
     </span>
   );
 }
+
+/**
+ * An address in monospace blocks of four, for checking it against the receiver's: blocks are easy
+ * to compare one by one and keep the place. The blocks are spans, so a copy gives the address as it is.
+ */
+export function GroupedAddress({ address, network }: { address: string; network: string | null }) {
+  const blocks = address.match(/.{1,4}/gsu) ?? [];
+  return (
+    <span className="grouped-address">
+      {network ? <span className="grouped-address__network">{network}</span> : null}
+      <span className="grouped-address__blocks num" aria-label={address} data-testid="grouped-address">
+        {blocks.map((block, index) => (
+          <span key={index} className="grouped-address__block">
+            {block}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}

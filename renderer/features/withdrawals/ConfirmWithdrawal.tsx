@@ -1,8 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useRef, type ReactNode } from 'react';
-import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { formatAmount } from '../../format';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { DRAFT_LIFETIME_MS, type WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { formatAmount, formatClock } from '../../format';
+import { GroupedAddress } from './AddressText';
 import { Row, WithdrawalDetails } from './WithdrawalDetails';
 
 /**
@@ -18,21 +19,25 @@ export function ConfirmWithdrawal(props: {
   /** Why sending is impossible (the key is known not to withdraw); the button stays off. */
   sendBlocked?: string | null;
   pending: boolean;
-  onConfirm: () => void;
+  /** A first payment to this destination: one more deliberate step (a box to tick) before Send. */
+  newDestination: boolean;
+  onConfirm: (acceptedNewDestination: boolean) => void;
   onEdit: () => void;
   editing: boolean;
   error: ReactNode;
 }) {
   const { record, pending } = props;
   const fired = useRef(false);
+  const [checkedNew, setCheckedNew] = useState(false);
+  const needsTick = props.newDestination && !checkedNew;
   // Re-armed only once a send has finished (e.g. throttled: the person may try again, same id).
   useEffect(() => {
     if (!pending) fired.current = false;
   }, [pending]);
   const confirm = () => {
-    if (fired.current || pending || props.sendBlocked) return;
+    if (fired.current || pending || props.sendBlocked || needsTick) return;
     fired.current = true;
-    props.onConfirm();
+    props.onConfirm(props.newDestination && checkedNew);
   };
   return (
     <section className="card withdraw-confirm" aria-labelledby="withdraw-confirm-title">
@@ -41,9 +46,33 @@ export function ConfirmWithdrawal(props: {
           {t`Confirm the withdrawal`}
         </h2>
         <p className="field__hint">{t`Check every line. A withdrawal cannot be undone once the exchange has it.`}</p>
+        {record.state === 'prepared' ? (
+          <p className="field__hint" data-testid="confirm-expiry">
+            {t`Figures of ${formatClock(record.quotedAt)}; send by ${formatClock(record.quotedAt + DRAFT_LIFETIME_MS)}, or prepare it again.`}
+          </p>
+        ) : null}
       </div>
       <div className="card__section">
         <WithdrawalDetails record={record} testIdPrefix="confirm" before={<Row label={t`From account`}>{props.accountName}</Row>} />
+      </div>
+      <div className="card__section" data-testid="confirm-destination">
+        <p className="field__hint">{t`Compare the address block by block with the one the receiver gave you:`}</p>
+        <GroupedAddress address={record.address} network={record.network ?? record.provider} />
+        {record.memo ? (
+          <p>
+            {t`Memo`}: <span className="num">{record.memo}</span>
+          </p>
+        ) : null}
+        {props.newDestination ? (
+          <div className="withdraw-warning" role="note" data-testid="new-destination">
+            <strong>{t`You have never sent to this address.`}</strong>{' '}
+            {t`Address-swapping malware and look-alike addresses target first payments. Check every block before you send.`}
+            <label className="withdraw-new-destination">
+              <input type="checkbox" checked={checkedNew} onChange={(event) => setCheckedNew(event.target.checked)} disabled={pending} />
+              <span>{t`I checked this new address with the receiver`}</span>
+            </label>
+          </div>
+        ) : null}
       </div>
       <div className="card__section">
         <div className="withdraw-warning" role="note">
@@ -65,7 +94,7 @@ export function ConfirmWithdrawal(props: {
       </div>
       {props.error ? <div className="card__section">{props.error}</div> : null}
       <div className="card__section withdraw-form__actions">
-        <button type="button" className="button button--primary" onClick={confirm} disabled={pending || Boolean(props.sendBlocked)} title={props.sendBlocked ?? undefined}>
+        <button type="button" className="button button--primary" onClick={confirm} disabled={pending || Boolean(props.sendBlocked) || needsTick} title={props.sendBlocked ?? undefined}>
           {pending ? t`Sending…` : t`Send ${formatAmount(record.amount)} ${record.ticker}`}
         </button>
         <button type="button" className="button" onClick={props.onEdit} disabled={pending || props.editing}>

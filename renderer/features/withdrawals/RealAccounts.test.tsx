@@ -53,6 +53,10 @@ function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
     amount: '0.5',
     fee: '0.0002',
     totalDebit: '0.5002',
+    quotedAt: 1_700_000_000_000,
+    debitedAmount: null,
+    debitedFee: null,
+    newDestination: false,
     travelRule: null,
     beneficiary: null,
     bankBic: null,
@@ -71,7 +75,7 @@ function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
   };
 }
 
-const VASPS: ResponseOf<'withdrawals.vasps'> = { available: true, vasps: [{ vaspId: 'vasp-001', name: 'Famous Vasp Inc' }], note: null };
+const VASPS: ResponseOf<'withdrawals.vasps'> = { available: true, vasps: [{ vaspId: 'vasp-001', name: 'Famous Vasp Inc' }], unreadable: 0, regionUnavailable: false };
 
 function setup(account: AccountSummary = DEMO_ACCOUNT, vasps = VASPS, recorded: WithdrawalRecord[] = []) {
   const bridge = installBridge([account]);
@@ -147,12 +151,12 @@ describe('Travel Rule section (EEA accounts)', () => {
   });
 
   it('where the exchange keeps no VASP list, the platform name is typed and sent as vaspName', async () => {
-    const { bridge, user } = setup(EEA_ACCOUNT, { available: false, vasps: [], note: 'This endpoint is disabled for your region' });
+    const { bridge, user } = setup(EEA_ACCOUNT, { available: false, vasps: [], unreadable: 0, regionUnavailable: true });
     await startBtc(user);
     const section = screen.getByTestId('travel-rule-section');
     await user.selectOptions(within(section).getByLabelText('Receiving wallet'), 'hosted');
     expect(within(section).queryByLabelText('Receiving platform (VASP)')).toBeNull();
-    expect(within(section).getByText('This endpoint is disabled for your region')).toBeTruthy();
+    expect(within(section).getByText(/keeps no list of platforms for this account’s region/)).toBeTruthy();
     await user.type(within(section).getByLabelText('Platform name'), 'Famous Vasp Inc');
     await user.selectOptions(within(section).getByLabelText('Beneficiary is'), 'entity');
     await user.type(within(section).getByLabelText('Full legal name'), 'Acme Trading Ltd');

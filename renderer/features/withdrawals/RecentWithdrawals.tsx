@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
-import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { debitDiffers, type WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { add } from '../../../shared/money/decimal';
 import { Badge, Card, DataTable, EmptyState, HiddenHeader, type Column } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
 import { statusWords } from './words';
@@ -75,7 +76,16 @@ function columns(onOpen: (record: WithdrawalRecord) => void, onDelete: (record: 
       cellProps: () => ({ className: 'withdraw-recent__status-cell' }),
       cell: (record) => {
         const words = statusWords(record);
-        return <Badge tone={words.tone}>{words.label}</Badge>;
+        return (
+          <>
+            <Badge tone={words.tone}>{words.label}</Badge>
+            {debitDiffers(record) ? (
+              <span className="withdraw-recent__mismatch" data-testid="debit-mismatch">
+                <Badge tone="danger">{t`Debited ${formatAmount(debitedTotal(record))}, confirmed ${record.totalDebit === null ? '?' : formatAmount(record.totalDebit)}`}</Badge>
+              </span>
+            ) : null}
+          </>
+        );
       },
     },
     {
@@ -116,4 +126,9 @@ function columns(onOpen: (record: WithdrawalRecord) => void, onDelete: (record: 
 /** Long addresses as their first and last 8 characters; the full one is in the cell's title. */
 function shortAddress(address: string): string {
   return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-8)}` : address;
+}
+
+/** What the exchange took in all: its amount plus its fee, as its history shows them. */
+function debitedTotal(record: WithdrawalRecord): string {
+  return add(record.debitedAmount ?? record.amount, record.debitedFee ?? '0');
 }

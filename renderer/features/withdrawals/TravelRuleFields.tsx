@@ -63,7 +63,7 @@ export function TravelRuleFields(props: {
           <Field
             label={t`Platform name`}
             error={errorFor('vasp')}
-            hint={props.vaspsLoading ? t`Loading the exchange’s list of platforms…` : listed ? t`Type the name of the exchange or custodian.` : (vasps?.note ?? t`Type the name of the exchange or custodian.`)}
+            hint={props.vaspsLoading ? t`Loading the exchange’s list of platforms…` : listed ? t`Type the name of the exchange or custodian.` : vaspListNote(vasps)}
           >
             {(control) => (
               <input {...control} type="text" autoComplete="off" value={values.vaspName} onChange={(e) => set('vaspName', e.target.value)} onBlur={() => blur('vasp')} />
@@ -95,4 +95,11 @@ export function TravelRuleFields(props: {
       </div>
     </fieldset>
   );
+}
+
+/** Why the platform list is missing or short, when it is. */
+function vaspListNote(vasps: VaspList | undefined): string {
+  if (vasps?.regionUnavailable) return t`The exchange keeps no list of platforms for this account’s region. Type the name of the exchange or custodian.`;
+  if (vasps && vasps.unreadable > 0) return t`Entries of the exchange’s list that could not be read: ${vasps.unreadable}. Type the name if yours is missing.`;
+  return t`Type the name of the exchange or custodian.`;
 }

@@ -39,6 +39,10 @@ function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {
     amount: '25',
     fee: '1',
     totalDebit: '26',
+    quotedAt: 1_700_000_000_000,
+    debitedAmount: null,
+    debitedFee: null,
+    newDestination: false,
     state: 'prepared',
     phase: null,
     historyStatus: null,
@@ -141,7 +145,7 @@ describe('WithdrawView', () => {
     const send = within(confirm).getByRole('button', { name: 'Send 25 USDT' });
     await user.dblClick(send);
     await user.click(send);
-    expect(bridge.callsTo('withdrawals.send')).toEqual([{ uniqueId: record().uniqueId }]);
+    expect(bridge.callsTo('withdrawals.send')).toEqual([{ uniqueId: record().uniqueId, confirmedTotal: '26' }]);
     await act(async () => release());
 
     const status = await screen.findByTestId('withdrawal-status');
@@ -151,6 +155,41 @@ describe('WithdrawView', () => {
     const recent = screen.getAllByTestId('recent-withdrawal');
     expect(recent).toHaveLength(1);
     expect(within(recent[0]!).getByText('Successful')).toBeTruthy();
+  });
+
+  it('a first payment to an address shows it in blocks of four and needs the box ticked before Send', async () => {
+    const { bridge, user } = setup();
+    bridge.reply('withdrawals.prepare', record({ newDestination: true }));
+    bridge.reply('withdrawals.send', record({ state: 'sent' }));
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    const confirm = await screen.findByRole('region', { name: 'Confirm the withdrawal' });
+    const grouped = within(confirm).getByTestId('grouped-address');
+    expect([...grouped.children].map((block) => block.textContent)).toEqual(ADDRESS.match(/.{1,4}/g));
+    expect(within(confirm).getByText('You have never sent to this address.')).toBeTruthy();
+    const send = within(confirm).getByRole('button', { name: 'Send 25 USDT' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await user.click(send);
+    expect(bridge.callsTo('withdrawals.send')).toEqual([]);
+    await user.click(within(confirm).getByLabelText('I checked this new address with the receiver'));
+    await user.click(send);
+    expect(bridge.callsTo('withdrawals.send')).toEqual([{ uniqueId: record().uniqueId, confirmedTotal: '26', acceptNewDestination: true }]);
+  });
+
+  it('a twin still open is named with its id and how to settle it', async () => {
+    const { bridge, user } = setup();
+    const sentAt = new Date(2026, 0, 5, 14, 30).getTime();
+    bridge.failWith('withdrawals.send', {
+      kind: 'validation',
+      reason: 'twin_open',
+      message: 'twin_open',
+      values: { twinId: '1f2e3d4c-aaaa-bbbb', twinState: 'not_found', amount: '25', ticker: 'USDT', sentAt, newAllowedAt: sentAt + 30 * 60_000 },
+    });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Send 25 USDT' }));
+    const alert = await screen.findByText(/The same withdrawal \(25 USDT to this address, id 1f2e3d4c…\) is still open/);
+    expect(alert.textContent).toMatch(/sent at 14:30.*from 15:00.*Send again \(same id\)/s);
   });
 
   it('an absent withdrawal offers "Check again" and "Send again" with the same id', async () => {
@@ -168,7 +207,10 @@ describe('WithdrawView', () => {
     expect(bridge.callsTo('withdrawals.reconcile')).toEqual([{ uniqueId: absent.uniqueId }]);
     bridge.reply('withdrawals.send', record({ state: 'sent' }));
     await user.click(within(status).getByRole('button', { name: /Send again \(same id 0b7c2a8e…\)/ }));
-    expect(bridge.callsTo('withdrawals.send')).toEqual([{ uniqueId: absent.uniqueId }, { uniqueId: absent.uniqueId }]);
+    expect(bridge.callsTo('withdrawals.send')).toEqual([
+      { uniqueId: absent.uniqueId, confirmedTotal: '26' },
+      { uniqueId: absent.uniqueId, confirmedTotal: '26' },
+    ]);
     await waitFor(() => expect(within(status).queryByRole('button', { name: /Send again/ })).toBeNull());
   });
 

@@ -8,6 +8,7 @@ import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } 
 import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
 import { DatabaseUnavailableNotice, useDatabaseUnavailable } from './DatabaseNotice';
 import { KeyRefusalNotice, keyRefusalOf } from './KeyRefusal';
+import { KnownDestinations } from './KnownDestinations';
 import { ConfirmWithdrawal } from './ConfirmWithdrawal';
 import { EMPTY_FORM, mapServerError, prepareRequest, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
 import { RecentWithdrawals } from './RecentWithdrawals';
@@ -48,6 +49,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
         return [record, ...others].sort((a, b) => b.createdAt - a.createdAt);
       });
       // Money left (or came back): the balance shown anywhere must be refetched.
+      if (record.state !== 'prepared') void queryClient.invalidateQueries({ queryKey: ['withdrawals.destinations'] });
       if (record.state === 'sent') {
         void queryClient.invalidateQueries({ queryKey: ['exchange.balance'] });
         // Also while Balances is not on screen, so it shows the new figures the moment it opens.
@@ -91,7 +93,9 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
         if (record.lastError) setActionError(record.lastError);
         return;
       }
-      setStep({ kind: 'status', uniqueId: record.uniqueId });
+      // Only while this withdrawal is still on screen: an answer that comes late (a lookup after a
+      // lost answer takes a while) must not pull the person away from another draft they opened.
+      setStep((shown) => (shown.kind !== 'form' && shown.uniqueId === record.uniqueId ? { kind: 'status', uniqueId: record.uniqueId } : shown));
     },
     onError: (failure) => setActionError(failure.error),
   });
@@ -163,7 +167,10 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           isDemo={account.isDemo}
           sendBlocked={keyRefusalOf(account)}
           pending={send.isPending}
-          onConfirm={() => send.mutate({ uniqueId: current.uniqueId })}
+          newDestination={current.newDestination || actionError?.reason === 'new_destination_unconfirmed'}
+          onConfirm={(acceptedNewDestination) =>
+            send.mutate({ uniqueId: current.uniqueId, confirmedTotal: current.totalDebit, ...(acceptedNewDestination ? { acceptNewDestination: true as const } : {}) })
+          }
           onEdit={() => backToEdit(current)}
           editing={discard.isPending}
           error={errorPanel}
@@ -174,7 +181,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           checking={reconcile.isPending}
           resending={send.isPending}
           onCheckAgain={() => reconcile.mutate({ uniqueId: current.uniqueId })}
-          onSendAgain={() => send.mutate({ uniqueId: current.uniqueId })}
+          onSendAgain={() => send.mutate({ uniqueId: current.uniqueId, confirmedTotal: current.totalDebit })}
           onDiscard={() => discardAbsent.mutate({ uniqueId: current.uniqueId })}
           discarding={discardAbsent.isPending}
           onEdit={current.state === 'rejected' ? () => editRecord(current) : null}
@@ -240,6 +247,17 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
       ))}
       <KeyRefusalNotice account={account} />
       {main}
+      {step.kind === 'form' && market && !databaseUnavailable ? (
+        <KnownDestinations
+          accountId={accountId}
+          accountName={account.name}
+          onPick={(d) => {
+            setValues((v) => ({ ...v, ticker: d.ticker, network: d.network ?? '', provider: d.provider ?? '', address: d.address, memo: d.memo ?? '' }));
+            setServerErrors({});
+            setGeneral(null);
+          }}
+        />
+      ) : null}
       {list.error && !databaseUnavailable ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
       <RecentWithdrawals
         records={list.data ?? []}

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
-import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { debitDiffers, type WithdrawalRecord } from '../../../shared/model/withdrawals';
 import type { TravelRule } from '../../../shared/api/withdrawRequest';
 import { CopyButton } from '../../components';
 import { formatAmount } from '../../format';
@@ -63,6 +63,15 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
           amountIn(record.totalDebit, 'total')
         )}
       </Row>
+      {record.debitedAmount !== null ? (
+        <Row label={t`Debited by the exchange`}>
+          <span className="num" data-testid={`${testIdPrefix}-debited`}>
+            {formatAmount(record.debitedAmount)} {record.ticker}
+            {record.debitedFee !== null ? ` + ${t`fee`} ${formatAmount(record.debitedFee)} ${record.ticker}` : ''}
+          </span>
+          {debitDiffers(record) ? <strong className="withdraw-details__mismatch">{' '}{t`This differs from what you confirmed.`}</strong> : null}
+        </Row>
+      ) : null}
       <Row label={t`Withdrawal id`}>
         <span className="num withdraw-details__id" data-testid={`${testIdPrefix}-unique-id`}>
           {record.uniqueId}

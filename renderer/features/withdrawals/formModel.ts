@@ -6,7 +6,9 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
+import { checkDestinationText } from '../../../shared/addresses/destinationText';
 import { invalidAddressText, uncheckedAddressNote } from './addressWords';
+import { destinationProblemWords, withdrawalRefusalWords } from './refusalWords';
 import { feeKey, isFiatAsset, memoRequired, previewWithdrawal, withdrawalLimits, type FeeList, type FeeTerms, type MarketData as SharedMarketData, type PreviewResult, type WithdrawAsset } from '../../../shared/api/fees';
 import { checkExtras, extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import type { AppError } from '../../../shared/errors';
@@ -307,6 +309,15 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
   else if (address.length > 512) errors.address = t`This address is too long (at most 512 characters).`;
   // Card tokens and bank identifiers may be written with spaces; wallet addresses never contain one.
   else if (!isFiat(asset) && /\s/.test(address)) errors.address = t`A wallet address has no spaces; check what was pasted.`;
+  if (!errors.address && address) {
+    const unreadable = checkDestinationText(address, 'address', { fiat: isFiat(asset) });
+    if (unreadable) errors.address = destinationProblemWords(unreadable.problem, unreadable.codePoint);
+  }
+  const memoText = values.memo.trim();
+  if (!errors.memo && memoText) {
+    const unreadable = checkDestinationText(memoText, 'memo');
+    if (unreadable) errors.memo = destinationProblemWords(unreadable.problem, unreadable.codePoint);
+  }
   let addressNote: string | null = null;
   // Against the network the exchange will use; with several and none chosen yet, the network error speaks first.
   const formatNetwork = values.network || (networks.length > 1 ? '' : defaultNetwork(asset) || (asset?.networks ? '' : values.ticker));
@@ -395,6 +406,11 @@ export interface MappedError {
 /** Puts an exchange (or main-process) error on the field it concerns, in plain words. */
 export function mapServerError(error: AppError): MappedError {
   const fields: FieldErrors = {};
+  const refusal = withdrawalRefusalWords(error);
+  if (refusal !== null) {
+    const field = typeof error.values?.field === 'string' ? FIELD_ALIASES[error.values.field] : undefined;
+    return field ? { fields: { [field]: refusal }, general: null } : { fields, general: refusal };
+  }
   if (error.kind === 'rate_limited') {
     // The wait is the one the main process measured (Retry-After, capped), never a guess.
     const wait = error.retryAfterMs ? t`about ${Math.max(1, Math.ceil(error.retryAfterMs / 1000))} s` : t`a little`;

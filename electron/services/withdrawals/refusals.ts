@@ -1,0 +1,28 @@
+/**
+ * The withdrawal service's refusals: a reason code and the values that go with it, never a sentence.
+ * The renderer words each one in the person's language (renderer/features/withdrawals/refusalWords.ts).
+ */
+import { AppFailure, type ErrorReason } from '../../../shared/errors';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { NOT_FOUND_WATCH_MS, watchStart } from './twins';
+
+export function refusal(reason: ErrorReason, values: Record<string, string | number | null> = {}, field?: string): AppFailure {
+  // The message is the code: the main process sends no words of its own for these.
+  return new AppFailure({ kind: 'validation', reason, message: reason, values, ...(field ? { fields: { [field]: [reason] } } : {}) });
+}
+
+/** Another withdrawal of the same intent may still land: which one, and from when a new one is possible. */
+export function twinRefusal(twin: WithdrawalRecord): AppFailure {
+  const sentAt = watchStart(twin);
+  return refusal('twin_open', {
+    twinId: twin.uniqueId,
+    twinState: twin.state,
+    amount: twin.amount,
+    ticker: twin.ticker,
+    network: twin.network ?? twin.provider,
+    address: twin.address,
+    sentAt,
+    // An absent one stops blocking when the lag window ends; an unknown one only once looked up.
+    newAllowedAt: twin.state === 'not_found' ? sentAt + NOT_FOUND_WATCH_MS : null,
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Twin rules: two withdrawals are twins when they are the same intent (account, asset, network,
+ * address, memo, amount). At most one payment per intent may have an open or unknown outcome: a
+ * second one under a new id, while the first may still land, would pay twice. This is checked when a
+ * draft is prepared (an early answer) and again in the very transaction that moves a record to
+ * `sending` (the guarantee; store.ts beginSend), so leftover drafts, other tabs, windows and
+ * processes cannot get round it.
+ */
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { compare } from '../../../shared/money/decimal';
+
+/** How long an absent (`not_found`) withdrawal may still appear in history, which can lag. */
+export const NOT_FOUND_WATCH_MS = 30 * 60_000;
+
+export type Intent = Pick<WithdrawalRecord, 'accountId' | 'ticker' | 'network' | 'address' | 'memo' | 'amount'>;
+
+export function sameIntent(a: Intent, b: Intent): boolean {
+  return (
+    a.accountId === b.accountId &&
+    a.ticker === b.ticker &&
+    (a.network ?? null) === (b.network ?? null) &&
+    a.address === b.address &&
+    (a.memo ?? null) === (b.memo ?? null) &&
+    compare(a.amount, b.amount) === 0
+  );
+}
+
+/** Since when history might still show this withdrawal: its last request, or (older records) its last change. */
+export function watchStart(record: WithdrawalRecord): number {
+  return record.lastSentAt ?? record.updatedAt;
+}
+
+/** Within the window in which history may still show an absent withdrawal. */
+export function mayStillAppear(record: WithdrawalRecord, now: number): boolean {
+  return now - watchStart(record) < NOT_FOUND_WATCH_MS;
+}
+
+/** Money may be on its way and we do not know: on the wire, answer lost, or absent while history may lag. */
+export function hasOpenOutcome(record: WithdrawalRecord, now: number): boolean {
+  if (record.state === 'sending' || record.state === 'unknown') return true;
+  return record.state === 'not_found' && record.discardedAt === null && mayStillAppear(record, now);
+}
+
+/** The first other record of the same intent whose outcome is open, if any. */
+export function openTwinOf(records: Iterable<WithdrawalRecord>, intent: Intent & { uniqueId?: string }, now: number): WithdrawalRecord | undefined {
+  for (const record of records) {
+    if (record.uniqueId !== intent.uniqueId && sameIntent(record, intent) && hasOpenOutcome(record, now)) return record;
+  }
+  return undefined;
+}
