@@ -127,6 +127,15 @@ describe('balances.overview for one account', () => {
     expect(rowOf(o, 'BTC')).toMatchObject({ collateral: '0', total: '1.36756789' });
     expect(o.totals.collateral).toBe('0');
   });
+
+  it('fails, rather than answering an empty account, when no part of it can be read', async () => {
+    for (const path of ['/api/v4/main-account/balance', '/api/v4/trade-account/balance', '/api/v4/collateral-account/balance']) {
+      await admin(sim, 'POST', 'faults', { kind: 'server_error', path, count: 0 });
+    }
+    const envelope = await call('balances.overview', { accountId: DEMO_ACCOUNT_ID });
+    expect(envelope.ok).toBe(false);
+    if (!envelope.ok) expect(envelope.error.kind).toBe('server');
+  });
 });
 
 describe('balances.overview for all accounts', () => {

@@ -7,7 +7,9 @@ import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, View } from '../../components';
+import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, StaleNote, View } from '../../components';
+import type { AppError } from '../../../shared/errors';
+import { knownTotals } from './knownTotals';
 import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount } from '../../format';
@@ -114,7 +116,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         </div>
       }
     >
-      {data ? <AccountTotal overview={data} /> : null}
+      {data ? <AccountTotal overview={data} staleError={overview.isError ? overview.error.error : null} updatedAt={overview.dataUpdatedAt} /> : null}
       {data && data.notes.length > 0 ? (
         <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
           {data.notes.map((note, i) => (
@@ -144,6 +146,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
 
       <QueryState
         query={overview}
+        staleNote={false}
         loading={{ rows: 8, label: t`Loading balances` }}
         empty={{
           when: (answer) => answer.rows.length === 0,
@@ -176,24 +179,28 @@ export function BalancesView({ account }: { account: AccountSummary }) {
  * The account's worth in bold, its split by account part, and the allocation picture (computed by
  * the main process with the totals). Memoised: nothing in it changes while someone types a search.
  */
-const AccountTotal = memo(function AccountTotal({ overview }: { overview: BalancesOverview }) {
+const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedAt }: { overview: BalancesOverview; staleError: AppError | null; updatedAt: number }) {
   const parts = overview.allocation;
   const q = overview.quote;
+  const totals = knownTotals(overview);
+  const figure = (value: string | null) => (value === null ? <span className="cell-zero">{t`not known`}</span> : `${displayValue(value, q)} ${q}`);
+  const exact = (value: string | null) => (value === null ? t`Not known: part of the account could not be read (see below)` : `${value} ${q}`);
   return (
-    <section className="card card__section account-total" aria-label={t`Total value`}>
+    <section className={`card card__section account-total${staleError ? ' account-total--stale' : ''}`} aria-label={t`Total value`} data-stale={staleError ? 'true' : undefined}>
       <div className="account-total__figures">
         <p className="account-total__value">
           <span className="field__label">{t`Total value`}</span>
-          <strong className="num" data-testid="total-value" title={`${overview.totals.value} ${q}`}>
-            {displayValue(overview.totals.value, q)} {q}
+          <strong className="num" data-testid="total-value" title={exact(totals.value)}>
+            {figure(totals.value)}
           </strong>
         </p>
+        <StaleNote error={staleError} updatedAt={updatedAt} testId="total-stale" />
         <dl className="account-total__split">
           {(['main', 'trade', 'collateral'] as const).map((part) => (
             <div key={part}>
               <dt>{i18n._(PART_LABELS[part])}</dt>
-              <dd className="num" data-testid={`total-${part}`} title={`${overview.totals[part]} ${q}`}>
-                {displayValue(overview.totals[part], q)} {q}
+              <dd className="num" data-testid={`total-${part}`} title={exact(totals[part])}>
+                {figure(totals[part])}
               </dd>
             </div>
           ))}
