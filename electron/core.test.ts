@@ -251,7 +251,7 @@ describe('core with the simulator', () => {
   });
 });
 
-describe('the first-screen bootstrap (issue 14)', () => {
+describe('the first-screen bootstrap', () => {
   it('answers what app.bootstrap answers, asked by the main process itself, and nothing once closing', async () => {
     const ownDir = mkdtempSync(join(tmpdir(), 'desk-core-first-'));
     const own = createCore({ userDataDir: ownDir, mode: 'electron', keychain, isTrustedSender: () => false, clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
@@ -296,7 +296,7 @@ describe('core without a reachable keychain', () => {
   });
 });
 
-describe('core with a settings file it could not read (issue 10, finding 3)', () => {
+describe('core with a settings file it could not read', () => {
   it('keeps Demo working, refuses settings changes, and refuses a new account before its secret reaches the keychain', async () => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'desk-unreadable-'));
     const keychainWrites: string[] = [];
@@ -332,7 +332,7 @@ describe('core with a settings file it could not read (issue 10, finding 3)', ()
   });
 });
 
-describe('core on a read-only user-data folder (issue 10, finding 5)', () => {
+describe('core on a read-only user-data folder', () => {
   it('starts, shows what it can, and refuses settings changes with a clear error naming the folder (as a non-root user)', async (context) => {
     const runner = unprivilegedRunner();
     if ('skip' in runner) {

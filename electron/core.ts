@@ -57,7 +57,7 @@ export interface CoreOptions {
   /** The history snapshot timer (default every 5 minutes; 0: off). */
   history?: { intervalMs?: number; timers?: HistoryTimers };
   /**
-   * Start fetching the landing view's data at once (issue 14): the app's launchers set it; tests
+   * Start fetching the landing view's data at once: the app's launchers set it; tests
    * that stage the exchange before their first read leave it off.
    */
   prefetchLanding?: boolean;
@@ -94,7 +94,7 @@ async function startEmbeddedSimulator(): Promise<RunningSimulator> {
  * and DatabaseTooNewError when the database comes from a newer app.
  */
 export function createCore(options: CoreOptions): Core {
-  // First of all: one process per user-data folder (issue 10 finding 1). Released by close().
+  // First of all: one process per user-data folder. Released by close().
   const instanceLock = acquireInstanceLock(options.userDataDir, options.mode);
   try {
     return createLockedCore(options, () => instanceLock.release());
@@ -212,7 +212,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     quote: quoteSetting,
   });
 
-  // Snapshots of the account over time (issue 13): every successful refresh is offered (written
+  // Snapshots of the account over time: every successful refresh is offered (written
   // after its answer has left), and a timer takes one at least every 5 minutes.
   const history = createHistoryService({
     store: database ? createHistoryStore(database.connection) : null,
@@ -269,7 +269,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...historyHandlers(history),
   };
   // The landing view's data is fetched from launch on, and the page gets it with settings and
-  // accounts in one call (issue 14).
+  // accounts in one call.
   const landing = createLanding({
     current: async () => {
       const { accounts: listed, activeAccountId } = await accounts.listKnown();

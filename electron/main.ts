@@ -13,7 +13,7 @@ import { runElectronApp } from './window/app';
 const buildDir = dirname(fileURLToPath(import.meta.url));
 
 /**
- * One process per user-data folder (issue 10 finding 1): held for the process's life; the core shares
+ * One process per user-data folder: held for the process's life; the core shares
  * it. When another Electron app holds the folder, Electron's own single-instance lock hands over to
  * that window; when a browser-mode process holds it, there is nobody to hand over to: say so and exit.
  */

@@ -34,7 +34,7 @@ import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type 
 import type { Bootstrap } from './model/startup';
 
 // The contract's runtime constants live in a module without zod, so the page's first chunk can use
-// them without loading the schemas (issue 14); they are part of this contract all the same.
+// them without loading the schemas; they are part of this contract all the same.
 export { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from './transport';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
@@ -48,7 +48,7 @@ export const CHANNELS = {
   'app.info': { request: z.object({}).strict(), response: {} as { version: string; mode: 'electron' | 'browser'; platform: string } },
 
   /**
-   * What the page needs to open (issue 14), in one call: settings.get, accounts.list and the landing
+   * What the page needs to open, in one call: settings.get, accounts.list and the landing
    * view's answers, which the main process starts fetching at launch.
    */
   'app.bootstrap': { request: z.object({}).strict(), response: {} as Bootstrap },

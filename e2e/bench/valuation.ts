@@ -7,7 +7,7 @@
  * of many runs of index + valuation together, and of valuation alone. It prints figures; it is not a
  * timed test and never fails on speed.
  *
- * Then a whole overview as every refresh of Balances makes one (issue 14): the simulator's "Main
+ * Then a whole overview as every refresh of Balances makes one: the simulator's "Main
  * (B2B)" account, its three balance answers and the ticker read once over HTTP through the real
  * client, then summed, valued, ranked and shared by the balances service again and again from those
  * answers. It prints the time and what each overview allocates (V8's sampling heap profiler, counting

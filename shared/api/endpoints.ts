@@ -1,5 +1,5 @@
 /**
- * The API catalogue as data: one entry per endpoint the product uses (API.md's table).
+ * The API catalogue as data: one entry per endpoint the product uses (docs/exchange-api.md's table).
  * The client, the simulator and the tests all read this table, so a path, a bound or a schema
  * is written down exactly once.
  */
@@ -8,13 +8,13 @@ import { isLooseDecimalString } from '../money/decimal';
 import * as S from './schemas';
 import { HistoryRequest, VaspsResponse, WithdrawPayRequest } from './withdrawRequest';
 
-/** Client-side rate-limit scopes with the exchange's published budgets (API.md "Rate limits"). */
+/** Client-side rate-limit scopes with the exchange's published budgets (docs/exchange-api.md "Rate limits"). */
 export const RATE_LIMIT_SCOPES = {
   public: { requests: 2000, perMs: 10_000 },
   'main-account': { requests: 1000, perMs: 10_000 },
   history: { requests: 200, perMs: 10_000 },
   codes: { requests: 1000, perMs: 10_000 },
-  /** API.md: collateral endpoints 12 000, but one newer page says 100 for positions/open; we budget 100. */
+  /** docs/exchange-api.md: collateral endpoints 12 000, but one newer page says 100 for positions/open; we budget 100. */
   positions: { requests: 100, perMs: 10_000 },
   collateral: { requests: 12_000, perMs: 10_000 },
   'trade-account': { requests: 12_000, perMs: 10_000 },
@@ -148,7 +148,7 @@ export type EndpointName = keyof typeof ENDPOINTS;
 export type RequestOf<N extends EndpointName> = z.input<(typeof ENDPOINTS)[N]['request']>;
 export type ResponseOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N]['response']>;
 
-/** Withdrawal status codes in history (API.md), as words a person understands. */
+/** Withdrawal status codes in history (docs/exchange-api.md), as words a person understands. */
 export type WithdrawalPhase = 'pending' | 'successful' | 'canceled' | 'unconfirmed_by_user' | 'partially_successful' | 'aml_frozen' | 'unknown';
 
 export function withdrawalPhase(status: number): WithdrawalPhase {

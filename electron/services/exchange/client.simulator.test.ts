@@ -9,6 +9,10 @@ import { add, compare } from '../../../shared/money/decimal';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from './client';
+import { createExchangeRuntime } from './runtime';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 let sim: RunningSimulator;
 type Account = RunningSimulator['accounts'][number];
@@ -59,7 +63,7 @@ async function ledger(account: Account) {
 
 const noWait = async () => undefined;
 function clientFor(account: Account, extra: Partial<ExchangeClientOptions> = {}): ExchangeClient {
-  return createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, sleep: noWait, ...extra });
+  return createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, sleep: noWait, ...extra });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<AppError> {
@@ -77,7 +81,7 @@ const freshUniqueId = () => `it-${Date.now().toString(36)}-${++uniqueCounter}`;
 
 describe('every endpoint, happy path', () => {
   it('public: ping, time, assets, fees', async () => {
-    const c = createExchangeClient({ baseUrl: sim.url });
+    const c = createExchangeClient({ runtime, baseUrl: sim.url });
     expect((await c.ping()).latencyMs).toBeGreaterThanOrEqual(0);
     expect(Math.abs((await c.serverTime()) - Date.now() / 1000)).toBeLessThan(5);
     const assets = await c.assets();
@@ -140,9 +144,9 @@ describe('every endpoint, happy path', () => {
 
 describe('the exchange says no', () => {
   it('a wrong secret is an auth failure (code 10), an unknown key too (code 2)', async () => {
-    const wrongSecret = createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: main.apiKey, apiSecret: 'not-the-secret' } });
+    const wrongSecret = createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: main.apiKey, apiSecret: 'not-the-secret' } });
     expect(await failureOf(wrongSecret.balance())).toMatchObject({ kind: 'auth', status: 401, code: 10 });
-    const unknownKey = createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: 'no-such-key-123', apiSecret: 'x' } });
+    const unknownKey = createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: 'no-such-key-123', apiSecret: 'x' } });
     expect(await failureOf(unknownKey.balance())).toMatchObject({ kind: 'auth', status: 401, code: 2 });
   });
 

@@ -115,7 +115,7 @@ async function expectWriteRefused(store: ReturnType<typeof open>, cause: RegExp)
   return failure as AppFailure;
 }
 
-describe('settings that could not be read are never overwritten (issue 10, finding 3)', () => {
+describe('settings that could not be read are never overwritten', () => {
   it('an unreadable settings file (permission denied, as a non-root user) is kept byte for byte and every write is refused', async (context) => {
     if ('skip' in runner) {
       process.stdout.write(`skipped: ${runner.skip}\n`);
@@ -170,7 +170,7 @@ describe('settings that could not be read are never overwritten (issue 10, findi
   });
 });
 
-describe('settings changed by two processes (issue 10, finding 1, settings side)', () => {
+describe('settings changed by two processes', () => {
   it('an account added by one store survives a theme change made by another store on the same folder', async () => {
     const first = open();
     const second = open();

@@ -1,6 +1,6 @@
 /**
  * The withdrawal store on a real database: durability across a kill, pruning, and the one-time import
- * of the old JSON-lines journal (issue 10 finding 4: a corrupt line was silently destroyed).
+ * of the old JSON-lines journal (a corrupt line was silently destroyed).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,7 +102,7 @@ describe('withdrawal store', () => {
   });
 });
 
-describe('importing an old journal (issue 10 finding 4)', () => {
+describe('importing an old journal', () => {
   it('imports every readable line once, last line per id wins, discards honoured, and keeps the file', async () => {
     const dataDir = folder();
     const a = record();

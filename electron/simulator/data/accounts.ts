@@ -198,7 +198,7 @@ function position(positionId: number, market: string, input: PositionInput): Pos
 
 /**
  * A position opened by a trigger or limit order that has not filled: amount, basePrice,
- * liquidationPrice, pnl and pnlPercent are null (API.md "Positions"); no tpsl, no positionSide.
+ * liquidationPrice, pnl and pnlPercent are null (docs/exchange-api.md "Shapes that break naive parsers"); no tpsl, no positionSide.
  */
 function pendingPosition(positionId: number, market: string, margin: string): PositionRecord {
   const record = position(positionId, market, { amount: '0', basePrice: '0', liquidationPrice: null, liquidationState: null, side: 'omit', tpsl: 'omit', margin, funding: '0', unrealizedFunding: '0' });

@@ -1,6 +1,6 @@
 /**
  * The simulated exchange's currency catalogue: what `/public/assets` and `/public/fee` answer, in
- * the shapes the exchange documents (API.md "Shapes that break naive parsers"):
+ * the shapes the exchange documents (docs/exchange-api.md "Shapes that break naive parsers"):
  *   - fiat fee entries list `providers: [ids]` and key `withdraw`/`deposit` by provider ID; those IDs
  *     (UAH_VISAMASTER, EUR_SEPA_BCB) are NOT the provider names /public/assets lists and
  *     withdraw-pay takes (VISAMASTER, SEPA), and one provider (UAH GEOPAY, published as UAH_GP) has
@@ -422,7 +422,7 @@ function assetWire(spec: AssetSpec): AssetWire {
   };
   if (!spec.omitPrecision) wire.currency_precision = spec.precision;
   if (spec.networks) {
-    // A direction that is switched off has no list at all (API.md).
+    // A direction that is switched off has no list at all (docs/exchange-api.md).
     wire.networks = { default: spec.networks[0] as string };
     if (canDeposit) wire.networks.deposits = spec.depositNetworks ?? spec.networks;
     if (canWithdraw) wire.networks.withdraws = spec.networks;

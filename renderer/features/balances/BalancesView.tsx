@@ -4,7 +4,7 @@ import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
-import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../decimal';
+import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, StaleNote, View } from '../../components';
@@ -72,7 +72,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // typing pauses (SearchField). Under React the rows then follow in a render it may interrupt (a
   // key pressed during those 10-20 ms with 1,000 assets on 2 cores is handled between its slices);
   // under Preact, which the page runs on, they render at once and the burst handling alone keeps
-  // keys ahead (bench:ui, issue 14).
+  // keys ahead.
   const search = useDeferredValue(ui.search);
   const hideBelow = useMemo(
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),

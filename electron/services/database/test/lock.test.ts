@@ -1,5 +1,5 @@
 /**
- * Issue 10 finding 1: two processes on one user-data folder. Real child processes take the lock on
+ * Two processes on one user-data folder. Real child processes take the lock on
  * one folder: the second is refused with the message, and a SIGKILLed holder leaves nothing stale.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
