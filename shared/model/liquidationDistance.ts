@@ -5,7 +5,7 @@
  *
  * Signed: positive is room left; negative means the price is already past the liquidation price
  * by that much (a long whose price fell below it, a short whose price rose above it). Decimal math
- * only.
+ * only. Exchange facts it relies on: docs/exchange-api.md (Positions).
  */
 import { dec, Decimal, toPlain } from '../money/decimal';
 
