@@ -358,6 +358,8 @@ describe('core on a read-only user-data folder', () => {
         demoBalance: Envelope<unknown>;
         settingsUpdate: Envelope<unknown>;
         selectDemo: Envelope<unknown>;
+        databaseStatus: Envelope<unknown>;
+        withdrawalsList: Envelope<unknown>;
         loggerThrew: boolean;
       }>(scenario, [userDataDir]);
       const seen = run.result;
@@ -371,6 +373,9 @@ describe('core on a read-only user-data folder', () => {
       const clearError = `The settings could not be saved in ${userDataDir} (permission denied). Nothing was changed.`;
       expect(seen?.settingsUpdate).toEqual({ ok: false, error: { kind: 'internal', message: clearError } });
       expect(seen?.selectDemo).toEqual({ ok: false, error: { kind: 'internal', message: clearError } });
+      // Read-only, withdrawals off, said on screen (the Withdraw view reads database.status).
+      expect(seen?.databaseStatus).toEqual({ ok: true, data: { available: false, problem: 'read_only', file: join(userDataDir, 'desk.sqlite3'), folder: userDataDir } });
+      expect(seen?.withdrawalsList.ok === false && seen.withdrawalsList.error.reason).toBe('database_unavailable');
       expect(seen?.loggerThrew).toBe(false);
       // The log could not be created: one line says so, and no stack trace reaches the terminal.
       expect(run.stderr.split('\n').filter((l) => l.startsWith('log: cannot write'))).toHaveLength(1);

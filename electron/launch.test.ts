@@ -3,7 +3,7 @@
  * ready line, a working browser-mode server behind it, and a clean exit on SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -122,6 +122,25 @@ describe('two browser-mode launches on one user-data folder', () => {
       first.child.kill('SIGTERM');
       await first.exited;
     }
+  });
+});
+
+describe('a start that cannot go on says why, not a stack trace', () => {
+  it('a database from a newer app: exits 4 naming the file, what was kept and what to do; the file is untouched', async () => {
+    const userDataDir = join(root, 'newer-database');
+    mkdirSync(userDataDir, { mode: 0o700 });
+    const file = join(userDataDir, 'desk.sqlite3');
+    const { default: Database } = await import('better-sqlite3');
+    const raw = new Database(file);
+    raw.pragma('user_version = 9999');
+    raw.close();
+    const before = readFileSync(file);
+    const run = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
+    expect(await run.exited).toBe(4);
+    expect(run.stdout()).toBe('');
+    expect(run.stderr()).toContain(`launch: The database ${file} was written by a newer WhiteBIT Desk. It was left as it is. Update the app, or start with --user-data-dir <another folder>.`);
+    expect(run.stderr()).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
 

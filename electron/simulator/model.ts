@@ -5,7 +5,8 @@
  */
 
 /** What an API key may do. Endpoints declare the permission they need (see routes.ts). */
-export type Permission = 'read' | 'withdraw' | 'invest';
+/** `subAccounts`: list the key's sub-accounts and read their balances. */
+export type Permission = 'read' | 'withdraw' | 'invest' | 'subAccounts';
 
 export interface CodeRecord {
   amount: string;

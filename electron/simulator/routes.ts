@@ -12,6 +12,10 @@ import { history } from './handlers/history';
 import { withdrawPay } from './handlers/withdraw';
 import { flexInvest, flexInvestments, flexPlans } from './handlers/flex';
 import { travelRuleVasps } from './handlers/travelRule';
+import { subAccountBalances, subAccountList } from './handlers/subAccounts';
+import { depositAddress } from './handlers/depositAddress';
+import { positionsHistory } from './handlers/positionsHistory';
+import { accountFees } from './handlers/accountFees';
 import { collateralBalance, collateralMarkets, collateralSummary, futures, markets, ticker, tradeBalance } from './handlers/market';
 
 export type PublicHandler = (state: SimulatorState, nowMs: number) => Reply;
@@ -61,6 +65,11 @@ const PRIVATE_HANDLERS = {
   tradeBalance: { handle: tradeBalance, permission: 'read' },
   collateralBalance: { handle: collateralBalance, permission: 'read' },
   collateralSummary: { handle: collateralSummary, permission: 'read' },
+  positionsHistory: { handle: positionsHistory, permission: 'read' },
+  depositAddress: { handle: depositAddress, permission: 'read' },
+  accountFees: { handle: accountFees, permission: 'read' },
+  subAccountList: { handle: subAccountList, permission: 'subAccounts' },
+  subAccountBalances: { handle: subAccountBalances, permission: 'subAccounts' },
 } satisfies Partial<Record<PathName, { handle: PrivateHandler; permission: Permission; b2bOnly?: boolean }>>;
 
 export function buildRoutes(): Map<string, Route> {

@@ -56,7 +56,8 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
           body: JSON.stringify({ channel, payload }),
           signal: controller.signal,
           cache: 'no-store',
-          credentials: 'omit',
+          // The session cookie the launch token was exchanged for (HttpOnly) is what lets the call in.
+          credentials: 'same-origin',
         });
         text = await response.text();
       } catch {
@@ -163,7 +164,7 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
           headers: { Accept: 'text/event-stream', ...authHeaders },
           signal: controller.signal,
           cache: 'no-store',
-          credentials: 'omit',
+          credentials: 'same-origin',
         });
         if (response.ok && response.body) {
           delay = initialReconnectMs;

@@ -166,7 +166,14 @@ function reasonInFields(fields: Record<string, string[]> | undefined): ErrorReas
   for (const [field, messages] of Object.entries(fields)) {
     if (/^unique_?id$/i.test(field) && messages.some((m) => /already been taken/i.test(m))) return 'duplicate_id';
     if (/^plan(_?id)?$/i.test(field) && messages.some((m) => /\bpaused\b/i.test(m))) return 'plan_paused';
+    if (field === 'ticker' && messages.some((m) => /not depositable/i.test(m))) return 'not_depositable';
   }
+  return undefined;
+}
+
+/** Refusals whose only signal is the message (documented: 422 "Account is not confirmed"). */
+function reasonInMessage(said: string | undefined): ErrorReason | undefined {
+  if (said !== undefined && /account is not confirmed/i.test(said)) return 'account_not_confirmed';
   return undefined;
 }
 
@@ -271,7 +278,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     const detail = firstFieldMessages(fields) ?? said;
     return withOptional(
       { kind: 'validation', status, message: detail ? `The exchange refused the request: ${detail}` : 'The exchange refused the request.' },
-      { code, fields, reason: saysDisabledForRegion(said, fields) ? 'region_unavailable' : reasonInFields(fields) },
+      { code, fields, reason: saysDisabledForRegion(said, fields) ? 'region_unavailable' : (reasonInMessage(said) ?? reasonInFields(fields)) },
     );
   }
   return {

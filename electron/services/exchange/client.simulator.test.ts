@@ -273,3 +273,47 @@ describe('nonces against the real checker', () => {
     expect(Object.keys(await clientFor(readOnly, { now: fastClock }).balance()).length).toBeGreaterThan(0);
   });
 });
+
+describe('the whole account', () => {
+  const clientOf = (account: Account) => clientFor(account);
+
+  it('pages sub-accounts, reads their balances as arrays, and names the unconfirmed one and a key without the permission', async () => {
+    const client = clientOf(main);
+    const first = await client.subAccountList();
+    expect(first.data.items).toHaveLength(30);
+    expect(first.data.unreadable).toEqual([]);
+    const rest = await client.subAccountList({ offset: 30 });
+    expect(first.data.items.length + rest.data.items.length).toBe(36);
+    const [bot] = (await client.subAccountList({ search: 'trading_bot' })).data.items;
+    const balances = await client.subAccountBalances({ id: bot!.id });
+    expect(balances.items.BTC).toEqual([{ main: '0.015', spot: '0.005', collateral: '0' }, { main: '0.0001', spot: '0', collateral: '0' }]);
+    const [unconfirmed] = (await client.subAccountList({ search: 'new_desk' })).data.items;
+    const refused = await client.subAccountBalances({ id: unconfirmed!.id }).catch((e: unknown) => e);
+    expect((refused as AppFailure).error).toMatchObject({ kind: 'validation', status: 422, reason: 'account_not_confirmed' });
+    const noPermission = await clientOf(readOnly).subAccountList().catch((e: unknown) => e);
+    expect((noPermission as AppFailure).error).toMatchObject({ kind: 'permission', reason: 'key_lacks_permission' });
+  });
+
+  it('gets a deposit address per network, and a refusal with its reason for fiat', async () => {
+    const client = clientOf(main);
+    const trc = await client.depositAddress({ ticker: 'USDT', network: 'TRC20' });
+    expect(trc.account.address).toMatch(/^T/);
+    expect(trc.required).toMatchObject({ minAmount: '1', maxAmount: '1000000', fixedFee: '0' });
+    const xrp = await client.depositAddress({ ticker: 'XRP' });
+    expect(xrp.account.memo).toMatch(/^\d+$/);
+    const fiat = await client.depositAddress({ ticker: 'EUR' }).catch((e: unknown) => e);
+    expect((fiat as AppFailure).error).toMatchObject({ kind: 'validation', reason: 'not_depositable' });
+  });
+
+  it('reads the account fee schedule and the closed positions with nothing unreadable', async () => {
+    const client = clientOf(main);
+    const fees = await client.accountFees();
+    expect(fees.unreadable).toEqual([]);
+    expect(fees.items.find((f) => f.ticker === 'BTC')).toMatchObject({ withdraw: { fixed: '0.0004' }, deposit: { minAmount: '0.0001' } });
+    const history = await client.positionsHistory();
+    expect(history.unreadable).toEqual([]);
+    expect(history.items.filter((r) => r.liquidationState === 'liquidation')).toHaveLength(1);
+    const eth = await client.positionsHistory({ market: 'ETH_USDT' });
+    expect(eth.items.every((r) => r.market === 'ETH_USDT')).toBe(true);
+  });
+});

@@ -25,6 +25,8 @@ import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from
 import { signBody, signingKeyOf, SIGNING_HEADERS } from '../../protocol/signing';
 import type { CallObserver } from './outcomes';
 import type { ExchangeRuntime } from './runtime';
+import { interpretOffThread, isLargeAnswer } from './parseOffThread';
+import { responseCapFor } from './responseCaps';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
 
 export interface ExchangeCredentials {
@@ -113,6 +115,15 @@ export interface ExchangeClient {
   /** Sent by the exchange as JSON numbers; read losslessly into decimal strings. */
   collateralBalance(req?: RequestOf<'collateralBalance'>, o?: CallOptions): Promise<ResponseOf<'collateralBalance'>>;
   collateralSummary(o?: CallOptions): Promise<ResponseOf<'collateralSummary'>>;
+  /** Events of closed and changed collateral positions, newest first. */
+  positionsHistory(req?: RequestOf<'positionsHistory'>, o?: CallOptions): Promise<ResponseOf<'positionsHistory'>>;
+  /** Fiat and non-depositable assets are refused by the exchange ("Currency is not depositable"). */
+  depositAddress(req: RequestOf<'depositAddress'>, o?: CallOptions): Promise<ResponseOf<'depositAddress'>>;
+  /** The key's own deposit and withdrawal terms per currency. */
+  accountFees(o?: CallOptions): Promise<ResponseOf<'mainAccountFees'>>;
+  subAccountList(req?: RequestOf<'subAccountList'>, o?: CallOptions): Promise<ResponseOf<'subAccountList'>>;
+  /** 422 "Account is not confirmed" for a sub-account that is not confirmed. */
+  subAccountBalances(req: RequestOf<'subAccountBalances'>, o?: CallOptions): Promise<ResponseOf<'subAccountBalances'>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -347,13 +358,14 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           const signed = signedRequest(name, params, attemptTimeoutMs, signal);
           if (signed.aheadMs > 0) await sleep(signed.aheadMs, signal);
           sensitive = signed.sensitive;
-          answer = await send(target, signed.request, maxResponseBytes, pool);
+          answer = await send(target, signed.request, responseCapFor(name, maxResponseBytes), pool);
         } else {
           const attemptTimeoutMs = Math.min(timeoutMs, Math.ceil(msLeft(startedAt, deadlineMs)));
           attemptClipped = attemptTimeoutMs < timeoutMs;
-          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, maxResponseBytes, pool);
+          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, responseCapFor(name, maxResponseBytes), pool);
         }
-        const result = interpretAnswer(answer, spec.response, now());
+        // Megabytes are read in a worker so the main thread never stalls (parseOffThread.ts).
+        const result = isLargeAnswer(answer) ? await interpretOffThread(name, answer, now()) : interpretAnswer(answer, spec.response, now());
         if (result.ok) {
           observer?.({ type: 'success', auth: spec.auth });
           return result.data as ResponseOf<N>;
@@ -456,6 +468,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     tradeBalance: (req, o) => call('tradeBalance', req, o),
     collateralBalance: (req, o) => call('collateralBalance', req, o),
     collateralSummary: (o) => call('collateralSummary', undefined, o),
+    positionsHistory: (req, o) => call('positionsHistory', req, o),
+    depositAddress: (req, o) => call('depositAddress', req, o),
+    accountFees: (o) => call('mainAccountFees', undefined, o),
+    subAccountList: (req, o) => call('subAccountList', req, o),
+    subAccountBalances: (req, o) => call('subAccountBalances', req, o),
   };
   return Object.freeze(client);
 }

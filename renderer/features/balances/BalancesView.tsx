@@ -6,7 +6,7 @@ import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
-import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
+import { REFERENCE_DATA, useAccounts, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, StaleNote, View } from '../../components';
 import type { AppError } from '../../../shared/errors';
 import { knownTotals } from './knownTotals';
@@ -16,6 +16,7 @@ import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts';
 import { SearchField } from './SearchField';
+import { AccountsTotals } from './AccountsTotals';
 import { changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
 import { columnWidth, figureWidths, type FigureWidths } from './columnWidths';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
@@ -53,7 +54,10 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const update = useUpdateSettings();
   const quote = settings?.quote ?? DEFAULT_QUOTE;
   const threshold = settings?.hideSmallBelow ?? '0';
-  const overview = useChannelQuery('balances.overview', ui.allAccounts ? { quote } : { accountId: account.id, quote });
+  // Until a person picks, every account is the landing view once more than one (Demo aside) is configured.
+  const realAccounts = useAccounts().accounts.filter((a) => !a.isDemo).length;
+  const allAccounts = ui.allAccounts ?? realAccounts > 1;
+  const overview = useChannelQuery('balances.overview', allAccounts ? { quote } : { accountId: account.id, quote });
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
   const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
 
@@ -83,7 +87,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const widths = useMemo(() => figureWidths(allRows, quote), [allRows, quote]);
   const data = overview.data;
   const names = data ? data.accounts.map((a) => a.name).join(', ') : '';
-  const scope = ui.allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
+  const scope = allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
   const assetCount = plural(allRows.length, { one: '# asset', other: '# assets' });
 
   return (
@@ -95,7 +99,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         <div className="toolbar">
           <label className="field field--inline">
             <span className="field__label">{t`Show`}</span>
-            <select aria-label={t`Balances of`} value={ui.allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
+            <select aria-label={t`Balances of`} value={allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
               <option value="active">{account.name}</option>
               <option value="all">{t`All accounts`}</option>
             </select>
@@ -117,6 +121,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
       }
     >
       {data ? <AccountTotal overview={data} staleError={overview.isError ? overview.error.error : null} updatedAt={overview.dataUpdatedAt} /> : null}
+      {data && allAccounts && data.byAccount.length > 1 ? <AccountsTotals overview={data} /> : null}
       {data && data.notes.length > 0 ? (
         <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
           {data.notes.map((note, i) => (

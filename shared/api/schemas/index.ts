@@ -23,3 +23,4 @@ export * from './collateral';
 export * from './history';
 export * from './flex';
 export * from './errors';
+export * from './subAccounts';
