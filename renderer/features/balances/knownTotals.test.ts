@@ -7,6 +7,8 @@ function overview(notes: OverviewNote[], pricedAt: number | null = 1): BalancesO
   return {
     quote: 'USDT',
     accounts: [{ id: 'a', name: 'A' }],
+    byAccount: [],
+    grandTotal: '10',
     rows: [row],
     totals: { value: '10', main: '10', trade: '0', collateral: '0' },
     allocation: [],
