@@ -43,10 +43,13 @@ test.describe('dashboard', () => {
     const byTicker = await tickers();
     expect(byTicker).toEqual([...byTicker].sort());
 
-    // Hide what is worth less than 1000 USDT (hiding is on by default); unpriced rows stay.
-    await page.getByRole('textbox', { name: 'Small balance threshold' }).fill('1000');
-    await page.getByRole('textbox', { name: 'Small balance threshold' }).press('Enter');
+    // Hide what is worth less than 1000 USDT (hiding is on by default); unpriced rows stay. It
+    // applies as it is typed, with the focus still in the field (no Enter).
+    await page.getByRole('textbox', { name: 'Small balance threshold' }).fill('');
+    await page.getByRole('textbox', { name: 'Small balance threshold' }).pressSequentially('1000');
     await expect(page.getByTestId('hidden-small-count')).toHaveText(/^\d+ worth less than 1,000 USDT hidden$/);
+    await expect(page.getByRole('textbox', { name: 'Small balance threshold' })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Small balance threshold' })).toHaveValue('1000');
     for (const value of await values()) if (/^\d/.test(value)) expect(compare(value, '1000')).toBeGreaterThanOrEqual(0);
     const shownCount = await balanceRows(page).count();
 
@@ -60,7 +63,13 @@ test.describe('dashboard', () => {
     // Every shown row, not only the ones the windowed table has in the DOM.
     expect(lines.length - 1).toBeGreaterThanOrEqual(shownCount);
 
-    // The threshold was saved: it survives a reload.
+    // The export of every account says so in its name.
+    await page.getByRole('combobox', { name: 'Balances of' }).selectOption('all');
+    const allDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await allDownload).suggestedFilename()).toMatch(/^balances-all-accounts-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+
+    // The threshold was saved (after a pause in typing): it survives a reload.
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Small balance threshold' })).toHaveValue('1000');
   });

@@ -33,17 +33,42 @@ test.describe('positions', () => {
     await expect(summary.getByTestId('summary-equity')).toHaveText(/^[\d,]+(\.\d+)?$/);
     const rows = page.getByTestId('risk-row');
     await expect(rows.first()).toBeVisible();
-    // Riskiest first: every liquidation before every margin call before the rest.
-    const states = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state')));
+    await expect(rows.first().getByTestId('risk-current')).toHaveText(/^[\d,]+(\.\d+)?$/);
+    // Riskiest first: every liquidation (or price past it) before every margin call before the rest.
+    const states = await rows.evaluateAll((trs) => trs.map((tr) => (tr.querySelector('.distance[data-past="true"]') ? 'liquidation' : tr.getAttribute('data-state'))));
     const rank = (s: string | null) => (s === 'liquidation' ? 0 : s === 'margin_call' ? 1 : 2);
     for (let i = 1; i < states.length; i++) expect(rank(states[i - 1]!)).toBeLessThanOrEqual(rank(states[i]!));
-    await expect(rows.first().getByTestId('risk-current')).toHaveText(/^[\d,]+(\.\d+)?$/);
-    await expect(rows.first().getByTestId('risk-distance')).toHaveText(/^\d+(\.\d+)?%$/);
+    // Signed from the current price: a position past its liquidation price says so, with a full red bar.
+    const figure = /^(\u2212)?[\d,]+(\.\d+)?\u00a0%(past liquidation)?$/;
+    await expect(rows.first().getByTestId('risk-distance')).toHaveText(figure);
+    const past = rows.filter({ has: page.locator('.distance[data-past="true"]') });
+    await expect(past.first()).toBeVisible();
+    await expect(past.first().getByTestId('risk-distance')).toHaveText(/^\u2212[\d,]+(\.\d+)?\u00a0%past liquidation$/);
+    await expect(past.first().locator('.distance')).toHaveAttribute('data-tone', 'danger');
+    expect(await past.first().locator('.distance__fill').evaluate((el) => (el as HTMLElement).style.width)).toBe('100%');
+    // The card of that position says the same figure in the same words (read together: prices move).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const row = document.querySelector('.distance[data-past="true"]')!.closest('tr')!;
+          const market = row.querySelector('.cell-main')!.textContent;
+          const figure = row.querySelector('.distance .num')!.textContent!.replace('\u2212', '');
+          const card = [...document.querySelectorAll('[data-testid="position-card"]')].find((c) => c.getAttribute('aria-label')!.endsWith(`on ${market}`));
+          return card?.querySelector('[data-testid="liquidation-distance"]')?.textContent === `past liquidation by ${figure}`;
+        }),
+      )
+      .toBe(true);
 
+    // Every sortable header says how it sorts; sorted by distance, the crossed ones come first.
     await page.getByRole('button', { name: 'Sort by Distance' }).click();
-    const distances = await rows.getByTestId('risk-distance').allTextContents();
-    const known = distances.filter((d) => d.endsWith('%')).map((d) => Number(d.slice(0, -1)));
+    const headers = page.getByRole('table', { name: 'Positions by risk' }).locator('th:has(button.sort-button)');
+    expect(await headers.count()).toBeGreaterThan(4);
+    for (const header of await headers.all()) await expect(header).toHaveAttribute('aria-sort', /^(ascending|descending|none)$/);
+    await expect(page.getByRole('button', { name: 'Sort by Distance' }).locator('xpath=..')).toHaveAttribute('aria-sort', 'ascending');
+    const distances = await rows.getByTestId('risk-distance').locator('.num').allTextContents();
+    const known = distances.map((d) => Number(d.replace('\u2212', '-').replace(/[,\u00a0%]/g, '')));
     expect(known.length).toBeGreaterThan(2);
+    expect(known[0]).toBeLessThan(0);
     expect(known).toEqual([...known].sort((a, b) => a - b));
   });
 
@@ -62,7 +87,7 @@ test.describe('positions', () => {
     await expect(cards(page).first().getByTestId('risk-badge')).toHaveText('Liquidation');
 
     const btcUsdt = page.getByRole('article', { name: /on BTC_USDT$/ });
-    await expect(btcUsdt.getByTestId('liquidation-distance')).toHaveText(/^liquidation \d+(\.\d+)? % below base$/);
+    await expect(btcUsdt.getByTestId('liquidation-distance')).toHaveText(/^([\d,]+(\.\d+)?\u00a0% to liquidation|past liquidation by [\d,]+(\.\d+)?\u00a0%)$/);
     const perp = page.getByRole('article', { name: /on BTC_PERP$/ });
     await expect(perp).toContainText('futures funding is settled through periodic balance updates, not per position');
     await expect(page.getByText('side not reported').first()).toBeVisible();

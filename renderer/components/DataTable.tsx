@@ -11,6 +11,8 @@ export interface Column<Row> {
   colClassName?: string;
   /** Amounts and dates line up on the right. */
   align?: 'end';
+  /** A column the person can sort by: how it is sorted now, for the header's aria-sort. */
+  sort?: 'ascending' | 'descending' | 'none';
   cell(row: Row, index: number): ReactNode;
   /** Attributes of the cell beyond its content: the exchange's raw value as a title, a test id. */
   cellProps?(row: Row): TdHTMLAttributes<HTMLTableCellElement> & { 'data-testid'?: string };
@@ -68,7 +70,7 @@ export function DataTable<Row>(props: {
         <thead>
           <tr>
             {columns.map((column, i) => (
-              <th key={i} scope="col" className={column.align === 'end' ? 'align-end' : undefined}>
+              <th key={i} scope="col" className={column.align === 'end' ? 'align-end' : undefined} aria-sort={column.sort}>
                 {column.header}
               </th>
             ))}

@@ -5,6 +5,7 @@ import type { UnreadableItem } from '../../shared/api/tolerant';
 import { EmptyState } from './EmptyState';
 import { ErrorPanel } from './ErrorPanel';
 import { Skeleton } from './Skeleton';
+import { StaleNote } from './StaleNote';
 import { UnreadableNotice, type UnreadableNoun } from './UnreadableNotice';
 
 export interface QueryEmpty<T> {
@@ -16,8 +17,9 @@ export interface QueryEmpty<T> {
 /**
  * The four states of a query, the same in every view: placeholder rows while the first answer is
  * on its way; a full error panel with Retry when there is nothing to show; otherwise the data,
- * under a compact error when a refresh failed (the last good answer stays readable) and a notice
- * naming the elements the app could not read; an empty state when the answer has nothing in it.
+ * under a compact error and the time it is from when a refresh failed (the last good answer stays
+ * readable, never replaced by zeros) and a notice naming the elements the app could not read; an
+ * empty state when the answer has nothing in it.
  */
 export function QueryState<T>(props: {
   query: UseQueryResult<T, AppFailure>;
@@ -32,18 +34,25 @@ export function QueryState<T>(props: {
    * The data is not wrapped: `children` lays it out.
    */
   frame?: (node: ReactNode) => ReactNode;
+  /** False where the view marks its stale figures itself (Balances, on its total). */
+  staleNote?: boolean;
   /** False where a failed refresh should replace stale data rather than sit above it. */
   keepDataOnError?: boolean;
   children: (data: T) => ReactNode;
 }) {
-  const { query, frame = (node) => node, keepDataOnError = true } = props;
+  const { query, frame = (node) => node, keepDataOnError = true, staleNote = true } = props;
   if (query.isPending) return frame(<Skeleton rows={props.loading.rows} label={props.loading.label} />);
   const retry = () => void query.refetch();
   if (query.isError && (query.data === undefined || !keepDataOnError)) return frame(<ErrorPanel error={query.error.error} onRetry={retry} />);
   const data = query.data as T;
   return (
     <>
-      {query.isError ? <ErrorPanel error={query.error.error} onRetry={retry} compact /> : null}
+      {query.isError ? (
+        <>
+          {staleNote ? <StaleNote error={query.error.error} updatedAt={query.dataUpdatedAt} /> : null}
+          <ErrorPanel error={query.error.error} onRetry={retry} compact />
+        </>
+      ) : null}
       {props.banner}
       {props.noun ? <UnreadableNotice items={unreadableOf(data)} noun={props.noun} /> : null}
       {props.empty?.when(data) ? (

@@ -50,9 +50,11 @@ export function UpdatedAgo({ updatedAt, couldNotRefresh = false, refreshEveryMs 
   const title = useMemo(() => (updatedAt ? formatEpochMs(updatedAt) : ''), [updatedAt]);
   if (!updatedAt) return null;
   if (couldNotRefresh) {
+    const text = t`Last updated ${formatClock(updatedAt, true)} · could not refresh`;
+    // The bar may shorten the words (shell.css): the tooltip has them whole.
     return (
-      <span className="updated-ago updated-ago--stale" title={title}>
-        {t`Last updated ${formatClock(updatedAt, true)} · could not refresh`}
+      <span className="updated-ago updated-ago--stale" title={`${text} (${title})`}>
+        {text}
       </span>
     );
   }

@@ -19,3 +19,4 @@ export { ExportAllButton, ExportProgress } from './ExportProgress';
 export { checkListFilter, useFilterDraft, type DraftCheck, type ListFilterDraft } from './useFilterDraft';
 export { DateRangeFields } from './DateRangeFields';
 export { DismissableNotice } from './DismissableNotice';
+export { StaleNote, staleSentence } from './StaleNote';

@@ -32,9 +32,9 @@ export function ConnectionIndicator({ accountId, renewWatchMs }: { accountId: st
   useConnectionWatch(accountId, renewWatchMs);
   const shown = describeConnection(state);
   return (
-    <span className={`connection connection--${shown.tone}`} role="status" aria-label={t`Connection: ${shown.text}`} title={state?.problem ?? undefined}>
+    <span className={`connection connection--${shown.tone}`} role="status" aria-label={t`Connection: ${shown.text}`} title={state?.problem ? `${shown.text}: ${state.problem}` : shown.text}>
       <span className="connection__dot" aria-hidden="true" />
-      {shown.text}
+      <span className="connection__text">{shown.text}</span>
     </span>
   );
 }

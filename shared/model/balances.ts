@@ -111,7 +111,7 @@ export interface PositionRisk {
   /** Last price for margin markets; index price (or last) for _PERP futures; null when unknown. */
   currentPrice: string | null;
   priceSource: 'last' | 'index' | null;
-  /** |current − liquidation| / current × 100, 2 decimals; null without both prices. */
+  /** Signed: room left to liquidation in percent of the current price, negative once past it (liquidationDistance.ts); null when unknown. */
   distancePercent: string | null;
   /** The position's unrealized P&L (unrealizedPnl, else pnl); null when the exchange sends none. */
   unrealizedPnl: string | null;

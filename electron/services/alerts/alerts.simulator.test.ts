@@ -112,16 +112,16 @@ describe('the position watcher against the simulator', () => {
     await tick();
     expect(thresholdAlerts()).toHaveLength(1);
 
-    // Back above 11 %, then below again: the second crossing alerts once more. The short BTC_PERP
-    // (index = BTC_USDT, liquidation 63100.5) was 21 % away at 52000, so going back to 62000
-    // (1.78 %) is a crossing of its own: one alert for it too.
+    // Back above 11 %, then below again: the second crossing alerts once more. The long BTC_PERP
+    // (index = BTC_USDT, liquidation 63100.5) is past its liquidation price at 52000 (−21.35 %) and
+    // at 62000 (−1.78 %): never above the line, so no threshold alert of its own.
     await price('BTC_USDT', '62000');
     await tick();
-    expect(thresholdAlerts().map((a) => a.market)).toEqual(['BTC_USDT', 'BTC_PERP']);
+    expect(thresholdAlerts().map((a) => a.market)).toEqual(['BTC_USDT']);
     await price('BTC_USDT', '52000');
     await tick();
     await tick();
-    expect(thresholdAlerts().map((a) => a.market)).toEqual(['BTC_USDT', 'BTC_PERP', 'BTC_USDT']);
+    expect(thresholdAlerts().map((a) => a.market)).toEqual(['BTC_USDT', 'BTC_USDT']);
 
     // The log keeps both, newest first, with the threshold alerts among whatever else fired.
     const log = await data('alerts.log', {});

@@ -127,6 +127,15 @@ describe('balances.overview for one account', () => {
     expect(rowOf(o, 'BTC')).toMatchObject({ collateral: '0', total: '1.36756789' });
     expect(o.totals.collateral).toBe('0');
   });
+
+  it('fails, rather than answering an empty account, when no part of it can be read', async () => {
+    for (const path of ['/api/v4/main-account/balance', '/api/v4/trade-account/balance', '/api/v4/collateral-account/balance']) {
+      await admin(sim, 'POST', 'faults', { kind: 'server_error', path, count: 0 });
+    }
+    const envelope = await call('balances.overview', { accountId: DEMO_ACCOUNT_ID });
+    expect(envelope.ok).toBe(false);
+    if (!envelope.ok) expect(envelope.error.kind).toBe('server');
+  });
 });
 
 describe('balances.overview for all accounts', () => {
@@ -191,10 +200,11 @@ describe('positions.overview', () => {
     expect(o.summary).toMatchObject({ leverage: '5' });
     const head = o.positions.slice(0, 4).map((p) => [p.market, p.liquidationState, p.currentPrice, p.priceSource, p.distancePercent]);
     expect(head).toEqual([
-      // BTC_PERP: index 62000 (BTC_USDT), liquidation 63100.5: 1100.5 / 62000 = 1.775 %.
-      ['BTC_PERP', 'liquidation', '62000', 'index', '1.78'],
-      // DOGE_PERP: index 0.126, liquidation 0.1235: 0.0025 / 0.126 = 1.984 %.
-      ['DOGE_PERP', 'liquidation', '0.126', 'index', '1.98'],
+      // Signed from the current price; both are past their liquidation price, the further first.
+      // DOGE_PERP, a short (amount < 0): index 0.126 above liquidation 0.1235: −0.0025 / 0.126 = −1.984 %.
+      ['DOGE_PERP', 'liquidation', '0.126', 'index', '-1.98'],
+      // BTC_PERP, a long (amount > 0, side BOTH): index 62000 (BTC_USDT) below liquidation 63100.5: −1100.5 / 62000 = −1.775 %.
+      ['BTC_PERP', 'liquidation', '62000', 'index', '-1.78'],
       // ETH_USDT: 75.1 / 2500 = 3.004 %.
       ['ETH_USDT', 'margin_call', '2500', 'last', '3'],
       // LTC_BTC: 0.00003 / 0.00094 = 3.19 %.
@@ -211,7 +221,7 @@ describe('positions.overview', () => {
     await admin(sim, 'POST', 'region', { futures: false });
     const o = await data('positions.overview', { accountId: DEMO_ACCOUNT_ID });
     expect(o.notes).toMatchObject([{ kind: 'region_unavailable', part: 'futures' }]);
-    expect(o.positions[0]).toMatchObject({ market: 'BTC_PERP', currentPrice: '62000', priceSource: 'last' });
+    expect(o.positions.find((p) => p.market === 'BTC_PERP')).toMatchObject({ currentPrice: '62000', priceSource: 'last', distancePercent: '-1.78' });
   });
 
   it('notes missing prices instead of failing, and re-sorts when a price move changes a state', async () => {

@@ -46,6 +46,11 @@ export function noteOf(error: unknown, base: Omit<OverviewNote, 'kind' | 'messag
   return { ...base, kind, message: `${what} could not be read: ${why}` };
 }
 
+/** A 451: the part does not exist in this region, which is an answer, not a failure. */
+function isRegionRefusal(error: unknown): boolean {
+  return error instanceof AppFailure && error.error.reason === 'region_unavailable';
+}
+
 // What follows runs for every asset on every refresh, so it is written as module functions and
 // loops, not as callbacks made inside each overview: V8 keeps a function's optimized code only
 // while a closure of it is alive, and callbacks made per call were optimized again after every
@@ -197,6 +202,9 @@ export function createBalancesService(options: BalancesServiceOptions) {
     const accounts = await accountsFor(request.accountId);
     const notes: OverviewNote[] = [];
     const holdings = new Map<string, Holding>();
+    // Whether any part of any account answered; with none, there is no overview to show (below).
+    let partsRead = 0;
+    let firstFailure: unknown = null;
 
     // Each account's own holdings too, so its total can be valued on its own.
     const own = accounts.map(() => ({ holdings: new Map<string, Holding>(), failed: [] as AccountPart[], reached: false }));
@@ -208,6 +216,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
         try {
           client = await options.clientFor(account.id);
         } catch (error) {
+          firstFailure ??= error;
           notes.push({ ...base, kind: 'part_unavailable', message: `${account.name} could not be reached: ${error instanceof AppFailure ? error.error.message : 'unknown error'}` });
           return null;
         }
@@ -218,6 +227,8 @@ export function createBalancesService(options: BalancesServiceOptions) {
           ['collateral', collateral],
         ] as const;
         for (const [part, settled] of parts) {
+          if (settled.status === 'fulfilled' || isRegionRefusal(settled.reason)) partsRead++;
+          else firstFailure ??= settled.reason;
           if (settled.status === 'rejected') mine.failed.push(part);
           if (settled.status === 'rejected') notes.push(noteOf(settled.reason, { ...base, part }, `${PART_WORDS[part]} of ${account.name}`));
           else if (settled.value.unreadable.length > 0) {
@@ -236,6 +247,10 @@ export function createBalancesService(options: BalancesServiceOptions) {
         return client;
       }),
     );
+
+    // Nothing answered (the exchange down, every key refused): an overview of empty parts would
+    // read as an empty account, so the call fails and the page keeps the figures it last had.
+    if (partsRead === 0 && firstFailure !== null) throw firstFailure;
 
     // Prices from the first account that could be reached.
     const pricing = perAccount.find((c): c is BalancesClient => c !== null);

@@ -9,24 +9,18 @@
  */
 import type { CollateralSummary, OverviewNote, PositionRisk, PositionsOverview } from '../../../shared/model/balances';
 import type { Position } from '../../../shared/api/schemas';
-import { dec, Decimal, toPlain } from '../../../shared/money/decimal';
+import { dec } from '../../../shared/money/decimal';
+import { isPastLiquidation, liquidationDistancePercent } from '../../../shared/model/liquidationDistance';
 import type { CallOptions, ExchangeClient } from '../exchange';
 import { noteOf } from '../balances/service';
 
 export type PositionsClient = Pick<ExchangeClient, 'positions' | 'collateralSummary' | 'ticker' | 'futures'>;
 
-/** |current − liquidation| / current × 100, 2 decimals; null without both prices or at price 0. */
-export function distancePercent(current: string | null, liquidation: string | null): string | null {
-  if (current === null || liquidation === null) return null;
-  const c = dec(current);
-  if (c.isZero()) return null;
-  return toPlain(dec(liquidation).minus(c).abs().dividedBy(c).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
-}
-
 const RANK = { liquidation: 0, margin_call: 1 } as const;
-const rankOf = (p: PositionRisk) => (p.liquidationState === null ? 2 : RANK[p.liquidationState]);
+// A price already past the liquidation price is as urgent as a liquidation the exchange reports.
+const rankOf = (p: PositionRisk) => (isPastLiquidation(p.distancePercent) ? 0 : p.liquidationState === null ? 2 : RANK[p.liquidationState]);
 
-/** Liquidation, then margin call, then the smallest distance (unknown distance last), then id. */
+/** Liquidation (or past it), then margin call, then the smallest signed distance (unknown last), then id. */
 export function byRisk(a: PositionRisk, b: PositionRisk): number {
   const rank = rankOf(a) - rankOf(b);
   if (rank !== 0) return rank;
@@ -78,7 +72,7 @@ export function createPositionsService(options: { clientFor: (accountId: string)
         liquidationState: p.liquidationState !== null && KNOWN_STATES.has(p.liquidationState) ? (p.liquidationState as 'liquidation' | 'margin_call') : null,
         currentPrice,
         priceSource: fromIndex !== undefined ? 'index' : fromLast !== undefined ? 'last' : null,
-        distancePercent: distancePercent(currentPrice, p.liquidationPrice),
+        distancePercent: liquidationDistancePercent({ side: p.positionSide, amount: p.amount, basePrice: p.basePrice, currentPrice, liquidationPrice: p.liquidationPrice }),
         unrealizedPnl: p.unrealizedPnl ?? p.pnl,
         leverage: p.leverage ?? collateralSummary?.leverage ?? null,
         margin: p.margin,

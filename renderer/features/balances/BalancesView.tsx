@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { msg, plural, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
@@ -7,7 +7,9 @@ import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useAccounts, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, View } from '../../components';
+import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, StaleNote, View } from '../../components';
+import type { AppError } from '../../../shared/errors';
+import { knownTotals } from './knownTotals';
 import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount } from '../../format';
@@ -45,13 +47,20 @@ function exportCsv(rows: readonly BalanceRow[], quote: string, accountName: stri
     .catch(() => useToasts.getState().show({ id: 'balances-export', tone: 'danger', title: t`The CSV could not be written`, body: t`Part of the app did not load. Try again in a moment.` }));
 }
 
+/** The file name's part for a sum over every account (file names stay in one language). */
+const EXPORT_ALL_ACCOUNTS = 'all accounts';
+
 export function BalancesView({ account }: { account: AccountSummary }) {
   const ui = useUi((s) => s.balances);
   const setUi = useUi((s) => s.setBalances);
   const { settings } = useSettings();
   const update = useUpdateSettings();
   const quote = settings?.quote ?? DEFAULT_QUOTE;
-  const threshold = settings?.hideSmallBelow ?? '0';
+  const savedThreshold = settings?.hideSmallBelow ?? '0';
+  // What the person is typing applies at once (ThresholdInput reports it; null while it is not an
+  // amount); it is saved on Enter, on leaving the field or after a pause.
+  const [typedThreshold, setTypedThreshold] = useState<string | null>(null);
+  const threshold = typedThreshold ?? savedThreshold;
   // Until a person picks, every account is the landing view once more than one (Demo aside) is configured.
   const realAccounts = useAccounts().accounts.filter((a) => !a.isDemo).length;
   const allAccounts = ui.allAccounts ?? realAccounts > 1;
@@ -112,13 +121,13 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               ))}
             </select>
           </label>
-          <button type="button" className="button" disabled={visible.length === 0} onClick={() => exportCsv(visible, quote, account.name)}>
+          <button type="button" className="button" disabled={visible.length === 0} onClick={() => exportCsv(visible, quote, allAccounts ? EXPORT_ALL_ACCOUNTS : account.name)}>
             {t`Export CSV`}
           </button>
         </div>
       }
     >
-      {data ? <AccountTotal overview={data} /> : null}
+      {data ? <AccountTotal overview={data} staleError={overview.isError ? overview.error.error : null} updatedAt={overview.dataUpdatedAt} /> : null}
       {data && allAccounts && data.byAccount.length > 1 ? <AccountsTotals overview={data} /> : null}
       {data && data.notes.length > 0 ? (
         <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
@@ -134,7 +143,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
           <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
           {t`Hide small balances`}
         </label>
-        <ThresholdInput key={threshold} saved={threshold} quote={quote} />
+        <ThresholdInput saved={savedThreshold} quote={quote} onTyped={setTypedThreshold} />
         {hiddenSmall > 0 ? (
           <span className="field__hint" data-testid="hidden-small-count">
             {t`${hiddenSmall} worth less than ${formatAmount(threshold)} ${quote} hidden`}
@@ -149,6 +158,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
 
       <QueryState
         query={overview}
+        staleNote={false}
         loading={{ rows: 8, label: t`Loading balances` }}
         empty={{
           when: (answer) => answer.rows.length === 0,
@@ -181,24 +191,28 @@ export function BalancesView({ account }: { account: AccountSummary }) {
  * The account's worth in bold, its split by account part, and the allocation picture (computed by
  * the main process with the totals). Memoised: nothing in it changes while someone types a search.
  */
-const AccountTotal = memo(function AccountTotal({ overview }: { overview: BalancesOverview }) {
+const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedAt }: { overview: BalancesOverview; staleError: AppError | null; updatedAt: number }) {
   const parts = overview.allocation;
   const q = overview.quote;
+  const totals = knownTotals(overview);
+  const figure = (value: string | null) => (value === null ? <span className="cell-zero">{t`not known`}</span> : `${displayValue(value, q)} ${q}`);
+  const exact = (value: string | null) => (value === null ? t`Not known: part of the account could not be read (see below)` : `${value} ${q}`);
   return (
-    <section className="card card__section account-total" aria-label={t`Total value`}>
+    <section className={`card card__section account-total${staleError ? ' account-total--stale' : ''}`} aria-label={t`Total value`} data-stale={staleError ? 'true' : undefined}>
       <div className="account-total__figures">
         <p className="account-total__value">
           <span className="field__label">{t`Total value`}</span>
-          <strong className="num" data-testid="total-value" title={`${overview.totals.value} ${q}`}>
-            {displayValue(overview.totals.value, q)} {q}
+          <strong className="num" data-testid="total-value" title={exact(totals.value)}>
+            {figure(totals.value)}
           </strong>
         </p>
+        <StaleNote error={staleError} updatedAt={updatedAt} testId="total-stale" />
         <dl className="account-total__split">
           {(['main', 'trade', 'collateral'] as const).map((part) => (
             <div key={part}>
               <dt>{i18n._(PART_LABELS[part])}</dt>
-              <dd className="num" data-testid={`total-${part}`} title={`${overview.totals[part]} ${q}`}>
-                {displayValue(overview.totals[part], q)} {q}
+              <dd className="num" data-testid={`total-${part}`} title={exact(totals[part])}>
+                {figure(totals[part])}
               </dd>
             </div>
           ))}
@@ -347,22 +361,41 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
   );
 });
 
-/** The "below" amount for hiding small balances; saved to settings when it is a valid decimal. */
-function ThresholdInput({ saved, quote }: { saved: string; quote: string }) {
+/** How long typing must pause before the threshold is saved (it applies to the table at once). */
+const THRESHOLD_SAVE_AFTER_MS = 800;
+
+/**
+ * The "below" amount for hiding small balances: each valid amount typed applies at once
+ * (`onTyped`), and is saved to settings on Enter, on leaving the field or after a pause.
+ */
+function ThresholdInput({ saved, quote, onTyped }: { saved: string; quote: string; onTyped(value: string | null): void }) {
   const [draft, setDraft] = useState(saved);
+  const input = useRef<HTMLInputElement | null>(null);
+  // A threshold saved elsewhere (another window, a reset) shows here unless the person is typing.
+  useEffect(() => {
+    if (document.activeElement !== input.current) setDraft(saved);
+  }, [saved]);
   const update = useUpdateSettings();
   const read = readAmountInput(draft);
   const valid = read.ok;
+  const typed = read.ok ? (read.value === '' || !isPositive(read.value) ? '0' : read.value) : null;
   const commit = () => {
-    if (!read.ok) return;
-    const value = read.value === '' ? '0' : read.value;
-    if (value === saved) return;
-    update.mutate({ hideSmallBelow: isPositive(value) ? value : '0' });
+    if (typed === null || typed === saved) return;
+    update.mutate({ hideSmallBelow: typed });
   };
+  useEffect(() => {
+    onTyped(typed);
+    if (typed === null || typed === saved) return;
+    const timer = setTimeout(() => update.mutate({ hideSmallBelow: typed }), THRESHOLD_SAVE_AFTER_MS);
+    return () => clearTimeout(timer);
+    // Runs for what is typed; the mutation object changes identity as it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed, saved]);
   return (
     <label className="field field--inline">
       <span className="field__label">{t`worth below`}</span>
       <input
+        ref={input}
         type="text"
         inputMode="decimal"
         className="input input--narrow"

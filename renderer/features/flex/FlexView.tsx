@@ -86,7 +86,6 @@ export function FlexView({ account }: { account: AccountSummary }) {
               loading={{ rows: 3, label: t`Loading investments` }}
               noun={(count) => plural(count, { one: '# investment', other: '# investments' })}
               frame={(node) => <div className="card__section">{node}</div>}
-              keepDataOnError={false}
             >
               {(answer) => <InvestmentsTable investments={answer.data} limit={INVESTMENTS_LIMIT} />}
             </QueryState>

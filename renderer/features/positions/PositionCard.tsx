@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Position } from '../../../shared/api/schemas';
 import { Badge } from '../../components';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
-import { liquidationDistance } from './distance';
+import { distanceText } from './distance';
 import { formatSigned, isPerpetual, moneyCurrency, signTone } from './numbers';
 import { riskBadge, sideLabel } from './risk';
 
@@ -78,11 +78,22 @@ function TakeProfitStopLoss({ tpsl, currency }: { tpsl: Position['tpsl']; curren
 }
 
 /** One open position with every field the exchange reports, its risk state impossible to miss. */
-export function PositionCard({ position }: { position: Position }) {
+/**
+ * `distancePercent` is the risk table's figure for this position (from the current price), so the
+ * card and the table say the same; undefined while the risk overview has not answered.
+ */
+export function PositionCard({ position, distancePercent }: { position: Position; distancePercent: string | null | undefined }) {
   const risk = riskBadge(position.liquidationState);
   const perp = isPerpetual(position.market);
   const currency = moneyCurrency(position.market);
-  const distance = liquidationDistance(position.basePrice, position.liquidationPrice);
+  const distance =
+    position.liquidationPrice === null
+      ? t`no liquidation price reported`
+      : distancePercent === undefined
+        ? null
+        : distancePercent === null
+          ? t`distance unknown: no current price`
+          : distanceText(distancePercent);
   const fundingNote = perp ? perpFundingNote() : undefined;
   const pending = position.amount === null || position.basePrice === null;
 
@@ -131,7 +142,7 @@ export function PositionCard({ position }: { position: Position }) {
           )}
         </Field>
         <Field label={t`Base price`}>{position.basePrice === null ? <Pending /> : <Money value={position.basePrice} currency={currency} />}</Field>
-        <Field label={t`Liquidation price`} sub={distance ? <span data-testid="liquidation-distance">{distance.text}</span> : t`no liquidation price reported`}>
+        <Field label={t`Liquidation price`} sub={distance === null ? undefined : <span data-testid="liquidation-distance">{distance}</span>}>
           {position.liquidationPrice === null ? <span className="position-muted">—</span> : <Money value={position.liquidationPrice} currency={currency} />}
         </Field>
         <Field label={t`PnL (realized)`}>{position.pnl === null ? <Pending /> : <Signed value={position.pnl} suffix={currency ? ` ${currency}` : ''} />}</Field>

@@ -28,6 +28,8 @@ export function PositionsView({ account }: PositionsViewProps) {
   const risk = useChannelQuery('positions.overview', { accountId: account.id });
   const sorted = useMemo(() => (positions.data ? sortByRisk(positions.data.items) : []), [positions.data]);
   const summary = useMemo(() => summarizeRisk(sorted), [sorted]);
+  // The table's distances, for the cards below it to say the same.
+  const distances = useMemo(() => new Map(risk.data?.positions.map((p) => [p.positionId, p.distancePercent])), [risk.data]);
 
   return (
     <View
@@ -70,7 +72,7 @@ export function PositionsView({ account }: PositionsViewProps) {
               <div className="positions-list" aria-busy={positions.isFetching}>
                 {sorted.map((position, i) => (
                   // The index guards against a (malformed) answer repeating a positionId.
-                  <PositionCard key={`${position.positionId}:${i}`} position={position} />
+                  <PositionCard key={`${position.positionId}:${i}`} position={position} distancePercent={risk.data ? (distances.get(position.positionId) ?? null) : undefined} />
                 ))}
               </div>
             </details>

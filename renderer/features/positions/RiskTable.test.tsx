@@ -29,7 +29,7 @@ function risk(positionId: number, market: string, patch: Partial<PositionRisk> =
 const OVERVIEW: PositionsOverview = {
   accountId: REAL_ACCOUNT.id,
   positions: [
-    risk(1, 'BTC_PERP', { liquidationState: 'liquidation', distancePercent: '1.88', currentPrice: '61934.71', priceSource: 'index', unrealizedPnl: '-1678.4' }),
+    risk(1, 'BTC_PERP', { liquidationState: 'liquidation', distancePercent: '-2.1', currentPrice: '61934.71', priceSource: 'index', unrealizedPnl: '-1678.4' }),
     risk(2, 'ETH_USDT', { liquidationState: 'margin_call', distancePercent: '7.5', unrealizedPnl: '-365.04' }),
     risk(3, 'SOL_USDT', { distancePercent: '33.17', unrealizedPnl: '342.48', leverage: '10' }),
     risk(4, 'XRP_USDT', { liquidationPrice: null, distancePercent: null, unrealizedPnl: null }),
@@ -86,8 +86,13 @@ describe('positions as risk', () => {
     await waitFor(() => expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']));
     const [btc, eth, sol, xrp] = screen.getAllByTestId('risk-row');
     expect(within(btc!).getByTestId('risk-current').getAttribute('title')).toBe('Index price');
-    expect(within(btc!).getByTestId('risk-distance').textContent).toBe('1.88%');
+    // Past its liquidation price: the signed figure, the words, a full red bar.
+    expect(within(btc!).getByTestId('risk-distance').textContent).toBe('\u22122.1\u00a0%past liquidation');
     expect(btc!.querySelector('.distance')?.getAttribute('data-tone')).toBe('danger');
+    expect(btc!.querySelector<HTMLElement>('.distance__fill')?.style.width).toBe('100%');
+    // The card below says the same, from the same figure.
+    expect(screen.getByRole('article', { name: 'Position 1 on BTC_PERP' }).querySelector('[data-testid="liquidation-distance"]')?.textContent).toBe('past liquidation by 2.1\u00a0%');
+    expect(within(sol!).getByTestId('risk-distance').textContent).toBe('33.17\u00a0%');
     expect(eth!.querySelector('.distance')?.getAttribute('data-tone')).toBe('warning');
     expect(sol!.querySelector('.distance')?.getAttribute('data-tone')).toBe('positive');
     expect(within(sol!).getByText('+342.48')).toBeTruthy();
@@ -100,6 +105,8 @@ describe('positions as risk', () => {
     await waitFor(() => expect(markets()).toHaveLength(4));
     await userEvent.click(screen.getByRole('button', { name: 'Sort by Distance' }));
     expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']);
+    expect(screen.getByRole('button', { name: 'Sort by Distance' }).closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('button', { name: 'Sort by P&L' }).closest('th')?.getAttribute('aria-sort')).toBe('none');
     await userEvent.click(screen.getByRole('button', { name: 'Sort by Distance' }));
     expect(markets()).toEqual(['SOL_USDT', 'ETH_USDT', 'BTC_PERP', 'XRP_USDT']);
     await userEvent.click(screen.getByRole('button', { name: 'Sort by P&L' }));

@@ -6,6 +6,8 @@ import { useUi, type PositionsUi } from '../../state/ui';
 import { formatSigned, moneyCurrency, signTone } from './numbers';
 import { riskBadge, sideLabel } from './risk';
 import { distanceTone, sortPositions } from './riskRows';
+import { distanceFigure, distanceText } from './distance';
+import { isPastLiquidation } from '../../../shared/model/liquidationDistance';
 
 const SUMMARY_FIELDS = (): ReadonlyArray<{ key: keyof CollateralSummary; label: string; signed?: boolean; suffix?: string }> => [
   { key: 'equity', label: t`Equity` },
@@ -36,20 +38,22 @@ export function CollateralSummaryPanel({ summary }: { summary: CollateralSummary
   );
 }
 
-/** How close the current price is to the liquidation price: a bar that shrinks and turns amber, then red. */
+/** How close the current price is to the liquidation price: a bar that shrinks and turns amber, then red; full and red once past it. */
 function DistanceCell({ position }: { position: PositionRisk }) {
   const tone = distanceTone(position);
   if (position.distancePercent === null) {
     return <span className="position-muted">{position.liquidationPrice === null ? t`no liquidation price` : t`no current price`}</span>;
   }
+  const past = isPastLiquidation(position.distancePercent);
   // 50 % or more fills the bar: beyond that the exact figure matters less than the colour.
-  const width = Math.min(100, (Number(position.distancePercent) / 50) * 100);
+  const width = past ? 100 : Math.min(100, (Number(position.distancePercent) / 50) * 100);
   return (
-    <span className="distance" data-tone={tone}>
+    <span className="distance" data-tone={tone} data-past={past ? 'true' : undefined} title={distanceText(position.distancePercent)}>
       <span className="distance__track" aria-hidden="true">
         <span className="distance__fill" style={{ width: `${width}%` }} />
       </span>
-      <span className="num">{formatAmount(position.distancePercent)}%</span>
+      <span className="num">{distanceFigure(position.distancePercent)}</span>
+      {past ? <span className="distance__past">{t`past liquidation`}</span> : null}
     </span>
   );
 }
@@ -65,6 +69,7 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
   const ui = useUi((s) => s.positions);
   const setUi = useUi((s) => s.setPositions);
   const rows = sortPositions(overview.positions, ui);
+  const sortOf = (by: PositionsUi['sortBy']) => (ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none');
   const sortHeader = (by: PositionsUi['sortBy'], label: string) => (
     <button
       type="button"
@@ -79,9 +84,9 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     </button>
   );
   const columns: Column<PositionRisk>[] = [
-    { header: sortHeader('market', t`Market`), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
+    { sort: sortOf('market'), header: sortHeader('market', t`Market`), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
     { header: t`Side`, width: '6%', cellProps: (p) => ({ title: p.side ?? undefined }), cell: (p) => (p.side === null ? <Unknown /> : sideLabel(p.side)) },
-    { header: sortHeader('amount', t`Amount`), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
+    { sort: sortOf('amount'), header: sortHeader('amount', t`Amount`), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
     { header: t`Entry`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
     {
       header: t`Current`,
@@ -91,9 +96,9 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
       cell: (p) => amountOr(p.currentPrice),
     },
     { header: t`Liquidation`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
-    { header: sortHeader('distance', t`Distance`), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
+    { sort: sortOf('distance'), header: sortHeader('distance', t`Distance`), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
     {
-      header: sortHeader('pnl', t`P&L`),
+      sort: sortOf('pnl'), header: sortHeader('pnl', t`P&L`),
       width: '12%',
       align: 'end',
       cellProps: (p) => ({ className: `num signed signed--${p.unrealizedPnl === null ? 'neutral' : signTone(p.unrealizedPnl)}`, title: p.unrealizedPnl ?? undefined }),
@@ -107,9 +112,9 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
           </>
         ),
     },
-    { header: sortHeader('leverage', t`Lev.`), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${formatAmount(p.leverage)}\u00d7`) },
+    { sort: sortOf('leverage'), header: sortHeader('leverage', t`Lev.`), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${formatAmount(p.leverage)}\u00d7`) },
     {
-      header: sortHeader('risk', t`State`),
+      sort: sortOf('risk'), header: sortHeader('risk', t`State`),
       width: '14%',
       cell: (p) => {
         const badge = riskBadge(p.liquidationState);

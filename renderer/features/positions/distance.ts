@@ -1,29 +1,27 @@
-import { t } from '@lingui/core/macro';
-import { formatAmount } from '../../format';
 /**
- * Distance from a position's base price to its liquidation price, in percent, decimal math only.
- * The sign alone is easy to misread, so the result also says in words which way the price must move.
+ * The words for a position's distance to liquidation (shared/model/liquidationDistance.ts is the
+ * figure): the risk table and the position cards both say it this way, so one page never shows two
+ * different distances.
  */
-import { compare, isLooseDecimalString, percentChange } from '../../../shared/money/decimal';
+import { t } from '@lingui/core/macro';
+import { dec } from '../../../shared/money/decimal';
+import { isPastLiquidation } from '../../../shared/model/liquidationDistance';
+import { formatAmount } from '../../format';
 
-export interface LiquidationDistance {
-  /** Absolute distance in percent, two decimals, e.g. "12.34". */
-  percent: string;
-  /** Where the liquidation price lies relative to the base price. */
-  direction: 'below' | 'above' | 'at';
-  /** e.g. "liquidation 12.34 % below base". */
-  text: string;
+/** "12.34 %", in the person's digits. */
+function percentText(percent: string): string {
+  return `${formatAmount(percent)}\u00a0%`;
 }
 
-/** Null when either price is missing: a pending position has no base price yet (docs/exchange-api.md). */
-export function liquidationDistance(basePrice: string | null, liquidationPrice: string | null): LiquidationDistance | null {
-  if (basePrice === null || liquidationPrice === null) return null;
-  if (!isLooseDecimalString(basePrice) || !isLooseDecimalString(liquidationPrice)) return null;
-  const change = percentChange(basePrice, liquidationPrice, 2);
-  if (change === null) return null;
-  const direction = compare(liquidationPrice, basePrice) < 0 ? 'below' : compare(liquidationPrice, basePrice) > 0 ? 'above' : 'at';
-  const percent = change.startsWith('-') ? change.slice(1) : change;
-  const shown = formatAmount(percent);
-  const text = direction === 'at' ? t`liquidation at the base price` : direction === 'below' ? t`liquidation ${shown} % below base` : t`liquidation ${shown} % above base`;
-  return { percent, direction, text };
+/** The figure a table cell shows: "12.34 %", or "−2.1 %" once past the liquidation price. */
+export function distanceFigure(percent: string): string {
+  return isPastLiquidation(percent) && !dec(percent).isZero() ? `\u2212${percentText(dec(percent).abs().toFixed())}` : percentText(percent);
+}
+
+/** The whole sentence: "12.34 % to liquidation", "past liquidation by 2.1 %", "at the liquidation price". */
+export function distanceText(percent: string): string {
+  const d = dec(percent);
+  if (d.isZero()) return t`at the liquidation price`;
+  const shown = percentText(d.abs().toFixed());
+  return d.isNegative() ? t`past liquidation by ${shown}` : t`${shown} to liquidation`;
 }

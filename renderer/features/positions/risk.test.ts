@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { riskBadge, sideLabel, sortByRisk, summarizeRisk } from './risk';
-import { liquidationDistance } from './distance';
+import { distanceFigure, distanceText } from './distance';
 
 describe('riskBadge', () => {
   it('maps documented states to labelled tones and shows unknown ones verbatim', () => {
@@ -38,27 +38,12 @@ describe('sortByRisk', () => {
   });
 });
 
-describe('liquidationDistance', () => {
-  it('gives the distance below base for a long position', () => {
-    expect(liquidationDistance('100', '87.66')).toEqual({ percent: '12.34', direction: 'below', text: 'liquidation 12.34 % below base' });
-  });
-
-  it('gives the distance above base for a short position', () => {
-    expect(liquidationDistance('20000', '25000')?.text).toBe('liquidation 25 % above base');
-  });
-
-  it('uses decimal math on long amounts (no float noise)', () => {
-    expect(liquidationDistance('0.3', '0.1')?.percent).toBe('66.67');
-    expect(liquidationDistance('123456789012345678901234.5', '123456789012345678901234.5')?.text).toBe('liquidation at the base price');
-  });
-
-  it('is absent for a pending position, whose base price is not known yet', () => {
-    expect(liquidationDistance(null, '87.66')).toBeNull();
-    expect(liquidationDistance(null, null)).toBeNull();
-  });
-
-  it('is absent when there is no liquidation price or the base price is zero', () => {
-    expect(liquidationDistance('100', null)).toBeNull();
-    expect(liquidationDistance('0', '5')).toBeNull();
+describe('distance words', () => {
+  it('says the room left, or how far past liquidation the price is, with the figure the table shows', () => {
+    expect(distanceText('12.34')).toBe('12.34\u00a0% to liquidation');
+    expect(distanceFigure('12.34')).toBe('12.34\u00a0%');
+    expect(distanceText('-2.1')).toBe('past liquidation by 2.1\u00a0%');
+    expect(distanceFigure('-2.1')).toBe('\u22122.1\u00a0%');
+    expect(distanceText('0')).toBe('at the liquidation price');
   });
 });

@@ -2,6 +2,7 @@
 import type { PositionRisk } from '../../../shared/model/balances';
 import { dec, type Decimal } from '../../../shared/money/decimal';
 import type { PositionsUi } from '../../state/ui';
+import { isPastLiquidation } from '../../../shared/model/liquidationDistance';
 
 const decOrNull = (v: string | null): Decimal | null => (v === null ? null : dec(v));
 
@@ -29,9 +30,9 @@ export function sortPositions(positions: readonly PositionRisk[], ui: PositionsU
     .map((x) => x.p);
 }
 
-/** The distance bar's tone: red inside 5 % or in liquidation, amber inside 15 % or in margin call. */
+/** The distance bar's tone: red inside 5 %, past liquidation or in liquidation, amber inside 15 % or in margin call. */
 export function distanceTone(p: PositionRisk): 'danger' | 'warning' | 'positive' | 'neutral' {
-  if (p.liquidationState === 'liquidation') return 'danger';
+  if (p.liquidationState === 'liquidation' || isPastLiquidation(p.distancePercent)) return 'danger';
   if (p.distancePercent === null) return p.liquidationState === 'margin_call' ? 'warning' : 'neutral';
   const d = dec(p.distancePercent);
   if (d.lessThan(5)) return 'danger';
