@@ -26,6 +26,7 @@ export const PATHS = {
   tradeBalance: '/api/v4/trade-account/balance',
   collateralBalance: '/api/v4/collateral-account/balance',
   collateralSummary: '/api/v4/collateral-account/summary',
+  websocketToken: '/api/v4/profile/websocket_token',
 } as const;
 
 export type PathName = keyof typeof PATHS;

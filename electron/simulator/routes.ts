@@ -12,6 +12,7 @@ import { history } from './handlers/history';
 import { withdrawPay } from './handlers/withdraw';
 import { flexInvest, flexInvestments, flexPlans } from './handlers/flex';
 import { travelRuleVasps } from './handlers/travelRule';
+import { websocketToken } from './handlers/websocket';
 import { collateralBalance, collateralMarkets, collateralSummary, futures, markets, ticker, tradeBalance } from './handlers/market';
 
 export type PublicHandler = (state: SimulatorState, nowMs: number) => Reply;
@@ -61,6 +62,7 @@ const PRIVATE_HANDLERS = {
   tradeBalance: { handle: tradeBalance, permission: 'read' },
   collateralBalance: { handle: collateralBalance, permission: 'read' },
   collateralSummary: { handle: collateralSummary, permission: 'read' },
+  websocketToken: { handle: websocketToken, permission: 'read' },
 } satisfies Partial<Record<PathName, { handle: PrivateHandler; permission: Permission; b2bOnly?: boolean }>>;
 
 export function buildRoutes(): Map<string, Route> {
