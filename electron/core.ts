@@ -19,6 +19,7 @@ import { accountHandlers } from './services/accounts/handlers';
 import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
 import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { connectionHandlers } from './services/connection/handlers';
+import { createLiveService, liveHandlers, type LiveServiceOptions } from './services/live';
 import { createSilenceWatch } from './services/connection/silenceWatch';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
 import { createExchangeClient, createExchangeRuntime, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
@@ -54,6 +55,8 @@ export interface CoreOptions {
   platform?: string;
   /** The position watcher's schedule: default the auto-refresh interval (30 s when that is off). */
   alerts?: { intervalMs?: number; timers?: AlertTimers };
+  /** The live connections' timings (tests shorten them); the documented defaults otherwise. */
+  live?: LiveServiceOptions['connection'];
   /** The history snapshot timer (default every 5 minutes; 0: off). */
   history?: { intervalMs?: number; timers?: HistoryTimers };
   /**
@@ -180,6 +183,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       emit('accounts.changed', { activeAccountId });
       // An opt-in or threshold may have changed: the watcher starts, stops or re-reads them now.
       void alerts.sync();
+      void live.sync().catch((error: unknown) => logger.warn('live connections: accounts could not be read', { error }));
     },
   });
   // The ping that fills silence, for the accounts a page watches (connection.watch); its outcome
@@ -253,6 +257,20 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   });
   void alerts.sync();
 
+  // The exchange's WebSocket for every account with alerts on: an event or a state change in the
+  // pushed snapshot makes the watcher read REST at once, so an alert comes within a second or two.
+  const live = createLiveService({
+    accounts: async () => (await accounts.listKnown()).accounts,
+    clientFor: (accountId) => accounts.clientFor(accountId),
+    onRiskChange: () => void alerts.sync(),
+    onState: (state) => {
+      if (state.status === 'fallback') logger.info('live connection lost; REST refresh carries on', { accountId: state.accountId, problem: state.problem });
+      emit('live.changed', state);
+    },
+    ...(options.live ? { connection: options.live } : {}),
+  });
+  void live.sync().catch((error: unknown) => logger.warn('live connections: accounts could not be read', { error }));
+
   // Each service answers its own channels; core only composes them.
   const serviceHandlers: Omit<Handlers, 'app.bootstrap'> = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
@@ -266,6 +284,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...balancesHandlers(balances),
     ...positionsHandlers(positions),
     ...alertsHandlers(alerts),
+    ...liveHandlers(live),
     ...historyHandlers(history),
   };
   // The landing view's data is fetched from launch on, and the page gets it with settings and
@@ -322,6 +341,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       closing ??= (async () => {
         listeners.clear();
         silenceWatch.close();
+        live.close();
         await alerts.close();
         await history.close();
         await Promise.allSettled([withdrawals.close(), demo.close()]);
