@@ -1,4 +1,4 @@
-// Lint rules, and above all the import boundaries of DESIGN.md: code is split by the runtime it may
+// Lint rules, and above all the import boundaries of docs/decisions.md: code is split by the runtime it may
 // use (as VS Code layers its sources), and the lint enforces it.
 //   shared/    pure TypeScript: no electron/, no renderer/, no Node built-ins, no DOM globals
 //   renderer/  the sandboxed UI: no electron/, no Node built-ins, no `electron` (so no raw ipcRenderer)

@@ -1,4 +1,4 @@
-// Proves the import boundaries of DESIGN.md are enforced by the lint, not just written down.
+// Proves the import boundaries of docs/decisions.md are enforced by the lint, not just written down.
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

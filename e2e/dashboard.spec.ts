@@ -147,6 +147,8 @@ test.describe('dashboard', () => {
           allocation: [],
           unpriced: 2,
           zeroAssets: 0,
+          byAccount: [],
+          grandTotal: '0',
           notes: [],
           pricedAt: null,
         };

@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, _electron, expect, type ElectronApplication, type Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../electron/simulator';
-import { BROWSER_MODE_NODE_FLAGS } from '../electron/browser/node-flags';
 
 export type AppMode = 'browser' | 'electron';
 
@@ -46,7 +45,7 @@ const reportedSkips = new Set<string>();
 
 function spawnBrowserMode(userDataDir: string): Promise<{ child: ChildProcess; url: string; stdout: string[]; stderr: string[] }> {
   if (!existsSync(LAUNCH_SCRIPT)) throw new Error(`${LAUNCH_SCRIPT} is missing: run "npm run build" before the e2e tests`);
-  const child = spawn(process.execPath, [...BROWSER_MODE_NODE_FLAGS, LAUNCH_SCRIPT, '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
+  const child = spawn(process.execPath, [LAUNCH_SCRIPT, '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

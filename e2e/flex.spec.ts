@@ -54,7 +54,7 @@ test.describe('flex plans', () => {
   test('an account without B2B access (Trader) sees the explanation, not an error', async ({ page, simulator }) => {
     await useSimulatorAccount(page, simulator, 'Trader');
     const panel = page.getByTestId('b2b-panel');
-    // Both causes the exchange's 403 can mean (API.md): no B2B access, or a key restricted away from the endpoint.
+    // Both causes the exchange's 403 can mean (docs/exchange-api.md): no B2B access, or a key restricted away from the endpoint.
     await expect(panel).toContainText('The account has no B2B lending access.');
     await expect(panel).toContainText('endpoint access restrictions exclude the flex endpoints');
     await expect(page.locator('main').getByRole('alert')).toHaveCount(0);

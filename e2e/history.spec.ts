@@ -1,5 +1,5 @@
 /**
- * History in Demo (issue 13), browser mode: each Balances refresh leaves a snapshot in the app's
+ * History in Demo, browser mode: each Balances refresh leaves a snapshot in the app's
  * SQLite database (the embedded simulator's prices move every second, so refreshes a few seconds
  * apart differ); the History chart's last point is the total Balances showed, exactly; and the
  * CSV of the balances as of today is that snapshot, row for row.

@@ -1,5 +1,5 @@
 /**
- * Language (issue 15): the page follows the OS language, can be switched to Ukrainian from the
+ * Language: the page follows the OS language, can be switched to Ukrainian from the
  * settings, and then every view speaks Ukrainian — the navigation, the view titles, the table
  * headers, the buttons, the status badges and the choices in the lists hold no English left over.
  * With DESK_SCREENSHOT_DIR set, each view is photographed in Ukrainian (`<view>-uk.png`), at

@@ -1,5 +1,5 @@
 /**
- * The awkward shapes the real exchange documents, end to end in the browser (issue 9): a position
+ * The awkward shapes the real exchange documents, end to end in the browser: a position
  * opened by a trigger order (null price fields), a fiat withdrawal through a provider with the
  * payout fields it requires, a Travel Rule withdrawal from an EEA account, and a withdrawal the
  * exchange pays only in part (status 18). Demo where Demo can show it; the test's own simulator

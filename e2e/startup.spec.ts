@@ -1,5 +1,5 @@
 /**
- * The first screen (issue 14): browser mode answers the launch URL with the balances already in the
+ * The first screen: browser mode answers the launch URL with the balances already in the
  * page, so they paint before any script has run, and the app then hydrates that markup: the same
  * elements, now live. Electron loads its page from app://, which does not render a first screen.
  */

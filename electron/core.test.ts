@@ -251,7 +251,7 @@ describe('core with the simulator', () => {
   });
 });
 
-describe('the first-screen bootstrap (issue 14)', () => {
+describe('the first-screen bootstrap', () => {
   it('answers what app.bootstrap answers, asked by the main process itself, and nothing once closing', async () => {
     const ownDir = mkdtempSync(join(tmpdir(), 'desk-core-first-'));
     const own = createCore({ userDataDir: ownDir, mode: 'electron', keychain, isTrustedSender: () => false, clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
@@ -296,7 +296,7 @@ describe('core without a reachable keychain', () => {
   });
 });
 
-describe('core with a settings file it could not read (issue 10, finding 3)', () => {
+describe('core with a settings file it could not read', () => {
   it('keeps Demo working, refuses settings changes, and refuses a new account before its secret reaches the keychain', async () => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'desk-unreadable-'));
     const keychainWrites: string[] = [];
@@ -332,7 +332,7 @@ describe('core with a settings file it could not read (issue 10, finding 3)', ()
   });
 });
 
-describe('core on a read-only user-data folder (issue 10, finding 5)', () => {
+describe('core on a read-only user-data folder', () => {
   it('starts, shows what it can, and refuses settings changes with a clear error naming the folder (as a non-root user)', async (context) => {
     const runner = unprivilegedRunner();
     if ('skip' in runner) {
@@ -358,6 +358,8 @@ describe('core on a read-only user-data folder (issue 10, finding 5)', () => {
         demoBalance: Envelope<unknown>;
         settingsUpdate: Envelope<unknown>;
         selectDemo: Envelope<unknown>;
+        databaseStatus: Envelope<unknown>;
+        withdrawalsList: Envelope<unknown>;
         loggerThrew: boolean;
       }>(scenario, [userDataDir]);
       const seen = run.result;
@@ -371,6 +373,9 @@ describe('core on a read-only user-data folder (issue 10, finding 5)', () => {
       const clearError = `The settings could not be saved in ${userDataDir} (permission denied). Nothing was changed.`;
       expect(seen?.settingsUpdate).toEqual({ ok: false, error: { kind: 'internal', message: clearError } });
       expect(seen?.selectDemo).toEqual({ ok: false, error: { kind: 'internal', message: clearError } });
+      // Read-only, withdrawals off, said on screen (the Withdraw view reads database.status).
+      expect(seen?.databaseStatus).toEqual({ ok: true, data: { available: false, problem: 'read_only', file: join(userDataDir, 'desk.sqlite3'), folder: userDataDir } });
+      expect(seen?.withdrawalsList.ok === false && seen.withdrawalsList.error.reason).toBe('database_unavailable');
       expect(seen?.loggerThrew).toBe(false);
       // The log could not be created: one line says so, and no stack trace reaches the terminal.
       expect(run.stderr.split('\n').filter((l) => l.startsWith('log: cannot write'))).toHaveLength(1);

@@ -15,9 +15,15 @@ import { bootstrapAnswer, startupHandlers } from './services/startup/handlers';
 import type { Bootstrap } from '../shared/model/startup';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
+import { createSubAccountsService } from './services/subAccounts/service';
+import { subAccountsHandlers } from './services/subAccounts/handlers';
+import { createDepositsService } from './services/deposits/service';
+import { depositsHandlers } from './services/deposits/handlers';
 import { accountHandlers } from './services/accounts/handlers';
 import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
-import { acquireInstanceLock, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
+import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
+import { databaseHandlers } from './services/database/handlers';
+import type { DatabaseStatus } from '../shared/model/database';
 import { connectionHandlers } from './services/connection/handlers';
 import { createLiveService, liveHandlers, type LiveServiceOptions } from './services/live';
 import { createSilenceWatch } from './services/connection/silenceWatch';
@@ -60,7 +66,7 @@ export interface CoreOptions {
   /** The history snapshot timer (default every 5 minutes; 0: off). */
   history?: { intervalMs?: number; timers?: HistoryTimers };
   /**
-   * Start fetching the landing view's data at once (issue 14): the app's launchers set it; tests
+   * Start fetching the landing view's data at once: the app's launchers set it; tests
    * that stage the exchange before their first read leave it off.
    */
   prefetchLanding?: boolean;
@@ -97,7 +103,7 @@ async function startEmbeddedSimulator(): Promise<RunningSimulator> {
  * and DatabaseTooNewError when the database comes from a newer app.
  */
 export function createCore(options: CoreOptions): Core {
-  // First of all: one process per user-data folder (issue 10 finding 1). Released by close().
+  // First of all: one process per user-data folder. Released by close().
   const instanceLock = acquireInstanceLock(options.userDataDir, options.mode);
   try {
     return createLockedCore(options, () => instanceLock.release());
@@ -132,22 +138,27 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
 
   // The app's database; the withdrawal service's store finds this connection by folder. The old
   // journal is imported here (not only when the store opens) so its notice is known at start.
+  // When it cannot be opened, nothing opens another one anywhere: withdrawals are off with a typed
+  // reason (database.status), and the file is left as it is for when it can be read again.
   const withdrawalsDir = join(options.userDataDir, 'withdrawals');
   let database: DeskDatabase | null = null;
   let databaseNotices: string[] = [];
+  let databaseStatus: DatabaseStatus;
   try {
     database = openDatabase(options.userDataDir);
     importJournal(database, withdrawalsDir);
     databaseNotices = [...database.notices, quarantineNotice(database)].filter((n): n is string => n !== null);
+    databaseStatus = { available: true, file: database.file };
   } catch (error) {
     if (error instanceof DatabaseTooNewError) {
       database?.close();
       throw error;
     }
-    // A read-only or full disk: the rest of the app still shows what it can; withdrawals will fail
-    // with the store's own error. Our wording.
-    logger.error('database could not be opened', { error });
-    databaseNotices = [`The app's database in ${options.userDataDir} could not be opened (${(error as NodeJS.ErrnoException).code ?? 'error'}), so withdrawals are unavailable. Nothing was changed.`];
+    database?.close();
+    database = null;
+    const problem = databaseProblemOf(error, options.userDataDir);
+    logger.error('database could not be opened; withdrawals are off', { problem, error });
+    databaseStatus = { available: false, problem, file: join(options.userDataDir, DATABASE_FILE), folder: options.userDataDir };
   }
   for (const notice of databaseNotices) logger.warn('database notice for the user', { notice });
   /** Everything the user must hear about from start-up, in one text (settings.get carries one notice). */
@@ -216,7 +227,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     quote: quoteSetting,
   });
 
-  // Snapshots of the account over time (issue 13): every successful refresh is offered (written
+  // Snapshots of the account over time: every successful refresh is offered (written
   // after its answer has left), and a timer takes one at least every 5 minutes.
   const history = createHistoryService({
     store: database ? createHistoryStore(database.connection) : null,
@@ -283,12 +294,15 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...balancesHandlers(balances),
     ...positionsHandlers(positions),
+    ...depositsHandlers(createDepositsService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
+    ...subAccountsHandlers(createSubAccountsService({ clientFor: (accountId) => accounts.clientFor(accountId), quote: quoteSetting })),
     ...alertsHandlers(alerts),
     ...liveHandlers(live),
     ...historyHandlers(history),
+    ...databaseHandlers(() => databaseStatus),
   };
   // The landing view's data is fetched from launch on, and the page gets it with settings and
-  // accounts in one call (issue 14).
+  // accounts in one call.
   const landing = createLanding({
     current: async () => {
       const { accounts: listed, activeAccountId } = await accounts.listKnown();

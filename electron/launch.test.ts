@@ -3,12 +3,11 @@
  * ready line, a working browser-mode server behind it, and a clean exit on SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_MODE_NODE_FLAGS } from './browser/node-flags';
 import { findElectronBinary } from './electron-binary';
 import { parseLaunchArgs, UsageError } from './launch-args';
 import { unprivilegedRunner } from './test/unprivileged';
@@ -23,9 +22,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** The launcher under Node's flags for browser mode, as `npm start` runs it. */
+/** The launcher as `npm start` runs it (through tsx here). */
 function launch(args: string[]): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [...BROWSER_MODE_NODE_FLAGS, '--import', 'tsx', LAUNCH, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', LAUNCH, ...args], {
     env: { ...process.env, DESK_RENDERER_DIR: join(root, 'renderer') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,12 +58,6 @@ describe('launcher flags', () => {
     expect(() => parseLaunchArgs(args)).toThrow(UsageError);
   });
 
-  it("npm start gives Node browser mode's own flags, before the launcher", () => {
-    const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { scripts: Record<string, string> };
-    expect(BROWSER_MODE_NODE_FLAGS).not.toHaveLength(0);
-    expect(manifest.scripts.start).toMatch(new RegExp(`(^|&& )node ${BROWSER_MODE_NODE_FLAGS.join(' ')} out/electron/launch\\.js$`));
-  });
-
   it('exits 2 with a clear message on a bad flag', async () => {
     const run = launch(['--port', 'eighty']);
     expect(await run.exited).toBe(2);
@@ -93,7 +86,7 @@ describe('browser mode through the launcher', () => {
     const page = await fetch(new URL('/', url));
     expect(await page.text()).toContain('launch test');
 
-    // Every folder the app made under the user-data folder is private to this user (issue 10, finding 10).
+    // Every folder the app made under the user-data folder is private to this user.
     await fetch(new URL('/api/invoke', url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-desk-token': token }, body: JSON.stringify({ channel: 'settings.update', payload: { theme: 'dark' } }) });
     const folders = [userDataDir, ...readdirSync(userDataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name))];
     expect(folders.length).toBeGreaterThan(1);
@@ -104,7 +97,7 @@ describe('browser mode through the launcher', () => {
   });
 });
 
-describe('two browser-mode launches on one user-data folder (issue 10, finding 1)', () => {
+describe('two browser-mode launches on one user-data folder', () => {
   it('the second exits 3 with the message, writes nothing, and the first keeps serving', async () => {
     const userDataDir = join(root, 'shared-user-data');
     const first = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
@@ -132,7 +125,26 @@ describe('two browser-mode launches on one user-data folder (issue 10, finding 1
   });
 });
 
-describe('browser mode on a read-only user-data folder (issue 10, finding 5)', () => {
+describe('a start that cannot go on says why, not a stack trace', () => {
+  it('a database from a newer app: exits 4 naming the file, what was kept and what to do; the file is untouched', async () => {
+    const userDataDir = join(root, 'newer-database');
+    mkdirSync(userDataDir, { mode: 0o700 });
+    const file = join(userDataDir, 'desk.sqlite3');
+    const { default: Database } = await import('better-sqlite3');
+    const raw = new Database(file);
+    raw.pragma('user_version = 9999');
+    raw.close();
+    const before = readFileSync(file);
+    const run = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
+    expect(await run.exited).toBe(4);
+    expect(run.stdout()).toBe('');
+    expect(run.stderr()).toContain(`launch: The database ${file} was written by a newer WhiteBIT Desk. It was left as it is. Update the app, or start with --user-data-dir <another folder>.`);
+    expect(run.stderr()).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe('browser mode on a read-only user-data folder', () => {
   it('starts and serves reads as a non-root user, printing one clear warning and no stack trace', async (context) => {
     const runner = unprivilegedRunner();
     if ('skip' in runner) {

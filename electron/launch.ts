@@ -11,7 +11,8 @@ import { openAppInBrowser } from './browser/open-browser';
 import { startBrowserServer } from './browser/server';
 import { loadFirstScreenRenderer } from './static/firstScreen';
 import { createCore } from './core';
-import { acquireInstanceLock, DataFolderInUseError, EXIT_DATA_FOLDER_IN_USE } from './services/database';
+import { acquireInstanceLock, EXIT_DATA_FOLDER_IN_USE } from './services/database';
+import { describeStartupFailure, EXIT_STARTUP_FAILED, startupFailureOf } from './services/startup/failure';
 import { findElectronBinary } from './electron-binary';
 import { parseLaunchArgs, USAGE, UsageError, type LaunchOptions } from './launch-args';
 import { defaultUserDataDir } from './paths';
@@ -38,18 +39,23 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
   }
   const userDataDir = options.userDataDir ?? defaultUserDataDir();
   // Before the log or anything else is written: a second process on this folder leaves it as it is.
-  // Held until this process exits (the OS releases it then); the core shares it.
+  // Held until this process exits (the OS releases it then); the core shares it. A start that fails
+  // for a reason the person can act on says what happened, what was kept and what to do.
+  let core: ReturnType<typeof createCore>;
+  let logger: ReturnType<typeof createLogger>;
+  let renderFirstScreen: ReturnType<typeof loadFirstScreenRenderer>;
   try {
     acquireInstanceLock(userDataDir, 'browser');
+    logger = createLogger({ file: logFileIn(userDataDir) });
+    // Loaded while the core starts; the first request for the page waits for it (static/firstScreen.ts).
+    renderFirstScreen = loadFirstScreenRenderer(join(projectRoot, 'out', 'prerender', 'prerender.js'), logger);
+    core = createCore({ userDataDir, mode: 'browser', logger, prefetchLanding: true });
   } catch (error) {
-    if (!(error instanceof DataFolderInUseError)) throw error;
-    process.stderr.write(`launch: ${error.message}\n`);
-    process.exit(EXIT_DATA_FOLDER_IN_USE);
+    const failure = startupFailureOf(error, userDataDir);
+    if (!failure) throw error;
+    process.stderr.write(`launch: ${describeStartupFailure(failure)}\n`);
+    process.exit(failure.code === 'folder_in_use' ? EXIT_DATA_FOLDER_IN_USE : EXIT_STARTUP_FAILED);
   }
-  const logger = createLogger({ file: logFileIn(userDataDir) });
-  // Loaded while the core starts; the first request for the page waits for it (static/firstScreen.ts).
-  const renderFirstScreen = loadFirstScreenRenderer(join(projectRoot, 'out', 'prerender', 'prerender.js'), logger);
-  const core = createCore({ userDataDir, mode: 'browser', logger, prefetchLanding: true });
   // Settings that could not be read or saved: the page shows this too, but say it where we were started.
   if (core.notice) process.stderr.write(`launch: warning: ${core.notice}\n`);
   let server;

@@ -8,35 +8,39 @@ import { fileURLToPath } from 'node:url';
 import { version } from '../package.json';
 import { defaultUserDataDir, userDataDirFromArgs } from './paths';
 import { acquireInstanceLock, DataFolderInUseError, EXIT_DATA_FOLDER_IN_USE } from './services/database';
+import { describeStartupFailure, EXIT_STARTUP_FAILED, startupFailureOf } from './services/startup/failure';
 import { runElectronApp } from './window/app';
 
 const buildDir = dirname(fileURLToPath(import.meta.url));
 
 /**
- * One process per user-data folder (issue 10 finding 1): held for the process's life; the core shares
+ * One process per user-data folder: held for the process's life; the core shares
  * it. When another Electron app holds the folder, Electron's own single-instance lock hands over to
  * that window; when a browser-mode process holds it, there is nobody to hand over to: say so and exit.
  */
+const userDataDir = userDataDirFromArgs(process.argv) ?? defaultUserDataDir();
+
+/** A start refused for a reason the person can act on: what happened, what was kept, what to do; no stack trace. */
+function refuseStart(error: unknown): void {
+  const failure = startupFailureOf(error, userDataDir);
+  if (!failure) throw error;
+  process.stderr.write(`${describeStartupFailure(failure)}\n`);
+  app.exit(failure.code === 'folder_in_use' ? EXIT_DATA_FOLDER_IN_USE : EXIT_STARTUP_FAILED);
+}
+
 function takeDataFolder(): boolean {
-  const userDataDir = userDataDirFromArgs(process.argv) ?? defaultUserDataDir();
   try {
     acquireInstanceLock(userDataDir, 'electron');
     return true;
   } catch (error) {
-    if (!(error instanceof DataFolderInUseError)) throw error;
-    if (error.holderMode === 'electron') return true;
-    process.stderr.write(`${error.message}\n`);
-    app.exit(EXIT_DATA_FOLDER_IN_USE);
+    if (error instanceof DataFolderInUseError && error.holderMode === 'electron') return true;
+    refuseStart(error);
     return false;
   }
 }
 
 if (takeDataFolder()) {
   const handle = runElectronApp({ buildDir, rendererDir: join(buildDir, '..', 'renderer'), version });
-  // createCore refuses the folder if a browser-mode process took it meanwhile.
-  handle.ready.catch((error: unknown) => {
-    if (!(error instanceof DataFolderInUseError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    app.exit(EXIT_DATA_FOLDER_IN_USE);
-  });
+  // createCore refuses the folder if a browser-mode process took it meanwhile, or a newer database.
+  handle.ready.catch(refuseStart);
 }

@@ -3,6 +3,7 @@
  *   main.js      Electron entry (ESM, Node 20; `electron` and every npm dependency stay external,
  *                keytar because it is native, the others because they ship in node_modules)
  *   launch.js    `npm start` launcher (Electron or browser mode)
+ *   parse-worker.js  the worker thread that reads large exchange answers (services/exchange/parseOffThread.ts)
  *   chunks/      shared code and the lazily loaded simulator
  *   preload.cjs  sandboxed preload: CommonJS, everything bundled, only `electron` required
  * The preload needs another format, so a second build runs when the first has finished.
@@ -67,6 +68,7 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./main.ts', import.meta.url)),
         launch: fileURLToPath(new URL('./launch.ts', import.meta.url)),
+        'parse-worker': fileURLToPath(new URL('./services/exchange/parseWorker.ts', import.meta.url)),
       },
       external: isExternal,
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },

@@ -20,6 +20,8 @@ function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = 
     allocation: [],
     unpriced: 1,
     zeroAssets: 0,
+    byAccount: [],
+    grandTotal: '0',
     notes: [],
     pricedAt: null,
   });
@@ -45,7 +47,7 @@ describe('App shell', () => {
     setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const names = within(nav).getAllByRole('link').map((b) => b.textContent);
-    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Settings']);
+    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Settings', 'Sub-accounts', 'Receive']);
     await userEvent.click(within(nav).getByRole('link', { name: 'Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');

@@ -62,7 +62,7 @@ export function isoFromUnixSeconds(seconds: number): string {
 /**
  * Under a minute the label counts in steps of this many seconds: each change of its text makes
  * the browser paint a frame, about 5 ms of the page's CPU here. A label ticking every second cost
- * half a percent of a core while the app sat idle (bench:idle, issue 14); in 10-second steps, with
+ * half a percent of a core while the app sat idle; in 10-second steps, with
  * the 10 s auto-refresh, it changes only when the data does (UpdatedAgo holds its words while a
  * due refresh is on its way). The tooltip keeps the exact time.
  */
@@ -71,7 +71,7 @@ export const AGO_SECONDS_STEP = 10;
 /**
  * Milliseconds until `formatAgo(elapsedMs)` shows another text: the next 10-second step under a
  * minute, the next whole minute under an hour, the next whole hour after. A label needs a timer
- * only then, not every second (issue 14: an hour-old "Updated" label re-rendered 3,600 times).
+ * only then, not every second (an hour-old "Updated" label re-rendered 3,600 times).
  */
 export function nextAgoChangeIn(elapsedMs: number): number {
   const elapsed = Math.max(0, elapsedMs);

@@ -41,6 +41,12 @@ export const ERROR_REASONS = [
   'cancelled',
   /** The exchange answered 429, or the app's own limiter held the request back. */
   'rate_limited',
+  /** A sub-account's balances were refused: "Account is not confirmed". */
+  'account_not_confirmed',
+  /** A deposit address was refused: fiat or an asset that cannot be deposited. */
+  'not_depositable',
+  /** The app's database could not be opened or read: withdrawals are off (database.status says why). */
+  'database_unavailable',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -9,6 +9,7 @@
  * Secrets are write-only: `accounts.add` and `accounts.setKey` take an API secret; nothing returns one.
  * The values the channels carry (accounts, settings, withdrawal records) live in shared/model/.
  */
+import type { DatabaseStatus } from './model/database';
 import { z } from 'zod';
 import type { Envelope } from './errors';
 import { Requests } from './api/endpoints';
@@ -33,9 +34,11 @@ import type { ConnectionState } from './model/connection';
 import type { LiveState } from './model/live';
 import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
 import type { Bootstrap } from './model/startup';
+import type { SubAccountBalances, SubAccountPage } from './model/subAccounts';
+import type { DepositAddressView } from './model/deposits';
 
 // The contract's runtime constants live in a module without zod, so the page's first chunk can use
-// them without loading the schemas (issue 14); they are part of this contract all the same.
+// them without loading the schemas; they are part of this contract all the same.
 export { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from './transport';
 
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
@@ -49,7 +52,7 @@ export const CHANNELS = {
   'app.info': { request: z.object({}).strict(), response: {} as { version: string; mode: 'electron' | 'browser'; platform: string } },
 
   /**
-   * What the page needs to open (issue 14), in one call: settings.get, accounts.list and the landing
+   * What the page needs to open, in one call: settings.get, accounts.list and the landing
    * view's answers, which the main process starts fetching at launch.
    */
   'app.bootstrap': { request: z.object({}).strict(), response: {} as Bootstrap },
@@ -181,6 +184,27 @@ export const CHANNELS = {
   /** `stillWatched`: an absent withdrawal stays looked up in the background after it is discarded. */
   'withdrawals.discard': { request: z.object({ uniqueId: Requests.withdrawPay.shape.uniqueId }).strict(), response: {} as { discarded: true; stillWatched: boolean } },
   'withdrawals.list': { request: z.object({ accountId: AccountId.optional() }).strict(), response: {} as WithdrawalRecord[] },
+
+  // ---------- the whole account: sub-accounts ----------
+  /** A page of the key's sub-accounts; `access: 'no_permission'` when the key may not list them. */
+  'subAccounts.list': {
+    request: withAccount({
+      search: Requests.subAccountList.shape.search,
+      offset: Requests.subAccountList.shape.offset,
+      limit: Requests.subAccountList.shape.limit,
+    }),
+    response: {} as SubAccountPage,
+  },
+  /** One sub-account's balances (each asset's rows added up), valued in `quote` (default: the setting). */
+  'subAccounts.balances': {
+    request: withAccount({ id: Requests.subAccountBalances.shape.id, quote: QuoteCurrency.optional() }),
+    response: {} as SubAccountBalances,
+  },
+  /** The address (and memo) to deposit `ticker` on `network`, with its terms; fiat and non-depositable assets answer `not_depositable`. */
+  'deposits.address': { request: withAccount(Requests.depositAddress.shape), response: {} as DepositAddressView },
+
+  /** Whether the app's database is open; withdrawals are off, and the Withdraw view says why, when it is not. */
+  'database.status': { request: z.object({}).strict(), response: {} as DatabaseStatus },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;

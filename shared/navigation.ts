@@ -15,6 +15,8 @@ export const VIEW_LIST = [
   { id: 'history', label: 'History' },
   { id: 'accounts', label: 'Accounts' },
   { id: 'settings', label: 'Settings' },
+  { id: 'subaccounts', label: 'Sub-accounts' },
+  { id: 'deposit', label: 'Receive' },
 ] as const;
 
 export type ViewId = (typeof VIEW_LIST)[number]['id'];

@@ -1,7 +1,7 @@
 /**
  * The runtime constants of the contract in shared/ipc.ts, without zod: the page's first chunk
  * needs them (renderer/api/bridge.ts) and must not load the request schemas, which only the main
- * process runs (issue 14). shared/ipc.ts re-exports everything here.
+ * process runs. shared/ipc.ts re-exports everything here.
  */
 import type { EventName } from './ipc';
 

@@ -3,16 +3,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { BROWSER_MODE_NODE_FLAGS } from '../../electron/browser/node-flags';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
  * Starts browser mode on a random loopback port; resolves with its launch URL once it is ready.
- * With Node's flags as `npm start` gives them; `nodeArgs` go to node after those (bench:idle's inspector port).
+ * `nodeArgs` go to node before the launcher.
  */
 export async function startBrowserMode(userDataDir: string, stderr: 'inherit' | 'ignore' = 'inherit', nodeArgs: readonly string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...BROWSER_MODE_NODE_FLAGS, ...nodeArgs, 'out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
+  const child = spawn(process.execPath, [...nodeArgs, 'out/electron/launch.js', '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', stderr],
   });
@@ -50,24 +49,12 @@ export function runBench(main: () => Promise<void>): void {
   });
 }
 
-/** Stops the app and waits until it has exited (its database and folder lock released). */
-export async function stopApp(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** Where browser mode takes channel calls, and the headers it wants with them (token from the launch URL, the app's own origin). */
-export function appApi(url: string): { endpoint: string; headers: Record<string, string> } {
-  const { origin, searchParams } = new URL(url);
-  const token = searchParams.get('token') ?? '';
-  return { endpoint: `${origin}/api/invoke`, headers: { 'Content-Type': 'application/json', 'X-Desk-Token': token, Origin: origin } };
-}
-
 /** One channel call through browser mode's HTTP API, as the page makes it. */
 export async function invokeApp<T>(url: string, channel: string, payload: unknown): Promise<T> {
-  const { endpoint, headers } = appApi(url);
+  // The token from the launch URL and the app's own origin, as the page sends them.
+  const { origin, searchParams } = new URL(url);
+  const endpoint = `${origin}/api/invoke`;
+  const headers = { 'Content-Type': 'application/json', 'X-Desk-Token': searchParams.get('token') ?? '', Origin: origin };
   const answer = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ channel, payload }) });
   const envelope = (await answer.json()) as { ok: boolean; data?: T; error?: { message?: string } };
   if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error?.message ?? answer.status}`);

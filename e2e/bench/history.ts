@@ -93,6 +93,8 @@ try {
     allocation: [],
     unpriced: 0,
     zeroAssets: 0,
+    byAccount: [],
+    grandTotal: '0',
     notes: [],
     pricedAt: clock,
   });

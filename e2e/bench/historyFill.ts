@@ -30,12 +30,6 @@ export function yearOfSnapshotTimes(now: number, retained: boolean): number[] {
   return [...kept.values()].sort((a, b) => a - b);
 }
 
-/** Snapshot times every 5 minutes over the last `days` days up to `now`: all of them, as retention keeps a week. */
-export function recentSnapshotTimes(now: number, days: number): number[] {
-  const count = Math.round((days * 86_400_000) / SNAPSHOT_STEP_MS);
-  return Array.from({ length: count }, (_, i) => now - (count - 1 - i) * SNAPSHOT_STEP_MS);
-}
-
 /** Writes one snapshot per time with every asset in it; returns the asset rows written. */
 export function fillHistory(connection: Database.Database, options: { accountId: string; quote?: string; assets: readonly string[]; times: readonly number[] }): number {
   const quote = options.quote ?? 'USDT';

@@ -7,7 +7,7 @@
  * of many runs of index + valuation together, and of valuation alone. It prints figures; it is not a
  * timed test and never fails on speed.
  *
- * Then a whole overview as every refresh of Balances makes one (issue 14): the simulator's "Main
+ * Then a whole overview as every refresh of Balances makes one: the simulator's "Main
  * (B2B)" account, its three balance answers and the ticker read once over HTTP through the real
  * client, then summed, valued, ranked and shared by the balances service again and again from those
  * answers. It prints the time and what each overview allocates (V8's sampling heap profiler, counting
@@ -17,6 +17,7 @@
 import { Session } from 'node:inspector/promises';
 import { startSimulator } from '../../electron/simulator';
 import { createExchangeClient } from '../../electron/services/exchange/client';
+import { createExchangeRuntime } from '../../electron/services/exchange/runtime';
 import { createBalancesService, type BalancesClient } from '../../electron/services/balances/service';
 import { PriceIndex, valueAssets, type MarketPrice } from '../../electron/services/balances/valuation';
 
@@ -74,9 +75,10 @@ const sampledBytes = (node: SampledNode): number => node.selfSize + node.childre
 
 async function overviewCase(): Promise<void> {
   const simulator = await startSimulator({ port: 0, seed: 1, rateLimits: false, priceTickMs: 0 });
+  const runtime = createExchangeRuntime();
   try {
     const { apiKey, apiSecret } = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
-    const client = createExchangeClient({ baseUrl: simulator.url, credentials: { apiKey, apiSecret }, rateLimit: false, maxRetries: 0 });
+    const client = createExchangeClient({ baseUrl: simulator.url, credentials: { apiKey, apiSecret }, rateLimit: false, maxRetries: 0, runtime });
     const [balance, tradeBalance, collateralBalance, ticker] = await Promise.all([client.balance({}), client.tradeBalance({}), client.collateralBalance({}), client.ticker()]);
     // The answers as read, handed back at once: what is timed is the service's own work.
     const answered: BalancesClient = {
@@ -109,6 +111,7 @@ async function overviewCase(): Promise<void> {
       session.disconnect();
     }
   } finally {
+    runtime.close();
     await simulator.close();
   }
 }

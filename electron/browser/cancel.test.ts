@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 7 (second half): the page's abort signal reaches the request. Browser mode,
+ * The page's abort signal reaches the request. Browser mode,
  * real parts: an aborted fetch to POST /api/invoke (what renderer/api/bridge.ts does with the
  * page's signal, see renderer/api/bridge.test.ts) -> the real browser-mode server -> the real
  * router -> the real exchange client -> a crafted exchange that never answers. The aborted fetch
@@ -12,10 +12,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BROWSER_MODE, CHANNEL_NAMES, type Channel } from '../../shared/ipc';
 import { createExchangeClient } from '../services/exchange/client';
+import { createExchangeRuntime } from '../services/exchange/runtime';
 import { startCraftedServer, type CraftedServer } from '../services/exchange/test/crafted-server';
 import { createSilentLogger } from '../services/logging';
 import { createRouter, type Handlers } from '../router/router';
 import { startBrowserServer, type BrowserServer } from './server';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -34,7 +38,7 @@ function until(condition: () => boolean, withinMs: number): Promise<boolean> {
   });
 }
 
-describe('cancellation through the contract, browser mode (issue 10, finding 7)', () => {
+describe('cancellation through the contract, browser mode', () => {
   it('an aborted page request closes the exchange request within half a second', async () => {
     let exchangeRequestClosed = false;
     const exchange: CraftedServer = await startCraftedServer((_req, res) => {
@@ -43,7 +47,7 @@ describe('cancellation through the contract, browser mode (issue 10, finding 7)'
     });
     cleanups.push(() => exchange.close());
 
-    const client = createExchangeClient({ baseUrl: exchange.url, rateLimit: false, timeoutMs: 10_000, maxRetries: 0 });
+    const client = createExchangeClient({ runtime, baseUrl: exchange.url, rateLimit: false, timeoutMs: 10_000, maxRetries: 0 });
     const handlers = {} as Record<Channel, (p: unknown, s: unknown, c: unknown) => Promise<unknown>>;
     for (const channel of CHANNEL_NAMES) handlers[channel] = () => Promise.reject(new Error(`not wired in this test: ${channel}`));
     handlers['exchange.assets'] = (_p, _s, context) => client.assets({ signal: (context as { signal?: AbortSignal } | undefined)?.signal });

@@ -257,7 +257,11 @@ describe('the page asked for with the launch token (first screen)', () => {
     expect(boot.settings.settings).toBeTypeOf('object');
     expect(answer.body).toContain('<div id="root" data-first-screen inert><main data-testid="first-screen">demo</main></div>');
     expect(rendered).toEqual([{ languages: ['uk', 'en'], activeAccountId: 'demo' }]);
-    expect((await send(pageServer, { path: `/index.html?token=${pageServer.token}` })).body).toContain('data-testid="first-screen"');
+    expect(answer.headers['set-cookie']).toEqual([expect.stringMatching(new RegExp(`^desk_session_${pageServer.port}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`))]);
+    // Single-use: the same launch URL again (the browser's history) is the page as built, with no cookie.
+    const again = await send(pageServer, { path: `/index.html?token=${pageServer.token}` });
+    expect(again.body).toBe(INDEX);
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 
   it.each([
@@ -277,5 +281,45 @@ describe('the page asked for with the launch token (first screen)', () => {
     expect(answer.status).toBe(403);
     expect(answer.body).not.toContain('desk-first-screen');
     expect(rendered).toEqual([]);
+  });
+});
+
+describe('the launch token is single-use: the first page load exchanges it for a session cookie', () => {
+  let exchangeServer: BrowserServer;
+  beforeAll(async () => {
+    exchangeServer = await startBrowserServer({ core, staticDir, logger: createSilentLogger() });
+  });
+  afterAll(async () => {
+    await exchangeServer?.close();
+  });
+  const call = (headers: Record<string, string>) =>
+    send(exchangeServer, { method: 'POST', path: '/api/invoke', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ channel: 'app.info', payload: {} }) });
+
+  it('before the page loads the token opens the API; after, only the cookie does, and the token in the history opens nothing', async () => {
+    const token = exchangeServer.token;
+    expect((await call({ 'x-desk-token': token })).status).toBe(200);
+
+    const page = await send(exchangeServer, { path: `/?token=${token}` });
+    expect(page.status).toBe(200);
+    const setCookie = page.headers['set-cookie'];
+    expect(setCookie).toHaveLength(1);
+    const cookie = String(setCookie?.[0]).split(';')[0]!;
+    expect(String(setCookie?.[0])).toMatch(/; HttpOnly; SameSite=Strict$/);
+    expect(cookie).not.toContain(token);
+
+    routed = 0;
+    expect((await call({ 'x-desk-token': token })).status).toBe(401);
+    expect((await call({ 'x-desk-token': token, cookie: `${cookie.split('=')[0]}=${'A'.repeat(43)}` })).status).toBe(401);
+    expect((await call({})).status).toBe(401);
+    expect(routed).toBe(0);
+    const answer = await call({ cookie });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: true });
+    // The page reloaded or opened in a second tab of the same browser: the cookie still works.
+    expect((await call({ cookie: `other=1; ${cookie}` })).status).toBe(200);
+
+    const fromHistory = await send(exchangeServer, { path: `/?token=${token}` });
+    expect(fromHistory.headers['set-cookie']).toBeUndefined();
+    expect((await call({ 'x-desk-token': token })).status).toBe(401);
   });
 });

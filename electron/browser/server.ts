@@ -8,9 +8,10 @@
  * Every /api request passes auth.ts (token, Host, Origin) before the router sees it.
  *
  * The launch URL carries the token as `/?token=…`: that first request for the page proves it is
- * ours, so it is answered with the first screen and the bootstrap written in (static/firstScreen.ts;
- * the page then takes the token out of its address). Any other request for the page (a reload, no
- * token, a wrong one) gets the page as built, with no account data in it.
+ * ours, so it is answered with the session cookie that replaces the token (auth.ts) and the first
+ * screen with the bootstrap written in (static/firstScreen.ts; the page then takes the token out of
+ * its address). Any other request for the page (a reload, no token, a used or wrong one) gets the
+ * page as built, with no account data in it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +22,7 @@ import { STATIC_SECURITY_HEADERS } from '../static/csp';
 import { createStaticFiles } from '../static/files';
 import { FIRST_SCREEN_PAGE_HEADERS, firstScreenPage } from '../static/firstScreen';
 import type { RenderFirstScreen } from '../../shared/model/startup';
-import { checkApiRequest, checkHost, createToken, tokensEqual } from './auth';
+import { checkApiRequest, checkHost, createToken, sessionCookie, sessionCookieName, tokensEqual, type ApiCredentials } from './auth';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const HEARTBEAT_MS = 25_000;
@@ -102,6 +103,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const streams = new Set<ServerResponse>();
   const staticFiles = createStaticFiles(options.staticDir);
   let port = 0;
+  const credentials: ApiCredentials = { launchToken: token, session: null };
 
   async function handleInvoke(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -197,7 +199,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const pathname = rawUrl.split('?')[0] ?? '/';
 
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      const verdict = checkApiRequest(req.headers, port, token);
+      const verdict = checkApiRequest(req.headers, port, credentials);
       if (!verdict.ok) {
         logger.warn('browser-mode API request refused', { status: verdict.status, reason: verdict.error, path: pathname });
         return sendJson(res, verdict.status, { error: verdict.error });
@@ -218,7 +220,14 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (req.method === 'GET' && (pathname === '/' || pathname === '/index.html')) {
       const offered = new URLSearchParams(rawUrl.slice(pathname.length + 1)).get('token');
       if (offered !== null && !tokensEqual(token, offered)) logger.warn('browser-mode page asked for with a wrong token', { path: pathname });
-      else if (offered !== null && (await handleFirstScreen(req, res))) return;
+      else if (offered !== null && credentials.launchToken === null) logger.warn('browser-mode page asked for with the launch token again (it is single-use)', { path: pathname });
+      else if (offered !== null) {
+        // The one exchange: from here on the launch token opens nothing, the cookie does.
+        credentials.launchToken = null;
+        credentials.session = { name: sessionCookieName(port), value: createToken() };
+        res.setHeader('Set-Cookie', sessionCookie(credentials.session.name, credentials.session.value));
+        if (await handleFirstScreen(req, res)) return;
+      }
     }
     return handleStatic(req, res, pathname);
   }

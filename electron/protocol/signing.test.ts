@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { payloadOf, serializeSignedBody, signBody, signatureMatches, signingHeaders } from './signing';
 
-// Both vectors come from API.md ("Test vectors").
+// Both vectors are the exchange's own published examples of a signature.
 describe('request signing', () => {
   it('matches the published vector (secret XXX)', () => {
     const body = '{"market":"ETH_USDT","request":"/api/v3/order","nonce":"1499827319559","nonceWindow":false}';

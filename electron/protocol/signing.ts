@@ -1,5 +1,5 @@
 /**
- * The exchange's request-signing protocol (API.md "Signing a private request"), shared by both
+ * The exchange's request-signing protocol (docs/exchange-api.md "Signing a private request"), shared by both
  * ends of the wire: the client signs with it, the simulator verifies with it. It knows nothing of
  * either side, so neither imports the other.
  *

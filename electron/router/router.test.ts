@@ -47,6 +47,10 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'live.get': { accountId: 'demo' },
   'history.series': { accountId: 'demo', range: '1w', asset: 'BTC', quote: 'USDT', points: 500 },
   'history.asOf': { accountId: 'demo', at: 1_767_139_200_000 },
+  'deposits.address': { accountId: 'demo', ticker: 'USDT', network: 'TRC20' },
+  'subAccounts.list': { accountId: 'demo', search: 'bot', offset: 30 },
+  'subAccounts.balances': { accountId: 'demo', id: '5ab0c1d2-7e3f-4a1b-9c2d-0000000003e9', quote: 'USDT' },
+  'database.status': {},
 };
 
 function spyHandlers(onCall: (channel: Channel, payload: unknown) => unknown): Handlers {

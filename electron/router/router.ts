@@ -55,6 +55,8 @@ export interface RouterOptions {
   isTrustedSender: SenderPolicy;
 }
 
+/** How internal errors point to the log (with its leading space); see pointsToLog. */
+const LOG_POINTER = ' Details are in the log.';
 const MAX_FIELD_MESSAGES = 20;
 
 export function isChannel(value: unknown): value is Channel {
@@ -119,7 +121,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions): Router
       // Last line of defence: a response that contains a secret the app knows never leaves.
       if (data !== undefined && logger.redactor.containsSecret(JSON.stringify(data))) {
         logger.error('a response contained a secret and was withheld', { channel });
-        return fail({ kind: 'internal', message: 'Something went wrong inside the app. Details are in the log.' });
+        return fail(internalError());
       }
       logger.debug('call answered', { channel, ms: Date.now() - started });
       return ok(data);
@@ -127,8 +129,22 @@ export function createRouter(handlers: Handlers, options: RouterOptions): Router
       const error = toAppError(thrown);
       if (error.kind === 'internal') logger.error('handler failed unexpectedly', { channel, error: thrown });
       else logger.info('call failed', { channel, kind: error.kind, message: error.message, status: error.status, code: error.code });
-      return fail(error);
+      return fail(pointsToLog(error));
     }
+  }
+
+  /**
+   * "Details are in the log" only while the log is written: on a read-only folder or a full disk the
+   * entry went to stderr, and pointing at a file that has none of it would send the person looking
+   * for nothing. Services word their own internal errors the same way; the pointer is dropped here.
+   */
+  function pointsToLog(error: AppError): AppError {
+    if (logger.writesToFile() || !error.message.endsWith(LOG_POINTER)) return error;
+    return { ...error, message: error.message.slice(0, -LOG_POINTER.length) };
+  }
+
+  function internalError(): AppError {
+    return pointsToLog({ kind: 'internal', message: `Something went wrong inside the app.${LOG_POINTER}` });
   }
 
   return {
@@ -142,7 +158,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions): Router
         return await dispatch(channel, payload, sender, context);
       } catch (thrown) {
         logger.error('router failed unexpectedly', { error: thrown });
-        return fail({ kind: 'internal', message: 'Something went wrong inside the app. Details are in the log.' });
+        return fail(internalError());
       }
     },
   };

@@ -11,7 +11,7 @@
  *   7. `nonce` present (JSON number or digit string)         else 401 code 0 "Nonce not provided."
  *      a non-negative safe integer                           else 401 code 0 "Invalid nonce."
  *      `nonceWindow` absent or boolean                       else 401 code 0 "Invalid nonceWindow."
- *   8. nonce rule (API.md): sequential -> 429 "Too many requests." when not greater than the last;
+ *   8. nonce rule (docs/exchange-api.md): sequential -> 429 "Too many requests." when not greater than the last;
  *      window -> 401 code 0 stale/future message outside +-5 s, 429 "Too many requests." when reused
  *   9. the key has the endpoint's permission                 else 401 code 4
  * The signature is verified before the nonce is looked at, so forged requests cannot burn nonces.

@@ -1,5 +1,5 @@
 /**
- * Errors as the exchange documents them (API.md "Errors"): public errors without a JSON envelope,
+ * Errors as the exchange documents them (docs/exchange-api.md "Errors"): public errors without a JSON envelope,
  * gateway pages that are not JSON, the withdrawal throttle under 400, and the rate-limit buckets.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

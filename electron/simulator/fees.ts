@@ -3,7 +3,7 @@
  * exchange's truth), not from the published fee table: the table keys fiat fees by provider IDs the
  * client cannot always map, but the exchange always knows which fee applies.
  *
- * The model is the documented one (guides/payment-integration.mdx, API.md "Fee model"):
+ * The model is the documented one (guides/payment-integration.mdx, docs/exchange-api.md "Fee model"):
  *   fee(N) = (fixed or 0) + (flex ? clamp(N * percent / 100, min_fee, max_fee) : 0), max_fee "0" = no cap,
  * rounded up to the asset's precision (the rounding is ours).
  */

@@ -46,7 +46,7 @@ describe('history', () => {
     expect(deposits.records.every((r) => r.method === 1)).toBe(true);
     const snake = deposits.records.filter((r) => 'unique_id' in r && 'transaction_id' in r);
     expect(snake.length).toBeGreaterThan(deposits.records.length / 2);
-    // A minority keeps the older camelCase spelling (API.md: accept both).
+    // A minority keeps the older camelCase spelling (docs/exchange-api.md: accept both).
     expect(deposits.records.some((r) => 'uniqueId' in r && 'transactionId' in r)).toBe(true);
     for (const r of deposits.records) {
       expect(txOf(r)).toMatch(/^[0-9a-f-]{36}$/);

@@ -16,7 +16,7 @@ export interface Reply {
 
 export type FieldErrors = Record<string, string[]>;
 
-/** Private endpoints' error format (API.md "Error bodies"). */
+/** Private endpoints' error format (docs/exchange-api.md "Errors"). */
 export function privateError(status: number, code: number, message: string, errors: FieldErrors = {}): Reply {
   return { status, body: { code, message, errors } };
 }

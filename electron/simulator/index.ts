@@ -1,6 +1,6 @@
 /**
  * The built-in WhiteBIT exchange simulator: a real HTTP server on 127.0.0.1 that behaves like the
- * exchange as API.md describes it. Demo mode, every integration test and the benchmark use it.
+ * exchange as docs/exchange-api.md describes it. Demo mode, every integration test and the benchmark use it.
  *
  *   const sim = await startSimulator({ seed: 42 });
  *   // sim.url, sim.accounts[0].apiKey / apiSecret, sim.adminToken, sim.state

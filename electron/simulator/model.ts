@@ -5,7 +5,8 @@
  */
 
 /** What an API key may do. Endpoints declare the permission they need (see routes.ts). */
-export type Permission = 'read' | 'withdraw' | 'invest';
+/** `subAccounts`: list the key's sub-accounts and read their balances. */
+export type Permission = 'read' | 'withdraw' | 'invest' | 'subAccounts';
 
 export interface CodeRecord {
   amount: string;
@@ -28,7 +29,7 @@ export interface TpslRecord {
 /**
  * An open position as the exchange sends it. A position opened by a trigger or limit order that has
  * not filled yet ("pending") has `amount`, `basePrice`, `liquidationPrice`, `pnl` and `pnlPercent`
- * null (API.md "Positions").
+ * null (docs/exchange-api.md "Shapes that break naive parsers").
  */
 export interface PositionRecord {
   positionId: number;
@@ -80,7 +81,7 @@ export interface HistoryEntry {
   details?: { partial: { requestAmount: string; processedAmount: string; processedFee: string; normalizeTransaction: string } } | null;
   /**
    * Write `uniqueId` / `transactionId` instead of the documented `unique_id` / `transaction_id`
-   * (older docs and SDKs use the camelCase names; API.md says to accept both).
+   * (older docs and SDKs use the camelCase names; docs/exchange-api.md says to accept both).
    */
   camelCaseIds?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * Nonce rules per API key (API.md "Nonce"):
+ * Nonce rules per API key (docs/exchange-api.md "Nonce"):
  *  - sequential mode (no nonceWindow): strictly greater than the last nonce seen for the key;
  *  - window mode (nonceWindow true): Unix ms within +-5 s of server time, and never seen before.
  *

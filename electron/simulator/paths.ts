@@ -27,6 +27,11 @@ export const PATHS = {
   collateralBalance: '/api/v4/collateral-account/balance',
   collateralSummary: '/api/v4/collateral-account/summary',
   websocketToken: '/api/v4/profile/websocket_token',
+  positionsHistory: '/api/v4/collateral-account/positions/history',
+  depositAddress: '/api/v4/main-account/address',
+  accountFees: '/api/v4/main-account/fee',
+  subAccountList: '/api/v4/sub-account/list',
+  subAccountBalances: '/api/v4/sub-account/balances',
 } as const;
 
 export type PathName = keyof typeof PATHS;

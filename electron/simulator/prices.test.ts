@@ -8,9 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppFailure } from '../../shared/errors';
 import { compare, sub } from '../../shared/money/decimal';
 import { createExchangeClient, type ExchangeClient } from '../services/exchange/client';
+import { createExchangeRuntime } from '../services/exchange/runtime';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { admin, clientFor } from './test/admin-client';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 let sim: RunningSimulator;
 let main: ExchangeClient;
@@ -19,7 +23,7 @@ let trader: ExchangeClient;
 const noWait = async () => undefined;
 const clientOf = (s: RunningSimulator, name: string) => {
   const account = s.accounts.find((a) => a.name === name)!;
-  return createExchangeClient({ baseUrl: s.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, sleep: noWait, rateLimit: false });
+  return createExchangeClient({ runtime, baseUrl: s.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, sleep: noWait, rateLimit: false });
 };
 
 beforeAll(async () => {
@@ -101,7 +105,7 @@ describe('the price walk', () => {
   it('advances with the clock, one step per tick', async () => {
     const ticking = await startSimulator({ seed: 42, rateLimits: false, priceTickMs: 5 });
     try {
-      const read = async () => (await createExchangeClient({ baseUrl: ticking.url }).ticker()).items.BTC_USDT!.last_price;
+      const read = async () => (await createExchangeClient({ runtime, baseUrl: ticking.url }).ticker()).items.BTC_USDT!.last_price;
       const before = await read();
       await new Promise((r) => setTimeout(r, 60));
       expect(await read()).not.toBe(before);

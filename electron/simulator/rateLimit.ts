@@ -1,5 +1,5 @@
 /**
- * Fixed-window request counters with the exchange's documented budgets (API.md "Rate limits"),
+ * Fixed-window request counters with the exchange's documented budgets (docs/exchange-api.md "Rate limits"),
  * per client IP, plus the per-account counter for withdrawal attempts. O(1) per request.
  *
  *   /api/v4/public/*             2000 / 10 s per endpoint, 20 000 / 10 s over the whole scope

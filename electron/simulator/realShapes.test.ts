@@ -1,5 +1,5 @@
 /**
- * The awkward shapes the real exchange sends (API.md "Shapes that break naive parsers"), each
+ * The awkward shapes the real exchange sends (docs/exchange-api.md "Shapes that break naive parsers"), each
  * checked on the raw answer of a real HTTP request: zero balances, fiat fees keyed by provider IDs,
  * assets without currency_precision, pending positions, integer investment status.
  */

@@ -6,11 +6,9 @@ import { bucketsFor, RATE_BUDGETS } from './rateLimit';
 
 /**
  * Catalogued from the documented bodies (contract tests parse them) but not called by the app yet:
- * positions history, deposit addresses, private fees, WebSocket tokens. Remove a name here when the app calls it.
+ * WebSocket tokens. Remove a name here when the app calls it.
  */
-const CATALOGUED_NOT_CALLED = new Set([
-  'positionsHistory', 'depositAddress', 'mainAccountFees', 'websocketToken',
-]);
+const CATALOGUED_NOT_CALLED = new Set(['websocketToken']);
 
 describe('routes', () => {
   it('serves every path the client calls, with the method the client uses', () => {

@@ -13,6 +13,10 @@ import { withdrawPay } from './handlers/withdraw';
 import { flexInvest, flexInvestments, flexPlans } from './handlers/flex';
 import { travelRuleVasps } from './handlers/travelRule';
 import { websocketToken } from './handlers/websocket';
+import { subAccountBalances, subAccountList } from './handlers/subAccounts';
+import { depositAddress } from './handlers/depositAddress';
+import { positionsHistory } from './handlers/positionsHistory';
+import { accountFees } from './handlers/accountFees';
 import { collateralBalance, collateralMarkets, collateralSummary, futures, markets, ticker, tradeBalance } from './handlers/market';
 
 export type PublicHandler = (state: SimulatorState, nowMs: number) => Reply;
@@ -63,6 +67,11 @@ const PRIVATE_HANDLERS = {
   collateralBalance: { handle: collateralBalance, permission: 'read' },
   collateralSummary: { handle: collateralSummary, permission: 'read' },
   websocketToken: { handle: websocketToken, permission: 'read' },
+  positionsHistory: { handle: positionsHistory, permission: 'read' },
+  depositAddress: { handle: depositAddress, permission: 'read' },
+  accountFees: { handle: accountFees, permission: 'read' },
+  subAccountList: { handle: subAccountList, permission: 'subAccounts' },
+  subAccountBalances: { handle: subAccountBalances, permission: 'subAccounts' },
 } satisfies Partial<Record<PathName, { handle: PrivateHandler; permission: Permission; b2bOnly?: boolean }>>;
 
 export function buildRoutes(): Map<string, Route> {

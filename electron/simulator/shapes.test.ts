@@ -106,7 +106,26 @@ const CALLS: Record<string, Record<string, () => Promise<SimResponse>>> = {
     '422': () => main.post(PATHS.collateralBalance, { ticker: 'not a ticker!' }),
   },
   'POST /api/v4/collateral-account/summary': { '200': () => main.post(PATHS.collateralSummary) },
+  'POST /api/v4/sub-account/list': {
+    '200': () => main.post(PATHS.subAccountList, { limit: 30, offset: 0 }),
+    '400': () => main.post(PATHS.subAccountList, { limit: 101 }),
+  },
+  'POST /api/v4/sub-account/balances': {
+    '200': () => main.post(PATHS.subAccountBalances, { id: subAccountId('trading_bot') }),
+    '422': () => main.post(PATHS.subAccountBalances, { id: subAccountId('new_desk') }),
+  },
+  'POST /api/v4/main-account/address': {
+    '200': () => main.post(PATHS.depositAddress, { ticker: 'USDT', network: 'TRC20' }),
+    '400': () => main.post(PATHS.depositAddress, { ticker: 'EUR' }),
+  },
+  'POST /api/v4/main-account/fee': { '200': () => main.post(PATHS.accountFees) },
+  'POST /api/v4/collateral-account/positions/history': {
+    '200': () => main.post(PATHS.positionsHistory),
+    '422': () => main.post(PATHS.positionsHistory, { startDate: 1_700_000_100, endDate: 1_700_000_000 }),
+  },
 };
+
+const subAccountId = (alias: string): string => sim.state.accountByName('Main (B2B)')!.subAccounts.find((s) => s.record.alias === alias)!.record.id;
 
 /** Runs one request with futures or margin switched off for the region, then switches them back on. */
 async function withRegion(flags: { futures?: boolean; margin?: boolean }, call: () => Promise<SimResponse>): Promise<SimResponse> {
@@ -135,6 +154,8 @@ const NOT_REACHABLE: Record<string, string[]> = {
   // "Inner validation failed" of the trade balance and a 422 of the parameterless summary: no rule produces them.
   'POST /api/v4/trade-account/balance': ['400'],
   'POST /api/v4/collateral-account/summary': ['422'],
+  // "Inner validation failed": no rule of the simulator produces it (its validation failures are 422).
+  'POST /api/v4/collateral-account/positions/history': ['400'],
 };
 
 const cases = Object.entries(documentedOperations()).flatMap(([operation, statuses]) =>
@@ -175,5 +196,9 @@ describe('the simulator answers in the documented shapes', () => {
     expect(shapeErrors('POST /api/v4/main-account/history', 201, { records: [{ status: '3' }] })).not.toEqual([]);
     expect(shapeErrors('POST /api/v4/collateral-account/balance', 200, { BTC: '1' })).not.toEqual([]);
     expect(shapeErrors('POST /api/v4/collateral-account/summary', 200, { leverage: '3' })).not.toEqual([]);
+    expect(shapeErrors('POST /api/v4/sub-account/balances', 200, { USDC: { main: '42', spot: '10', collateral: '14' } })).not.toEqual([]);
+    expect(shapeErrors('POST /api/v4/main-account/address', 200, { account: { address: 1 } })).not.toEqual([]);
+    expect(shapeErrors('POST /api/v4/main-account/fee', 200, [{ ticker: 'BTC', deposit: { fixed: 0 } }])).not.toEqual([]);
+    expect(shapeErrors('POST /api/v4/collateral-account/positions/history', 200, [{ positionId: '1', liquidationState: 'gone' }])).not.toEqual([]);
   });
 });

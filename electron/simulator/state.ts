@@ -7,7 +7,10 @@
  * appears there exactly once, at the moment it was accepted.
  */
 import { add, compare, dec, isLooseDecimalString, sub, toPlain, Decimal } from '../../shared/money/decimal';
-import { buildAccounts, type AccountSeed, type DepositAddress } from './data/accounts';
+import { buildAccounts, randomAddress, type AccountSeed, type DepositAddress } from './data/accounts';
+import type { PositionHistoryRecord } from './data/positionsHistory';
+import type { SubAccountSeed } from './data/subAccounts';
+import { forkRandom } from './random';
 import { buildCatalogue, type Catalogue } from './data/catalogue';
 import { buildMarkets } from './data/markets';
 import { buildPlans, type FlexPlanRecord } from './data/plans';
@@ -88,6 +91,11 @@ export class AccountState {
   /** The price book version the positions were last revalued at. */
   pricedAtVersion = -1;
   private readonly ownAddresses = new Map<string, DepositAddress>();
+  /** Deposit addresses of networks other than an asset's first, made on first request ("TICKER NETWORK"). */
+  private readonly networkAddresses = new Map<string, DepositAddress>();
+  readonly subAccounts: readonly SubAccountSeed[];
+  /** Newest event first. */
+  readonly positionsHistory: readonly PositionHistoryRecord[];
 
   readonly nonces = new NonceTracker();
   readonly withdrawAttempts = new FixedWindowCounter(WITHDRAW_ATTEMPTS_PER_MINUTE, 60_000);
@@ -114,6 +122,8 @@ export class AccountState {
     for (const entry of this.history) this.indexHistory(entry);
     this.investments = seed.investments;
     this.depositAddresses = seed.depositAddresses;
+    this.subAccounts = seed.subAccounts;
+    this.positionsHistory = seed.positionsHistory;
     for (const own of seed.depositAddresses.values()) this.ownAddresses.set(own.address.toLowerCase(), own);
     const holdings = TRADE_HOLDINGS[seed.name];
     this.tradeBalances = new Map(Object.entries(holdings?.trade ?? {}).map(([t, v]) => [t, { ...v }]));
@@ -146,6 +156,25 @@ export class AccountState {
       changed = true;
     }
     if (changed) this.positionsVersion++;
+  }
+
+  /**
+   * The account's deposit address on one network: the seeded one for the asset's first network,
+   * otherwise drawn once from the seed and kept, so asking twice gives the same address. Every
+   * address it hands out counts as the account's own (withdrawing to it is business error 9).
+   */
+  depositAddressOn(seed: number, ticker: string, network: string, firstNetwork: string | undefined): DepositAddress | undefined {
+    const seeded = this.depositAddresses.get(ticker);
+    if (!seeded || network === firstNetwork || firstNetwork === undefined) return seeded;
+    const key = `${ticker} ${network}`;
+    let made = this.networkAddresses.get(key);
+    if (!made) {
+      const rng = forkRandom(seed, `deposit-address:${this.name}:${key}`);
+      made = { address: randomAddress(rng, network), memo: seeded.memo };
+      this.networkAddresses.set(key, made);
+      this.ownAddresses.set(made.address.toLowerCase(), made);
+    }
+    return made;
   }
 
   publicInfo(): SimulatorAccount {

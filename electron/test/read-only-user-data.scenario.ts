@@ -35,6 +35,8 @@ const result = {
   demoBalance: await core.route('exchange.balance', { accountId: 'demo' }, direct),
   settingsUpdate: await core.route('settings.update', { theme: 'dark' }, direct),
   selectDemo: await core.route('accounts.select', { accountId: 'demo' }, direct),
+  databaseStatus: await core.route('database.status', {}, direct),
+  withdrawalsList: await core.route('withdrawals.list', { accountId: 'demo' }, direct),
   loggerThrew: false,
 };
 try {

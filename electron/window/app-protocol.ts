@@ -20,7 +20,7 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
  * Must run before the app is ready. `standard` + `secure` give the scheme a real origin and
  * secure-context APIs. `codeCache` (Electron 28.1+, standard schemes only) lets V8 keep the compiled
  * code of our scripts between launches, as it does for http(s): without it every launch parses
- * and compiles the first chunk's ~330 KB of JavaScript again (issue 14, start-up).
+ * and compiles the first chunk's ~330 KB of JavaScript again.
  */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
   protocol.registerSchemesAsPrivileged([

@@ -67,7 +67,7 @@ describe('window settings', () => {
     expect(theWindow().options).toMatchObject({ minWidth: 1024, minHeight: 700 });
   });
 
-  it('asks V8 to cache the compiled scripts from the first launch on (start-up, issue 14)', async () => {
+  it('asks V8 to cache the compiled scripts from the first launch on', async () => {
     await start();
     expect((theWindow().options.webPreferences as Record<string, unknown>).v8CacheOptions).toBe('bypassHeatCheck');
   });

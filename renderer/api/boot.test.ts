@@ -12,6 +12,8 @@ const OVERVIEW: BalancesOverview = {
   allocation: [],
   unpriced: 0,
   zeroAssets: 0,
+  byAccount: [],
+  grandTotal: '0',
   notes: [],
   pricedAt: 1,
 };

@@ -1,5 +1,5 @@
 /**
- * The page's first call (issue 14): `app.bootstrap` brings settings, accounts and the landing
+ * The page's first call: `app.bootstrap` brings settings, accounts and the landing
  * view's answers in one round trip, and the queries that would have asked for them one after the
  * other take their first answer from it. Each part is handed out once, within BOOT_WINDOW_MS of
  * the start; a refetch, another account or quote, or a failed bootstrap ask the main process as usual.

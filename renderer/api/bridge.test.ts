@@ -108,7 +108,7 @@ describe('invoke over HTTP', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it('the page\u2019s abort signal closes the connection and answers cancelled (issue 10, finding 7)', async () => {
+  it('the page\u2019s abort signal closes the connection and answers cancelled', async () => {
     let connectionClosed = false;
     route = (_req, res) => {
       res.on('close', () => (connectionClosed = true));

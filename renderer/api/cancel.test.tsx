@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 7: the page's abort signal reaches the bridge. A channel query passes TanStack
+ * The page's abort signal reaches the bridge. A channel query passes TanStack
  * Query's `signal` through `invoke`, so cancelling the query (or leaving the page) aborts the call.
  */
 import { describe, expect, it } from 'vitest';

@@ -70,6 +70,18 @@ const WORDS: Readonly<Record<ErrorReason, { title: MessageDescriptor; advice: Me
     title: msg`The exchange asked us to slow down`,
     advice: msg`Too many requests.`,
   },
+  account_not_confirmed: {
+    title: msg`This sub-account is not confirmed`,
+    advice: msg`Its balances can be read once the sub-account is confirmed on the exchange website.`,
+  },
+  not_depositable: {
+    title: msg`This asset has no deposit address`,
+    advice: msg`Fiat money and assets the exchange does not accept for deposit cannot be received to an address.`,
+  },
+  database_unavailable: {
+    title: msg`Withdrawals are off: the app's database is not open`,
+    advice: msg`Nothing was sent or written. The Withdraw view says why and what to do.`,
+  },
 });
 
 /** The reason's words in the active language. */

@@ -5,7 +5,7 @@ import { invoke } from './invoke';
 import { createFakeBridge } from '../test/fakeBridge';
 import '../test/setup';
 
-/** The main process owns retries (issue 10, finding 7): a query asks the bridge exactly once. */
+/** The main process owns retries: a query asks the bridge exactly once. */
 describe('the app QueryClient never retries on its own', () => {
   function install(error: AppError) {
     const bridge = createFakeBridge();

@@ -1,5 +1,5 @@
 /**
- * The renderer never tries a failed call again by itself (issue 10, finding 7).
+ * The renderer never tries a failed call again by itself.
  *
  * The main process's exchange client is the one owner of retries: it already retried a read with
  * backoff and honoured Retry-After before the envelope came back, so a second layer here would

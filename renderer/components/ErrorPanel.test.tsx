@@ -60,7 +60,7 @@ describe('ErrorPanel', () => {
   });
 });
 
-describe('ErrorPanel words by reason (issue 10: wording in one place in the renderer)', () => {
+describe('ErrorPanel words by reason (wording in one place in the renderer)', () => {
   it('gives every reason its own title, different from its kind\u2019s generic one', () => {
     const titles = new Set<string>();
     for (const reason of ERROR_REASONS) {

@@ -7,7 +7,7 @@ import './UpdatedAgo.css';
  * How long the label keeps its words once the automatic refresh has fallen due. The refresh
  * falls due just as the age reaches the next step (every 10 s, the label's own step), and its
  * answer comes a tenth of a second later: without the hold, every refresh flashed "10 sec. ago"
- * for that tenth and painted two frames instead of one (bench:idle, issue 14). A refresh slower
+ * for that tenth and painted two frames instead of one. A refresh slower
  * than this lets the age go on.
  */
 export const REFRESH_HOLD_MS = 3_000;

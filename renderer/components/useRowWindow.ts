@@ -73,7 +73,7 @@ function viewportOf(el: HTMLElement, rowHeight: number, limit: HeightLimit | und
  *
  * Written here rather than taken from @tanstack/react-virtual: with rows of one height the window
  * is plain arithmetic, while the library (about 10 KB gzipped, for measuring rows of any size)
- * would take a ninth of the first chunk's 90 KB budget (issue 14). The container is measured only
+ * would take a ninth of the first chunk's 90 KB budget. The container is measured only
  * when it scrolls or resizes, never while React commits (a search changing the row count reads no
  * layout), and a scroll re-renders only when it moves the window by a row.
  */

@@ -9,7 +9,7 @@ import { ON_DEMAND_SOURCES } from './catalogSplit';
  * `.ci/i18n-catalogs.test.ts` fails when a message has no Ukrainian translation.
  *
  * - `locales/first/{locale}.po`: the messages of everything the first paint can show (the shell,
- *   the shared components, Balances). The first render waits for this one only (issue 14: the whole
+ *   the shared components, Balances). The first render waits for this one only (the whole
  *   catalog was 14 KB gzipped in English, 4 in 5 of its messages for views not yet opened).
  * - `locales/views/{locale}.po`: the messages of the views that load on demand. It is fetched once
  *   the page has painted, and a view's chunk waits for it (renderer/i18n/index.ts).

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 /**
  * Work the first paint must not wait for: chunks fetched once the page is idle, one per idle
- * period, so that a view opened later (or a toast shown) does not wait on the network (issue 14).
+ * period, so that a view opened later (or a toast shown) does not wait on the network.
  */
 
 /** requestIdleCallback where there is one (Chromium, Electron); a short timer elsewhere (jsdom). */

@@ -1,5 +1,5 @@
 /**
- * Parts of the shell that are not in the first paint, each a chunk of its own (issue 14: the first
+ * Parts of the shell that are not in the first paint, each a chunk of its own (the first
  * chunk carries only what the landing view needs). The shell mounts them once it has painted.
  * (The toasts are not here: they must listen for events from the first render on.)
  */

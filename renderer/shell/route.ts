@@ -8,7 +8,7 @@
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { create } from 'zustand';
-// The zod-free list: the page's first chunk carries no schemas (issue 14).
+// The zod-free list: the page's first chunk carries no schemas.
 import { CODE_LISTS } from '../../shared/model/choices';
 import { isViewId, VIEW_IDS, type ViewId } from '../../shared/navigation';
 import { getBridge } from '../api/bridge';

@@ -58,7 +58,7 @@ export const WATCH_RETRY_MS = 5_000;
  * background refreshes, the pinging rests while the page is hidden.
  *
  * The page used to ping itself, a round trip to main about every 3 s while idle and often a second
- * one to read the outcome back: half a percent of a core in bench:idle (issue 14). Now an idle page
+ * one to read the outcome back: half a percent of a core in bench:idle. Now an idle page
  * makes one call a minute, and hears of the connection only when what it shows changes.
  */
 export function useConnectionWatch(accountId: string, renewMs: number = CONNECTION_WATCH_RENEW_MS, retryMs: number = WATCH_RETRY_MS): void {

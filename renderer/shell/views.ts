@@ -21,6 +21,8 @@ const VIEW_CHUNKS = {
   history: () => withViewMessages(import('../features/history/HistoryView')).then((m) => ({ default: m.HistoryView })),
   accounts: () => withViewMessages(import('../features/accounts/AccountsView')).then((m) => ({ default: m.AccountsView })),
   settings: () => withViewMessages(import('../features/settings/SettingsView')).then((m) => ({ default: m.SettingsView })),
+  subaccounts: () => withViewMessages(import('../features/subAccounts/SubAccountsView')).then((m) => ({ default: m.SubAccountsView })),
+  deposit: () => withViewMessages(import('../features/deposits/DepositView')).then((m) => ({ default: m.DepositView })),
 } satisfies Record<Exclude<ViewId, 'balances'>, () => Promise<{ default: ComponentType<ViewProps> }>>;
 
 /**
@@ -39,6 +41,8 @@ const COMPONENTS: Record<ViewId, ComponentType<ViewProps>> = {
   history: retryableLazy(VIEW_CHUNKS.history),
   accounts: retryableLazy(VIEW_CHUNKS.accounts),
   settings: retryableLazy(VIEW_CHUNKS.settings),
+  subaccounts: retryableLazy(VIEW_CHUNKS.subaccounts),
+  deposit: retryableLazy(VIEW_CHUNKS.deposit),
 };
 
 /** Every other view's chunk, to fetch while the page is idle (renderer/shell/idle.ts). */
@@ -58,6 +62,8 @@ const LABELS: Record<ViewId, MessageDescriptor> = {
   history: msg`History`,
   accounts: msg`Accounts`,
   settings: msg`Settings`,
+  subaccounts: msg`Sub-accounts`,
+  deposit: msg`Receive`,
 };
 
 /** The order and ids come from shared/navigation.ts (the Electron menu lists the same). */

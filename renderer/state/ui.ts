@@ -20,8 +20,8 @@ export interface BalancesUi {
   sortDirection: SortDirection;
   /** Hide what is worth less than the saved threshold in the quote currency. On by default. */
   hideSmall: boolean;
-  /** Every configured account summed instead of the active one. */
-  allAccounts: boolean;
+  /** Every configured account summed instead of the active one; null until a person picks (then: more than one account). */
+  allAccounts: boolean | null;
 }
 
 export interface CodesUi {
@@ -59,7 +59,7 @@ type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'positions' | 'revea
 
 export const INITIAL_UI: UiData = {
   view: 'balances',
-  balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: true, allAccounts: false },
+  balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: true, allAccounts: null },
   codes: { list: 'my', pageSize: 30, offset: 0 },
   positions: { sortBy: 'risk', sortDirection: 'asc' },
   revealedCodes: {},

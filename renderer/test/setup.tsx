@@ -78,6 +78,7 @@ export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], setti
   bridge.reply('alerts.log', { alerts: [], status: { watching: false, worst: 'unknown', count: 0, checkedAt: null, failedAccounts: [] } });
   bridge.handle('settings.update', (patch) => ({ ...settings, ...patch }) as Settings);
   bridge.reply('accounts.list', { accounts, activeAccountId: accounts[0]?.id ?? '' });
+  bridge.reply('database.status', { available: true, file: 'desk.sqlite3' });
   (globalThis as { exchange?: unknown }).exchange = bridge;
   return bridge;
 }

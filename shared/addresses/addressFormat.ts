@@ -28,7 +28,7 @@ export type AddressCheck =
 
 interface Family {
   name: string;
-  /** Network names as the exchange spells them (API.md: `networks.withdraws`). */
+  /** Network names as the exchange spells them (docs/exchange-api.md: `networks.withdraws`). */
   networks: readonly string[];
   /** What valid addresses look like, after "<network> addresses", for the error message. */
   looksLike: string;

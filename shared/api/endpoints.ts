@@ -1,5 +1,5 @@
 /**
- * The API catalogue as data: one entry per endpoint the product uses (API.md's table).
+ * The API catalogue as data: one entry per endpoint the product uses (docs/exchange-api.md's table).
  * The client, the simulator and the tests all read this table, so a path, a bound or a schema
  * is written down exactly once.
  */
@@ -8,16 +8,18 @@ import { isLooseDecimalString } from '../money/decimal';
 import * as S from './schemas';
 import { HistoryRequest, VaspsResponse, WithdrawPayRequest } from './withdrawRequest';
 
-/** Client-side rate-limit scopes with the exchange's published budgets (API.md "Rate limits"). */
+/** Client-side rate-limit scopes with the exchange's published budgets (docs/exchange-api.md "Rate limits"). */
 export const RATE_LIMIT_SCOPES = {
   public: { requests: 2000, perMs: 10_000 },
   'main-account': { requests: 1000, perMs: 10_000 },
   history: { requests: 200, perMs: 10_000 },
   codes: { requests: 1000, perMs: 10_000 },
-  /** API.md: collateral endpoints 12 000, but one newer page says 100 for positions/open; we budget 100. */
+  /** docs/exchange-api.md: collateral endpoints 12 000, but one newer page says 100 for positions/open; we budget 100. */
   positions: { requests: 100, perMs: 10_000 },
   collateral: { requests: 12_000, perMs: 10_000 },
   'trade-account': { requests: 12_000, perMs: 10_000 },
+  /** `/sub-account/*`: 1000 per 10 s. */
+  'sub-account': { requests: 1000, perMs: 10_000 },
   /** `/profile/websocket_token`: 10 per 60 s. */
   'websocket-token': { requests: 10, perMs: 60_000 },
 } as const;
@@ -28,6 +30,9 @@ export const CODES_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
 /** History pages: `limit` 1..500 (documented), `offset + limit` at most 10 000. */
 export const HISTORY_LIMIT = { min: 1, max: 500, default: 100 } as const;
 export const HISTORY_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
+/** Sub-account list pages: `limit` 1..100 (30), `offset` 0..10 000. */
+export const SUB_ACCOUNT_LIMIT = { min: 1, max: 100, default: 30 } as const;
+export const SUB_ACCOUNT_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
 export const FLEX_LIMIT = { min: 1, max: 100, default: 100 } as const;
 export const FLEX_OFFSET = { min: 0, max: 1_000_000, default: 0 } as const;
 
@@ -87,6 +92,14 @@ export const Requests = {
       path: ['startDate'],
     }),
   depositAddress: z.object({ ticker: S.Ticker, network: z.string().min(1).max(64).optional() }).strict(),
+  subAccountList: z
+    .object({
+      search: z.string().min(1).max(64).optional(),
+      limit: intIn(SUB_ACCOUNT_LIMIT.min, SUB_ACCOUNT_LIMIT.max).default(SUB_ACCOUNT_LIMIT.default),
+      offset: intIn(SUB_ACCOUNT_OFFSET.min, SUB_ACCOUNT_OFFSET.max).default(SUB_ACCOUNT_OFFSET.default),
+    })
+    .strict(),
+  subAccountBalances: z.object({ id: z.string().min(1).max(128), ticker: S.Ticker.optional() }).strict(),
 };
 
 /** `read`: safe to retry after a transient failure. `never`: moves money, never retried automatically. */
@@ -141,6 +154,8 @@ export const ENDPOINTS = {
   codesHistory: endpoint({ method: 'POST', path: '/api/v4/main-account/codes/history', auth: 'private', scope: 'codes', retry: 'read', successStatus: 201, request: Requests.codes, response: S.CodesHistoryResponse }),
   depositAddress: endpoint({ method: 'POST', path: '/api/v4/main-account/address', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.depositAddress, response: S.DepositAddressResponse }),
   mainAccountFees: endpoint({ method: 'POST', path: '/api/v4/main-account/fee', auth: 'private', scope: 'main-account', retry: 'read', successStatus: 200, request: Requests.none, response: S.PrivateFeesResponse }),
+  subAccountList: endpoint({ method: 'POST', path: '/api/v4/sub-account/list', auth: 'private', scope: 'sub-account', retry: 'read', successStatus: 200, request: Requests.subAccountList, response: S.SubAccountListResponse }),
+  subAccountBalances: endpoint({ method: 'POST', path: '/api/v4/sub-account/balances', auth: 'private', scope: 'sub-account', retry: 'read', successStatus: 200, request: Requests.subAccountBalances, response: S.SubAccountBalancesResponse }),
   websocketToken: endpoint({ method: 'POST', path: '/api/v4/profile/websocket_token', auth: 'private', scope: 'websocket-token', retry: 'read', successStatus: 200, request: Requests.none, response: S.WebsocketTokenResponse }),
 } as const;
 
@@ -148,7 +163,7 @@ export type EndpointName = keyof typeof ENDPOINTS;
 export type RequestOf<N extends EndpointName> = z.input<(typeof ENDPOINTS)[N]['request']>;
 export type ResponseOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N]['response']>;
 
-/** Withdrawal status codes in history (API.md), as words a person understands. */
+/** Withdrawal status codes in history (docs/exchange-api.md), as words a person understands. */
 export type WithdrawalPhase = 'pending' | 'successful' | 'canceled' | 'unconfirmed_by_user' | 'partially_successful' | 'aml_frozen' | 'unknown';
 
 export function withdrawalPhase(status: number): WithdrawalPhase {

@@ -238,7 +238,7 @@ describe('previewWithdrawal', () => {
   });
 });
 
-describe('findFeeTerms: API.md Decision, a provider name matches the one fee provider id that contains it', () => {
+describe('findFeeTerms: docs/exchange-api.md, a provider name matches the one fee provider id that contains it', () => {
   // The documented fiat example: EUR keyed by EUR_SEPA_BCB and EUR_ADVCASH; names from /public/assets differ.
   const eur = fiatEntry('EUR', [
     providerTerms('EUR_SEPA_BCB', { name: 'EUR SEPA BCB', min_amount: '10', max_amount: '14500', flex: { percent: '0.05', min_fee: '3', max_fee: '7.25' } }),

@@ -1,13 +1,13 @@
 /**
  * The fee-on-top model, the single implementation used by the withdrawal preview (renderer), the
- * main process and the simulator's ledger. API.md ("Fee model", documented in the exchange's
+ * main process and the simulator's ledger. docs/exchange-api.md ("Fee model", documented in the exchange's
  * payment-integration guide): the receiver gets N, the balance falls by N + fee(N), where
  *   fee(N) = (fixed or 0) + (flex ? clamp(N * percent / 100, min_fee, max_fee) : 0)
  * and a `max_fee` of "0" means "no ceiling". Rounding the fee UP to the asset's precision is ours
  * (the exchange does not document its rounding; rounding up never promises less than it takes).
  *
  * Fiat fee entries are keyed by fee provider id (e.g. `EUR_SEPA_BCB`), which is not the provider
- * name that `/public/assets` lists and withdraw-pay takes (e.g. `VISAMASTER`). API.md's Decision:
+ * name that `/public/assets` lists and withdraw-pay takes (e.g. `VISAMASTER`). docs/exchange-api.md's Decision:
  * a provider name matches the fee provider id that CONTAINS it (case-insensitive); with no unique
  * match the fee is unknown, and the user must confirm a withdrawal whose fee is unknown.
  */
@@ -29,7 +29,7 @@ export interface WithdrawAsset {
   can_withdraw: boolean;
   min_withdraw?: string | undefined;
   max_withdraw?: string | undefined;
-  /** May be absent at the exchange (API.md): then FALLBACK_PRECISION applies and the preview says so. */
+  /** May be absent at the exchange (docs/exchange-api.md): then FALLBACK_PRECISION applies and the preview says so. */
   currency_precision: number | null;
   is_memo?: boolean | undefined;
   memo?: { deposit: boolean; withdraw: boolean } | undefined;
@@ -45,7 +45,7 @@ export interface MarketData<Asset extends WithdrawAsset = WithdrawAsset> {
   balance: Record<string, { main_balance: string }>;
 }
 
-/** API.md: "use the market precision or 8 and say so". We have no market precision here, so 8. */
+/** docs/exchange-api.md: "use the market precision or 8 and say so". We have no market precision here, so 8. */
 export const FALLBACK_PRECISION = 8;
 
 export function assetPrecision(asset: WithdrawAsset): { precision: number; assumed: boolean } {
@@ -57,7 +57,7 @@ export function memoRequired(asset: WithdrawAsset): boolean {
   return asset.memo ? asset.memo.withdraw : asset.is_memo === true;
 }
 
-/** Only fiat assets list providers (API.md), so their presence is what makes an asset fiat. */
+/** Only fiat assets list providers (docs/exchange-api.md), so their presence is what makes an asset fiat. */
 export function isFiatAsset(asset: WithdrawAsset | undefined): boolean {
   return asset?.providers !== undefined;
 }
@@ -89,7 +89,7 @@ export function isProviderTerms(terms: FeeTerms | ProviderFeeTerms): terms is Pr
 }
 
 /**
- * The fee terms that apply to one withdrawal, by API.md's Decision. Never guesses: two provider ids
+ * The fee terms that apply to one withdrawal, by docs/exchange-api.md's Decision. Never guesses: two provider ids
  * containing the name, or none, is `unmatched` with the reason in words.
  */
 export function findFeeTerms(fees: FeeList, request: { ticker: string; network?: string | null; provider?: string | null }): FeeMatch {

@@ -44,7 +44,7 @@ describe('WithdrawPayRequest: every documented withdraw request body passes', ()
 
 const NONE: ExtrasRequired = { travelRule: false, beneficiary: false, bankBic: false, customerIp: false };
 
-describe('extrasRequired (API.md "Withdraw-pay request")', () => {
+describe('extrasRequired (docs/exchange-api.md "Withdraw-pay request")', () => {
   it.each([
     { name: 'crypto, EEA account', w: { ticker: 'BTC', fiat: false, provider: null, eea: true }, want: { ...NONE, travelRule: true } },
     { name: 'crypto, not EEA', w: { ticker: 'BTC', fiat: false, provider: null, eea: false }, want: NONE },
@@ -128,7 +128,7 @@ describe('checkExtras: one schema for form and main process; bad input gets fiel
   });
 });
 
-describe('history lookups by unique id (API.md Decision: both spellings)', () => {
+describe('history lookups by unique id (docs/exchange-api.md: both spellings)', () => {
   it('sends both spellings with the same value, and the request schema accepts it', () => {
     const lookup = historyLookupById('0b7c2a8e-5f7e-4f7e-9a51-0d7c3c1f9e21');
     expect(lookup).toMatchObject({ uniqueId: '0b7c2a8e-5f7e-4f7e-9a51-0d7c3c1f9e21', unique_id: '0b7c2a8e-5f7e-4f7e-9a51-0d7c3c1f9e21' });

@@ -1,5 +1,5 @@
 /**
- * What a withdrawal sends, as the exchange documents it (API.md "Withdraw-pay request", and
+ * What a withdrawal sends, as the exchange documents it (docs/exchange-api.md "Withdraw-pay request", and
  * `withdrawRequestExamples` in exchange-docs/documented-examples.json), plus which of the optional
  * objects a given withdrawal needs. The form (renderer) and the main process validate with these
  * SAME schemas, so a field the form accepts is a field the main process accepts.
@@ -130,7 +130,7 @@ export const HISTORY_REQUEST_OFFSET = { min: 0, max: 10_000, default: 0 } as con
 const intIn = (min: number, max: number) => z.number().int().min(min).max(max);
 
 /**
- * API.md Decision: filter by unique id sending BOTH `uniqueId` and `unique_id` with the same value
+ * docs/exchange-api.md: filter by unique id sending BOTH `uniqueId` and `unique_id` with the same value
  * (the sources disagree on the name); records are matched client-side too.
  */
 export const HistoryRequest = z
@@ -181,7 +181,7 @@ export interface ExtrasRequired {
 export type ExtraName = keyof ExtrasRequired;
 export const EXTRA_NAMES: readonly ExtraName[] = ['travelRule', 'beneficiary', 'bankBic', 'customerIp'];
 
-/** API.md: travelRule for crypto from EEA accounts; beneficiary for USD/EUR; bankBic for SEPA-type providers; customerIp for USD/EUR via VISAMASTER. */
+/** docs/exchange-api.md: travelRule for crypto from EEA accounts; beneficiary for USD/EUR; bankBic for SEPA-type providers; customerIp for USD/EUR via VISAMASTER. */
 export function extrasRequired(w: { ticker: string; fiat: boolean; provider: string | null; eea: boolean }): ExtrasRequired {
   const provider = w.provider?.toUpperCase() ?? null;
   return {

@@ -81,7 +81,7 @@ export interface AccountSummary {
   /** With notifyPositions: also alert when a position's distance to liquidation falls below this percent; null = off. */
   alertThresholdPercent: string | null;
   /**
-   * The exchange account is in the EEA: its crypto withdrawals need Travel Rule data (API.md).
+   * The exchange account is in the EEA: its crypto withdrawals need Travel Rule data (docs/exchange-api.md).
    * Default: on for the EU region, off otherwise, until the user sets it on the account card.
    */
   eea: boolean;

@@ -49,10 +49,28 @@ export interface AllocationPart {
   share: string;
 }
 
+/** One account's part of an overview of several: its own total, valued at the overview's prices. */
+export interface AccountTotal {
+  id: string;
+  name: string;
+  /** Every priced value of the parts that could be read; null when no part could be read. */
+  value: string | null;
+  /** Percent of `grandTotal`, 2 decimal places; null when unknown or the grand total is zero. */
+  share: string | null;
+  /** Assets held without a price (left out of `value`). */
+  unpriced: number;
+  /** Parts (main, trade, collateral) that could not be read; the account itself when `value` is null. */
+  failedParts: AccountPart[];
+}
+
 export interface BalancesOverview {
   quote: string;
   /** The accounts summed (one, or every configured account). */
   accounts: { id: string; name: string }[];
+  /** Each account's own total, in the order of `accounts`. */
+  byAccount: AccountTotal[];
+  /** The sum of `byAccount` values, exactly (each account valued on its own, then added). */
+  grandTotal: string;
   /** Assets held (total not zero), most valuable first, unpriced last. */
   rows: BalanceRow[];
   totals: {

@@ -1,5 +1,5 @@
 /**
- * Settings values the page's first chunk needs, in a module without zod (issue 14): the schemas
+ * Settings values the page's first chunk needs, in a module without zod: the schemas
  * that check them (shared/model/settings.ts, balances.ts) run in the main process and re-export these.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The account over time (issue 13): snapshots of the valued balance that the main process keeps in
+ * The account over time: snapshots of the valued balance that the main process keeps in
  * its database, read back as chart series, balances as of a date, and events on the timeline.
  * Money is decimal strings; times are Unix ms. A series is per account and quote currency: values in
  * one quote are never mixed with values in another.

@@ -1,5 +1,5 @@
 /**
- * What `app.bootstrap` answers (issue 14): everything the page needs to paint its landing view, in
+ * What `app.bootstrap` answers: everything the page needs to paint its landing view, in
  * one call. Each part is what its own channel would answer; the landing answers stay envelopes so
  * that a failed price or balance read reaches the page exactly as `balances.overview` would say it.
  */
@@ -32,7 +32,7 @@ export interface Bootstrap {
 }
 
 /**
- * The first screen, rendered by the main process into the page it serves (issue 14): the page paints
+ * The first screen, rendered by the main process into the page it serves: the page paints
  * the landing view the moment its HTML and styles arrive, as a static page would, and the app takes it
  * over once its scripts have run. The bootstrap travels with it as a JSON data block (never run), so
  * the page does not ask for it again.

@@ -8,7 +8,7 @@ import { HISTORY_LIMIT, HISTORY_OFFSET } from '../api/endpoints';
 import type { HistoryRecord } from '../api/schemas';
 
 /**
- * Status codes of the history (API.md "History") grouped into what they mean for a person. Deposits
+ * Status codes of the history (docs/exchange-api.md "History") grouped into what they mean for a person. Deposits
  * add 9 (canceled), 22 (uncredited) and 27/28 (held for Travel Rule details).
  */
 export const TRANSACTION_PHASES = {

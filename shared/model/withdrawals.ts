@@ -28,7 +28,7 @@ export interface WithdrawalRecord {
   address: string;
   /** What the receiver gets. */
   amount: string;
-  /** Null when no fee terms matched the provider (API.md Decision): the user confirmed an unknown fee. */
+  /** Null when no fee terms matched the provider (docs/exchange-api.md): the user confirmed an unknown fee. */
   fee: string | null;
   /** amount + fee; null with an unknown fee. */
   totalDebit: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, compare, dec, Decimal, isDecimalString, isZero, percentChange, roundUp, sub, sum, toPlain } from './decimal';
+import { add, compare, dec, Decimal, isDecimalString, isLooseDecimalString, isNegative, isPositive, isZero, percentChange, roundForDisplay, roundUp, sub, sum, toPlain } from './decimal';
 
 describe('decimal helpers', () => {
   it('adds without binary floating point error', () => {
@@ -43,5 +43,48 @@ describe('decimal helpers', () => {
       expect(() => sum(['0', bad]), bad).toThrow(RangeError);
       expect(() => isZero(bad), bad).toThrow(RangeError);
     }
+  });
+});
+
+describe('the display helpers the page uses', () => {
+  it('compares exactly at any length, whatever zeros a value is written with', () => {
+    const ascending = ['-123456789012345678901234.5', '-10', '-0.5', '-.49', '0', '0.00000001', '.5', '0.51', '1.', '9.999999999999999999999', '10', '123456789012345678901234.5'];
+    for (let i = 0; i < ascending.length; i += 1) {
+      for (let j = 0; j < ascending.length; j += 1) expect(compare(ascending[i]!, ascending[j]!), `${ascending[i]} vs ${ascending[j]}`).toBe(Math.sign(i - j));
+    }
+    for (const [a, b] of [['0', '-0'], ['0.0', '-0.000'], ['.5', '0.50'], ['1.', '1'], ['007', '7']] as const) expect(compare(a, b)).toBe(0);
+  });
+
+  it('rounds half up for display, trailing zeros kept, never "-0"', () => {
+    const cases = [
+      ['2.345', 2, '2.35'],
+      ['-2.345', 2, '-2.35'],
+      ['0.000000015', 8, '0.00000002'],
+      ['99.995', 2, '100.00'],
+      ['7', 2, '7.00'],
+      ['-0.001', 2, '0.00'],
+      ['999.5', 0, '1000'],
+      ['.5', 0, '1'],
+      ['-0.5', 0, '-1'],
+      ['0.0049', 2, '0.00'],
+    ] as const;
+    for (const [value, places, shown] of cases) expect(roundForDisplay(value, places), `${value} to ${places}`).toBe(shown);
+  });
+
+  it('refuses exponents, spaces, NaN and numbers', () => {
+    for (const bad of ['1e5', ' 1', 'NaN', 'Infinity', '0x10', '', '-', '.', '1.2.3']) {
+      expect(isLooseDecimalString(bad)).toBe(false);
+      expect(() => compare(bad, '1')).toThrow(RangeError);
+      expect(() => roundForDisplay(bad, 2)).toThrow(RangeError);
+    }
+    expect(() => isZero(1 as unknown as string)).toThrow(RangeError);
+  });
+
+  it('answers zero and sign questions on strings', () => {
+    expect(isZero('-0.000')).toBe(true);
+    expect(isNegative('-0.000')).toBe(false);
+    expect(isPositive('0.00000001')).toBe(true);
+    expect(isPositive('0')).toBe(false);
+    expect(isNegative('-0.00000001')).toBe(true);
   });
 });

@@ -55,6 +55,8 @@ const ZERO_TEXT = /^-?(?:0+(?:\.0*)?|\.0+)$/;
  * adding and summing zeros must not build decimals. Throws for a non-decimal as dec() does.
  */
 function isZeroText(value: string): boolean {
+  // Typed as string, but called with whatever an answer held: checked, not trusted.
+  if (typeof value !== 'string') throw new RangeError('not a decimal amount');
   if (value.length > MAX_DECIMAL_LENGTH || !LOOSE_DECIMAL_PATTERN.test(value)) dec(value);
   return ZERO_TEXT.test(value);
 }
@@ -85,6 +87,11 @@ export function isZero(a: string): boolean {
 
 export function isPositive(a: string): boolean {
   return dec(a).greaterThan(0);
+}
+
+/** Below zero; "-0.000" is zero, not negative. */
+export function isNegative(a: string): boolean {
+  return dec(a).lessThan(0);
 }
 
 /** Number of digits after the decimal point as written ("1.2300" -> 4). */
@@ -122,9 +129,6 @@ export function percentChange(from: string, to: string, places = 2): string | nu
 
 /** Sum of many amounts. */
 export function sum(values: readonly string[]): string {
-  // A loop, not filter and reduce with arrow callbacks: this runs for every asset on every refresh,
-  // and callbacks created per call are optimized again after each collection (see README, "Hot
-  // paths keep their functions").
   let total: Decimal | null = null;
   for (const v of values) {
     if (!isZeroText(v)) total = total === null ? dec(v) : total.plus(dec(v));

@@ -11,10 +11,14 @@ import { AppFailure } from '../../../shared/errors';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { createDemoProvider } from '../demo';
 import { createExchangeClient } from '../exchange/client';
+import { createExchangeRuntime } from '../exchange/runtime';
 import { createSilentLogger } from '../logging';
 import { createKeytarKeychain, createSecretStore } from '../secrets';
 import { createSettingsStore } from '../settings';
 import { createAccountService } from './service';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 const logger = createSilentLogger();
 const secrets = createSecretStore(createKeytarKeychain(), logger.redactor);
@@ -38,7 +42,7 @@ function service(secretStore = secrets) {
     secrets: secretStore,
     demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
     logger,
-    createClient: (config) => createExchangeClient({ ...config, rateLimit: false }),
+    createClient: (config) => createExchangeClient({ runtime, ...config, rateLimit: false }),
   });
 }
 

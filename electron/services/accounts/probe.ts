@@ -23,7 +23,7 @@ export interface ProbeableClient {
 /**
  * The whole test of a key (the balance call, then the other areas side by side). One budget, not
  * one per call: sequential calls each with their own deadline once took 64 s, past the page's
- * 60 s bridge timeout (issue 10, finding 6).
+ * 60 s bridge timeout.
  */
 export const PROBE_BUDGET_MS = 45_000;
 

@@ -18,6 +18,7 @@ import type { SecretStore } from '../secrets';
 import type { SettingsStore, StoredAccount } from '../settings';
 import { effectiveEea } from '../settings/schema';
 import type { DemoProvider } from '../demo';
+import { createClientRegistry } from './clientRegistry';
 import { PROBE_BUDGET_MS, probeAreas, probeNewKey, type ProbeableClient } from './probe';
 
 export interface ClientConfig {
@@ -47,7 +48,7 @@ export interface AccountService<Client> {
    * The same list with each secret's presence as the app last read or wrote it (the keychain is
    * asked only about an account not read yet), for the work that lists accounts on every refresh:
    * balances, alerts, history. Asking the keychain about every account every few seconds cost a
-   * D-Bus round trip each and CPU in the keyring daemon (issue 14); a secret that has gone since
+   * D-Bus round trip each and CPU in the keyring daemon; a secret that has gone since
    * shows when the account's client is next built, and in `list`.
    */
   listKnown(): Promise<{ accounts: AccountSummary[]; activeAccountId: string }>;
@@ -115,8 +116,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       await options.secrets.remove(accountId);
     },
   };
-  /** One client per account, so its rate limiter and nonce state are shared by every caller. */
-  const clients = new Map<string, Promise<Client>>();
+  const clients = createClientRegistry(buildClient);
 
   function notFound(accountId: string): AppFailure {
     return new AppFailure({ kind: 'not_found', message: `There is no account with id "${accountId}". It may have been removed.` });
@@ -266,15 +266,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   }
 
   function clientFor(accountId: string): Promise<Client> {
-    const cached = clients.get(accountId);
-    if (cached) return cached;
-    const building = buildClient(accountId);
-    clients.set(accountId, building);
-    // A failure (lost secret, locked keychain) must not stick: the next call asks again.
-    building.catch(() => {
-      if (clients.get(accountId) === building) clients.delete(accountId);
-    });
-    return building;
+    return clients.clientFor(accountId);
   }
 
   async function listWith(known: boolean): Promise<{ accounts: AccountSummary[]; activeAccountId: string }> {
@@ -367,7 +359,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         target.region = region;
         target.baseUrl = baseUrl;
       });
-      if (baseUrl !== existing.baseUrl) clients.delete(req.accountId);
+      if (baseUrl !== existing.baseUrl) clients.forget(req.accountId);
       changed();
       const account = updated.accounts.find((a) => a.id === req.accountId);
       if (!account) throw notFound(req.accountId);
@@ -400,7 +392,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
           }),
         previousSecret,
       );
-      clients.delete(req.accountId);
+      clients.forget(req.accountId);
       logger.info('account key replaced', { accountId: req.accountId, report });
       changed();
       return { account: summaryOf(findStored(req.accountId), true), report };
@@ -421,7 +413,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         draft.accounts = draft.accounts.filter((a) => a.id !== req.accountId);
         if (draft.activeAccountId === req.accountId) draft.activeAccountId = draft.accounts[0]?.id ?? DEMO_ACCOUNT_ID;
       });
-      clients.delete(req.accountId);
+      clients.forget(req.accountId);
       try {
         await secrets.remove(req.accountId);
       } catch (error) {

@@ -150,6 +150,37 @@ describe('balances.overview for all accounts', () => {
       ['part_unavailable', 'Read-only', 'trade'],
     ]);
     expect(rowOf(partial, 'BTC')).toMatchObject({ main: '0.6', tradeAvailable: '0', collateral: '0.01', total: '0.61' });
+    expect(partial.byAccount.map((a) => [a.name, a.failedParts])).toEqual([
+      ['Trader', ['trade']],
+      ['Read-only', ['trade']],
+    ]);
+  });
+
+  it('gives each account its own total and share; the grand total is their exact sum', async () => {
+    const all = await data('balances.overview', {});
+    expect(all.byAccount.map((a) => a.name)).toEqual(['Trader', 'Read-only']);
+    const [trader, readOnly] = all.byAccount;
+    expect(trader!.value).not.toBeNull();
+    expect(readOnly!.value).not.toBeNull();
+    expect(all.grandTotal).toBe(add(trader!.value!, readOnly!.value!));
+    expect(dec(trader!.share!).plus(dec(readOnly!.share!)).minus(100).abs().lte('0.02')).toBe(true);
+    // Each account valued on its own agrees with that account's own overview.
+    const alone = await data('balances.overview', { accountId: added[0]! });
+    expect(alone.byAccount).toEqual([{ id: added[0], name: 'Trader', value: alone.totals.value, share: '100', unpriced: alone.unpriced, failedParts: [] }]);
+    expect(trader!.value).toBe(alone.totals.value);
+  });
+
+  it('one account that cannot be read is said as such and keeps the others in the grand total', async () => {
+    await admin(sim, 'POST', 'account', { apiKey: sim.accounts.find((a) => a.name === 'Read-only')!.apiKey, enabled: false });
+    try {
+      const all = await data('balances.overview', {});
+      const [trader, readOnly] = all.byAccount;
+      expect(readOnly).toMatchObject({ name: 'Read-only', value: null, share: null, failedParts: ['main', 'trade', 'collateral'] });
+      expect(trader).toMatchObject({ name: 'Trader', share: '100' });
+      expect(all.grandTotal).toBe(trader!.value);
+    } finally {
+      await admin(sim, 'POST', 'account', { apiKey: sim.accounts.find((a) => a.name === 'Read-only')!.apiKey, enabled: true });
+    }
   });
 });
 

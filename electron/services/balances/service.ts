@@ -9,7 +9,7 @@
  * the app talk to the same exchange, except the Demo simulator, which is never summed with them).
  */
 import { AppFailure } from '../../../shared/errors';
-import type { BalanceRow, BalancesOverview, OverviewNote, AccountPart } from '../../../shared/model/balances';
+import type { AccountTotal, BalanceRow, BalancesOverview, OverviewNote, AccountPart } from '../../../shared/model/balances';
 import { ALLOCATION_TOP, DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
 import { add, dec, isZero, sum, type Decimal } from '../../../shared/money/decimal';
@@ -147,6 +147,34 @@ function rankedRows(held: readonly HeldAsset[], valued: readonly Valued[], whole
 
 const rowOf = (r: RankedRow): BalanceRow => r.row;
 
+interface OwnHoldings {
+  holdings: Map<string, Holding>;
+  failed: AccountPart[];
+  reached: boolean;
+}
+
+const ALL_PARTS: AccountPart[] = ['main', 'trade', 'collateral'];
+
+/**
+ * Each account valued on its own at the overview's prices. One account alone is the whole
+ * overview's valuation, so it is not valued twice. Shares are of the sum of these totals.
+ */
+function accountTotals(accounts: readonly { id: string; name: string }[], own: readonly OwnHoldings[], quote: string, index: PriceIndex, whole: { total: string; unpriced: number }): AccountTotal[] {
+  const totals: AccountTotal[] = [];
+  for (const [i, account] of accounts.entries()) {
+    const mine = own[i]!;
+    if (!mine.reached) {
+      totals.push({ id: account.id, name: account.name, value: null, share: null, unpriced: 0, failedParts: mine.failed.length > 0 ? mine.failed : ALL_PARTS });
+      continue;
+    }
+    const valued = accounts.length === 1 ? whole : valueAssets(amountsOf(heldAssets(mine.holdings), totalOf), quote, index);
+    totals.push({ id: account.id, name: account.name, value: valued.total, share: null, unpriced: valued.unpriced, failedParts: mine.failed });
+  }
+  const grand = dec(sum(totals.map((t) => t.value ?? '0')));
+  for (const t of totals) if (t.value !== null) t.share = sharePercent(dec(t.value), grand);
+  return totals;
+}
+
 const PART_WORDS: Record<AccountPart, string> = { main: 'The main balance', trade: 'The trade balance', collateral: 'The collateral balance' };
 
 export function createBalancesService(options: BalancesServiceOptions) {
@@ -170,9 +198,12 @@ export function createBalancesService(options: BalancesServiceOptions) {
     const notes: OverviewNote[] = [];
     const holdings = new Map<string, Holding>();
 
+    // Each account's own holdings too, so its total can be valued on its own.
+    const own = accounts.map(() => ({ holdings: new Map<string, Holding>(), failed: [] as AccountPart[], reached: false }));
     const perAccount = await Promise.all(
-      accounts.map(async (account) => {
+      accounts.map(async (account, i) => {
         const base = { accountId: account.id, accountName: account.name };
+        const mine = own[i]!;
         let client: BalancesClient;
         try {
           client = await options.clientFor(account.id);
@@ -187,6 +218,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
           ['collateral', collateral],
         ] as const;
         for (const [part, settled] of parts) {
+          if (settled.status === 'rejected') mine.failed.push(part);
           if (settled.status === 'rejected') notes.push(noteOf(settled.reason, { ...base, part }, `${PART_WORDS[part]} of ${account.name}`));
           else if (settled.value.unreadable.length > 0) {
             notes.push({ ...base, part, kind: 'unreadable', message: `${settled.value.unreadable.length} ${part} balance entries of ${account.name} could not be read and are left out.` });
@@ -195,6 +227,12 @@ export function createBalancesService(options: BalancesServiceOptions) {
         if (main.status === 'fulfilled') addMain(holdings, main.value.items);
         if (trade.status === 'fulfilled') addTrade(holdings, trade.value.items);
         if (collateral.status === 'fulfilled') addCollateral(holdings, collateral.value.items);
+        if (accounts.length > 1) {
+          if (main.status === 'fulfilled') addMain(mine.holdings, main.value.items);
+          if (trade.status === 'fulfilled') addTrade(mine.holdings, trade.value.items);
+          if (collateral.status === 'fulfilled') addCollateral(mine.holdings, collateral.value.items);
+        }
+        mine.reached = mine.failed.length < parts.length;
         return client;
       }),
     );
@@ -219,6 +257,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
 
     const held = heldAssets(holdings);
     const whole = valueAssets(amountsOf(held, totalOf), quote, index);
+    const byAccount = accountTotals(accounts, own, quote, index, whole);
     const wholeTotal = dec(whole.total);
     const ranked = rankedRows(held, whole.rows, wholeTotal);
     const rows = ranked.map(rowOf);
@@ -226,6 +265,8 @@ export function createBalancesService(options: BalancesServiceOptions) {
     return {
       quote,
       accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
+      byAccount,
+      grandTotal: sum(byAccount.map((a) => a.value ?? '0')),
       rows,
       totals: {
         value: whole.total,

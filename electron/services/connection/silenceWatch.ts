@@ -5,7 +5,7 @@
  * nothing has called for a while, so that an exchange that went away shows as Offline within the
  * 5 s the product promises, and often while it is away, so that its return shows quickly.
  *
- * Why here and not in the page (issue 14): from the page, each ping was a round trip to the main
+ * Why here and not in the page: from the page, each ping was a round trip to the main
  * process and, when no event had told its outcome, a second one to read the state back, about
  * every 3 s while idle. That cost the page half a percent of a core (bench:idle), more than
  * everything else it does at idle. Main knows every call's time without being told, so it pings

@@ -32,3 +32,36 @@ export class DatabaseTooNewError extends Error {
     this.name = 'DatabaseTooNewError';
   }
 }
+
+/**
+ * The database file is there but cannot be used as it is: not a database, pages that fail the
+ * integrity check, or emptied (0 bytes). It is never moved, replaced or written: the records in it
+ * (an open withdrawal among them) must come back as they were once the file is restored.
+ */
+export class DatabaseDamagedError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: 'damaged' | 'emptied',
+    readonly detail: string,
+  ) {
+    super(`The database ${file} cannot be used (${detail}). It was left as it is.`);
+    this.name = 'DatabaseDamagedError';
+  }
+}
+
+/**
+ * The instance lock could not be taken on a folder that can be written (desk.lock not writable,
+ * owned by another user, a full disk...). Running without it could let two processes pay from one
+ * folder, so the app does not start.
+ */
+export class InstanceLockError extends Error {
+  constructor(
+    readonly folder: string,
+    readonly lockFile: string,
+    /** errno or SQLite code of the cause, e.g. EACCES, SQLITE_FULL. */
+    readonly code: string,
+  ) {
+    super(`The lock file ${lockFile} in the data folder ${folder} could not be taken (${code}), so the app did not start. Nothing in the folder was changed.`);
+    this.name = 'InstanceLockError';
+  }
+}

@@ -1,4 +1,5 @@
 export { acquireInstanceLock, holdsInstanceLock, type InstanceLock } from './lock';
 export { DATABASE_FILE, findOpenDatabase, openDatabase, type DeskDatabase, type OpenDatabaseOptions } from './open';
-export { DataFolderInUseError, DatabaseTooNewError, EXIT_DATA_FOLDER_IN_USE } from './errors';
+export { DatabaseDamagedError, DataFolderInUseError, DatabaseTooNewError, EXIT_DATA_FOLDER_IN_USE, InstanceLockError } from './errors';
 export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations';
+export { databaseProblemOf } from './problem';

@@ -14,7 +14,8 @@ import Database from 'better-sqlite3';
 import { nativeBindingOption } from './native';
 import { closeSync, mkdirSync, openSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataFolderInUseError } from './errors';
+import { DataFolderInUseError, InstanceLockError } from './errors';
+import { writable } from './problem';
 
 export const LOCK_FILE = 'desk.lock';
 export const PID_FILE = 'desk.pid';
@@ -51,7 +52,8 @@ export function holdsInstanceLock(folder: string): boolean {
 
 /**
  * Takes the folder for this process, creating it (0700) if needed. Throws DataFolderInUseError,
- * without changing any file, when another process holds it.
+ * without changing any file, when another process holds it, and InstanceLockError when the lock
+ * cannot be taken in a folder that can be written.
  */
 export function acquireInstanceLock(folder: string, mode: string = 'browser'): InstanceLock {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
@@ -81,29 +83,42 @@ export function acquireInstanceLock(folder: string, mode: string = 'browser'): I
   };
 }
 
+/**
+ * Only a folder that cannot be written runs unlocked (read-only). Any other failure to take the lock
+ * (desk.lock not writable or owned by another user, a full disk) refuses the start: running on
+ * without it would let a second process pay what this one still has open.
+ */
 function lockFolder(key: string, shownFolder: string, mode: string): Database.Database | null {
   const path = join(key, LOCK_FILE);
+  const refuse = (error: unknown): never => {
+    throw new InstanceLockError(shownFolder, join(shownFolder, LOCK_FILE), String((error as { code?: unknown }).code ?? (error as Error).message));
+  };
+  if (!writable(key)) return null;
   try {
     // Created 0600 before SQLite opens it (SQLite would use the umask).
     closeSync(openSync(path, 'a', 0o600));
   } catch (error) {
-    if (isReadOnly(error)) return null;
-    throw error;
+    if (isReadOnly(error) && !writable(key)) return null;
+    refuse(error);
   }
-  // timeout 0: the lock is either free now or held by a live process; waiting would not help.
-  const connection = new Database(path, { timeout: 0, ...nativeBindingOption() });
+  let connection: Database.Database;
+  try {
+    // timeout 0: the lock is either free now or held by a live process; waiting would not help.
+    connection = new Database(path, { timeout: 0, ...nativeBindingOption() });
+  } catch (error) {
+    return refuse(error);
+  }
   try {
     connection.pragma('locking_mode = EXCLUSIVE');
     // The first write takes the exclusive lock; in EXCLUSIVE locking mode SQLite keeps it after COMMIT.
     connection.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder; INSERT INTO holder VALUES (' + process.pid + '); COMMIT;');
   } catch (error) {
     connection.close();
-    if (isReadOnly(error)) return null;
     if (isBusy(error)) {
       const holder = readHolder(key);
       throw new DataFolderInUseError(shownFolder, holder.pid, holder.mode);
     }
-    throw error;
+    refuse(error);
   }
   try {
     writeFileSync(join(key, PID_FILE), `${JSON.stringify({ pid: process.pid, mode })}\n`, { mode: 0o600 });

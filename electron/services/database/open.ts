@@ -4,24 +4,29 @@
  * - WAL: readers never wait for the writer, and a crash never leaves a half-written page in the file.
  * - synchronous=FULL: with WAL, NORMAL may lose the last commits on a power cut. These are money
  *   records (a withdrawal's id must be on disk before the request leaves), so each commit is fsynced.
- * - A file that is not a database or fails quick_check is moved aside with its -wal/-shm (never
- *   deleted), the user is told, and a fresh database is started.
+ * - A new database is built under a temporary name and renamed into place once its schema is
+ *   committed, so the app never leaves an empty `desk.sqlite3` behind: an empty one was emptied
+ *   after the fact (truncated), not a fresh install.
+ * - A file that is empty, is not a database or fails quick_check is refused as it is
+ *   (DatabaseDamagedError): never moved, replaced or written, because a fresh database in its place
+ *   would hide the records in it, an open withdrawal among them, and let it be paid again.
  * - A database written by a newer app version is refused as it is (DatabaseTooNewError).
  */
 import Database from 'better-sqlite3';
 import { nativeBindingOption } from './native';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, realpathSync, renameSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseTooNewError } from './errors';
+import { DatabaseDamagedError, DatabaseTooNewError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations';
 
 export const DATABASE_FILE = 'desk.sqlite3';
-const SIDE_FILES = ['-wal', '-shm'] as const;
+/** Where a new database is built before it is renamed into place. */
+const CREATING_SUFFIX = '.creating';
 
 export interface DeskDatabase {
   readonly file: string;
   readonly connection: Database.Database;
-  /** What the user must hear about (a corrupt file moved aside, records quarantined). */
+  /** What the user must hear about (records quarantined). */
   readonly notices: string[];
   close(): void;
 }
@@ -59,14 +64,11 @@ export function openDatabase(folder: string, options: OpenDatabaseOptions = {}):
   const migrations = options.migrations ?? MIGRATIONS;
   const notices: string[] = [];
 
-  const damage = findDamage(file);
-  if (damage) {
-    const aside = moveAside(key, file, options.now?.() ?? new Date());
-    // Our wording.
-    notices.push(
-      `The app's database could not be read (${damage}) and was moved aside to ${aside}; nothing was deleted. ` +
-        "A new, empty database was started. Withdrawals sent before this may be missing here: check the exchange's history before sending again.",
-    );
+  if (existsSync(file)) {
+    const damage = findDamage(file, migrations.length);
+    if (damage) throw damage;
+  } else {
+    create(file, migrations);
   }
   const connection = connect(file);
   try {
@@ -110,8 +112,8 @@ const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * Why the file cannot be used, or null. Checked before the real connection opens, and through a
  * read-only one: closing a writable connection would checkpoint or delete a -wal we mean to keep.
  */
-function findDamage(file: string): string | null {
-  if (!existsSync(file) || statSync(file).size === 0) return null;
+function findDamage(file: string, knownVersion: number): DatabaseDamagedError | null {
+  if (statSync(file).size === 0) return new DatabaseDamagedError(file, 'emptied', 'the file is empty');
   const head = Buffer.alloc(HEADER.length);
   const fd = openSync(file, 'r');
   try {
@@ -119,24 +121,47 @@ function findDamage(file: string): string | null {
   } finally {
     closeSync(fd);
   }
-  if (!head.equals(HEADER)) return 'not a database';
+  if (!head.equals(HEADER)) return new DatabaseDamagedError(file, 'damaged', 'not a database');
   let probe: Database.Database | null = null;
   try {
     probe = new Database(file, { readonly: true, fileMustExist: true, timeout: 5_000, ...nativeBindingOption() });
+    // Before anything writes to it (switching to WAL rewrites its header): a newer app's file stays as it is.
+    const version = probe.pragma('user_version', { simple: true }) as number;
+    if (version > knownVersion) throw new DatabaseTooNewError(file, version, knownVersion);
     const check = probe.pragma('quick_check', { simple: true });
-    return check === 'ok' ? null : `integrity check: ${String(check)}`;
+    return check === 'ok' ? null : new DatabaseDamagedError(file, 'damaged', `integrity check: ${String(check)}`);
   } catch (error) {
-    if (isCorrupt(error)) return (error as Error).message;
+    if (isCorrupt(error)) return new DatabaseDamagedError(file, 'damaged', (error as Error).message);
     throw error;
   } finally {
     probe?.close();
   }
 }
 
+/** A new database with the whole schema, renamed into place only once it is committed. */
+function create(file: string, migrations: readonly Migration[]): void {
+  const building = file + CREATING_SUFFIX;
+  // A leftover of a start that crashed while building: it never held a record.
+  rmSync(building, { force: true });
+  rmSync(`${building}-journal`, { force: true });
+  // Created 0600 first: SQLite would use the umask.
+  closeSync(openSync(building, 'wx', 0o600));
+  const connection = new Database(building, { timeout: 5_000, ...nativeBindingOption() });
+  try {
+    connection.pragma('synchronous = FULL');
+    migrate(connection, file, migrations);
+  } catch (error) {
+    connection.close();
+    rmSync(building, { force: true });
+    throw error;
+  }
+  connection.close();
+  renameSync(building, file);
+}
+
 function connect(file: string): Database.Database {
-  // Created 0600 first: SQLite would use the umask, and its -wal/-shm copy the database's mode.
-  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
-  const connection = new Database(file, { timeout: 5_000, ...nativeBindingOption() });
+  // fileMustExist: it was checked or created above; its -wal/-shm copy its 0600 mode.
+  const connection = new Database(file, { timeout: 5_000, fileMustExist: true, ...nativeBindingOption() });
   try {
     connection.pragma('journal_mode = WAL');
     connection.pragma('synchronous = FULL');
@@ -156,17 +181,6 @@ function connect(file: string): Database.Database {
 function isCorrupt(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT';
-}
-
-/** Returns the new name of the database file. */
-function moveAside(folder: string, file: string, at: Date): string {
-  const stamp = at.toISOString().replace(/[:.]/g, '-');
-  const aside = join(folder, `desk.corrupt-${stamp}.sqlite3`);
-  renameSync(file, aside);
-  for (const suffix of SIDE_FILES) {
-    if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
-  }
-  return aside;
 }
 
 function migrate(connection: Database.Database, file: string, migrations: readonly Migration[]): void {

@@ -1,7 +1,7 @@
 /**
  * Issue 10, item "machine-readable reasons": every documented failure the app acts on carries an
  * `AppError.reason`, so logic branches on reasons, never on English text or a bare status.
- * Bodies are the exchange's documented ones (shared/exchange-docs/documented-examples.json, API.md).
+ * Bodies are the exchange's documented ones (shared/exchange-docs/documented-examples.json, docs/exchange-api.md).
  */
 import { describe, expect, it } from 'vitest';
 import type { ErrorReason } from '../../../shared/errors';

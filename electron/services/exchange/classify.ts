@@ -1,6 +1,6 @@
 /**
- * Turns an HTTP answer from the exchange into either data or an AppError (API.md "Error bodies and
- * statuses"). Never assumes JSON: gateways answer 429/503 with HTML or text, bodies arrive empty or
+ * Turns an HTTP answer from the exchange into either data or an AppError (docs/exchange-api.md,
+ * "Errors"). Never assumes JSON: gateways answer 429/503 with HTML or text, bodies arrive empty or
  * cut off. Request-shape failures are recognised by their body ("Validation failed"), because the
  * sources disagree on 400 vs 422.
  */
@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { safeExchangeText } from '../../../shared/api/exchangeText';
 import type { AppError, ErrorReason } from '../../../shared/errors';
 import { parseRetryAfterMs } from './retry';
-import { NOT_READ, readFast } from './fastRead';
 
 export interface RawAnswer {
   status: number;
@@ -167,11 +166,18 @@ function reasonInFields(fields: Record<string, string[]> | undefined): ErrorReas
   for (const [field, messages] of Object.entries(fields)) {
     if (/^unique_?id$/i.test(field) && messages.some((m) => /already been taken/i.test(m))) return 'duplicate_id';
     if (/^plan(_?id)?$/i.test(field) && messages.some((m) => /\bpaused\b/i.test(m))) return 'plan_paused';
+    if (field === 'ticker' && messages.some((m) => /not depositable/i.test(m))) return 'not_depositable';
   }
   return undefined;
 }
 
-/** "This endpoint is disabled for your region" (API.md), as the message or inside the field errors. */
+/** Refusals whose only signal is the message (documented: 422 "Account is not confirmed"). */
+function reasonInMessage(said: string | undefined): ErrorReason | undefined {
+  if (said !== undefined && /account is not confirmed/i.test(said)) return 'account_not_confirmed';
+  return undefined;
+}
+
+/** "This endpoint is disabled for your region" (docs/exchange-api.md), as the message or inside the field errors. */
 function saysDisabledForRegion(said: string | undefined, fields: Record<string, string[]> | undefined): boolean {
   return [said, ...Object.values(fields ?? {}).flat()].some((text) => text !== undefined && /disabled for your region/i.test(text));
 }
@@ -211,7 +217,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     );
   }
   // Auth failures are recognised by their body too: the docs show code 9 "Invalid payload." under
-  // 400, our notes had 401 (API.md: accept both).
+  // 400, our notes had 401 (docs/exchange-api.md: accept both).
   const authBody =
     said !== undefined &&
     ((code === 9 && /invalid payload/i.test(said)) || (code === 10 && /unauthori[sz]ed request/i.test(said)) || /\bnot provided\b/i.test(said));
@@ -223,7 +229,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
         : 'The exchange did not accept the API key. Check the API key and secret.');
     return withOptional({ kind: 'auth', status, message: words }, { code, fields, reason: code !== undefined ? AUTH_REASONS[code] : undefined });
   }
-  // Withdrawal throttling is documented under 400; gateways may say it with 429 (API.md: accept both).
+  // Withdrawal throttling is documented under 400; gateways may say it with 429 (docs/exchange-api.md: accept both).
   if ((status === 400 || status === 429) && said !== undefined && /too many attempts/i.test(said)) {
     return withOptional(
       { kind: 'rate_limited', status, message: 'The exchange is limiting withdrawal attempts right now. Wait a little before trying again.' },
@@ -231,7 +237,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     );
   }
   if (status === 403) {
-    // The exchange's words do not say which of two causes applies (API.md), so both are named.
+    // The exchange's words do not say which of two causes applies (docs/exchange-api.md), so both are named.
     const endpointRefused = said !== undefined && /permission to use this endpoint/i.test(said);
     const message = endpointRefused
       ? `The exchange refused this endpoint ("${said}"). Either the account has no access to it (smart-flex needs B2B access) or this API key's endpoint restrictions exclude it.`
@@ -272,7 +278,7 @@ export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
     const detail = firstFieldMessages(fields) ?? said;
     return withOptional(
       { kind: 'validation', status, message: detail ? `The exchange refused the request: ${detail}` : 'The exchange refused the request.' },
-      { code, fields, reason: saysDisabledForRegion(said, fields) ? 'region_unavailable' : reasonInFields(fields) },
+      { code, fields, reason: saysDisabledForRegion(said, fields) ? 'region_unavailable' : (reasonInMessage(said) ?? reasonInFields(fields)) },
     );
   }
   return {
@@ -303,10 +309,15 @@ export function interpretSuccess(answer: RawAnswer, schema: z.ZodType): Interpre
   if (!parsed.ok) {
     return { ok: false, error: { kind: 'bad_response', status, message: `The exchange sent an answer that is not complete JSON (HTTP ${status}); it may have been cut off.` } };
   }
-  // The hottest answers have an exact hand-written reader; it declines anything unusual.
-  const quick = readFast(schema, parsed.value);
-  if (quick !== NOT_READ) return { ok: true, data: quick };
-  const checked = schema.safeParse(parsed.value);
+  return checkShape(status, parsed.value, schema);
+}
+
+/**
+ * The one reader of a parsed answer: the endpoint's zod schema. A single step so that other ways
+ * of getting the parsed value (a worker for large answers) can hand it here unchanged.
+ */
+export function checkShape(status: number, value: unknown, schema: z.ZodType): Interpretation {
+  const checked = schema.safeParse(value);
   if (!checked.success) {
     const first = checked.error.issues[0];
     const detail = first ? ` (${tidy(describeIssue(first))})` : '';

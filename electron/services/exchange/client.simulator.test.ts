@@ -9,6 +9,10 @@ import { add, compare } from '../../../shared/money/decimal';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from './client';
+import { createExchangeRuntime } from './runtime';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 let sim: RunningSimulator;
 type Account = RunningSimulator['accounts'][number];
@@ -59,7 +63,7 @@ async function ledger(account: Account) {
 
 const noWait = async () => undefined;
 function clientFor(account: Account, extra: Partial<ExchangeClientOptions> = {}): ExchangeClient {
-  return createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, sleep: noWait, ...extra });
+  return createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, sleep: noWait, ...extra });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<AppError> {
@@ -77,7 +81,7 @@ const freshUniqueId = () => `it-${Date.now().toString(36)}-${++uniqueCounter}`;
 
 describe('every endpoint, happy path', () => {
   it('public: ping, time, assets, fees', async () => {
-    const c = createExchangeClient({ baseUrl: sim.url });
+    const c = createExchangeClient({ runtime, baseUrl: sim.url });
     expect((await c.ping()).latencyMs).toBeGreaterThanOrEqual(0);
     expect(Math.abs((await c.serverTime()) - Date.now() / 1000)).toBeLessThan(5);
     const assets = await c.assets();
@@ -140,9 +144,9 @@ describe('every endpoint, happy path', () => {
 
 describe('the exchange says no', () => {
   it('a wrong secret is an auth failure (code 10), an unknown key too (code 2)', async () => {
-    const wrongSecret = createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: main.apiKey, apiSecret: 'not-the-secret' } });
+    const wrongSecret = createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: main.apiKey, apiSecret: 'not-the-secret' } });
     expect(await failureOf(wrongSecret.balance())).toMatchObject({ kind: 'auth', status: 401, code: 10 });
-    const unknownKey = createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: 'no-such-key-123', apiSecret: 'x' } });
+    const unknownKey = createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: 'no-such-key-123', apiSecret: 'x' } });
     expect(await failureOf(unknownKey.balance())).toMatchObject({ kind: 'auth', status: 401, code: 2 });
   });
 
@@ -267,5 +271,49 @@ describe('nonces against the real checker', () => {
   it('a local clock 60 s fast is corrected from the exchange time', async () => {
     const fastClock = () => Date.now() + 60_000;
     expect(Object.keys(await clientFor(readOnly, { now: fastClock }).balance()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the whole account', () => {
+  const clientOf = (account: Account) => clientFor(account);
+
+  it('pages sub-accounts, reads their balances as arrays, and names the unconfirmed one and a key without the permission', async () => {
+    const client = clientOf(main);
+    const first = await client.subAccountList();
+    expect(first.data.items).toHaveLength(30);
+    expect(first.data.unreadable).toEqual([]);
+    const rest = await client.subAccountList({ offset: 30 });
+    expect(first.data.items.length + rest.data.items.length).toBe(36);
+    const [bot] = (await client.subAccountList({ search: 'trading_bot' })).data.items;
+    const balances = await client.subAccountBalances({ id: bot!.id });
+    expect(balances.items.BTC).toEqual([{ main: '0.015', spot: '0.005', collateral: '0' }, { main: '0.0001', spot: '0', collateral: '0' }]);
+    const [unconfirmed] = (await client.subAccountList({ search: 'new_desk' })).data.items;
+    const refused = await client.subAccountBalances({ id: unconfirmed!.id }).catch((e: unknown) => e);
+    expect((refused as AppFailure).error).toMatchObject({ kind: 'validation', status: 422, reason: 'account_not_confirmed' });
+    const noPermission = await clientOf(readOnly).subAccountList().catch((e: unknown) => e);
+    expect((noPermission as AppFailure).error).toMatchObject({ kind: 'permission', reason: 'key_lacks_permission' });
+  });
+
+  it('gets a deposit address per network, and a refusal with its reason for fiat', async () => {
+    const client = clientOf(main);
+    const trc = await client.depositAddress({ ticker: 'USDT', network: 'TRC20' });
+    expect(trc.account.address).toMatch(/^T/);
+    expect(trc.required).toMatchObject({ minAmount: '1', maxAmount: '1000000', fixedFee: '0' });
+    const xrp = await client.depositAddress({ ticker: 'XRP' });
+    expect(xrp.account.memo).toMatch(/^\d+$/);
+    const fiat = await client.depositAddress({ ticker: 'EUR' }).catch((e: unknown) => e);
+    expect((fiat as AppFailure).error).toMatchObject({ kind: 'validation', reason: 'not_depositable' });
+  });
+
+  it('reads the account fee schedule and the closed positions with nothing unreadable', async () => {
+    const client = clientOf(main);
+    const fees = await client.accountFees();
+    expect(fees.unreadable).toEqual([]);
+    expect(fees.items.find((f) => f.ticker === 'BTC')).toMatchObject({ withdraw: { fixed: '0.0004' }, deposit: { minAmount: '0.0001' } });
+    const history = await client.positionsHistory();
+    expect(history.unreadable).toEqual([]);
+    expect(history.items.filter((r) => r.liquidationState === 'liquidation')).toHaveLength(1);
+    const eth = await client.positionsHistory({ market: 'ETH_USDT' });
+    expect(eth.items.every((r) => r.market === 'ETH_USDT')).toBe(true);
   });
 });

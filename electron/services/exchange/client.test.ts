@@ -7,9 +7,13 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { createExchangeClient, type ExchangeClientOptions } from './client';
+import { createExchangeRuntime } from './runtime';
 import { json, raw, realTime, startCraftedServer, withRealTime, type CraftedHandler, type CraftedServer } from './test/crafted-server';
 import { CANCELLED_MESSAGE, isCancellation } from './failures';
 import { signatureMatches } from '../../protocol/signing';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 const SECRET = 'super-secret-value-0123456789abcdef';
 let keyCounter = 0;
@@ -37,7 +41,7 @@ function recordingSleep() {
 }
 
 function client(s: CraftedServer, extra: Partial<ExchangeClientOptions> = {}) {
-  return createExchangeClient({ baseUrl: s.url, credentials: credentials(), rateLimit: false, ...extra });
+  return createExchangeClient({ runtime, baseUrl: s.url, credentials: credentials(), rateLimit: false, ...extra });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<AppError & { cancelled: boolean }> {
@@ -94,7 +98,7 @@ describe('signed requests on the wire', () => {
 
   it('uses GET without credentials for public endpoints and keeps a base-URL path prefix', async () => {
     const s = await server((req, res) => (req.path === '/proxy/api/v4/public/ping' ? json(res, 200, ['pong']) : json(res, 404, {})));
-    const c = createExchangeClient({ baseUrl: `${s.url}/proxy/`, rateLimit: false });
+    const c = createExchangeClient({ runtime, baseUrl: `${s.url}/proxy/`, rateLimit: false });
     const { latencyMs } = await c.ping();
     expect(latencyMs).toBeGreaterThanOrEqual(0);
     expect(s.requests[0]!.method).toBe('GET');
@@ -124,7 +128,7 @@ describe('arguments are checked before any network I/O', () => {
 
   it('asks for credentials before signing a private request', async () => {
     const s = await server();
-    const c = createExchangeClient({ baseUrl: s.url, rateLimit: false });
+    const c = createExchangeClient({ runtime, baseUrl: s.url, rateLimit: false });
     expect((await failureOf(c.balance())).kind).toBe('auth');
     expect(s.requests).toHaveLength(0);
   });
@@ -132,10 +136,10 @@ describe('arguments are checked before any network I/O', () => {
   it('refuses unusable settings up front', () => {
     // http:// to a remote host would send the key and a replayable signature in clear text.
     for (const baseUrl of ['ftp://x.test', 'not a url', 'https://user:pw@x.test', 'https://x.test/?q=1', 'http://whitebit.com', 'http://192.168.1.10:8080']) {
-      expect(() => createExchangeClient({ baseUrl }), baseUrl).toThrow(AppFailure);
+      expect(() => createExchangeClient({ runtime, baseUrl }), baseUrl).toThrow(AppFailure);
     }
-    expect(() => createExchangeClient({ baseUrl: 'https://x.test', maxRetries: -1 })).toThrow(AppFailure);
-    expect(() => createExchangeClient({ baseUrl: 'https://x.test', credentials: { apiKey: '', apiSecret: 's' } })).toThrow(AppFailure);
+    expect(() => createExchangeClient({ runtime, baseUrl: 'https://x.test', maxRetries: -1 })).toThrow(AppFailure);
+    expect(() => createExchangeClient({ runtime, baseUrl: 'https://x.test', credentials: { apiKey: '', apiSecret: 's' } })).toThrow(AppFailure);
   });
 });
 
@@ -186,7 +190,7 @@ describe('retries', () => {
     expect(failure).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 2000 });
   });
 
-  it('caps a Retry-After beyond 30 s at the 30 s back-off cap (issue 10, finding 8)', async () => {
+  it('caps a Retry-After beyond 30 s at the 30 s back-off cap', async () => {
     const s = await server(withRealTime((_req, res) => json(res, 429, { code: 0, message: 'Too many requests.' }, { 'Retry-After': '600' })));
     const { waits, sleep } = recordingSleep();
     const failure = await failureOf(client(s, { sleep, maxRetries: 1 }).balance());
@@ -278,7 +282,7 @@ describe('timeouts and cancellation', () => {
     const started = Date.now();
     const failure = await failureOf(client(s, { sleep, maxRetries: 1, timeoutMs: 100 }).balance());
     expect(failure.kind).toBe('timeout');
-    // The words give the whole wait (two attempts), not one attempt's 100 ms (issue 10, finding 6).
+    // The words give the whole wait (two attempts), not one attempt's 100 ms.
     expect(failure.message).toMatch(/No answer within 1 s from the exchange \(2 attempts\)/);
     expect(s.hits(BALANCE_PATH)).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(5000);
@@ -339,8 +343,8 @@ describe('nonces', () => {
   it('two clients of one key never send the same nonce', async () => {
     const s = await server(withRealTime((_req, res) => json(res, 200, {})));
     const shared = credentials();
-    const a = createExchangeClient({ baseUrl: s.url, credentials: shared, rateLimit: false });
-    const b = createExchangeClient({ baseUrl: s.url, credentials: { ...shared }, rateLimit: false });
+    const a = createExchangeClient({ runtime, baseUrl: s.url, credentials: shared, rateLimit: false });
+    const b = createExchangeClient({ runtime, baseUrl: s.url, credentials: { ...shared }, rateLimit: false });
     await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).balance()));
     const nonces = s.hits(BALANCE_PATH).map((r) => r.json!.nonce);
     expect(new Set(nonces).size).toBe(100);
@@ -380,7 +384,7 @@ describe('client-side rate limiting', () => {
 
 describe('secret hygiene', () => {
   it('does not reveal the secret through JSON.stringify or util.inspect', () => {
-    const c = createExchangeClient({ baseUrl: 'https://whitebit.com', credentials: { apiKey: 'k-visible', apiSecret: SECRET } });
+    const c = createExchangeClient({ runtime, baseUrl: 'https://whitebit.com', credentials: { apiKey: 'k-visible', apiSecret: SECRET } });
     expect(JSON.stringify(c)).not.toContain(SECRET);
     expect(inspect(c, { depth: 20, showHidden: true, getters: true })).not.toContain(SECRET);
     expect(Object.isFrozen(c)).toBe(true);
@@ -412,7 +416,7 @@ describe('secret hygiene', () => {
 
   it('does not keep a reference to the caller options object', async () => {
     const s = await server(withRealTime((_req, res) => json(res, 200, {})));
-    const options = { baseUrl: s.url, credentials: credentials(), rateLimit: false };
+    const options = { runtime, baseUrl: s.url, credentials: credentials(), rateLimit: false };
     const c = createExchangeClient(options);
     options.credentials.apiSecret = 'changed-after-creation';
     await c.balance();

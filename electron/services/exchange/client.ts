@@ -19,13 +19,15 @@ import type {
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { interpretAnswer, isNonceRejection, type RawAnswer } from './classify';
 import { attemptsTimedOutFailure, cancelledFailure, deadlineFailure, exchangeRateLimitedFailure, heldBackFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
-import { nonceSequenceFor, serverClockFor, MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
-import { bucketsFor, reserveAll } from './rate-limiter';
+import { MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
+import { reserveAll } from './rate-limiter';
 import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
 import { signBody, signingKeyOf, SIGNING_HEADERS } from '../../protocol/signing';
 import type { CallObserver } from './outcomes';
 import type { ExchangeRuntime } from './runtime';
-import { defaultConnectionPool, DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
+import { interpretOffThread, isLargeAnswer } from './parseOffThread';
+import { responseCapFor } from './responseCaps';
+import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
 
 export interface ExchangeCredentials {
   apiKey: string;
@@ -65,9 +67,9 @@ export interface ExchangeClientOptions {
   maxResponseBytes?: number;
   /**
    * Connections, rate limiters and nonce sequences shared with the other clients of one core, and
-   * released by its close(). Without one, the process-wide defaults are used (tests, benchmarks).
+   * released by its close(). The core creates one; tests create their own.
    */
-  runtime?: ExchangeRuntime;
+  runtime: ExchangeRuntime;
   /** Hears every attempt's outcome (connection status); gets no request data. */
   observer?: CallObserver;
 }
@@ -117,6 +119,15 @@ export interface ExchangeClient {
   websocketToken(o?: CallOptions): Promise<string>;
   /** The exchange's WebSocket address on the same host: wss://host/ws (ws:// for a plain-HTTP simulator). */
   websocketUrl(): string;
+  /** Events of closed and changed collateral positions, newest first. */
+  positionsHistory(req?: RequestOf<'positionsHistory'>, o?: CallOptions): Promise<ResponseOf<'positionsHistory'>>;
+  /** Fiat and non-depositable assets are refused by the exchange ("Currency is not depositable"). */
+  depositAddress(req: RequestOf<'depositAddress'>, o?: CallOptions): Promise<ResponseOf<'depositAddress'>>;
+  /** The key's own deposit and withdrawal terms per currency. */
+  accountFees(o?: CallOptions): Promise<ResponseOf<'mainAccountFees'>>;
+  subAccountList(req?: RequestOf<'subAccountList'>, o?: CallOptions): Promise<ResponseOf<'subAccountList'>>;
+  /** 422 "Account is not confirmed" for a sub-account that is not confirmed. */
+  subAccountBalances(req: RequestOf<'subAccountBalances'>, o?: CallOptions): Promise<ResponseOf<'subAccountBalances'>>;
 }
 
 /**
@@ -149,7 +160,7 @@ const MAX_TIMEOUT_MS = 10 * 60_000;
 const PUBLIC_HEADERS = Object.freeze({ Accept: 'application/json' });
 const EMPTY: readonly string[] = Object.freeze([]);
 
-/** Extra body fields some endpoints need on the wire (API.md Decisions). */
+/** Extra body fields some endpoints need on the wire (docs/exchange-api.md). */
 const WIRE_EXTRAS: Partial<Record<EndpointName, (params: Record<string, unknown>) => Record<string, unknown>>> = {
   // The exchange's docs name the field `plan`, its CLI sends `planId`: send both, same value.
   flexInvest: (params) => ({ ...params, plan: params.planId }),
@@ -244,10 +255,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   // The same secret as a key object, made once: signing then skips re-reading it per request.
   const signingKey = apiSecret === undefined ? undefined : signingKeyOf(apiSecret);
   const runtime = options.runtime;
-  const nonces = apiKey === undefined ? undefined : runtime ? runtime.nonces.sequenceFor(apiKey) : nonceSequenceFor(apiKey);
-  const clock = runtime ? runtime.nonces.clockFor(baseUrl, now) : serverClockFor(baseUrl, now);
-  const buckets = (endpoint: { path: string; scope: RateLimitScope }) => (runtime ? runtime.limits.bucketsFor(baseUrl, endpoint) : bucketsFor(baseUrl, endpoint));
-  const pool = runtime?.connections ?? defaultConnectionPool;
+  const nonces = apiKey === undefined ? undefined : runtime.nonces.sequenceFor(apiKey);
+  const clock = runtime.nonces.clockFor(baseUrl, now);
+  const buckets = (endpoint: { path: string; scope: RateLimitScope }) => runtime.limits.bucketsFor(baseUrl, endpoint);
+  const pool = runtime.connections;
 
   const paths = new Map<EndpointName, string>();
   const pathOf = (name: EndpointName): string => {
@@ -365,13 +376,14 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           const signed = signedRequest(name, params, attemptTimeoutMs, signal);
           if (signed.aheadMs > 0) await sleep(signed.aheadMs, signal);
           sensitive = signed.sensitive;
-          answer = await send(target, signed.request, maxResponseBytes, pool);
+          answer = await send(target, signed.request, responseCapFor(name, maxResponseBytes), pool);
         } else {
           const attemptTimeoutMs = Math.min(timeoutMs, Math.ceil(msLeft(startedAt, deadlineMs)));
           attemptClipped = attemptTimeoutMs < timeoutMs;
-          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, maxResponseBytes, pool);
+          answer = await send(target, { method: 'GET', path: pathOf(name), headers: PUBLIC_HEADERS, timeoutMs: attemptTimeoutMs, signal }, responseCapFor(name, maxResponseBytes), pool);
         }
-        const result = interpretAnswer(answer, spec.response, now());
+        // Megabytes are read in a worker so the main thread never stalls (parseOffThread.ts).
+        const result = isLargeAnswer(answer) ? await interpretOffThread(name, answer, now()) : interpretAnswer(answer, spec.response, now());
         if (result.ok) {
           observer?.({ type: 'success', auth: spec.auth });
           return result.data as ResponseOf<N>;
@@ -407,7 +419,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       if (error.kind === 'rate_limited' && error.status === undefined) throw new AppFailure(error);
 
       // The exchange's Retry-After, capped at the docs' back-off cap: an hour asked for by a proxy or
-      // a confused gateway must not block the account for an hour (issue 10, finding 8).
+      // a confused gateway must not block the account for an hour.
       const exchangeRetryAfterMs = error.status !== undefined && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, BACKOFF_CAP_MS) : undefined;
       if (error.kind === 'rate_limited') {
         const waitMs = exchangeRetryAfterMs ?? backoffCeilingMs(attemptIndex);
@@ -424,6 +436,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       observer?.({ type: 'failure', auth: spec.auth, error, retry: givingUp ? null : { attempt: attemptIndex + 1, of: retries } });
       if (givingUp) {
         if (error.kind === 'rate_limited' && error.status !== undefined) throw exchangeRateLimitedFailure(error, error.retryAfterMs!);
+        // The last attempt timed out with nothing of the deadline left: the deadline is what ended it.
+        if (error.kind === 'timeout' && msLeft(startedAt, deadlineMs) <= 0) throw deadlineFailure(deadlineMs);
         if (error.kind === 'timeout' && attemptIndex > 0) throw attemptsTimedOutFailure(performance.now() - startedAt, attemptIndex + 1);
         throw new AppFailure(error);
       }
@@ -474,6 +488,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     collateralSummary: (o) => call('collateralSummary', undefined, o),
     websocketToken: async (o) => (await call('websocketToken', undefined, o)).websocket_token,
     websocketUrl: () => websocketUrlFor(baseUrl),
+    positionsHistory: (req, o) => call('positionsHistory', req, o),
+    depositAddress: (req, o) => call('depositAddress', req, o),
+    accountFees: (o) => call('mainAccountFees', undefined, o),
+    subAccountList: (req, o) => call('subAccountList', req, o),
+    subAccountBalances: (req, o) => call('subAccountBalances', req, o),
   };
   return Object.freeze(client);
 }

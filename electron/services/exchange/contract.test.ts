@@ -2,7 +2,7 @@
  * The contract with the REAL exchange: every example body its documentation publishes
  * (shared/api/test/fixtures/documented-examples.json, copied from whitebit-exchange/docs) goes
  * through the same path the client uses: raw text -> lossless parse -> response schema for 2xx,
- * classifyFailure for everything else. The variants below cover what API.md states in words
+ * classifyFailure for everything else. The variants below cover what docs/exchange-api.md states in words
  * ("Shapes that break naive parsers", "Errors") but no example shows.
  */
 import { readFileSync } from 'node:fs';
@@ -90,7 +90,7 @@ describe('every documented success body parses with our response schema, nothing
   });
 });
 
-/** What each documented error status must become (API.md "Errors"). */
+/** What each documented error status must become (docs/exchange-api.md "Errors"). */
 const KIND_BY_STATUS: Record<number, ErrorKind> = { 400: 'validation', 403: 'permission', 412: 'validation', 422: 'validation', 451: 'permission' };
 
 describe('every documented error body is classified with its message, code and field errors', () => {
@@ -109,7 +109,7 @@ describe('every documented error body is classified with its message, code and f
   });
 });
 
-// ---------- what API.md says in words ----------
+// ---------- what docs/exchange-api.md says in words ----------
 
 const POSITION = {
   positionId: 527,
@@ -320,7 +320,7 @@ describe('market data and the other balances', () => {
   });
 });
 
-// ---------- errors API.md describes in words ----------
+// ---------- errors docs/exchange-api.md describes in words ----------
 
 describe('public and gateway errors, never assumed to be JSON', () => {
   it.each([

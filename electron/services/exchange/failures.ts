@@ -127,7 +127,7 @@ export function heldBackFailure(waitMs: number): AppFailure {
 
 /**
  * The call's overall deadline passed (every attempt, back-off and wait included). Our wording;
- * it names the deadline, which is what the person actually waited (issue 10, finding 6).
+ * it names the deadline, which is what the person actually waited.
  */
 export function deadlineFailure(deadlineMs: number): AppFailure {
   return new AppFailure({

@@ -16,5 +16,4 @@ export {
 } from './client';
 export { CANCELLED_MESSAGE, isCancellation } from './failures';
 export { backoffCeilingMs, fullJitterDelayMs, parseRetryAfterMs } from './retry';
-export { closePooledConnections as closeExchangeConnections } from './transport';
 export { createExchangeRuntime, type ExchangeRuntime } from './runtime';

@@ -1,13 +1,17 @@
 /**
  * Odd, broken and merely unusual answers, served by a hand-written server, and what the client
- * makes of them: tolerated where API.md says the exchange varies, otherwise a classified
+ * makes of them: tolerated where docs/exchange-api.md says the exchange varies, otherwise a classified
  * AppFailure with the HTTP status kept. Never a raw exception, never a silently wrong number.
  */
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure, ERROR_KINDS, type ErrorKind } from '../../../shared/errors';
 import { createExchangeClient, type ExchangeClient } from './client';
+import { createExchangeRuntime } from './runtime';
 import { json, raw, startCraftedServer, withRealTime, type CraftedServer } from './test/crafted-server';
+
+/** The exchange runtime this file's clients share, as one core's clients do. */
+const runtime = createExchangeRuntime();
 
 const POSITION = {
   positionId: 1,
@@ -190,6 +194,7 @@ describe('malformed and unusual answers', () => {
     const timeKeeping = withRealTime((_req, res) => current(res));
     server = await startCraftedServer((req, res) => (currentAnswersTime ? current(res) : timeKeeping(req, res)));
     client = createExchangeClient({
+      runtime,
       baseUrl: server.url,
       credentials: { apiKey: `malformed-${process.pid}`, apiSecret: 'malformed-secret' },
       rateLimit: false,

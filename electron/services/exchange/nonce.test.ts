@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_REFRESH_MS, CLOCK_RETRY_AFTER_FAILURE_MS, estimateOffsetMs, NonceSequence, nonceSequenceFor, ServerClock } from './nonce';
+import { CLOCK_REFRESH_MS, CLOCK_RETRY_AFTER_FAILURE_MS, estimateOffsetMs, NonceRegistry, NonceSequence, ServerClock } from './nonce';
 
 describe('NonceSequence', () => {
   it('follows the clock and bumps to last+1 when the clock has not moved', () => {
@@ -18,8 +18,9 @@ describe('NonceSequence', () => {
   });
 
   it('is shared by every client of one API key, and separate per key', () => {
-    expect(nonceSequenceFor('key-A-nonce-test')).toBe(nonceSequenceFor('key-A-nonce-test'));
-    expect(nonceSequenceFor('key-A-nonce-test')).not.toBe(nonceSequenceFor('key-B-nonce-test'));
+    const registry = new NonceRegistry();
+    expect(registry.sequenceFor('key-A-nonce-test')).toBe(registry.sequenceFor('key-A-nonce-test'));
+    expect(registry.sequenceFor('key-A-nonce-test')).not.toBe(registry.sequenceFor('key-B-nonce-test'));
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Nonces for signed requests (API.md "Nonce", Decision): `nonceWindow: true`, Unix milliseconds
+ * Nonces for signed requests (docs/exchange-api.md "Nonce", Decision): `nonceWindow: true`, Unix milliseconds
  * corrected by the measured offset to the exchange clock, strictly increasing within the process.
  *
  * The exchange remembers nonces per API key, so the sequence is shared by every client of the same
@@ -142,8 +142,3 @@ export class NonceRegistry {
     return clock;
   }
 }
-
-/** The sequences and clocks of clients created without a runtime (tests, benchmarks). */
-const defaultRegistry = new NonceRegistry();
-export const nonceSequenceFor = (apiKey: string): NonceSequence => defaultRegistry.sequenceFor(apiKey);
-export const serverClockFor = (baseUrl: string, now: WallClock): ServerClock => defaultRegistry.clockFor(baseUrl, now);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limiterFor, SlidingWindowLimiter } from './rate-limiter';
+import { RateLimiterRegistry, SlidingWindowLimiter } from './rate-limiter';
 
 describe('SlidingWindowLimiter', () => {
   it('lets a full budget through at once, then spaces the rest by the window', () => {
@@ -38,9 +38,10 @@ describe('SlidingWindowLimiter', () => {
   });
 
   it('is shared per exchange address and scope', () => {
-    expect(limiterFor('http://a.test', 'history')).toBe(limiterFor('http://a.test', 'history'));
-    expect(limiterFor('http://a.test', 'history')).not.toBe(limiterFor('http://a.test', 'codes'));
-    expect(limiterFor('http://a.test', 'history')).not.toBe(limiterFor('http://b.test', 'history'));
-    expect(limiterFor('http://a.test', 'history').requests).toBe(200);
+    const registry = new RateLimiterRegistry();
+    expect(registry.limiterFor('http://a.test', 'history')).toBe(registry.limiterFor('http://a.test', 'history'));
+    expect(registry.limiterFor('http://a.test', 'history')).not.toBe(registry.limiterFor('http://a.test', 'codes'));
+    expect(registry.limiterFor('http://a.test', 'history')).not.toBe(registry.limiterFor('http://b.test', 'history'));
+    expect(registry.limiterFor('http://a.test', 'history').requests).toBe(200);
   });
 });

@@ -57,7 +57,7 @@ export class SlidingWindowLimiter {
 
 const MAIN_ACCOUNT_PREFIX = '/api/v4/main-account/';
 
-/** The buckets one endpoint draws from, and the one a 429 on it pauses (API.md "Rate limits"). */
+/** The buckets one endpoint draws from, and the one a 429 on it pauses (docs/exchange-api.md "Rate limits"). */
 export interface EndpointBuckets {
   /** Every bucket a request to the endpoint takes a slot in. */
   all: readonly SlidingWindowLimiter[];
@@ -111,11 +111,6 @@ export class RateLimiterRegistry {
     this.limiters.clear();
   }
 }
-
-/** The limiters of clients created without a runtime (tests, benchmarks). */
-const defaultRegistry = new RateLimiterRegistry();
-export const limiterFor = (baseUrl: string, scope: RateLimitScope): SlidingWindowLimiter => defaultRegistry.limiterFor(baseUrl, scope);
-export const bucketsFor = (baseUrl: string, endpoint: { path: string; scope: RateLimitScope }): EndpointBuckets => defaultRegistry.bucketsFor(baseUrl, endpoint);
 
 /**
  * Reserves one start in every bucket. Returns the wait from `nowMs` and whether the slot was taken:

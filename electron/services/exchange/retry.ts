@@ -1,5 +1,5 @@
 /**
- * When to try a read again, and how long to wait first (API.md "Rate limits": exponential from 1 s,
+ * When to try a read again, and how long to wait first (docs/exchange-api.md "Rate limits": exponential from 1 s,
  * doubling, cap 30 s, with jitter). Repeated 429s can get the IP banned, so the waits are real.
  */
 import type { AppError } from '../../../shared/errors';

@@ -1,8 +1,8 @@
 /**
  * What the exchange clients of one core share, and what its close() releases: keep-alive
  * connections, client-side rate limiters, nonce sequences and the connection state their calls
- * report. Before, these were module-level singletons that nothing released; now core creates one
- * runtime and closes it on shutdown.
+ * report. The core creates one runtime and closes it on shutdown; tests and benches create their
+ * own, so nothing lives at module level.
  */
 import { createConnectionMonitor, type ConnectionMonitor } from '../connection/monitor';
 import { NonceRegistry } from './nonce';

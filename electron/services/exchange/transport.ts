@@ -1,22 +1,15 @@
 /**
- * One HTTP exchange over undici with keep-alive, a per-attempt timeout, the caller's AbortSignal
- * and a size cap. Resolves with the raw answer for any status; rejects only with AppFailures
- * (network, timeout, cancelled, too large). Knows nothing about the exchange API.
- *
- * Why undici and not node:http (issue 14): node:http spends about 100 us of CPU per keep-alive
- * request in its own machinery (IncomingMessage/ClientRequest streams, header objects, agent
- * bookkeeping), more than the whole rest of the client. undici, the Node core team's HTTP/1.1
- * client (the one behind Node's own fetch), parses with llhttp and hands the answer to plain
- * callbacks: about 40 us per request for the same exchange. Its low-level `dispatch` is used rather
- * than `request()`, which would wrap every answer in a Readable stream the client does not need
- * (about 10 us more per request); undici documents `dispatch` as the API that may change in a
- * major version, so package.json keeps undici on one major and the tests here pin its behaviour.
+ * One HTTP exchange over undici's `request` with keep-alive, a per-attempt timeout, the caller's
+ * AbortSignal and a size cap. Resolves with the raw answer for any status; rejects only with
+ * AppFailures (network, timeout, cancelled, too large). Knows nothing about the exchange API.
+ * undici rather than node:http because its per-request cost is a fraction of node:http's
+ * (docs/decisions.md).
  */
 import type * as UndiciModule from 'undici';
 import type { Client, Dispatcher, Pool } from 'undici';
 import type { RawAnswer } from './classify';
 import { cancelledFailure, networkFailure, responseTooLargeFailure, timeoutFailure } from './failures';
-import type { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '../../../shared/errors';
 import { isLoopbackHost } from '../../../shared/api/baseUrl';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -133,14 +126,6 @@ export class ConnectionPool {
   }
 }
 
-/** The pool of clients created without a runtime (tests, benchmarks). */
-export const defaultConnectionPool = new ConnectionPool();
-
-/** Closes the default pool's connections. */
-export function closePooledConnections(): void {
-  defaultConnectionPool.close();
-}
-
 function mediaType(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return '';
@@ -165,113 +150,85 @@ function transportFailure(error: Error): AppFailure {
   return networkFailure(mapped ? { code: mapped } : error);
 }
 
-export function send(target: Target, request: OutgoingRequest, maxResponseBytes: number, pool: ConnectionPool = defaultConnectionPool): Promise<RawAnswer> {
-  if (undici) return exchange(undici, target, request, maxResponseBytes, pool);
-  return loadUndici().then((library) => exchange(library, target, request, maxResponseBytes, pool));
+/** Reads an answer's body as text, refusing it (and dropping the connection) past the size cap. */
+function readCapped(body: Dispatcher.ResponseData['body'], maxResponseBytes: number, status: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxResponseBytes) {
+        body.destroy();
+        reject(responseTooLargeFailure(status, maxResponseBytes));
+      } else chunks.push(chunk);
+    });
+    body.once('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    body.once('error', reject);
+  });
 }
 
-function exchange(library: Undici, target: Target, request: OutgoingRequest, maxResponseBytes: number, pool: ConnectionPool): Promise<RawAnswer> {
+/** The attempt's timer starts here, so loading undici on the first request counts in its budget. */
+export function send(target: Target, request: OutgoingRequest, maxResponseBytes: number, pool: ConnectionPool): Promise<RawAnswer> {
   return new Promise<RawAnswer>((resolve, reject) => {
     const { signal } = request;
     if (signal?.aborted) {
       reject(cancelledFailure(signal.reason));
       return;
     }
-    // A connection of its own for a request that must not meet a stale pooled socket; it is
-    // closed after this one exchange (`reset` also asks the server to close it).
-    const oneOff: Client | undefined = request.freshConnection ? new library.Client(target.origin, CONNECTION_OPTIONS) : undefined;
+    let oneOff: Client | undefined;
+    const stopper = new AbortController();
     let settled = false;
-    let onAbort: (() => void) | undefined;
-    let controller: Dispatcher.DispatchController | undefined;
-    // Why the request is being stopped, once it is; undici hears it when it hands over the request.
-    let stopReason: Error | undefined;
 
-    const stop = (reason: Error): void => {
-      stopReason ??= reason;
-      if (controller && !controller.aborted) controller.abort(stopReason);
-    };
-
-    /** Ends the exchange once; `failure` is an AppFailure except for a bug of ours (see onResponseError). */
+    /** Ends the exchange once, at once: a timeout or abort does not wait for undici to wind down. */
     const settle = (failure: AppFailure | Error | undefined, answer?: RawAnswer): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
+      if (failure) {
+        reject(failure);
+        stopper.abort(failure);
+      } else resolve(answer!);
       if (oneOff) void oneOff.destroy().catch(() => undefined);
-      if (failure) reject(failure);
-      else resolve(answer!);
     };
+    const timer = setTimeout(() => settle(timeoutFailure(request.timeoutMs)), request.timeoutMs);
+    const onAbort = (): void => settle(cancelledFailure(signal?.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
 
-    let status = 0;
-    let retryAfter: string | undefined;
-    let contentType = '';
-    const chunks: Buffer[] = [];
-    let size = 0;
-
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(requestController) {
-        controller = requestController;
-        // Stopped while it waited for a free connection: it goes no further.
-        if (stopReason) requestController.abort(stopReason);
-      },
-      onResponseStart(_controller, statusCode, headers) {
-        // 1xx informational answers come before the real one; only the last counts.
-        if (statusCode < 200) return;
-        status = statusCode;
-        const declared = Number(headers['content-length']);
-        if (declared > maxResponseBytes) {
-          settle(responseTooLargeFailure(status, maxResponseBytes));
-          stop(new Error('answer too large'));
-          return;
-        }
-        const retry = headers['retry-after'];
-        retryAfter = Array.isArray(retry) ? retry[0] : retry;
-        contentType = mediaType(headers['content-type']);
-      },
-      onResponseData(_controller, chunk) {
-        if (settled) return;
-        size += chunk.length;
-        if (size > maxResponseBytes) {
-          settle(responseTooLargeFailure(status, maxResponseBytes));
-          stop(new Error('answer too large'));
-          return;
-        }
-        chunks.push(chunk);
-      },
-      onResponseEnd() {
-        const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-        settle(undefined, { status, contentType, retryAfter, text });
-      },
-      onResponseError(_controller, error) {
-        // After our own stop (timeout, abort, size cap) the request has already settled.
-        if (settled) return;
-        // A header value undici refuses is a bug of ours, not a network fault: the client reports it
-        // as internal (node:http threw for those too). The raw error, which names the header, stays here.
-        settle((error as { code?: unknown }).code === 'UND_ERR_INVALID_ARG' ? new TypeError('The request could not be built') : transportFailure(error));
-      },
-    };
-
-    const timer = setTimeout(() => {
-      settle(timeoutFailure(request.timeoutMs));
-      stop(new Error('attempt timed out'));
-    }, request.timeoutMs);
-    if (signal) {
-      onAbort = () => {
-        settle(cancelledFailure(signal.reason));
-        stop(new Error('cancelled by the caller'));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    }
-    (oneOff ?? pool.poolFor(target, library)).dispatch(
-      {
+    const run = async (): Promise<RawAnswer> => {
+      const library = undici ?? (await loadUndici());
+      if (settled) throw new Error('already settled');
+      // A connection of its own for a request that must not meet a stale pooled socket; it is
+      // closed after this one exchange (`reset` also asks the server to close it).
+      if (request.freshConnection) oneOff = new library.Client(target.origin, CONNECTION_OPTIONS);
+      const response = await (oneOff ?? pool.poolFor(target, library)).request({
         origin: target.origin,
         path: request.path,
         method: request.method,
         headers: request.headers,
         body: request.body ?? null,
         reset: oneOff !== undefined,
+        signal: stopper.signal,
+      });
+      const { statusCode: status, headers, body } = response;
+      if (Number(headers['content-length']) > maxResponseBytes) {
+        body.destroy();
+        throw responseTooLargeFailure(status, maxResponseBytes);
+      }
+      const text = await readCapped(body, maxResponseBytes, status);
+      const retry = headers['retry-after'];
+      return { status, contentType: mediaType(headers['content-type']), retryAfter: Array.isArray(retry) ? retry[0] : retry, text };
+    };
+
+    run().then(
+      (answer) => settle(undefined, answer),
+      (error: unknown) => {
+        if (error instanceof AppFailure) settle(error);
+        // A header value undici refuses is a bug of ours, not a network fault: the client reports it
+        // as internal. The raw error, which names the header, stays here.
+        else if ((error as { code?: unknown }).code === 'UND_ERR_INVALID_ARG') settle(new TypeError('The request could not be built'));
+        else settle(transportFailure(error as Error));
       },
-      handler,
     );
   });
 }

@@ -34,6 +34,8 @@ function overview(btc: string, price = '62000', extra: Partial<BalancesOverview>
     allocation: [],
     unpriced: 0,
     zeroAssets: 0,
+    byAccount: [],
+    grandTotal: '0',
     notes: [],
     pricedAt: clock,
     ...extra,

@@ -1,5 +1,5 @@
 /**
- * The account over time (issue 13). Balances refreshes hand their overview to `offer`, which only
+ * The account over time. Balances refreshes hand their overview to `offer`, which only
  * queues it: the snapshot is written after the refresh's answer has left (setImmediate), so a
  * refresh never waits for the disk. An unchanged overview (same amounts and prices) writes nothing.
  * A timer takes a snapshot of each account at least every 5 minutes while the app runs, and

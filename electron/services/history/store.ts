@@ -32,7 +32,7 @@ export interface RetentionRule {
   bucketMs: number;
 }
 
-/** Everything for 7 days, hourly for 90 days, daily after that (issue 13). */
+/** Everything for 7 days, hourly for 90 days, daily after that. */
 export const RETENTION: readonly RetentionRule[] = [
   { olderThanMs: 7 * 86_400_000, bucketMs: 3_600_000 },
   { olderThanMs: 90 * 86_400_000, bucketMs: 86_400_000 },

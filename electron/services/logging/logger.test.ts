@@ -75,7 +75,7 @@ describe('logger', () => {
   });
 });
 
-describe('logger on a folder it cannot write (issue 10, finding 5)', () => {
+describe('logger on a folder it cannot write', () => {
   let dir: string;
   afterEach(() => {
     vi.restoreAllMocks();

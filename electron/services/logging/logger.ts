@@ -24,6 +24,8 @@ export interface Logger {
   readonly redactor: Redactor;
   /** Absolute path of the log file, or null for a logger that writes nowhere. */
   readonly file: string | null;
+  /** Whether entries reach the log file now (false once it could not be created or written). */
+  writesToFile(): boolean;
 }
 
 export interface LoggerOptions {
@@ -102,6 +104,7 @@ export function createLogger(options: LoggerOptions): Logger {
     error: (m, d) => write('error', m, d),
     redactor,
     file,
+    writesToFile: () => file !== null && !onStderr,
   };
 }
 

@@ -22,6 +22,24 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const open = () => createSettingsStore({ dir, logger: createSilentLogger(), now: () => new Date('2025-01-02T03:04:05.678Z') });
 
 describe('settings store', () => {
+  it('removes temp files a crashed save left behind (writer gone), keeps a live writer\'s and the settings themselves', async () => {
+    await open().update((d) => {
+      d.theme = 'dark';
+    });
+    const settings = readFileSync(join(dir, SETTINGS_FILE_NAME), 'utf8');
+    // A pid that has surely exited: a child that already ended.
+    const { pid: gone } = await new Promise<{ pid: number }>((resolve) => {
+      const child = execFile(process.execPath, ['-e', '0'], () => resolve({ pid: child.pid! }));
+    });
+    const stale = [`.${SETTINGS_FILE_NAME}.${gone}.0badc0de.tmp`, `.${SETTINGS_FILE_NAME}.${gone}.12345678.tmp`];
+    const live = `.${SETTINGS_FILE_NAME}.${process.pid}.abcdef01.tmp`;
+    for (const name of [...stale, live]) writeFileSync(join(dir, name), '{"half":');
+    writeFileSync(join(dir, 'other.tmp'), 'not ours');
+    open();
+    expect(readdirSync(dir).sort()).toEqual([live, SETTINGS_FILE_NAME, 'other.tmp'].sort());
+    expect(readFileSync(join(dir, SETTINGS_FILE_NAME), 'utf8')).toBe(settings);
+  });
+
   it('starts from defaults when there is no file, without a notice', () => {
     const store = open();
     expect(store.read()).toEqual(defaultSettings());
@@ -115,7 +133,7 @@ async function expectWriteRefused(store: ReturnType<typeof open>, cause: RegExp)
   return failure as AppFailure;
 }
 
-describe('settings that could not be read are never overwritten (issue 10, finding 3)', () => {
+describe('settings that could not be read are never overwritten', () => {
   it('an unreadable settings file (permission denied, as a non-root user) is kept byte for byte and every write is refused', async (context) => {
     if ('skip' in runner) {
       process.stdout.write(`skipped: ${runner.skip}\n`);
@@ -170,7 +188,7 @@ describe('settings that could not be read are never overwritten (issue 10, findi
   });
 });
 
-describe('settings changed by two processes (issue 10, finding 1, settings side)', () => {
+describe('settings changed by two processes', () => {
   it('an account added by one store survives a theme change made by another store on the same folder', async () => {
     const first = open();
     const second = open();

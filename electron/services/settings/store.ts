@@ -18,6 +18,7 @@ import { describeFsProblem, type Logger } from '../logging';
 import { acquireFileLock } from './file-lock';
 import { readSettingsFile, SETTINGS_MAX_BYTES } from './read-settings-file';
 import { writeFileAtomic } from './atomic-write';
+import { removeStaleTempFiles } from './stale-temp';
 import { defaultSettings, SETTINGS_FILE_NAME, SettingsFile } from './schema';
 
 export { SETTINGS_MAX_BYTES };
@@ -57,6 +58,8 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   const stamp = () => now().toISOString().replace(/[:.]/g, '-');
 
   const folderProblem = prepareFolder();
+  const staleTemps = removeStaleTempFiles(dir, SETTINGS_FILE_NAME);
+  if (staleTemps.length > 0) logger.info('removed temp files left by an interrupted settings save', { files: staleTemps });
   const loaded = load();
   let current: SettingsFile = loaded.settings;
   let queue: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,6 @@
 /**
  * `app.bootstrap` (settings, accounts and the landing data in one answer), and the landing reads
- * that join a fetch the bootstrap or the launch already started (issue 14).
+ * that join a fetch the bootstrap or the launch already started.
  */
 import type { CallContext, Handlers, Sender } from '../../router';
 import type { Bootstrap } from '../../../shared/model/startup';

@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 2: discarding a `not_found` withdrawal while history lags, then preparing the
+ * Discarding a `not_found` withdrawal while history lags, then preparing the
  * same withdrawal again, paid twice. Real simulator over HTTP; the answer to the first request is
  * lost after the exchange committed it (reset_after_commit) and history does not show it yet.
  */

@@ -1,5 +1,5 @@
 /**
- * Withdrawals that real accounts can make (issue 9, part 4), against the real simulator over HTTP:
+ * Withdrawals that real accounts can make, against the real simulator over HTTP:
  * Travel Rule data for EEA accounts, the fiat payout fields each provider requires, and tracking of
  * the statuses that are not final (5, 18, 21).
  */

@@ -1,13 +1,14 @@
 /**
  * The withdrawal store on a real database: durability across a kill, pruning, and the one-time import
- * of the old JSON-lines journal (issue 10 finding 4: a corrupt line was silently destroyed).
+ * of the old JSON-lines journal (a corrupt line was silently destroyed).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { openDatabase } from '../database';
+import { isAppFailure } from '../../../shared/errors';
+import { openDatabase, type DeskDatabase } from '../database';
 import { spawnScript } from '../database/test/children';
 import { isFinished } from './index';
 import { JOURNAL_FILE, openWithdrawalStore, type WithdrawalStore } from './store';
@@ -20,13 +21,17 @@ function folder(): string {
   folders.push(dir);
   return dir;
 }
+const databases: DeskDatabase[] = [];
+/** The store uses the database open for its folder (the core's, in the app); it never opens one itself. */
 async function openStore(dataDir: string, keepRecent = 10): Promise<WithdrawalStore> {
+  databases.push(openDatabase(dataDir));
   const store = await openWithdrawalStore({ dataDir, keepRecent, isFinished, now: () => new Date('2026-03-04T05:06:07.089Z') });
   stores.push(store);
   return store;
 }
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close();
+  for (const database of databases.splice(0)) database.close();
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -102,7 +107,7 @@ describe('withdrawal store', () => {
   });
 });
 
-describe('importing an old journal (issue 10 finding 4)', () => {
+describe('importing an old journal', () => {
   it('imports every readable line once, last line per id wins, discards honoured, and keeps the file', async () => {
     const dataDir = folder();
     const a = record();
@@ -171,5 +176,13 @@ describe('importing an old journal (issue 10 finding 4)', () => {
     const reopened = await openStore(dataDir);
     expect(reopened.get(a.uniqueId)?.state).toBe('sent');
     expect(readdirSync(dataDir).filter((n) => n.startsWith('withdrawals.imported-'))).toHaveLength(1);
+  });
+
+  it('never opens a database of its own: with none open it refuses (database_unavailable) and writes nothing', async () => {
+    const userData = folder();
+    const dataDir = join(userData, 'withdrawals');
+    const thrown = await openWithdrawalStore({ dataDir, keepRecent: 10, isFinished }).catch((error: unknown) => error);
+    expect(isAppFailure(thrown) && thrown.error.reason).toBe('database_unavailable');
+    expect(readdirSync(userData)).toEqual([]);
   });
 });

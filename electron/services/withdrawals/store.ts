@@ -14,7 +14,8 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { findOpenDatabase, openDatabase, type DeskDatabase } from '../database';
+import { AppFailure } from '../../../shared/errors';
+import { findOpenDatabase, type DeskDatabase } from '../database';
 
 export const JOURNAL_FILE = 'withdrawals.jsonl';
 const QUARANTINE_KIND = 'withdrawal';
@@ -37,60 +38,55 @@ export interface StoreOptions {
   keepRecent: number;
   isFinished: (record: WithdrawalRecord) => boolean;
   /**
-   * The app's database. When absent, the one the core opened for the folder above dataDir is used
-   * (the service opens its store itself), else a database of the store's own in dataDir (tests).
+   * The app's database. When absent, the one already open for the folder above dataDir (the core's)
+   * or for dataDir itself (tests) is used. The store never opens one of its own: a database opened
+   * beside an unreadable one would hide the open withdrawals recorded there and let them be paid again.
    */
   database?: DeskDatabase;
   now?: () => Date;
 }
 
 export async function openWithdrawalStore(options: StoreOptions): Promise<WithdrawalStore> {
-  const shared = options.database ?? findOpenDatabase(dirname(options.dataDir));
-  const database = shared ?? openDatabase(options.dataDir);
-  const owned = !shared;
-  const { connection } = database;
-  try {
-    importJournal(database, options.dataDir, options.now?.() ?? new Date());
-    const records = loadRecords(database);
-    refreshFinishedAndPrune(database, records, options);
-
-    const upsert = connection.prepare(
-      `INSERT INTO withdrawals (unique_id, account_id, state, updated_at, finished, record) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (unique_id) DO UPDATE SET account_id = excluded.account_id, state = excluded.state,
-         updated_at = excluded.updated_at, finished = excluded.finished, record = excluded.record`,
-    );
-    const remove = connection.prepare('DELETE FROM withdrawals WHERE unique_id = ?');
-    let closed = false;
-    const open = () => {
-      if (closed) throw new Error('withdrawal store is closed');
-    };
-    const notice = quarantineNotice(database);
-
-    return {
-      all: () => [...records.values()],
-      get: (uniqueId) => records.get(uniqueId),
-      async put(record) {
-        open();
-        // One statement = one transaction, committed and fsynced when run() returns.
-        upsert.run(record.uniqueId, record.accountId, record.state, record.updatedAt, options.isFinished(record) ? 1 : 0, JSON.stringify(record));
-        records.set(record.uniqueId, record);
-      },
-      async remove(uniqueId) {
-        open();
-        remove.run(uniqueId);
-        records.delete(uniqueId);
-      },
-      async close() {
-        if (closed) return;
-        closed = true;
-        if (owned) database.close();
-      },
-      notices: notice ? [notice] : [],
-    };
-  } catch (error) {
-    if (owned) database.close();
-    throw error;
+  const database = options.database ?? findOpenDatabase(dirname(options.dataDir)) ?? findOpenDatabase(options.dataDir);
+  if (!database) {
+    throw new AppFailure({ kind: 'internal', reason: 'database_unavailable', message: "The app's database is not open, so withdrawals are off. Nothing was written." });
   }
+  const { connection } = database;
+  importJournal(database, options.dataDir, options.now?.() ?? new Date());
+  const records = loadRecords(database);
+  refreshFinishedAndPrune(database, records, options);
+
+  const upsert = connection.prepare(
+    `INSERT INTO withdrawals (unique_id, account_id, state, updated_at, finished, record) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (unique_id) DO UPDATE SET account_id = excluded.account_id, state = excluded.state,
+       updated_at = excluded.updated_at, finished = excluded.finished, record = excluded.record`,
+  );
+  const remove = connection.prepare('DELETE FROM withdrawals WHERE unique_id = ?');
+  let closed = false;
+  const open = () => {
+    if (closed) throw new Error('withdrawal store is closed');
+  };
+  const notice = quarantineNotice(database);
+
+  return {
+    all: () => [...records.values()],
+    get: (uniqueId) => records.get(uniqueId),
+    async put(record) {
+      open();
+      // One statement = one transaction, committed and fsynced when run() returns.
+      upsert.run(record.uniqueId, record.accountId, record.state, record.updatedAt, options.isFinished(record) ? 1 : 0, JSON.stringify(record));
+      records.set(record.uniqueId, record);
+    },
+    async remove(uniqueId) {
+      open();
+      remove.run(uniqueId);
+      records.delete(uniqueId);
+    },
+    async close() {
+      closed = true;
+    },
+    notices: notice ? [notice] : [],
+  };
 }
 
 type JournalLine = { record: WithdrawalRecord } | { discarded: string };

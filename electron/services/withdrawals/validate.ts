@@ -76,7 +76,7 @@ function resolveNetwork(request: PrepareRequest, networks: Networks | undefined)
     return null;
   }
   const choices = networks.withdraws ?? [];
-  // API.md: a direction's list is absent when that direction is disabled.
+  // docs/exchange-api.md: a direction's list is absent when that direction is disabled.
   if (choices.length === 0) throw fieldError('ticker', `${ticker} withdrawals are disabled on every network right now.`);
   const chosen = request.network ?? (networks.default && choices.includes(networks.default) ? networks.default : choices.length === 1 ? choices[0] : undefined);
   if (!chosen) throw fieldError('network', `Choose a network for ${ticker}: ${choices.join(', ')}.`);

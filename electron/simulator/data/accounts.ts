@@ -12,6 +12,8 @@ import type { Catalogue, AssetSpec } from './catalogue';
 import type { FlexPlanRecord } from './plans';
 import type { CodeRecord, HistoryEntry, InvestmentRecord, Permission, PositionRecord } from '../model';
 import { forkRandom, type Random } from '../random';
+import { buildPositionsHistory, type PositionHistoryRecord } from './positionsHistory';
+import { buildSubAccounts, type SubAccountSeed } from './subAccounts';
 import { dec, mul, roundDown } from '../../../shared/money/decimal';
 
 const halfOf = (amount: string, precision: number) => roundDown(dec(amount).dividedBy(2), precision);
@@ -40,6 +42,9 @@ export interface AccountSeed {
   history: HistoryEntry[];
   investments: InvestmentRecord[];
   depositAddresses: Map<string, DepositAddress>;
+  subAccounts: SubAccountSeed[];
+  /** Newest event first. */
+  positionsHistory: PositionHistoryRecord[];
 }
 
 interface Profile {
@@ -55,11 +60,13 @@ interface Profile {
   withdrawals: number;
   investments: number;
   positions: (firstId: number) => PositionRecord[];
+  /** Closed positions in its collateral history. */
+  closedPositions: number;
   /** Balances that tests and the UI rely on. */
   fixedBalances: Record<string, string>;
 }
 
-const ALL: Permission[] = ['read', 'withdraw', 'invest'];
+const ALL: Permission[] = ['read', 'withdraw', 'invest', 'subAccounts'];
 
 export const PROFILES: readonly Profile[] = [
   {
@@ -72,6 +79,7 @@ export const PROFILES: readonly Profile[] = [
     withdrawals: 45,
     investments: 4,
     positions: mainPositions,
+    closedPositions: 40,
     fixedBalances: {
       BTC: '1.23456789',
       ETH: '12.5',
@@ -106,6 +114,7 @@ export const PROFILES: readonly Profile[] = [
     withdrawals: 8,
     investments: 0,
     positions: traderPositions,
+    closedPositions: 6,
     fixedBalances: { BTC: '0.5', ETH: '3', USDT: '1200', UAH: '20000' },
   },
   {
@@ -120,6 +129,7 @@ export const PROFILES: readonly Profile[] = [
     positions: (id) => [
       position(id, 'BTC_USDT', { amount: '0.01', basePrice: '64000', liquidationPrice: '51000', liquidationState: null, side: 'LONG', tpsl: null }),
     ],
+    closedPositions: 0,
     fixedBalances: { BTC: '0.1', ETH: '1', USDT: '500' },
   },
   {
@@ -132,6 +142,7 @@ export const PROFILES: readonly Profile[] = [
     withdrawals: 0,
     investments: 0,
     positions: () => [],
+    closedPositions: 0,
     fixedBalances: {},
   },
   {
@@ -145,6 +156,7 @@ export const PROFILES: readonly Profile[] = [
     withdrawals: 4,
     investments: 0,
     positions: () => [],
+    closedPositions: 0,
     fixedBalances: { BTC: '2.5', USDT: '30000', ETH: '10', EUR: '5000' },
   },
 ];
@@ -198,7 +210,7 @@ function position(positionId: number, market: string, input: PositionInput): Pos
 
 /**
  * A position opened by a trigger or limit order that has not filled: amount, basePrice,
- * liquidationPrice, pnl and pnlPercent are null (API.md "Positions"); no tpsl, no positionSide.
+ * liquidationPrice, pnl and pnlPercent are null (docs/exchange-api.md "Shapes that break naive parsers"); no tpsl, no positionSide.
  */
 function pendingPosition(positionId: number, market: string, margin: string): PositionRecord {
   const record = position(positionId, market, { amount: '0', basePrice: '0', liquidationPrice: null, liquidationState: null, side: 'omit', tpsl: 'omit', margin, funding: '0', unrealizedFunding: '0' });
@@ -502,6 +514,7 @@ function investments(rng: Random, count: number, plans: FlexPlanRecord[]): Inves
 
 export function buildAccounts(seed: number, catalogue: Catalogue, plans: FlexPlanRecord[]): AccountSeed[] {
   const tickers = [...catalogue.specs.keys()];
+  const subAccounts = buildSubAccounts();
   return PROFILES.map((profile, index) => {
     const rng = forkRandom(seed, `account:${profile.name}`);
     const apiKey = rng.alphanumeric(32);
@@ -532,6 +545,8 @@ export function buildAccounts(seed: number, catalogue: Catalogue, plans: FlexPla
       history: historyFor(rng, profile, catalogue, own, held),
       investments: investments(rng, profile.investments, plans),
       depositAddresses: own,
+      subAccounts: subAccounts.get(profile.name) ?? [],
+      positionsHistory: buildPositionsHistory(seed, profile.name, 1000 * (index + 1) + 500, profile.closedPositions),
     };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The simulated exchange's currency catalogue: what `/public/assets` and `/public/fee` answer, in
- * the shapes the exchange documents (API.md "Shapes that break naive parsers"):
+ * the shapes the exchange documents (docs/exchange-api.md "Shapes that break naive parsers"):
  *   - fiat fee entries list `providers: [ids]` and key `withdraw`/`deposit` by provider ID; those IDs
  *     (UAH_VISAMASTER, EUR_SEPA_BCB) are NOT the provider names /public/assets lists and
  *     withdraw-pay takes (VISAMASTER, SEPA), and one provider (UAH GEOPAY, published as UAH_GP) has
@@ -87,6 +87,8 @@ export interface AssetSpec {
   maxWithdraw: string;
   /** Crypto: one fee per network for multi-network assets (keyed by network), otherwise one keyed by ticker. */
   fees: Record<string, FeeSpec>;
+  /** Crypto deposit terms keyed like `fees`; absent: no fee and no limits. */
+  depositFees?: Record<string, FeeSpec>;
   /** The fee entry leaves out min_amount/max_amount (documented as optional). */
   feeOmitsBounds?: boolean;
   /** Crypto: per network withdrawal limits. Fiat limits live on the providers. */
@@ -188,7 +190,17 @@ const visaMastercard = (ticker: string, fee: FeeSpec, limits: { min: string; max
  * with the simulator's tests.
  */
 export const KNOWN_ASSETS: readonly AssetSpec[] = [
-  { ticker: 'BTC', name: 'Bitcoin', precision: 8, networks: ['BTC'], minWithdraw: '0.001', maxWithdraw: '0', fees: { BTC: fixed('0.0004', '0.001') } },
+  {
+    ticker: 'BTC',
+    name: 'Bitcoin',
+    precision: 8,
+    networks: ['BTC'],
+    minWithdraw: '0.001',
+    maxWithdraw: '0',
+    fees: { BTC: fixed('0.0004', '0.001') },
+    // The documented /public/fee example: a deposit minimum, no fee.
+    depositFees: { BTC: { fixed: null, flex: null, min_amount: '0.0001', max_amount: '0' } },
+  },
   { ticker: 'ETH', name: 'Ethereum', precision: 18, networks: ['ETH'], minWithdraw: '0.01', maxWithdraw: '0', fees: { ETH: fixed('0.002', '0.01') } },
   {
     ticker: 'USDT',
@@ -203,6 +215,11 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
       TRC20: fixed('1', '2', '500000'),
       BEP20: flex('0.1', '0.3', '3', '1', '250000'),
     },
+    depositFees: {
+      ERC20: fixed('1', '10'),
+      TRC20: { fixed: null, flex: null, min_amount: '1', max_amount: '1000000' },
+      BEP20: flex('0.1', '0.1', '2', '1'),
+    },
     limits: { ERC20: { min: '10', max: '1000000' }, TRC20: { min: '2', max: '500000' }, BEP20: { min: '1' } },
   },
   {
@@ -214,7 +231,7 @@ export const KNOWN_ASSETS: readonly AssetSpec[] = [
     maxWithdraw: '0',
     fees: { ERC20: fixed('4', '10'), POLYGON: fixed('0.2', '1'), SOL: fixed('0.5', '1') },
   },
-  { ticker: 'XRP', name: 'Ripple', precision: 6, networks: ['XRP'], memo: true, minWithdraw: '20', maxWithdraw: '0', fees: { XRP: fixed('0.25', '20') } },
+  { ticker: 'XRP', name: 'Ripple', precision: 6, networks: ['XRP'], memo: true, minWithdraw: '20', maxWithdraw: '0', fees: { XRP: fixed('0.25', '20') }, depositFees: { XRP: { fixed: null, flex: null, min_amount: '1', max_amount: '0' } } },
   { ticker: 'XLM', name: 'Stellar', precision: 7, networks: ['XLM'], memo: true, minWithdraw: '5', maxWithdraw: '0', fees: { XLM: fixed('0.01', '5') } },
   { ticker: 'TON', name: 'Toncoin', precision: 9, networks: ['TON'], memo: true, minWithdraw: '1', maxWithdraw: '0', fees: { TON: fixed('0.05', '1') } },
   { ticker: 'ATOM', name: 'Cosmos', precision: 6, networks: ['ATOM'], memo: true, minWithdraw: '0.5', maxWithdraw: '0', fees: { ATOM: fixed('0.01', '0.5') } },
@@ -422,7 +439,7 @@ function assetWire(spec: AssetSpec): AssetWire {
   };
   if (!spec.omitPrecision) wire.currency_precision = spec.precision;
   if (spec.networks) {
-    // A direction that is switched off has no list at all (API.md).
+    // A direction that is switched off has no list at all (docs/exchange-api.md).
     wire.networks = { default: spec.networks[0] as string };
     if (canDeposit) wire.networks.deposits = spec.depositNetworks ?? spec.networks;
     if (canWithdraw) wire.networks.withdraws = spec.networks;
@@ -452,7 +469,7 @@ function feeSide(fee: FeeSpec, omitBounds: boolean): FeeSideWire {
 
 const NO_DEPOSIT_FEE: FeeSideWire = { max_amount: '0', min_amount: '0', fixed: null, flex: null };
 
-function cryptoFeeWire(spec: AssetSpec, fee: FeeSpec): CryptoFeeWire {
+function cryptoFeeWire(spec: AssetSpec, key: string, fee: FeeSpec): CryptoFeeWire {
   const canWithdraw = spec.canWithdraw ?? true;
   const canDeposit = spec.canDeposit ?? true;
   const wire: CryptoFeeWire = {
@@ -463,7 +480,7 @@ function cryptoFeeWire(spec: AssetSpec, fee: FeeSpec): CryptoFeeWire {
     is_api_depositable: canDeposit,
     providers: [],
     withdraw: feeSide(fee, spec.feeOmitsBounds === true),
-    deposit: NO_DEPOSIT_FEE,
+    deposit: spec.depositFees?.[key] ? feeSide(spec.depositFees[key], false) : NO_DEPOSIT_FEE,
   };
   // Entries of assets that cannot be withdrawn leave the flag out (a missing flag reads as false).
   if (canWithdraw) wire.is_withdrawal = true;
@@ -480,7 +497,8 @@ function fiatFeeWire(spec: AssetSpec): FiatFeeWire {
   for (const p of published) {
     if (withdraw[p.feeId]) continue;
     withdraw[p.feeId] = { is_withdrawal: true, is_api_withdrawal: true, ticker: p.feeId, name: p.feeName, ...feeSide(p.fee, false) };
-    if (p.deposits) deposit[p.feeId] = { is_depositable: true, is_api_depositable: true, ticker: p.feeId, name: p.feeName, ...NO_DEPOSIT_FEE };
+    // Documented: a fiat deposit entry carries the provider's own terms (amounts and fee), like its withdraw entry.
+    if (p.deposits) deposit[p.feeId] = { is_depositable: true, is_api_depositable: true, ticker: p.feeId, name: p.feeName, ...feeSide(p.fee, false) };
   }
   return {
     is_api_withdrawal: spec.canWithdraw ?? true,
@@ -516,7 +534,7 @@ export function buildCatalogue(seed: number, assetCount: number = DEFAULT_ASSET_
       continue;
     }
     const multiNetwork = (spec.networks?.length ?? 0) > 1;
-    for (const [key, fee] of Object.entries(spec.fees)) fees[multiNetwork ? feeKey(ticker, key) : ticker] = cryptoFeeWire(spec, fee);
+    for (const [key, fee] of Object.entries(spec.fees)) fees[multiNetwork ? feeKey(ticker, key) : ticker] = cryptoFeeWire(spec, key, fee);
   }
   return { specs, assets, fees };
 }

@@ -16,7 +16,7 @@ export const TICKER_TEXT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 /**
  * The main balance lists EVERY asset of the catalogue, "0" where the account holds none, as the
  * exchange does (documented example: "BSV":{"main_balance":"0"}). Asked for one ticker, it answers
- * that ticker, "0" for one it does not know (API.md: "unknown ticker -> zero, not an error").
+ * that ticker, "0" for one it does not know (docs/exchange-api.md: "unknown ticker -> zero, not an error").
  */
 export function balance(ctx: PrivateContext): Reply {
   const { account, state, body, nowMs } = ctx;

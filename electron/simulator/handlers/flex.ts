@@ -23,7 +23,7 @@ import type { PrivateContext } from './context';
 const FLEX_LIMIT = { min: 1, max: 100, default: 100 } as const;
 const FLEX_OFFSET_MAX = 1_000_000;
 
-/** The documented 403 body (API.md): lending access off, or a key whose endpoint restrictions exclude it. */
+/** The documented 403 body (docs/exchange-api.md): lending access off, or a key whose endpoint restrictions exclude it. */
 export const FLEX_FORBIDDEN = {
   code: 0,
   message: "You don't have permission to use this endpoint. Please contact support for more details",

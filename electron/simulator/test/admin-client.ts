@@ -35,7 +35,7 @@ async function toResponse<T>(res: Response): Promise<SimResponse<T>> {
 }
 
 export interface SignOptions {
-  /** Default true (the client's choice, API.md). */
+  /** Default true (the client's choice, docs/exchange-api.md). */
   nonceWindow?: boolean;
   /** Override the nonce (number or string). */
   nonce?: number | string;

@@ -3,13 +3,13 @@
  * OpenAPI files) compiled with ajv, so a test can hold a simulator answer to what the exchange
  * documents. Test-only.
  *
- * The published schemas are applied with the deviations API.md documents and nothing else:
+ * The published schemas are applied with the deviations docs/exchange-api.md documents and nothing else:
  *   - /public/fee: the `withdraw`/`deposit` sides are `oneOf` a flat object and an object keyed by
  *     provider ID. Nothing in the flat branch is required, so a keyed (fiat) side matches both
  *     branches and `oneOf` refuses the documented fiat example itself; the flat branch is made to
  *     require `fixed` and `flex`, which every documented flat side carries.
  *   - positions/open: `amount`, `basePrice`, `pnl` and `pnlPercent` are null for positions opened by
- *     trigger or limit orders (API.md "Positions"); the schema types them as plain strings.
+ *     trigger or limit orders (docs/exchange-api.md "Shapes that break naive parsers"); the schema types them as plain strings.
  *   - history: `transactionHash` is null while a withdrawal has not been broadcast. NOT documented:
  *     our assumption (a hash cannot exist yet); the documented example only shows a hashed record.
  */

@@ -86,7 +86,7 @@ describe('AccountsView', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Test & save' }));
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('The exchange refused this API key');
-    // Kept in its field to be corrected (issue 17), yet nowhere else: not in the markup.
+    // Kept in its field to be corrected, yet nowhere else: not in the markup.
     expect((within(form).getByLabelText('API secret') as HTMLInputElement).value).toBe(SECRET);
     expect(document.documentElement.outerHTML).not.toContain(SECRET);
   });

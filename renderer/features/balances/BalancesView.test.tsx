@@ -45,6 +45,8 @@ function overview(holdings: Record<string, Holding>, extra: Partial<BalancesOver
     totals: { value, main: priced((r) => r.main), trade: priced((r) => add(r.tradeAvailable, r.tradeFrozen)), collateral: priced((r) => r.collateral) },
     unpriced: rows.filter((r) => r.price === null).length,
     zeroAssets: 0,
+    byAccount: [],
+    grandTotal: '0',
     notes: [],
     pricedAt: 1,
     ...extra,

@@ -4,9 +4,9 @@ import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
-import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../decimal';
+import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
-import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
+import { REFERENCE_DATA, useAccounts, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, View } from '../../components';
 import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
@@ -14,6 +14,7 @@ import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts';
 import { SearchField } from './SearchField';
+import { AccountsTotals } from './AccountsTotals';
 import { changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
 import { columnWidth, figureWidths, type FigureWidths } from './columnWidths';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
@@ -51,7 +52,10 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const update = useUpdateSettings();
   const quote = settings?.quote ?? DEFAULT_QUOTE;
   const threshold = settings?.hideSmallBelow ?? '0';
-  const overview = useChannelQuery('balances.overview', ui.allAccounts ? { quote } : { accountId: account.id, quote });
+  // Until a person picks, every account is the landing view once more than one (Demo aside) is configured.
+  const realAccounts = useAccounts().accounts.filter((a) => !a.isDemo).length;
+  const allAccounts = ui.allAccounts ?? realAccounts > 1;
+  const overview = useChannelQuery('balances.overview', allAccounts ? { quote } : { accountId: account.id, quote });
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
   const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
 
@@ -70,7 +74,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // typing pauses (SearchField). Under React the rows then follow in a render it may interrupt (a
   // key pressed during those 10-20 ms with 1,000 assets on 2 cores is handled between its slices);
   // under Preact, which the page runs on, they render at once and the burst handling alone keeps
-  // keys ahead (bench:ui, issue 14).
+  // keys ahead.
   const search = useDeferredValue(ui.search);
   const hideBelow = useMemo(
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),
@@ -81,7 +85,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const widths = useMemo(() => figureWidths(allRows, quote), [allRows, quote]);
   const data = overview.data;
   const names = data ? data.accounts.map((a) => a.name).join(', ') : '';
-  const scope = ui.allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
+  const scope = allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
   const assetCount = plural(allRows.length, { one: '# asset', other: '# assets' });
 
   return (
@@ -93,7 +97,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         <div className="toolbar">
           <label className="field field--inline">
             <span className="field__label">{t`Show`}</span>
-            <select aria-label={t`Balances of`} value={ui.allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
+            <select aria-label={t`Balances of`} value={allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
               <option value="active">{account.name}</option>
               <option value="all">{t`All accounts`}</option>
             </select>
@@ -115,6 +119,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
       }
     >
       {data ? <AccountTotal overview={data} /> : null}
+      {data && allAccounts && data.byAccount.length > 1 ? <AccountsTotals overview={data} /> : null}
       {data && data.notes.length > 0 ? (
         <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
           {data.notes.map((note, i) => (

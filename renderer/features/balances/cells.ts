@@ -3,7 +3,7 @@
  * columnWidths.ts measures it, so a column is sized for exactly what it holds.
  */
 import { t } from '@lingui/core/macro';
-import { isPositive, roundForDisplay } from '../../decimal';
+import { isPositive, roundForDisplay } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format';
 
 /** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */

@@ -9,7 +9,7 @@
  * character is 1ch wide, so a width in ch is exact; the table's frame scrolls sideways when the
  * columns add up to more than the window.
  */
-import { isZero } from '../../decimal';
+import { isZero } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format';
 import { changeText, frozenText, noPriceText, roundValue, shareText } from './cells';
 import type { BalanceRow } from './rows';

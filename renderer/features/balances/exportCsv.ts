@@ -1,6 +1,6 @@
 /**
  * Balances as a CSV file: every digit as the exchange gave it. Loaded when someone exports, not
- * with the landing view (the first chunk has a budget, issue 14).
+ * with the landing view.
  */
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';

@@ -24,6 +24,8 @@ describe('Balances export when the CSV writer cannot load', () => {
       totals: { value: '5', main: '5', trade: '0', collateral: '0' },
       unpriced: 0,
       zeroAssets: 0,
+      byAccount: [],
+      grandTotal: '0',
       notes: [],
       pricedAt: 1,
     });

@@ -1,9 +1,8 @@
 /**
  * The balances table as data: rows built once per answer, then sorted, then filtered. Amounts stay
- * the exchange's decimal strings; order and thresholds compare their digits (renderer/decimal.ts),
- * parsed once per row when it is built.
+ * the exchange's decimal strings; order and thresholds compare them as decimals parsed once per row.
  */
-import { compareParsed, parseDecimal, type ParsedDecimal } from '../../decimal';
+import { dec, type Decimal } from '../../../shared/money/decimal';
 import type { AssetStatus } from '../../../shared/api/schemas';
 import type { BalanceRow as OverviewRow } from '../../../shared/model/balances';
 import type { BalancesUi } from '../../state/ui';
@@ -13,7 +12,7 @@ export interface BalanceRow extends OverviewRow {
   /** Lower-cased "ticker name", what the search box matches against. */
   haystack: string;
   /** The figures the table sorts and filters by, parsed once per row rather than in every comparison. */
-  parsed: { total: ParsedDecimal; value: ParsedDecimal | null; change: ParsedDecimal | null };
+  parsed: { total: Decimal; value: Decimal | null; change: Decimal | null };
 }
 
 /**
@@ -38,9 +37,9 @@ export function buildRows(rows: readonly OverviewRow[], assets: Readonly<Record<
     if (known) return known;
     const name = assets?.[row.asset]?.name ?? '';
     const parsed = {
-      total: parseDecimal(row.total),
-      value: row.value === null ? null : parseDecimal(row.value),
-      change: row.change24h === null ? null : parseDecimal(row.change24h),
+      total: dec(row.total),
+      value: row.value === null ? null : dec(row.value),
+      change: row.change24h === null ? null : dec(row.change24h),
     };
     const built = { ...row, name, haystack: `${row.asset} ${name}`.toLowerCase(), parsed };
     reuse.set(row, built);
@@ -51,12 +50,12 @@ export function buildRows(rows: readonly OverviewRow[], assets: Readonly<Record<
 const byTicker = (a: BalanceRow, b: BalanceRow) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0);
 
 /** Decimal order, both directions; rows without the figure (no price) always last. */
-function byNullable(pick: (row: BalanceRow) => ParsedDecimal | null, sign: number) {
+function byNullable(pick: (row: BalanceRow) => Decimal | null, sign: number) {
   return (a: BalanceRow, b: BalanceRow) => {
     const x = pick(a);
     const y = pick(b);
     if (x === null || y === null) return x === y ? byTicker(a, b) : x === null ? 1 : -1;
-    const order = compareParsed(x, y);
+    const order = x.comparedTo(y);
     return order !== 0 ? sign * order : byTicker(a, b);
   };
 }
@@ -83,7 +82,7 @@ export function filterRows(rows: readonly BalanceRow[], search: string, hideBelo
   const needle = search.trim().toLowerCase();
   const matching = needle ? rows.filter((row) => row.haystack.includes(needle)) : (rows as BalanceRow[]);
   if (!hideBelow) return { rows: matching, hiddenSmall: 0 };
-  const below = parseDecimal(hideBelow);
-  const shown = matching.filter((row) => row.parsed.value === null || compareParsed(row.parsed.value, below) >= 0);
+  const below = dec(hideBelow);
+  const shown = matching.filter((row) => row.parsed.value === null || row.parsed.value.greaterThanOrEqualTo(below));
   return { rows: shown, hiddenSmall: matching.length - shown.length };
 }

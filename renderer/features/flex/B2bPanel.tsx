@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 /**
  * Shown instead of an error when the exchange refuses the flex endpoints with 403. The exchange's
- * words do not say why, and two causes are documented (API.md), so both are named.
+ * words do not say why, and two causes are documented (docs/exchange-api.md), so both are named.
  */
 export function B2bPanel({ detail }: { detail: string }) {
   return (

@@ -55,7 +55,7 @@ describe('FlexView', () => {
   it('lists plans with their bounds and rate, and the current investments', async () => {
     setup();
     await screen.findAllByTestId('plan-row');
-    // maxRate is a fraction of 1 (API.md): 0.125 -> 12.5 %, 0.0030 -> 0.3 %, exactly.
+    // maxRate is a fraction of 1 (docs/exchange-api.md): 0.125 -> 12.5 %, 0.0030 -> 0.3 %, exactly.
     expect(cellTexts(rows()[0]!)).toEqual(['USDTplan-1', '10', '100,000', '12.5 %', 'Invest']);
     expect(cellTexts(rows()[1]!)).toEqual(['BTCplan-2', '0.001', '10', '0.3 %', 'Invest']);
     const investmentRow = await screen.findByTestId('investment-row');
@@ -159,7 +159,7 @@ describe('FlexView', () => {
     };
     expect(await tryAmount('')).toBe('Enter an amount.');
     expect(await tryAmount('abc')).toBe('The amount must be digits with one decimal separator, e.g. 1234.5 or 1234,5.');
-    // One amount rule in every form (issue 17): a decimal comma reads as in the withdrawal form.
+    // One amount rule in every form: a decimal comma reads as in the withdrawal form.
     expect(await tryAmount('1,2,3')).toBe('The amount has more than one separator: write it without thousands separators, e.g. 1234.5 or 1234,5.');
     expect(await tryAmount('9.99')).toBe('The minimum for this plan is 10 USDT.');
     expect(await tryAmount('250.51')).toBe('Not enough USDT in the main balance: 250.5 available.');

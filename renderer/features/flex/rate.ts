@@ -1,6 +1,6 @@
 /**
  * `maxRate` has no documented unit and every documented example is a fraction (0.15, 0.12,
- * 0.0030). API.md's decision: a fraction of 1, shown as a percent (0.15 -> 15 %). Exact decimal
+ * 0.0030). docs/exchange-api.md's decision: a fraction of 1, shown as a percent (0.15 -> 15 %). Exact decimal
  * math: "0.0030" becomes "0.3", never 0.30000000000000004.
  */
 import { t } from '@lingui/core/macro';

@@ -38,7 +38,7 @@ function Signed({ value, suffix = '' }: { value: string; suffix?: string }) {
 
 /**
  * The exchange sends null amounts, prices and PnL for a position opened by a trigger or limit
- * order that has not filled yet (API.md). Shown as a dash with the word, never as NaN.
+ * order that has not filled yet (docs/exchange-api.md). Shown as a dash with the word, never as NaN.
  */
 function Pending() {
   return (

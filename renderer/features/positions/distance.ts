@@ -15,7 +15,7 @@ export interface LiquidationDistance {
   text: string;
 }
 
-/** Null when either price is missing: a pending position has no base price yet (API.md). */
+/** Null when either price is missing: a pending position has no base price yet (docs/exchange-api.md). */
 export function liquidationDistance(basePrice: string | null, liquidationPrice: string | null): LiquidationDistance | null {
   if (basePrice === null || liquidationPrice === null) return null;
   if (!isLooseDecimalString(basePrice) || !isLooseDecimalString(liquidationPrice)) return null;

@@ -4,7 +4,7 @@ import { TextInputField } from '../../components';
 import type { FieldName, FormValues, TextField } from './formModel';
 
 /**
- * The payout fields the chosen fiat provider requires (API.md): beneficiary for USD/EUR, the bank
+ * The payout fields the chosen fiat provider requires (docs/exchange-api.md): beneficiary for USD/EUR, the bank
  * BIC for SEPA-type providers, the customer's IP for USD/EUR via VISAMASTER. Each appears only when
  * required. The words are ours.
  */

@@ -1,5 +1,5 @@
 /**
- * The withdrawal form for real accounts (issue 9 part 4): Travel Rule section for EEA accounts,
+ * The withdrawal form for real accounts: Travel Rule section for EEA accounts,
  * the fiat fields a provider requires, the unknown-fee confirmation, and the words for statuses
  * 5, 18 and 21 (with a partial withdrawal's amounts). Driven through the bridge, as the app is.
  */
@@ -21,7 +21,7 @@ const assets = AssetsResponse.parse({
   EUR: { name: 'Euro', can_deposit: true, can_withdraw: true, min_withdraw: '10', max_withdraw: '0', currency_precision: 2, is_memo: false, providers: { withdraws: ['SEPA', 'VISAMASTER'] } },
 });
 // The documented shape (new at merge): fiat terms keyed by provider id. SEPA matches EUR_SEPA_BCB;
-// no id contains VISAMASTER, so its fee is unknown (API.md Decision).
+// no id contains VISAMASTER, so its fee is unknown (docs/exchange-api.md).
 const fees: FeeList & { unreadable: [] } = {
   items: {
     BTC: { ticker: 'BTC', name: 'Bitcoin', is_withdrawal: true, is_api_withdrawal: true, withdraw: { min_amount: '0.001', max_amount: '0', fixed: '0.0002', flex: null }, withdrawByProvider: {} },

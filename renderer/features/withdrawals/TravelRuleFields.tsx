@@ -6,7 +6,7 @@ import { VASP_NOT_LISTED, type FieldName, type FormValues, type TextField } from
 export type VaspList = ResponseOf<'withdrawals.vasps'>;
 
 /**
- * Travel Rule details for a crypto withdrawal from an EEA account (API.md "Withdraw-pay request"):
+ * Travel Rule details for a crypto withdrawal from an EEA account (docs/exchange-api.md "Withdraw-pay request"):
  * who receives the funds and, for a hosted wallet, on which platform. The words are ours.
  */
 export function TravelRuleFields(props: {

@@ -76,6 +76,20 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('WithdrawView', () => {
+  it('without the database: says why and what to do, and offers no form', async () => {
+    const bridge = installBridge();
+    bridge.reply('exchange.assets', assets);
+    bridge.reply('exchange.fees', fees);
+    bridge.reply('exchange.balance', balance);
+    bridge.reply('database.status', { available: false, problem: 'emptied', file: '/data/desk.sqlite3', folder: '/data' });
+    bridge.failWith('withdrawals.list', { kind: 'internal', message: 'x', reason: 'database_unavailable' });
+    renderWithQuery(<WithdrawView account={DEMO_ACCOUNT} />);
+    const notice = await screen.findByTestId('database-unavailable');
+    expect(notice.textContent).toContain('/data/desk.sqlite3 is empty');
+    expect(notice.textContent).toContain('Restore it from a backup');
+    expect(screen.queryByRole('button', { name: 'Review withdrawal' })).toBeNull();
+  });
+
   it('previews fee on top live, with the default network preselected', async () => {
     const { user } = setup();
     await chooseOption(user, 'Asset', 'USDT');

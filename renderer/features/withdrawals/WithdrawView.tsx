@@ -6,6 +6,7 @@ import { paidAfterDiscard, type WithdrawalRecord } from '../../../shared/model/w
 import { type AccountSummary } from '../../../shared/model/accounts';
 import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
+import { DatabaseUnavailableNotice, useDatabaseUnavailable } from './DatabaseNotice';
 import { KeyRefusalNotice, keyRefusalOf } from './KeyRefusal';
 import { ConfirmWithdrawal } from './ConfirmWithdrawal';
 import { EMPTY_FORM, mapServerError, prepareRequest, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
@@ -28,6 +29,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   const list = useChannelQuery('withdrawals.list', { accountId }, { refetchInterval: false });
   // The Travel Rule VASP picker: only EEA accounts need it.
   const vasps = useChannelQuery('withdrawals.vasps', { accountId }, { enabled: account.eea, refetchInterval: false, staleTime: 10 * 60_000 });
+  const databaseUnavailable = useDatabaseUnavailable();
 
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
@@ -150,7 +152,9 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   const errorPanel = actionError ? <ActionError error={actionError} /> : null;
 
   let main;
-  if (step.kind !== 'form' && current) {
+  if (databaseUnavailable) {
+    main = <DatabaseUnavailableNotice status={databaseUnavailable} />;
+  } else if (step.kind !== 'form' && current) {
     main =
       step.kind === 'confirm' && current.state === 'prepared' ? (
         <ConfirmWithdrawal
@@ -236,7 +240,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
       ))}
       <KeyRefusalNotice account={account} />
       {main}
-      {list.error ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
+      {list.error && !databaseUnavailable ? <ErrorPanel error={list.error.error} onRetry={() => void list.refetch()} compact /> : null}
       <RecentWithdrawals
         records={list.data ?? []}
         onOpen={openRecord}

@@ -7,7 +7,7 @@ import { assetChoices, checkForm, networkOptions, defaultNetwork, EMPTY_FORM, ma
 const fee = (ticker: string, fixed: string | null, min = '0', flex: { percent: string; min_fee: string; max_fee: string } | null = null) => ({
   ticker,
   name: ticker,
-  // API.md: a missing is_withdrawal counts as false.
+  // docs/exchange-api.md: a missing is_withdrawal counts as false.
   is_withdrawal: true,
   withdraw: { min_amount: min, max_amount: '0', fixed, flex },
 });

@@ -201,7 +201,7 @@ export const isFiat = isFiatAsset;
 
 const NOTHING_REQUIRED: ExtrasRequired = { travelRule: false, beneficiary: false, bankBic: false, customerIp: false };
 
-/** Which extra sections the form shows: the shared rule (API.md), for the chosen asset and provider. */
+/** Which extra sections the form shows: the shared rule (docs/exchange-api.md), for the chosen asset and provider. */
 export function requiredExtras(values: FormValues, data: MarketData, account: { eea: boolean }): ExtrasRequired {
   const asset = values.ticker ? data.assets[values.ticker] : undefined;
   if (!asset) return NOTHING_REQUIRED;
@@ -362,7 +362,7 @@ export function prepareRequest(accountId: string, values: FormValues, check: For
   };
 }
 
-/** Exchange business codes of withdraw-pay (API.md), as the field and the words a person needs. */
+/** Exchange business codes of withdraw-pay (docs/exchange-api.md), as the field and the words a person needs. */
 const BUSINESS_CODES: Record<number, { field: FieldName; message: MessageDescriptor }> = {
   1: { field: 'ticker', message: msg`The exchange does not allow withdrawing this currency right now.` },
   2: { field: 'address', message: msg`The exchange says this address is not valid for the chosen currency and network.` },

@@ -75,7 +75,7 @@ function sentWords(record: WithdrawalRecord): StatusWords {
       return { label, tone: 'positive', explanation: t`The withdrawal is complete.` };
     case 'canceled':
       return { label, tone: 'danger', explanation: t`The withdrawal was canceled; the exchange returns the funds to the balance.` };
-    // 5, 18 and 21 are not final (API.md): the app keeps following them. The instructions are ours.
+    // 5, 18 and 21 are not final (docs/exchange-api.md): the app keeps following them. The instructions are ours.
     case 'unconfirmed_by_user':
       return {
         label,

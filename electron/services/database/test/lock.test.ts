@@ -1,13 +1,15 @@
 /**
- * Issue 10 finding 1: two processes on one user-data folder. Real child processes take the lock on
+ * Two processes on one user-data folder. Real child processes take the lock on
  * one folder: the second is refused with the message, and a SIGKILLed holder leaves nothing stale.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireInstanceLock, holdsInstanceLock } from '../lock';
 import { DataFolderInUseError, EXIT_DATA_FOLDER_IN_USE } from '../errors';
+import { fileURLToPath } from 'node:url';
+import { unprivilegedRunner } from '../../../test/unprivileged';
 import { spawnScript, type Child } from './children';
 
 const children: Child[] = [];
@@ -97,5 +99,52 @@ describe('instance lock within one process', () => {
     } finally {
       lock.release();
     }
+  });
+});
+
+describe('a lock that cannot be taken in a writable folder refuses the start (as a non-root user)', () => {
+  const scenario = fileURLToPath(new URL('./take-lock.scenario.ts', import.meta.url));
+  type Seen = { taken: boolean; locked?: boolean; name?: string; code?: string; folder?: string; message?: string };
+
+  /** A folder the scenario's user owns and may write, holding a desk.lock prepared by `prepare`. */
+  async function runWith(prepare: (lockFile: string) => void | string): Promise<{ seen: Seen | null; dir: string; lockBytes: Buffer } | { skip: string }> {
+    const runner = unprivilegedRunner();
+    if ('skip' in runner) return { skip: runner.skip };
+    const parent = folder();
+    const dir = join(parent, 'user-data');
+    mkdirSync(dir, { mode: 0o700 });
+    const lockFile = join(dir, 'desk.lock');
+    writeFileSync(lockFile, '');
+    runner.handOver(parent);
+    const skip = prepare(lockFile);
+    if (typeof skip === 'string') return { skip };
+    const lockBytes = readFileSync(lockFile);
+    const run = await runner.run<Seen>(scenario, [dir]);
+    return { seen: run.result, dir, lockBytes };
+  }
+
+  it('desk.lock mode 0444: refused, naming the folder and the cause; the lock file is not changed', async (context) => {
+    const outcome = await runWith((lockFile) => chmodSync(lockFile, 0o444));
+    if ('skip' in outcome) return context.skip(outcome.skip);
+    expect(outcome.seen).toMatchObject({ taken: false, name: 'InstanceLockError', folder: outcome.dir, code: expect.stringMatching(/^(EACCES|SQLITE_READONLY|SQLITE_CANTOPEN)/) });
+    expect(outcome.seen?.message).toContain(outcome.dir);
+    expect(readFileSync(join(outcome.dir, 'desk.lock')).equals(outcome.lockBytes)).toBe(true);
+  });
+
+  it('desk.lock owned by another user: refused, naming the folder and the cause', async (context) => {
+    const outcome = await runWith((lockFile) => {
+      if (process.getuid?.() !== 0) return 'giving the lock file to another user needs root';
+      chownSync(lockFile, 0, 0);
+      chmodSync(lockFile, 0o600);
+    });
+    if ('skip' in outcome) return context.skip(outcome.skip);
+    expect(outcome.seen).toMatchObject({ taken: false, name: 'InstanceLockError', folder: outcome.dir, code: 'EACCES' });
+  });
+
+  it('a folder that cannot be written runs read-only, unlocked', async (context) => {
+    const outcome = await runWith((lockFile) => chmodSync(join(lockFile, '..'), 0o500));
+    if ('skip' in outcome) return context.skip(outcome.skip);
+    chmodSync(outcome.dir, 0o700);
+    expect(outcome.seen).toEqual({ taken: true, locked: false });
   });
 });

@@ -1,10 +1,10 @@
-/** openDatabase on real files: pragmas, modes, migrations, a corrupt file moved aside, a newer file refused. */
+/** openDatabase on real files: pragmas, modes, migrations, a damaged, emptied or newer file refused as it is. */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseTooNewError } from '../errors';
+import { DatabaseDamagedError, DatabaseTooNewError } from '../errors';
 import { MIGRATIONS, type Migration } from '../migrations';
 import { DATABASE_FILE, findOpenDatabase, openDatabase, type DeskDatabase } from '../open';
 
@@ -63,6 +63,7 @@ describe('openDatabase', () => {
 
   it('rolls a failed migration back whole: the version stays and nothing of it remains', () => {
     const dir = folder();
+    openIn(dir).close();
     const failing: Migration[] = [
       ...MIGRATIONS,
       {
@@ -80,6 +81,13 @@ describe('openDatabase', () => {
     raw.close();
   });
 
+  it('leaves no database at all when building a new one fails', () => {
+    const dir = folder();
+    const failing: Migration[] = [{ name: 'fails', up: () => { throw new Error('boom'); } }];
+    expect(() => openIn(dir, failing)).toThrow('boom');
+    expect(readdirSync(dir).filter((n) => n.startsWith(DATABASE_FILE))).toEqual([]);
+  });
+
   it('refuses a database from a newer app and leaves it untouched', () => {
     const dir = folder();
     openIn(dir).close();
@@ -92,23 +100,22 @@ describe('openDatabase', () => {
     expect(readdirSync(dir).filter((n) => n.includes('corrupt'))).toEqual([]);
   });
 
-  it('moves a file that is not a database aside with its -wal and -shm, tells the user, and starts fresh', () => {
+  it('refuses a file that is not a database, with its -wal and -shm, and changes none of them', () => {
     const dir = folder();
     const garbage = 'this is not a database '.repeat(100);
     writeFileSync(join(dir, DATABASE_FILE), garbage);
     writeFileSync(join(dir, `${DATABASE_FILE}-wal`), 'wal bytes');
     writeFileSync(join(dir, `${DATABASE_FILE}-shm`), 'shm bytes');
-    const database = openIn(dir);
-    const aside = join(dir, 'desk.corrupt-2026-01-02T03-04-05-678Z.sqlite3');
-    expect(readFileSync(aside, 'utf8')).toBe(garbage);
-    expect(readFileSync(`${aside}-wal`, 'utf8')).toBe('wal bytes');
-    expect(readFileSync(`${aside}-shm`, 'utf8')).toBe('shm bytes');
-    expect(database.notices).toHaveLength(1);
-    expect(database.notices[0]).toContain(aside);
-    expect(database.connection.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    const before = readdirSync(dir).sort();
+    expect(() => openIn(dir)).toThrow(expect.objectContaining({ name: 'DatabaseDamagedError', problem: 'damaged', detail: 'not a database' }));
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(readFileSync(join(dir, DATABASE_FILE), 'utf8')).toBe(garbage);
+    expect(readFileSync(join(dir, `${DATABASE_FILE}-wal`), 'utf8')).toBe('wal bytes');
+    expect(readFileSync(join(dir, `${DATABASE_FILE}-shm`), 'utf8')).toBe('shm bytes');
+    expect(findOpenDatabase(dir)).toBeUndefined();
   });
 
-  it('moves aside a database whose pages are damaged (quick_check fails)', () => {
+  it('refuses a database whose pages are damaged (quick_check fails) and leaves it as it is', () => {
     const dir = folder();
     const first = openIn(dir);
     first.connection.exec('CREATE TABLE filler (x TEXT)');
@@ -121,9 +128,33 @@ describe('openDatabase', () => {
     // Keep the header (page 1) and scribble over the b-tree pages after it.
     bytes.fill(0xa5, 4096 * 2, 4096 * 6);
     writeFileSync(file, bytes);
+    expect(() => openIn(dir)).toThrow(DatabaseDamagedError);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('never leaves an empty database: a new one appears whole, so a 0-byte file is refused as emptied, not replaced', () => {
+    const dir = folder();
     const database = openIn(dir);
-    expect(database.notices[0]).toContain('moved aside');
-    expect(existsSync(join(dir, 'desk.corrupt-2026-01-02T03-04-05-678Z.sqlite3'))).toBe(true);
+    database.connection.prepare("INSERT INTO withdrawals (unique_id, account_id, state, updated_at, record) VALUES ('u1', 'a', 'unknown', 1, '{}')").run();
+    database.close();
+    const file = join(dir, DATABASE_FILE);
+    expect(statSync(file).size).toBeGreaterThan(0);
+    expect(readdirSync(dir).filter((n) => n.includes('.creating'))).toEqual([]);
+    // Truncated behind the app's back (a crash of a copy tool, a sync client): the open withdrawal's record is gone.
+    writeFileSync(file, '');
+    const walBefore = existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`) : null;
+    expect(() => openIn(dir)).toThrow(expect.objectContaining({ name: 'DatabaseDamagedError', problem: 'emptied' }));
+    expect(statSync(file).size).toBe(0);
+    expect(existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`) : null).toEqual(walBefore);
+  });
+
+  it('builds a new database under a temporary name: a leftover of a crashed build is replaced, the real file never is', () => {
+    const dir = folder();
+    writeFileSync(join(dir, `${DATABASE_FILE}.creating`), 'half built');
+    const database = openIn(dir);
+    expect(database.connection.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(existsSync(join(dir, `${DATABASE_FILE}.creating`))).toBe(false);
+    if (process.platform !== 'win32') expect(statSync(join(dir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
   });
 
   it('shares one connection when a folder is opened twice in a process; the last close closes it', () => {

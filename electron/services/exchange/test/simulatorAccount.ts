@@ -4,6 +4,7 @@
  */
 import { startSimulator, type RunningSimulator } from '../../../simulator';
 import { createExchangeClient, type ExchangeClient } from '../client';
+import { createExchangeRuntime } from '../runtime';
 
 export interface SimulatorAccount {
   sim: RunningSimulator;
@@ -15,6 +16,7 @@ export async function startSimulatorAccount(name: string, seed: number): Promise
   const sim = await startSimulator({ port: 0, seed, rateLimits: false });
   const account = sim.accounts.find((a) => a.name === name);
   if (!account) throw new Error(`the simulator has no account named ${name}`);
-  const client = createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, rateLimit: false });
+  const runtime = createExchangeRuntime();
+  const client = createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret }, rateLimit: false });
   return { sim, client, apiKey: account.apiKey };
 }

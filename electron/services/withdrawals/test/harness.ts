@@ -9,7 +9,8 @@ import { bitcoinAddress, EVM, tronAddress, XRP } from '../../../../shared/addres
 import { ENDPOINTS } from '../../../../shared/api/endpoints';
 import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../simulator';
-import { createExchangeClient, type ExchangeClient } from '../../exchange';
+import { openDatabase } from '../../database';
+import { createExchangeClient, createExchangeRuntime, type ExchangeClient } from '../../exchange';
 import { createWithdrawalService, type WithdrawalExchangeClient, type WithdrawalServiceOptions } from '../index';
 
 export const WITHDRAW_PATH = ENDPOINTS.withdrawPay.path;
@@ -45,7 +46,11 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
   const sim = await startSimulator({ port: 0, withdrawalSettleMs: 60_000, ...options.simulator });
   const account = sim.accounts.find((a) => a.name === (options.accountName ?? 'Trader')) ?? sim.accounts[0]!;
   const dataDir = await mkdtemp(join(tmpdir(), 'withdrawals-test-'));
+  // The app's database, as the core holds it; the service's store uses the one open for its folder.
+  const database = openDatabase(dataDir);
+  const runtime = createExchangeRuntime();
   const client = createExchangeClient({
+    runtime,
     baseUrl: sim.url,
     credentials: { apiKey: account.apiKey, apiSecret: account.apiSecret },
     maxRetries: 1,
@@ -138,6 +143,8 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
     },
     async close() {
       await Promise.all(services.map((s) => s.close()));
+      database.close();
+      runtime.close();
       await sim.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -3,11 +3,13 @@
  * prints {"put":uniqueId} once put() resolved, and waits to be killed without closing anything.
  */
 import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
+import { openDatabase } from '../../database';
 import { openWithdrawalStore } from '../store';
 
 const [dataDir, json] = process.argv.slice(2);
 if (!dataDir || !json) throw new Error('usage: put-then-wait.ts <dataDir> <record json>');
 const record = JSON.parse(json) as WithdrawalRecord;
+openDatabase(dataDir);
 const store = await openWithdrawalStore({ dataDir, keepRecent: 10, isFinished: () => false });
 await store.put(record);
 process.stdout.write(`${JSON.stringify({ put: record.uniqueId })}\n`);

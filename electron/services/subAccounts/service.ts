@@ -1,0 +1,71 @@
+/**
+ * Sub-accounts of a master key: the paged, searchable list, and one sub-account's balances (each
+ * asset's array of rows added up) valued at the exchange's last prices. A key without the
+ * permission and an unconfirmed sub-account become states the page names, never empty lists.
+ */
+import { AppFailure } from '../../../shared/errors';
+import type { SubAccountBalanceLine, SubAccountBalances, SubAccountPage } from '../../../shared/model/subAccounts';
+import { dec, isZero, sum } from '../../../shared/money/decimal';
+import type { CallOptions, ExchangeClient } from '../exchange';
+import { PriceIndex, valueAssets } from '../balances/valuation';
+
+export type SubAccountsClient = Pick<ExchangeClient, 'subAccountList' | 'subAccountBalances' | 'ticker'>;
+
+export interface SubAccountsServiceOptions {
+  clientFor: (accountId: string) => Promise<SubAccountsClient>;
+  quote: () => string;
+}
+
+const lacksPermission = (error: unknown): boolean => error instanceof AppFailure && error.error.reason === 'key_lacks_permission';
+
+export function createSubAccountsService(options: SubAccountsServiceOptions) {
+  async function list(request: { accountId: string; search?: string; offset?: number; limit?: number }, o: CallOptions = {}): Promise<SubAccountPage> {
+    const client = await options.clientFor(request.accountId);
+    const limit = request.limit ?? 30;
+    const offset = request.offset ?? 0;
+    try {
+      const page = await client.subAccountList({ ...(request.search ? { search: request.search } : {}), offset, limit }, o);
+      const items = page.data.items.map((s) => ({ id: s.id, alias: s.alias, email: s.email ?? null, status: s.status ?? null }));
+      const received = items.length + page.data.unreadable.length;
+      return { access: 'ok', items, offset, limit, hasMore: received >= limit, unreadable: page.data.unreadable.length };
+    } catch (error) {
+      if (lacksPermission(error)) return { access: 'no_permission', items: [], offset, limit, hasMore: false, unreadable: 0 };
+      throw error;
+    }
+  }
+
+  async function balances(request: { accountId: string; id: string; quote?: string }, o: CallOptions = {}): Promise<SubAccountBalances> {
+    const quote = request.quote ?? options.quote();
+    const client = await options.clientFor(request.accountId);
+    const empty = { id: request.id, quote, lines: [], total: '0', unpriced: 0, unreadable: 0, summed: 0 };
+    let answer;
+    try {
+      answer = await client.subAccountBalances({ id: request.id }, o);
+    } catch (error) {
+      if (error instanceof AppFailure && error.error.reason === 'account_not_confirmed') return { ...empty, state: 'unconfirmed' };
+      if (lacksPermission(error)) return { ...empty, state: 'no_permission' };
+      throw error;
+    }
+    const held: Omit<SubAccountBalanceLine, 'price' | 'value'>[] = [];
+    let summed = 0;
+    for (const [asset, rows] of Object.entries(answer.items)) {
+      const main = sum(rows.map((r) => r.main ?? '0'));
+      const spot = sum(rows.map((r) => r.spot ?? '0'));
+      const collateral = sum(rows.map((r) => r.collateral ?? '0'));
+      const total = sum([main, spot, collateral]);
+      if (isZero(total)) continue;
+      if (rows.length > 1) summed++;
+      held.push({ asset, main, spot, collateral, total, rows: rows.length });
+    }
+    // Prices are a nicety: without them the amounts still show, unpriced.
+    const index = held.length === 0 ? new PriceIndex([]) : await client.ticker(o).then((t) => PriceIndex.ofTicker(t.items), () => new PriceIndex([]));
+    const valued = valueAssets(held.map((h) => ({ asset: h.asset, amount: h.total })), quote, index);
+    const lines = held.map((h, i) => ({ ...h, price: valued.rows[i]!.price, value: valued.rows[i]!.value }));
+    lines.sort((a, b) => (a.value === null ? (b.value === null ? a.asset.localeCompare(b.asset) : 1) : b.value === null ? -1 : dec(b.value).comparedTo(dec(a.value))));
+    return { id: request.id, state: 'ok', quote, lines, total: valued.total, unpriced: valued.unpriced, unreadable: answer.unreadable.length, summed };
+  }
+
+  return { list, balances };
+}
+
+export type SubAccountsService = ReturnType<typeof createSubAccountsService>;

@@ -1,0 +1,29 @@
+/**
+ * Why the app did not start, as a code and the values the words need: the launcher prints it and
+ * the startup page (renderer) says it in the person's language.
+ */
+export const STARTUP_FAILURES = [
+  /** Another app process holds the data folder. */
+  'folder_in_use',
+  /** The folder's lock file could not be taken although the folder can be written. */
+  'lock_refused',
+  /** The disk is full. */
+  'disk_full',
+  /** The database was written by a newer version of the app. */
+  'database_too_new',
+  /** The data folder cannot be created or written where it must be. */
+  'folder_unwritable',
+] as const;
+
+export type StartupFailureCode = (typeof STARTUP_FAILURES)[number];
+
+export interface StartupFailure {
+  code: StartupFailureCode;
+  folder: string;
+  /** The file concerned (lock file, database), when there is one. */
+  file: string | null;
+  /** errno or SQLite code of the cause, when there is one (EACCES, SQLITE_FULL). */
+  cause: string | null;
+  /** The other process's id (folder_in_use), when known. */
+  pid: number | null;
+}
