@@ -6,12 +6,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { admin } from '../../simulator/test/admin-client';
 import { createExchangeClient, type ExchangeClient } from '../exchange/client';
+import { createExchangeRuntime } from '../exchange/runtime';
 import type { LiveState } from '../../../shared/model/live';
 import { backoffDelay } from './connection';
 import { createLiveService, type LiveService } from './service';
 
 let sim: RunningSimulator;
 let client: ExchangeClient;
+const runtime = createExchangeRuntime();
 let service: LiveService | null = null;
 let states: LiveState[];
 let riskChanges: number[];
@@ -23,9 +25,12 @@ beforeAll(async () => {
   const main = sim.accounts.find((a) => a.name === 'Main (B2B)')!;
   // These tests reconnect far more often than 10 times a minute on purpose: the token endpoint's
   // client-side limit would hold them back, and the simulator's limits are off too.
-  client = createExchangeClient({ baseUrl: sim.url, credentials: { apiKey: main.apiKey, apiSecret: main.apiSecret }, rateLimit: false });
+  client = createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: main.apiKey, apiSecret: main.apiSecret }, rateLimit: false });
 });
-afterAll(() => sim.close());
+afterAll(async () => {
+  runtime.close();
+  await sim.close();
+});
 beforeEach(async () => {
   await admin(sim, 'POST', 'reset');
   states = [];
