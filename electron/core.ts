@@ -61,8 +61,11 @@ export interface CoreOptions {
   platform?: string;
   /** The position watcher's schedule: default the auto-refresh interval (30 s when that is off). */
   alerts?: { intervalMs?: number; timers?: AlertTimers };
-  /** The live connections' timings (tests shorten them); the documented defaults otherwise. */
-  live?: LiveServiceOptions['connection'];
+  /**
+   * The live connections' timings (tests shorten them); the documented defaults otherwise. false:
+   * no live connections (tests that drive the alerts watcher's schedule by hand).
+   */
+  live?: LiveServiceOptions['connection'] | false;
   /** The history snapshot timer (default every 5 minutes; 0: off). */
   history?: { intervalMs?: number; timers?: HistoryTimers };
   /**
@@ -271,7 +274,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   // The exchange's WebSocket for every account with alerts on: an event or a state change in the
   // pushed snapshot makes the watcher read REST at once, so an alert comes within a second or two.
   const live = createLiveService({
-    accounts: async () => (await accounts.listKnown()).accounts,
+    accounts: async () => (options.live === false ? [] : (await accounts.listKnown()).accounts),
     clientFor: (accountId) => accounts.clientFor(accountId),
     onRiskChange: () => void alerts.sync(),
     onState: (state) => {
