@@ -17,6 +17,7 @@
 import { Session } from 'node:inspector/promises';
 import { startSimulator } from '../../electron/simulator';
 import { createExchangeClient } from '../../electron/services/exchange/client';
+import { createExchangeRuntime } from '../../electron/services/exchange/runtime';
 import { createBalancesService, type BalancesClient } from '../../electron/services/balances/service';
 import { PriceIndex, valueAssets, type MarketPrice } from '../../electron/services/balances/valuation';
 
@@ -76,8 +77,10 @@ async function overviewCase(): Promise<void> {
   const simulator = await startSimulator({ port: 0, seed: 1, rateLimits: false, priceTickMs: 0 });
   try {
     const { apiKey, apiSecret } = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
-    const client = createExchangeClient({ baseUrl: simulator.url, credentials: { apiKey, apiSecret }, rateLimit: false, maxRetries: 0 });
+    const runtime = createExchangeRuntime();
+    const client = createExchangeClient({ runtime, baseUrl: simulator.url, credentials: { apiKey, apiSecret }, rateLimit: false, maxRetries: 0 });
     const [balance, tradeBalance, collateralBalance, ticker] = await Promise.all([client.balance({}), client.tradeBalance({}), client.collateralBalance({}), client.ticker()]);
+    runtime.close();
     // The answers as read, handed back at once: what is timed is the service's own work.
     const answered: BalancesClient = {
       balance: async () => balance,
