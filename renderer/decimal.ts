@@ -5,11 +5,9 @@
  * string. Views that do compute (flex, positions, withdrawal) load on demand and use the shared
  * module there.
  *
- * Why not a library here: the first chunk has a budget (issue 14, 90 KB gzipped). When React,
- * TanStack Query and zustand took 79 KB of it, even big.js (3 KB gzipped) was a quarter of what was
- * left for the whole landing view; on Preact the first load is 48 KB, and comparing and rounding
- * still need nothing to load. Both are a few lines on digit strings, checked against the shared
- * module over thousands of generated values in decimal.test.ts.
+ * Why not a library here: comparing and rounding digit strings needs nothing loaded with the first
+ * view. Both are a few lines, checked against the shared module over thousands of generated values
+ * in decimal.test.ts.
  *
  * Same input rule as the shared module: plain decimal strings only, never Number.
  */
