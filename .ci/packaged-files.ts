@@ -23,6 +23,8 @@ const NOT_COPIED = new Set(['node_modules', '.git', 'release', 'out', 'dist', 't
 
 /** Files added to the sandbox's out/ that must NOT be packaged (each is excluded by a rule in electron-builder.yml). */
 export const PLANTED_LEAKS = [
+  // A folder that an older build left in out/ and the current one no longer writes.
+  'out/stale/leftover.js',
   'out/electron/main.js.map',
   'out/renderer/assets/app.js.map',
   'out/electron/leftover.ts',

@@ -75,7 +75,7 @@ describe('electron-builder.yml', () => {
 
   it('packages only the build output and package.json, with explicit excludes', () => {
     const includes = config.files.filter((pattern) => !pattern.startsWith('!'));
-    expect(includes.sort()).toEqual(['out/**/*', 'package.json']);
+    expect(includes.sort()).toEqual(['out/electron/**/*', 'out/renderer/**/*', 'package.json']);
     const excludes = config.files.filter((pattern) => pattern.startsWith('!'));
     for (const needed of ['*.map', '*.{ts,tsx', '{test,spec}', 'e2e', 'docs']) {
       expect(excludes.some((pattern) => pattern.includes(needed)), `an exclude for ${needed}`).toBe(true);
@@ -211,9 +211,9 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     ),
   ];
 
-  it('contains the built app: package.json, the main, preload and launch scripts, the renderer and its first-screen renderer', () => {
+  it('contains the built app: package.json, the main, preload and launch scripts and the renderer', () => {
     expect(paths()).toEqual(
-      expect.arrayContaining(['package.json', manifest.main, 'out/electron/preload.cjs', 'out/electron/launch.js', 'out/renderer/index.html', 'out/prerender/prerender.js']),
+      expect.arrayContaining(['package.json', manifest.main, 'out/electron/preload.cjs', 'out/electron/launch.js', 'out/renderer/index.html']),
     );
     expect(paths().some((path) => path.startsWith('out/renderer/assets/') && path.endsWith('.js'))).toBe(true);
   });
@@ -235,13 +235,10 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     for (const planted of PLANTED_LEAKS) expect(paths()).not.toContain(planted);
   });
 
-  /**
-   * Packages the built main process loads from node_modules: static imports, import() and require(),
-   * its first-screen renderer included (built with its libraries inside: it must import none).
-   */
+  /** Packages the built main process loads from node_modules: static imports, import() and require(). */
   const importedByMain = () => {
     const specifiers = new Set<string>();
-    for (const path of paths().filter((p) => (p.startsWith('out/electron/') || p.startsWith('out/prerender/')) && /\.[cm]?js$/.test(p))) {
+    for (const path of paths().filter((p) => p.startsWith('out/electron/') && /\.[cm]?js$/.test(p))) {
       const code = preview.read(path).toString('utf8');
       for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)) {
         const specifier = match[1]!;
@@ -259,7 +256,7 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
   });
 
   it('leaves out the renderer libraries Vite already bundled, and they are not imported by the main process', () => {
-    const rendererOnly = ['react', 'react-dom', 'scheduler', 'preact', 'preact-render-to-string', 'zustand', '@tanstack/react-query', '@tanstack/query-core'];
+    const rendererOnly = ['react', 'react-dom', 'scheduler', 'zustand', '@tanstack/react-query', '@tanstack/query-core'];
     const packages = packagesIn();
     for (const name of rendererOnly) {
       expect(packages).not.toContain(`node_modules/${name}`);

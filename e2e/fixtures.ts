@@ -168,16 +168,12 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
     // Collected before the first request, so nothing the app is sent can slip past a check.
     page.on('response', async (response) => {
       const url = new URL(response.url());
-      // The page asked for with the launch token carries the bootstrap (electron/static/firstScreen.ts): checked as an answer too.
-      const firstScreenPage = url.searchParams.has('token') && (url.pathname === '/' || url.pathname === '/index.html');
-      if (!firstScreenPage && (!url.pathname.startsWith('/api/') || url.pathname === '/api/events')) return;
+      if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
       apiBodies.push(await response.text().catch(() => ''));
     });
     await page.goto(app.url);
-    // The launch URL's page paints its first screen before the app is live (static/firstScreen.ts): the
-    // balances are visible while the address has no view yet and nothing can be typed into. Every test
-    // starts once the app has taken it over (at once when the page came without one).
-    await expect(page.locator('#root')).not.toHaveAttribute('data-first-screen', { timeout: 30_000 });
+    // Every test starts once the app has rendered over index.html's static shell.
+    await expect(page.locator('.boot-shell')).toHaveCount(0, { timeout: 30_000 });
     await use(page);
   },
 });

@@ -251,26 +251,6 @@ describe('core with the simulator', () => {
   });
 });
 
-describe('the first-screen bootstrap', () => {
-  it('answers what app.bootstrap answers, asked by the main process itself, and nothing once closing', async () => {
-    const ownDir = mkdtempSync(join(tmpdir(), 'desk-core-first-'));
-    const own = createCore({ userDataDir: ownDir, mode: 'electron', keychain, isTrustedSender: () => false, clientOptions: { timeoutMs: 5_000, maxRetries: 0 } });
-    try {
-      // No sender could ask this core anything (every sender refused), yet the page it serves gets its start.
-      expect((await own.route('app.bootstrap', {}, direct)).ok).toBe(false);
-      const boot = await own.firstScreenBootstrap();
-      expect(boot?.accounts.activeAccountId).toBe(DEMO_ACCOUNT_ID);
-      expect(boot?.settings.settings).toMatchObject({ quote: expect.any(String) });
-      const closed = own.close();
-      expect(await own.firstScreenBootstrap()).toBeNull();
-      await closed;
-    } finally {
-      await own.close();
-      rmSync(ownDir, { recursive: true, force: true });
-    }
-  });
-});
-
 describe('core without a reachable keychain', () => {
   it('Demo still works; adding a real account fails with a keychain error and stores nothing', async () => {
     const fixture = fileURLToPath(new URL('./test/core-without-keychain.scenario.ts', import.meta.url));

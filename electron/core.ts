@@ -10,9 +10,8 @@ import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type S
 import { createAccountService } from './services/accounts';
 import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
-import { createLanding, FIRST_SCREEN_WAIT_MS } from './services/startup/landing';
-import { bootstrapAnswer, startupHandlers } from './services/startup/handlers';
-import type { Bootstrap } from '../shared/model/startup';
+import { createLanding } from './services/startup/landing';
+import { startupHandlers } from './services/startup/handlers';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
 import { createSubAccountsService } from './services/subAccounts/service';
@@ -86,13 +85,6 @@ export interface Core {
    * cannot be written), or null. The renderer gets it through settings.get; the launcher prints it.
    */
   readonly notice: string | null;
-  /**
-   * The page's first answer (as `app.bootstrap`), for the page the main process serves with its
-   * first screen (static/firstScreen.ts): asked by the main process itself, not through a sender's
-   * call, and waiting for the landing data only FIRST_SCREEN_WAIT_MS (then without it). Null when it
-   * failed (logged) or the core is closing.
-   */
-  firstScreenBootstrap(): Promise<Bootstrap | null>;
 }
 
 async function startEmbeddedSimulator(): Promise<RunningSimulator> {
@@ -340,15 +332,6 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     route: (channel, payload, sender, context) => {
       if (closing) return Promise.resolve({ ok: false, error: { kind: 'internal', message: 'The app is shutting down.' } });
       return router.route(channel, payload, sender, context);
-    },
-    async firstScreenBootstrap() {
-      if (closing) return null;
-      try {
-        return await bootstrapAnswer(landing, serviceHandlers, FIRST_SCREEN_WAIT_MS, { transport: 'direct' }, {});
-      } catch (error) {
-        logger.warn('first-screen bootstrap failed', { error });
-        return null;
-      }
     },
     onEvent(listener) {
       listeners.add(listener);

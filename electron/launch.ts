@@ -9,7 +9,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openAppInBrowser } from './browser/open-browser';
 import { startBrowserServer } from './browser/server';
-import { loadFirstScreenRenderer } from './static/firstScreen';
 import { createCore } from './core';
 import { acquireInstanceLock, EXIT_DATA_FOLDER_IN_USE } from './services/database';
 import { describeStartupFailure, EXIT_STARTUP_FAILED, startupFailureOf } from './services/startup/failure';
@@ -43,12 +42,9 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
   // for a reason the person can act on says what happened, what was kept and what to do.
   let core: ReturnType<typeof createCore>;
   let logger: ReturnType<typeof createLogger>;
-  let renderFirstScreen: ReturnType<typeof loadFirstScreenRenderer>;
   try {
     acquireInstanceLock(userDataDir, 'browser');
     logger = createLogger({ file: logFileIn(userDataDir) });
-    // Loaded while the core starts; the first request for the page waits for it (static/firstScreen.ts).
-    renderFirstScreen = loadFirstScreenRenderer(join(projectRoot, 'out', 'prerender', 'prerender.js'), logger);
     core = createCore({ userDataDir, mode: 'browser', logger, prefetchLanding: true });
   } catch (error) {
     const failure = startupFailureOf(error, userDataDir);
@@ -60,7 +56,7 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
   if (core.notice) process.stderr.write(`launch: warning: ${core.notice}\n`);
   let server;
   try {
-    server = await startBrowserServer({ core, staticDir, port: options.port, logger, renderFirstScreen });
+    server = await startBrowserServer({ core, staticDir, port: options.port, logger });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     process.stderr.write(

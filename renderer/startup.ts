@@ -1,6 +1,6 @@
 // Imported first by main.tsx, so that the bootstrap call leaves before React and the app's
 // modules are evaluated (ES modules run in import order): the main process works while they load.
-import { firstScreenLanguage, settledBootstrap, startBootstrap } from './api/boot';
+import { startBootstrap } from './api/boot';
 import { activateLanguage, rememberedChoice, resolveLanguage } from './i18n';
 
 startBootstrap();
@@ -10,10 +10,9 @@ startBootstrap();
  * it downloads beside the app's chunk instead of after it has run (bench:ui showed it arriving
  * last, 100–400 ms after the rest). main.tsx waits for this before the first render.
  */
-// The language the first screen was written in, when the page came with one (hydrating it needs the
-// same words); else the settings' own choice when the page came with them; else the copy remembered
-// from the last start.
-const choice = firstScreenLanguage() ?? settledBootstrap()?.settings.settings.language ?? rememberedChoice();
+// The copy of the language setting remembered from the last start: the settings themselves are still
+// on their way with the bootstrap, and waiting for them would put the catalog after that round trip.
+const choice = rememberedChoice();
 export const languageReady: Promise<void> = activateLanguage(choice, 'firstPaint');
 /** The language of the first paint (the remembered choice, or the OS's): main.tsx's fallback speaks it too. */
 export const firstPaintLanguage = resolveLanguage(choice);

@@ -27,7 +27,7 @@ function relaxCspForDevServer(): Plugin {
 /**
  * The bootstrap call (renderer/startup.ts) is an entry of its own, linked before the app's chunk:
  * the browser runs it as soon as its 2 KB (gzipped) arrive and the main process answers while the larger
- * chunk still loads and compiles (issue 14). Vite bundles every script of index.html into one
+ * chunk still loads and compiles. Vite bundles every script of index.html into one
  * entry, so this one is added to the built page here.
  */
 function startupEntryFirst(): Plugin {
@@ -51,31 +51,8 @@ function startupEntryFirst(): Plugin {
 // running browser-mode server (the token still comes from the URL hash).
 const devApi = process.env.DESK_API;
 
-/**
- * `vite build --ssr` builds the first-screen renderer for the main process (renderer/prerender.tsx)
- * into out/prerender/prerender.js: the same components and catalogs, with every library inside,
- * because the packaged app leaves the page's libraries out of node_modules (electron-builder.yml).
- */
-const prerenderBuild = {
-  outDir: fileURLToPath(new URL('../out/prerender', import.meta.url)),
-  emptyOutDir: true,
-  target: 'node20',
-  sourcemap: false,
-  // Read by the main process once at launch: minified, it parses faster, and keeps no comments
-  // quoting imports (.ci/packaging.test.ts reads its imports as text).
-  minify: true,
-  rollupOptions: {
-    input: fileURLToPath(new URL('prerender.tsx', import.meta.url)),
-    output: { format: 'es' as const, entryFileNames: 'prerender.js' },
-    checks: { pluginTimings: false },
-  },
-};
-
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   root: rendererRoot,
-  // A server build keeps process.env.NODE_ENV for run time, where the main process does not set it:
-  // a library's development build (slower, and warning) would render the first screen.
-  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   // Relative so the same build loads from file://, a custom protocol and the browser-mode server.
   base: './',
   // Lingui's macros (t`…`, <Trans>) turn into catalog lookups at build time through Babel; the Lingui
@@ -83,8 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG }), relaxCspForDevServer(), startupEntryFirst()],
   // Every `zod` import of the page, shared schemas included, gets the page's settings first (zod.ts).
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('zod.ts', import.meta.url)) }] },
-  ssr: { noExternal: true },
-  build: isSsrBuild ? prerenderBuild : {
+  build: {
     outDir,
     emptyOutDir: true,
     target: 'es2022',
@@ -94,7 +70,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       input: { index: fileURLToPath(new URL('index.html', import.meta.url)), startup: fileURLToPath(new URL('startup.ts', import.meta.url)) },
       // The app's own modules do nothing when imported but define things (and import their CSS).
       // Said so, a module the first view never uses (a form field reached through the components
-      // index) stays out of the first chunk and loads with the view that needs it (issue 14).
+      // index) stays out of the first chunk and loads with the view that needs it.
       // main.tsx, startup.ts and zod.ts are run for what they do; stylesheets are kept as they are.
       // Rolldown's note that the plugins (Babel, for Lingui's macros) took most of the build: known, and noise in every build's output.
       checks: { pluginTimings: false },
@@ -112,4 +88,4 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
   },
   server: devApi ? { proxy: { '/api': { target: devApi, changeOrigin: false } } } : {},
-}));
+});

@@ -56,7 +56,7 @@ describe('cancellation through the contract, browser mode', () => {
     const staticDir = mkdtempSync(join(tmpdir(), 'desk-cancel-static-'));
     cleanups.push(() => rmSync(staticDir, { recursive: true, force: true }));
     const server: BrowserServer = await startBrowserServer({
-      core: { route: router.route, onEvent: () => () => {}, firstScreenBootstrap: async () => null },
+      core: { route: router.route, onEvent: () => () => {} },
       staticDir,
       logger: createSilentLogger(),
     });

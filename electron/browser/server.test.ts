@@ -52,16 +52,12 @@ beforeAll(async () => {
   writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET-OUTSIDE-ROOT');
   symlinkSync(join(root, 'secret.txt'), join(staticDir, 'assets', 'link.txt'));
   core = createCore({ userDataDir: join(root, 'user-data'), mode: 'browser', logger: createSilentLogger() });
-  const counting: Pick<Core, 'route' | 'onEvent' | 'firstScreenBootstrap'> = {
+  const counting: Pick<Core, 'route' | 'onEvent'> = {
     route: (channel, payload, sender) => {
       routed++;
       return core.route(channel, payload, sender);
     },
     onEvent: (listener) => core.onEvent(listener),
-    firstScreenBootstrap: () => {
-      routed++;
-      return core.firstScreenBootstrap();
-    },
   };
   server = await startBrowserServer({ core: counting, staticDir, logger: createSilentLogger() });
 });
@@ -210,12 +206,11 @@ describe('browser mode static files', () => {
   });
 });
 
-describe('the page asked for with the launch token (first screen)', () => {
-  /** The built page's shape: a script in the head and an empty #root (static/firstScreen.ts fills both). */
+describe('the page asked for with the launch token', () => {
+  /** The built page's shape: the startup script in the head and an empty #root. */
   const INDEX = '<!doctype html>\n<html lang="en"><head><script type="module" async src="./assets/app.js"></script></head><body><div id="root"></div></body></html>';
   let pageDir: string;
   let pageServer: BrowserServer;
-  const rendered: Array<{ languages: readonly string[]; activeAccountId: string }> = [];
 
   beforeAll(async () => {
     pageDir = join(root, 'renderer-with-page');
@@ -223,14 +218,15 @@ describe('the page asked for with the launch token (first screen)', () => {
     writeFileSync(join(pageDir, 'index.html'), INDEX);
     writeFileSync(join(pageDir, 'assets', 'app.js'), 'console.log(1)');
     pageServer = await startBrowserServer({
-      core,
+      core: {
+        route: (...args) => {
+          routed++;
+          return core.route(...args);
+        },
+        onEvent: (listener) => core.onEvent(listener),
+      },
       staticDir: pageDir,
       logger: createSilentLogger(),
-      // A stand-in for out/prerender (renderer/prerender.test.tsx renders the real one): what the server does with it is under test here.
-      renderFirstScreen: Promise.resolve((boot, languages) => {
-        rendered.push({ languages, activeAccountId: boot.accounts.activeAccountId });
-        return { html: `<main data-testid="first-screen">${boot.accounts.activeAccountId}</main>`, language: 'en' };
-      }),
     });
   });
 
@@ -238,25 +234,14 @@ describe('the page asked for with the launch token (first screen)', () => {
     await pageServer?.close();
   });
 
-  beforeEach(() => {
-    rendered.length = 0;
-  });
-
-  const dataBlock = (body: string) => /<script type="application\/json" id="desk-first-screen"[^>]*>([\s\S]*?)<\/script>/.exec(body)?.[1];
-
-  it('comes with the bootstrap and the first screen, is never cached and sends no referrer', async () => {
+  it('is the page as built with the session cookie: no account data in it, nothing asked of the core, no referrer', async () => {
     const answer = await send(pageServer, { path: `/?token=${pageServer.token}`, headers: { 'accept-language': 'uk,en;q=0.5' } });
     expect(answer.status).toBe(200);
-    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.body).toBe(INDEX);
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
     expect(answer.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    const boot = JSON.parse(dataBlock(answer.body)!);
-    // The same bootstrap the page would have asked for (Demo: no key, so nothing secret in any case).
-    expect(boot.accounts.activeAccountId).toBe('demo');
-    expect(boot.settings.settings).toBeTypeOf('object');
-    expect(answer.body).toContain('<div id="root" data-first-screen inert><main data-testid="first-screen">demo</main></div>');
-    expect(rendered).toEqual([{ languages: ['uk', 'en'], activeAccountId: 'demo' }]);
+    expect(routed).toBe(0);
     expect(answer.headers['set-cookie']).toEqual([expect.stringMatching(new RegExp(`^desk_session_${pageServer.port}=[A-Za-z0-9_-]{43}; Path=/; HttpOnly; SameSite=Strict$`))]);
     // Single-use: the same launch URL again (the browser's history) is the page as built, with no cookie.
     const again = await send(pageServer, { path: `/index.html?token=${pageServer.token}` });
@@ -268,19 +253,18 @@ describe('the page asked for with the launch token (first screen)', () => {
     ['no token (a reload)', '/'],
     ['a wrong token', '/?token=not-the-token'],
     ['an empty token', '/?token='],
-  ])('with %s is the page as built: no account data in it', async (_case, path) => {
+  ])('with %s is the page as built, with no cookie', async (_case, path) => {
     const answer = await send(pageServer, { path });
     expect(answer.status).toBe(200);
     expect(answer.body).toBe(INDEX);
     expect(answer.headers['cache-control']).toBe('no-cache');
-    expect(rendered).toEqual([]);
+    expect(answer.headers['set-cookie']).toBeUndefined();
   });
 
-  it('refuses a foreign Host before anything is answered or rendered', async () => {
+  it('refuses a foreign Host before anything is answered', async () => {
     const answer = await send(pageServer, { path: `/?token=${pageServer.token}`, headers: { host: 'evil.example' } });
     expect(answer.status).toBe(403);
-    expect(answer.body).not.toContain('desk-first-screen');
-    expect(rendered).toEqual([]);
+    expect(answer.headers['set-cookie']).toBeUndefined();
   });
 });
 

@@ -8,10 +8,9 @@
  * Every /api request passes auth.ts (token, Host, Origin) before the router sees it.
  *
  * The launch URL carries the token as `/?token=…`: that first request for the page proves it is
- * ours, so it is answered with the session cookie that replaces the token (auth.ts) and the first
- * screen with the bootstrap written in (static/firstScreen.ts; the page then takes the token out of
- * its address). Any other request for the page (a reload, no token, a used or wrong one) gets the
- * page as built, with no account data in it.
+ * ours, so it is answered with the session cookie that replaces the token (auth.ts); the page then
+ * takes the token out of its address. Every request for the page gets it as built: it holds no
+ * account data, which the page asks for through /api.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,15 +19,13 @@ import type { Core } from '../core';
 import type { Logger } from '../services/logging/logger';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
 import { createStaticFiles } from '../static/files';
-import { FIRST_SCREEN_PAGE_HEADERS, firstScreenPage } from '../static/firstScreen';
-import type { RenderFirstScreen } from '../../shared/model/startup';
 import { checkApiRequest, checkHost, createToken, sessionCookie, sessionCookieName, tokensEqual, type ApiCredentials } from './auth';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const HEARTBEAT_MS = 25_000;
 
 export interface BrowserServerOptions {
-  core: Pick<Core, 'route' | 'onEvent' | 'firstScreenBootstrap'>;
+  core: Pick<Core, 'route' | 'onEvent'>;
   /** The built renderer (out/renderer). */
   staticDir: string;
   /** 0 (default) picks a free port. */
@@ -36,11 +33,6 @@ export interface BrowserServerOptions {
   /** Tests may fix it; otherwise 32 random bytes per launch. */
   token?: string;
   logger: Logger;
-  /**
-   * Renders the landing view into the page served to the launch URL (out/prerender, still loading
-   * while the server starts); null: the page renders it.
-   */
-  renderFirstScreen?: RenderFirstScreen | null | Promise<RenderFirstScreen | null>;
 }
 
 export interface BrowserServer {
@@ -158,24 +150,6 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     res.on('close', stop);
   }
 
-  /** The launch request: the page with its first screen; false when it could not be made (then the built page). */
-  async function handleFirstScreen(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const index = await staticFiles.read('/index.html').catch(() => null);
-    if (!index) return false;
-    const page = await firstScreenPage({
-      indexHtml: index.body.toString('utf8'),
-      bootstrap: () => options.core.firstScreenBootstrap(),
-      render: (await options.renderFirstScreen) ?? null,
-      acceptLanguage: req.headers['accept-language'],
-      logger,
-    });
-    if (page === null || res.destroyed) return false;
-    const body = Buffer.from(page, 'utf8');
-    res.writeHead(200, { ...FIRST_SCREEN_PAGE_HEADERS, 'Content-Length': body.length });
-    res.end(body);
-    return true;
-  }
-
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', ...STATIC_SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
@@ -226,7 +200,6 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         credentials.launchToken = null;
         credentials.session = { name: sessionCookieName(port), value: createToken() };
         res.setHeader('Set-Cookie', sessionCookie(credentials.session.name, credentials.session.value));
-        if (await handleFirstScreen(req, res)) return;
       }
     }
     return handleStatic(req, res, pathname);

@@ -7,9 +7,6 @@
 import type { Protocol } from 'electron';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
 import { createStaticFiles, type StaticFiles } from '../static/files';
-import { FIRST_SCREEN_PAGE_HEADERS, firstScreenPage } from '../static/firstScreen';
-import type { Bootstrap, RenderFirstScreen } from '../../shared/model/startup';
-import type { Logger } from '../services/logging/logger';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'renderer';
@@ -28,25 +25,8 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
   ]);
 }
 
-/**
- * What the page needs to come with its first screen (static/firstScreen.ts), as browser mode serves
- * it: only this app's window loads app://, so every load of the entry page gets it.
- */
-export interface AppFirstScreen {
-  bootstrap(): Promise<Bootstrap | null>;
-  render: Promise<RenderFirstScreen | null>;
-  logger: Pick<Logger, 'error'>;
-  /**
-   * The page's languages when its request carries no Accept-Language (as navigator.languages starts:
-   * Electron's locale), so that a 'system' choice is written in the language the page will speak.
-   */
-  languages: () => readonly string[];
-}
-
-const ENTRY_PATHS = new Set(['/', '/index.html']);
-
 /** Answers one app:// request; exported so tests can call it without Electron. */
-export async function respondToAppRequest(files: StaticFiles, requestUrl: string, firstScreen?: AppFirstScreen, acceptLanguage?: string | null): Promise<Response> {
+export async function respondToAppRequest(files: StaticFiles, requestUrl: string): Promise<Response> {
   let url: URL;
   try {
     url = new URL(requestUrl);
@@ -58,21 +38,11 @@ export async function respondToAppRequest(files: StaticFiles, requestUrl: string
   }
   const file = await files.read(url.pathname);
   if (!file) return new Response('Not found', { status: 404, headers: { ...STATIC_SECURITY_HEADERS } });
-  if (firstScreen && ENTRY_PATHS.has(url.pathname)) {
-    const page = await firstScreenPage({
-      indexHtml: file.body.toString('utf8'),
-      bootstrap: () => firstScreen.bootstrap(),
-      render: await firstScreen.render,
-      acceptLanguage: acceptLanguage || firstScreen.languages().join(','),
-      logger: firstScreen.logger,
-    });
-    if (page !== null) return new Response(page, { status: 200, headers: FIRST_SCREEN_PAGE_HEADERS });
-  }
   return new Response(file.body, { status: 200, headers: { ...STATIC_SECURITY_HEADERS, 'Content-Type': file.contentType } });
 }
 
-export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string, firstScreen?: AppFirstScreen): void {
+export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
   // The same checked, read-once files as browser mode (electron/static/files.ts).
   const files = createStaticFiles(rendererDir);
-  protocol.handle(APP_SCHEME, (request) => respondToAppRequest(files, request.url, firstScreen, request.headers.get('accept-language')));
+  protocol.handle(APP_SCHEME, (request) => respondToAppRequest(files, request.url));
 }

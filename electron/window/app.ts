@@ -3,7 +3,6 @@
  * channel, core events pushed to the window. Everything security-relevant is set up before the
  * first window exists.
  */
-import { join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { IPC_CANCEL_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc';
 import { createCore, type Core, type CoreOptions } from '../core';
@@ -18,7 +17,6 @@ import { createCancellableCalls } from './call-cancellation';
 import { createMainWindow } from './main-window';
 import { watchRendererHealth } from './recovery';
 import { hardenSession, hardenWebContents } from './security';
-import { loadFirstScreenRenderer } from '../static/firstScreen';
 
 export interface ElectronAppOptions {
   /** Folder of the built main.js / preload.cjs (out/electron). */
@@ -97,17 +95,9 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
     hardenWebContents(contents, { openExternal: (url) => shell.openExternal(url), logger, isDevelopment });
   });
 
-  // Loaded while Electron starts (renderer/prerender.tsx, built beside main.js's folder).
-  const firstScreenRenderer = loadFirstScreenRenderer(join(options.buildDir, '..', 'prerender', 'prerender.js'), logger);
   const ready = app.whenReady().then(() => {
     hardenSession(session.defaultSession, { appOrigin: APP_ORIGIN, logger });
-    // The entry page comes with its first screen (static/firstScreen.ts), once the core below answers.
-    handleAppProtocol(protocol, options.rendererDir, {
-      bootstrap: () => core?.firstScreenBootstrap() ?? Promise.resolve(null),
-      render: firstScreenRenderer,
-      logger,
-      languages: () => [app.getLocale()],
-    });
+    handleAppProtocol(protocol, options.rendererDir);
     installApplicationMenu({ isDevelopment, productName: PRODUCT_NAME, version: options.version });
 
     const created = createCore({

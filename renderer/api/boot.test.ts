@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BalancesOverview } from '../../shared/model/balances';
 import { DEFAULT_SETTINGS, DEMO_ACCOUNT, installBridge } from '../test/setup';
-import { bootstrapSettled, firstScreenLanguage, resetBootstrap, startBootstrap, takeSettledBootstrap } from './boot';
+import { bootstrapSettled, resetBootstrap, startBootstrap, takeSettledBootstrap } from './boot';
 import { invoke } from './invoke';
 
 const OVERVIEW: BalancesOverview = {
@@ -45,6 +45,14 @@ describe('the bootstrap call', () => {
     expect(await invoke('balances.overview', { accountId: 'demo', quote: 'USDT' })).toMatchObject({ pricedAt: 2 });
     await invoke('settings.get', {});
     expect(bridge.callsTo('settings.get')).toHaveLength(1);
+  });
+
+  it('is one call however often the start is asked for', async () => {
+    const bridge = withBootstrap();
+    startBootstrap();
+    startBootstrap();
+    await bootstrapSettled(60_000);
+    expect(bridge.callsTo('app.bootstrap')).toHaveLength(1);
   });
 
   it('leaves other requests to the main process', async () => {
@@ -110,67 +118,5 @@ describe('the bootstrap call', () => {
     startBootstrap();
     expect(await invoke('settings.get', {})).toEqual({ settings: DEFAULT_SETTINGS, notice: null });
     expect(bridge.callsTo('settings.get')).toHaveLength(1);
-  });
-});
-
-describe('the bootstrap that came with the page (first screen)', () => {
-  function embed(text: string): HTMLScriptElement {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = 'desk-first-screen';
-    block.textContent = text;
-    document.head.append(block);
-    return block;
-  }
-  const BOOT = {
-    settings: { settings: DEFAULT_SETTINGS, notice: null },
-    accounts: { accounts: [DEMO_ACCOUNT], activeAccountId: 'demo' },
-    landing: { accountId: 'demo', quote: 'USDT', overview: { ok: true, data: OVERVIEW }, assets: { ok: false, error: { kind: 'server', message: 'down' } }, answeredAt: 5 },
-  };
-
-  afterEach(() => document.getElementById('desk-first-screen')?.remove());
-
-  it('is taken instead of asking: the first render has it at once, and nothing is sent', async () => {
-    const bridge = installBridge();
-    // "<" as the main process escapes it in the data block (electron/static/firstScreen.ts).
-    const block = embed(JSON.stringify(BOOT).replace(/</g, '\\u003c'));
-    startBootstrap();
-    expect(block.isConnected).toBe(false); // taken out of the document
-    expect(takeSettledBootstrap().map((entry) => [entry.channel, entry.updatedAt])).toEqual([
-      ['settings.get', undefined],
-      ['accounts.list', undefined],
-      ['balances.overview', 5],
-    ]);
-    // The failed part is still handed to its query's first ask, as with the call.
-    await expect(invoke('exchange.assets', { accountId: 'demo' })).rejects.toMatchObject({ error: { kind: 'server' } });
-    expect(bridge.calls).toEqual([]);
-  });
-
-  it('says which language the first screen was written in, so the first render hydrates it in that one', () => {
-    installBridge();
-    embed(JSON.stringify(BOOT)).setAttribute('data-language', 'uk');
-    startBootstrap();
-    expect(firstScreenLanguage()).toBe('uk');
-    resetBootstrap();
-    embed(JSON.stringify(BOOT)).setAttribute('data-language', 'de');
-    startBootstrap();
-    // Only a language the app has; a bootstrap without a screen names none.
-    expect(firstScreenLanguage()).toBeNull();
-    resetBootstrap();
-    embed(JSON.stringify(BOOT));
-    startBootstrap();
-    expect(firstScreenLanguage()).toBeNull();
-  });
-
-  it('a data block that does not read as a bootstrap is dropped, and the page asks as usual', async () => {
-    for (const text of ['{not json', 'null', '{"settings":{}}']) {
-      resetBootstrap();
-      const bridge = withBootstrap();
-      embed(text);
-      startBootstrap();
-      expect(document.getElementById('desk-first-screen')).toBeNull();
-      await bootstrapSettled(1_000);
-      expect(bridge.callsTo('app.bootstrap')).toHaveLength(1);
-    }
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Envelope } from '../../shared/errors';
 import type { Channel, RequestOf } from '../../shared/ipc';
-import { FIRST_SCREEN, type Bootstrap } from '../../shared/model/startup';
+import type { Bootstrap } from '../../shared/model/startup';
 import type { QueryClient } from '@tanstack/react-query';
 import { getBridge } from './bridge';
 
@@ -30,17 +30,6 @@ interface Started {
 }
 
 let started: Started | null = null;
-/** The language the main process wrote the page's first screen in (null: none came). */
-let paintedLanguage: 'en' | 'uk' | null = null;
-
-/**
- * The language of the first screen that came with the page: the first render must speak it to
- * hydrate that markup (a 'system' choice resolved by the main process from the asking browser's
- * languages could, rarely, differ from navigator.languages).
- */
-export function firstScreenLanguage(): 'en' | 'uk' | null {
-  return paintedLanguage;
-}
 const taken = new Set<Channel>();
 
 /** A payload as text with its keys sorted, so `{quote, accountId}` and `{accountId, quote}` agree. */
@@ -49,40 +38,12 @@ function payloadKey(payload: unknown): string {
   return JSON.stringify(Object.fromEntries(Object.entries(payload).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
 
-/**
- * The bootstrap the main process wrote into the page with the first screen (shared/model/startup.ts),
- * taken out of the document; null when the page came without one or it does not read as one.
- */
-export function takeEmbeddedBootstrap(doc: Pick<Document, 'getElementById'> = document): Bootstrap | null {
-  const element = doc.getElementById(FIRST_SCREEN.dataId);
-  if (!element) return null;
-  element.remove();
-  const language = element.getAttribute(FIRST_SCREEN.languageAttribute);
-  paintedLanguage = language === 'en' || language === 'uk' ? language : null;
-  try {
-    const boot = JSON.parse(element.textContent ?? '') as Partial<Bootstrap> | null;
-    // The main process wrote it, as it answers app.bootstrap; the shape is checked as far as the cache needs.
-    if (typeof boot !== 'object' || boot === null || typeof boot.settings !== 'object' || typeof boot.accounts !== 'object' || boot.landing === undefined) return null;
-    return boot as Bootstrap;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Takes the bootstrap that came with the page or, without one, sends `app.bootstrap` (once); called
- * before the app's modules load (renderer/startup.ts).
- */
+/** Sends `app.bootstrap` (once); called before the app's modules load (renderer/startup.ts). */
 export function startBootstrap(now: () => number = performance.now.bind(performance)): void {
   if (started) return;
   // The bridge first, either way: it takes the launch token out of the address at once, so that a
   // reload, however early, is the page as built (electron/browser/server.ts).
   const bridge = getBridge();
-  const embedded = typeof document === 'undefined' ? null : takeEmbeddedBootstrap();
-  if (embedded) {
-    started = { at: now(), answer: Promise.resolve(embedded), settled: embedded };
-    return;
-  }
   const answer = bridge
     .invoke('app.bootstrap', {})
     .then(
@@ -105,12 +66,8 @@ export interface BootCacheEntry {
   updatedAt?: number;
 }
 
-/**
- * The bootstrap's answers as query cache entries, failed parts left out. The page's first render
- * starts with them, and the main process's render of the first screen (renderer/prerender.tsx) seeds
- * its cache with the same, so both draw the same view.
- */
-export function bootstrapCacheEntries(boot: Bootstrap): BootCacheEntry[] {
+/** The bootstrap's answers as query cache entries, failed parts left out: the page's first render starts with them. */
+function bootstrapCacheEntries(boot: Bootstrap): BootCacheEntry[] {
   const out: BootCacheEntry[] = [
     { channel: 'settings.get', payload: {}, data: boot.settings },
     { channel: 'accounts.list', payload: {}, data: boot.accounts },
@@ -142,11 +99,6 @@ export function takeSettledBootstrap(): BootCacheEntry[] {
   return out;
 }
 
-/** The bootstrap's answer if it has already arrived (it came with the page, or was quick). */
-export function settledBootstrap(): Bootstrap | null {
-  return started?.settled ?? null;
-}
-
 /**
  * Resolves once the bootstrap has answered (or failed), or after `capMs`, whichever is first. The
  * first render waits for it so that it starts with the answers in its cache (each dated truly),
@@ -167,7 +119,6 @@ export function bootstrapSettled(capMs: number): Promise<void> {
 /** Forgets the bootstrap (tests). */
 export function resetBootstrap(): void {
   started = null;
-  paintedLanguage = null;
   taken.clear();
 }
 

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /** The rows to render, [start, end), and the empty space that stands for the rows left out. */
 export interface RowWindow {
@@ -56,11 +56,6 @@ function currentWindowHeight(): number {
   return (typeof window === 'undefined' ? 0 : window.innerHeight) || FALLBACK_VIEWPORT_HEIGHT;
 }
 
-/** Resizes reach the table through its ResizeObserver; the window's height is read, not followed. */
-const followNothing = () => () => undefined;
-/** What the main process assumes when it renders the first screen (renderer/prerender.tsx). */
-const serverWindowHeight = () => FALLBACK_VIEWPORT_HEIGHT;
-
 function viewportOf(el: HTMLElement, rowHeight: number, limit: HeightLimit | undefined): Viewport {
   return { firstRow: Math.floor(el.scrollTop / rowHeight), rowsInView: Math.max(rowsInWindow(rowHeight, limit), Math.ceil(el.clientHeight / rowHeight)) };
 }
@@ -84,11 +79,8 @@ export function useRowWindow(
   overscan: number,
   limit?: HeightLimit,
 ): RowWindow {
-  // The main process's first screen has as many rows as its stand-in height gives, and the page's
-  // hydrating render must draw as many to reuse them: React reads the server snapshot then, and the
-  // real height otherwise. The ResizeObserver below brings the real count right after.
-  const windowHeight = useSyncExternalStore(followNothing, currentWindowHeight, serverWindowHeight);
-  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: rowsInWindow(rowHeight, limit, windowHeight) }));
+  // Resizes reach the table through the ResizeObserver below; the window's height is only read here.
+  const [viewport, setViewport] = useState<Viewport>(() => ({ firstRow: 0, rowsInView: rowsInWindow(rowHeight, limit) }));
 
   useLayoutEffect(() => {
     const el = containerRef.current;

@@ -45,24 +45,13 @@ async function allMessagesOf(language: Language): Promise<Record<string, unknown
  * read, and every formatted amount asks (formatLocales), thousands of times per table.
  */
 let osLanguages: readonly string[] | null = null;
-/** The asking browser's languages while the main process renders the first screen (renderer/prerender.tsx). */
-let renderingForLanguages: readonly string[] | null = null;
 function systemLanguages(): readonly string[] {
-  if (renderingForLanguages) return renderingForLanguages;
   if (typeof navigator === 'undefined') return [];
   if (osLanguages === null) {
     osLanguages = navigator.languages;
     globalThis.addEventListener?.('languagechange', () => (osLanguages = null), { once: true });
   }
   return osLanguages;
-}
-
-/**
- * Outside a page (the main process rendering the first screen) there is no navigator: the languages
- * of the browser that asked for the page (its Accept-Language) stand in for the OS's; null ends that.
- */
-export function setRequestLanguages(languages: readonly string[] | null): void {
-  renderingForLanguages = languages;
 }
 
 /** The first of the OS's languages we have a catalog for; English when none. */

@@ -6,7 +6,7 @@
  * A new view entry pushes a history entry; a filter change replaces the current one (typing a
  * search must not make Back step through every letter).
  */
-import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { create } from 'zustand';
 // The zod-free list: the page's first chunk carries no schemas.
 import { CODE_LISTS } from '../../shared/model/choices';
@@ -77,16 +77,8 @@ export function viewHref(view: ViewId, state: UiState): string {
   return formatHash({ view, params: PARAMS[view]?.read(state) ?? {} });
 }
 
-/**
- * True when the first view was decided before the first render: in the main process rendering the
- * first screen (renderer/prerender.tsx, only when the saved view is Balances), and in the page that
- * hydrates that markup (main.tsx decided it before rendering). Both read the stores' server
- * snapshots, their initial state, which says "not decided yet".
- */
-export const FirstViewDecided = createContext(false);
-
-/** The view a page opens on without an address: the saved one, else the first (also renderer/prerender.tsx). */
-export function savedView(lastView: string | undefined): ViewId {
+/** The view a page opens on without an address: the saved one, else the first. */
+function savedView(lastView: string | undefined): ViewId {
   return isViewId(lastView) ? lastView : VIEW_IDS[0]!;
 }
 
@@ -126,8 +118,7 @@ export function decideFirstView(lastView: string | undefined, settingsSettled: b
  * `lastView` is undefined while settings load; `saveLastView` is told each view the person opens.
  */
 export function useHashNavigation(lastView: string | undefined, settingsSettled: boolean, saveLastView: (view: ViewId) => void): boolean {
-  const decidedBeforeRender = useContext(FirstViewDecided);
-  const ready = useRouted((s) => s.routed) || decidedBeforeRender;
+  const ready = useRouted((s) => s.routed);
   const save = useRef(saveLastView);
   useLayoutEffect(() => {
     save.current = saveLastView;

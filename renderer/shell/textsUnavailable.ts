@@ -1,5 +1,4 @@
 import type { Language } from '../i18n';
-import { releaseFirstScreen } from './firstScreen';
 
 /**
  * Its own few words in each language the app speaks: this screen exists because the catalog that
@@ -44,7 +43,6 @@ export function showTextsUnavailable(container: HTMLElement, language: Language)
   reload.addEventListener('click', () => window.location.reload());
   panel.append(body, reload);
   container.replaceChildren(panel);
-  releaseFirstScreen(container);
   document.documentElement.lang = language;
   reload.focus();
 }

@@ -30,32 +30,3 @@ export interface Bootstrap {
   /** Null when the landing data was not ready in time: the page then asks for it itself. */
   landing: LandingAnswers | null;
 }
-
-/**
- * The first screen, rendered by the main process into the page it serves: the page paints
- * the landing view the moment its HTML and styles arrive, as a static page would, and the app takes it
- * over once its scripts have run. The bootstrap travels with it as a JSON data block (never run), so
- * the page does not ask for it again.
- */
-export const FIRST_SCREEN = {
-  /** The id of the `<script type="application/json">` holding the Bootstrap. */
-  dataId: 'desk-first-screen',
-  /** Set on #root while it holds the rendered first screen: the app removes it when it takes over. */
-  pendingAttribute: 'data-first-screen',
-  /** On the data block when a first screen was rendered: the language it is written in. */
-  languageAttribute: 'data-language',
-} as const;
-
-export interface FirstScreenMarkup {
-  /** The markup of #root's content. */
-  html: string;
-  /** The language it is written in (`<html lang>`). */
-  language: string;
-}
-
-/**
- * Renders the landing view for a bootstrap, in the language the settings choose or, for "system",
- * the first of the asking browser's languages the app has; null when the first view is not one it
- * renders (another saved view, no landing data).
- */
-export type RenderFirstScreen = (boot: Bootstrap, browserLanguages: readonly string[]) => FirstScreenMarkup | null;

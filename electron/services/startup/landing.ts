@@ -1,5 +1,5 @@
 /**
- * The landing view's data, fetched before the page asks (issue 14): at launch the main process
+ * The landing view's data, fetched before the page asks: at launch the main process
  * starts the active account's balances overview and asset list, and `app.bootstrap` hands the page
  * settings, accounts and those answers in one call, so the page never waits on a chain of round trips.
  *
@@ -26,13 +26,6 @@ import type { BalancesOverview } from '../../../shared/model/balances';
 export const FRESH_MS = 5_000;
 /** How long `app.bootstrap` waits for the landing data before answering without it. */
 export const BOOTSTRAP_WAIT_MS = 1_500;
-/**
- * How long the page the main process serves waits for the landing data before it goes without its
- * first screen (static/firstScreen.ts). The page itself waits for nothing meanwhile (its scripts are
- * not even asked for yet), so this is short: long enough for data the launch prefetch is about to
- * have, and at worst this much later than a page that renders everything itself.
- */
-export const FIRST_SCREEN_WAIT_MS = 300;
 /**
  * How old the latest overview may be for a page that opens to start with it. Older than the page's
  * staleTime (5 s), it is shown dated and refreshed at once; a minute covers a reload or a window
