@@ -16,8 +16,11 @@ import {
   type HistorySeries,
   type TimelineEventKind,
 } from '../../../shared/model/history';
+import type { PositionAlert } from '../../../shared/model/alerts';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { percentChange, sub } from '../../../shared/money/decimal';
 import type { HistoryStore, SnapshotInput } from './store';
+import { alertEventValues, withdrawalEventValues } from './timeline';
 
 export const SNAPSHOT_INTERVAL_MS = 5 * 60_000;
 export const COMPACTION_INTERVAL_MS = 30 * 60_000;
@@ -144,13 +147,22 @@ export function createHistoryService(options: HistoryServiceOptions) {
     return compacting;
   }
 
-  function recordEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, title: string, detail: string): void {
+  function recordEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, values: { title: string; detail: string }): void {
     if (!store || closed) return;
     try {
-      store.addEvent(accountId, at, kind, ref, title, detail);
+      store.addEvent(accountId, at, kind, ref, values.title, values.detail);
     } catch (error) {
       onError('history event could not be written', error);
     }
+  }
+
+  /** A withdrawal the exchange accepted, once; its words follow the record's state when read. */
+  function recordWithdrawal(record: WithdrawalRecord): void {
+    recordEvent(record.accountId, record.lastSentAt ?? record.updatedAt, 'withdrawal_sent', record.uniqueId, withdrawalEventValues(record));
+  }
+
+  function recordAlert(alert: PositionAlert): void {
+    recordEvent(alert.accountId, alert.at, 'alert_fired', `${alert.at}:${alert.id}`, alertEventValues(alert));
   }
 
   function series(request: { accountId: string; range: HistoryRange; asset?: string; quote?: string; points?: number; now?: number }): HistorySeries {
@@ -225,7 +237,8 @@ export function createHistoryService(options: HistoryServiceOptions) {
     flush,
     tick,
     compact,
-    recordEvent,
+    recordWithdrawal,
+    recordAlert,
     series,
     asOf,
     async close(): Promise<void> {

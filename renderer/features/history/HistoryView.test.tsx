@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/preact';
-import type { BalancesAsOf, HistorySeries } from '../../../shared/model/history';
+import type { BalancesAsOf, HistorySeries, TimelineEvent } from '../../../shared/model/history';
 import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { distinctLabels } from './HistoryChart';
 import { HistoryView, idleRanges } from './HistoryView';
 import { asOfCsvRows, endOfLocalDay } from './asOf';
+import { timelineWords } from './timelineWords';
 
 const EMPTY: HistorySeries = { accountId: 'demo', quote: 'USDT', range: '1d', asset: null, from: 0, to: 1, points: [], change: null, snapshots: 0, assets: [], events: [], firstAt: null };
 const AS_OF: BalancesAsOf = {
@@ -58,6 +59,26 @@ describe('HistoryView', () => {
     expect(change.textContent).not.toContain('the last day');
     expect(screen.getByTestId('history-starts').textContent).toMatch(/^History starts /);
     expect((await screen.findByTestId('asof-total')).getAttribute('title')).toBe('62100.50000000000000000001 USDT');
+  });
+});
+
+describe('timeline words', () => {
+  const withdrawal = (state: 'sent' | null, phase: 'aml_frozen' | 'unconfirmed_by_user' | 'successful' | null): TimelineEvent => ({
+    at: 1_000,
+    kind: 'withdrawal_sent',
+    withdrawal: { amount: '12.5', ticker: 'USDT', address: 'T123', state, phase },
+  });
+  it("match the withdrawal's real state: frozen or unconfirmed is not sent", () => {
+    expect(timelineWords(withdrawal('sent', 'aml_frozen')).title).toBe('Withdrawal of 12.5 USDT frozen for review by the exchange');
+    expect(timelineWords(withdrawal('sent', 'unconfirmed_by_user')).title).toBe('Withdrawal of 12.5 USDT waiting for your confirmation');
+    expect(timelineWords(withdrawal('sent', null)).title).toBe('Withdrawal of 12.5 USDT accepted by the exchange, not processed yet');
+    expect(timelineWords(withdrawal(null, null)).title).toBe('Withdrawal of 12.5 USDT requested');
+    expect(timelineWords(withdrawal('sent', 'successful'))).toEqual({ title: 'Withdrawal of 12.5 USDT sent', detail: 'To T123' });
+  });
+  it('word alerts from their codes', () => {
+    const alert = { kind: 'threshold' as const, market: 'BTC_PERP', distancePercent: '7.29', thresholdPercent: '10' };
+    expect(timelineWords({ at: 1, kind: 'alert_fired', alert })).toEqual({ title: 'BTC_PERP: 7.29% from liquidation', detail: 'below your 10% alert' });
+    expect(timelineWords({ at: 1, kind: 'alert_fired', alert: { ...alert, kind: 'margin_call' } }).title).toBe('BTC_PERP: position in margin call');
   });
 });
 

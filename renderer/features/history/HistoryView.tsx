@@ -12,6 +12,7 @@ import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatEpochMs } from '../../format';
 import { changeText, displayValue } from '../balances/cells';
 import { HistoryChart } from './HistoryChart';
+import { timelineWords } from './timelineWords';
 import { asOfCsvRows, endOfLocalDay, localToday } from './asOf';
 import './history.css';
 
@@ -209,11 +210,14 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
             })}
           </summary>
           <ul>
-            {series.events.map((e) => (
-              <li key={`${e.kind}-${e.at}-${e.title}`}>
-                <span className="num">{formatEpochMs(e.at)}</span> {e.title} <span className="muted">{e.detail}</span>
-              </li>
-            ))}
+            {series.events.map((e, i) => {
+              const words = timelineWords(e);
+              return (
+                <li key={`${e.kind}-${e.at}-${i}`} data-testid="history-event">
+                  <span className="num">{formatEpochMs(e.at)}</span> {words.title} <span className="muted">{words.detail}</span>
+                </li>
+              );
+            })}
           </ul>
         </details>
       ) : null}
