@@ -57,8 +57,15 @@ export function HistoryChart(props: {
           locales,
           spanDays <= 2 ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : spanDays <= 120 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },
         );
-        const numberTicks = (_u: uPlot, splits: number[]) => distinctLabels(splits, locales);
-        const timeTicks = (_u: uPlot, splits: number[]) => splits.map((v) => tickTime.format(new Date(v * 1000)));
+        // The drawn labels are also written on the chart's element (data-x-ticks, data-y-ticks), so
+        // what the canvas shows can be read back: by the browser specs, and by nothing else.
+        const drawn = { x: [] as { label: string; at: number }[], y: [] as string[] };
+        const numberTicks = (_u: uPlot, splits: number[]) => (drawn.y = distinctLabels(splits, locales));
+        const timeTicks = (u: uPlot, splits: number[]) => {
+          const labels = splits.map((v) => tickTime.format(new Date(v * 1000)));
+          drawn.x = labels.map((label, i) => ({ label, at: Math.round(u.valToPos(splits[i]!, 'x')) }));
+          return labels;
+        };
         // Room for the widest label at about 7.5 px a character, so labels never run together.
         const timeSpace = 24 + 7.5 * tickTime.format(new Date(props.to)).length;
         const fit = (_u: uPlot, labels: string[] | null) => 18 + 7.5 * Math.max(4, ...(labels ?? []).map((l) => l.length));
@@ -85,6 +92,10 @@ export function HistoryChart(props: {
             setCursor: [(u) => u.cursor.idx != null && onHover.current(u.cursor.idx)],
             // Withdrawals sent and alerts fired, as vertical marks across the plot.
             draw: [
+              () => {
+                host.dataset.xTicks = JSON.stringify(drawn.x);
+                host.dataset.yTicks = JSON.stringify(drawn.y);
+              },
               (u) => {
                 const ctx = u.ctx;
                 ctx.save();
