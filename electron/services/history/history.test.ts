@@ -176,6 +176,20 @@ describe('balances as of a date', () => {
   });
 });
 
+describe('a range longer than the history', () => {
+  it('draws the data that exists at full detail, not as one bucket of the whole range', () => {
+    for (let i = 0; i < 20; i++) {
+      clock = T0 + i * MIN;
+      history.offer(overview(`1.${10 + i}`));
+      history.flush();
+    }
+    const series = history.series({ accountId: 'acc', range: '1y', points: 100 });
+    expect(series.points).toHaveLength(20);
+    expect(series.firstAt).toBe(T0);
+    expect(series.from).toBeLessThan(T0);
+  });
+});
+
 describe('timeline events', () => {
   const alert = { id: 'a1', accountId: 'other', accountName: 'Other', positionId: 7, market: 'BTC_PERP', distancePercent: null, thresholdPercent: null, title: '', body: '' };
   /** A journal row as the withdrawal store writes it (the same table, the same database). */

@@ -172,9 +172,12 @@ export function createHistoryService(options: HistoryServiceOptions) {
     const firstAt = store.firstAt(request.accountId, quote);
     const from = request.range === 'all' ? (firstAt ?? to) : to - RANGE_MS[request.range];
     const points = Math.min(request.points ?? 1_000, MAX_SERIES_POINTS);
-    const bucketMs = Math.max(1, Math.ceil((to - from + 1) / points));
+    // Buckets span the data that exists: a day's range over 20 minutes of history still draws
+    // the 20 minutes at full detail, not as one bucket.
+    const start = Math.min(to, Math.max(from, firstAt ?? from));
+    const bucketMs = Math.max(1, Math.ceil((to - start + 1) / points));
     const asset = request.asset ?? null;
-    const thinned = store.series(request.accountId, quote, asset, from, to, bucketMs);
+    const thinned = store.series(request.accountId, quote, asset, start, to, bucketMs);
     const { n, first: firstInRange } = store.count(request.accountId, quote, from, to);
     // The change runs from the range's first snapshot to its last; the first point of a bucket is
     // its newest, so the range's very first value is read on its own.

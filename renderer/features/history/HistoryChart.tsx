@@ -53,9 +53,10 @@ export function HistoryChart(props: {
         // takes for neighbouring labels to differ (a flat day of a large total).
         const locales = formatLocales() as string[] | undefined;
         const spanDays = (props.to - props.from) / 86_400_000;
+        const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
         const tickTime = new Intl.DateTimeFormat(
           locales,
-          spanDays <= 2 ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : spanDays <= 120 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },
+          spanDays <= 1 / 48 ? { ...clock, second: '2-digit' } : spanDays <= 2 ? clock : spanDays <= 120 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },
         );
         // The drawn labels are also written on the chart's element (data-x-ticks, data-y-ticks), so
         // what the canvas shows can be read back: by the browser specs, and by nothing else.
@@ -75,7 +76,12 @@ export function HistoryChart(props: {
           legend: { show: false },
           // The nearest point answers wherever the cursor is over the plot, however far from it.
           cursor: { y: false, points: { size: 10 }, hover: { prox: Infinity } },
-          scales: { x: { time: true, range: [Math.min(props.from, props.to - 60_000) / 1000, props.to / 1000] }, amount: { auto: true } },
+          scales: {
+            x: { time: true, range: [Math.min(props.from, props.to - 60_000) / 1000, props.to / 1000] },
+            // Around the data, never stretched to zero: a single snapshot gets a narrow band round it.
+            y: { range: (_u, min, max) => fitRange(UPlot, min, max) },
+            amount: { range: (_u, min, max) => fitRange(UPlot, min, max) },
+          },
           series: [
             {},
             { label: 'Value', stroke: accent, width: 2, fill: color('--accent-soft'), points: { show: few }, spanGaps: false },
@@ -143,6 +149,14 @@ export function distinctLabels(splits: number[], locales: string[] | undefined):
     if (labels.every((label, i) => i === 0 || label !== labels[i - 1])) return labels;
   }
   return labels;
+}
+
+function fitRange(UPlot: typeof uPlot, min: number, max: number): uPlot.Range.MinMax {
+  if (min === max) {
+    const pad = Math.abs(min) * 0.001 || 1;
+    return [min - pad, max + pad];
+  }
+  return UPlot.rangeNum(min, max, 0.1, false);
 }
 
 /** A design token as a colour the canvas understands (tokens use light-dark(), resolved by the page). */
