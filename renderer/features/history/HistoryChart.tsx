@@ -77,7 +77,7 @@ export function HistoryChart(props: {
           // The nearest point answers wherever the cursor is over the plot, however far from it.
           cursor: { y: false, points: { size: 10 }, hover: { prox: Infinity } },
           scales: {
-            x: { time: true, range: [Math.min(props.from, props.to - 60_000) / 1000, props.to / 1000] },
+            x: { time: true, range: [Math.min(props.from, props.to - 10_000) / 1000, props.to / 1000] },
             // Around the data, never stretched to zero: a single snapshot gets a narrow band round it.
             y: { range: (_u, min, max) => fitRange(UPlot, min, max) },
             amount: { range: (_u, min, max) => fitRange(UPlot, min, max) },
