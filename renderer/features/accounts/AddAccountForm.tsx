@@ -14,7 +14,7 @@ import { useSecretSubmit } from './useSecretSubmit';
 function bringIntoView(element: HTMLElement | null): void {
   if (!element) return;
   element.focus({ preventScroll: true });
-  element.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  element.scrollIntoView?.({ block: 'start' });
 }
 
 export function AddAccountForm() {
