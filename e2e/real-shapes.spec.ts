@@ -107,6 +107,9 @@ test.describe('what the real exchange sends', () => {
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
 
     const c = confirmation(page);
+    // The platform the person picked, by its name; the id it is sent as only on hover.
+    await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveText('Kraken');
+    await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveAttribute('title', /^Sent to the exchange as platform id \S+$/);
     await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('John Doe (individual), resident in DEU');
     await expect(c.getByTestId('confirm-travel-rule-address')).toHaveText('Alexanderplatz 1, Berlin, DEU');
     const before = (await ledger(simulator, apiKey)).balances.BTC!;
