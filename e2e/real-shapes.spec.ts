@@ -159,6 +159,10 @@ test.describe('what the real exchange sends', () => {
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Partially successful', { timeout: 60_000 });
     await expect(status(page).getByTestId('status-partial-requested')).toHaveText('50 USDT');
     await expect(status(page).getByTestId('status-partial-processed')).toHaveText('25 USDT');
+    // The exchange's status code is said in words; the number itself only on hover.
+    await expect(status(page).getByTestId('status-history-status')).toHaveText('Partially successful');
+    await expect(status(page).getByTestId('status-history-status')).toHaveAttribute('title', 'The exchange records this as status 18');
+    await expect(status(page)).not.toContainText('Exchange status code');
   });
 });
 
