@@ -25,6 +25,7 @@ import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewEr
 import { databaseHandlers } from './services/database/handlers';
 import type { DatabaseStatus } from '../shared/model/database';
 import { connectionHandlers } from './services/connection/handlers';
+import { createLiveService, liveHandlers, type LiveServiceOptions } from './services/live';
 import { createSilenceWatch } from './services/connection/silenceWatch';
 import { createDemoProvider, type RunningSimulator } from './services/demo';
 import { createExchangeClient, createExchangeRuntime, type ExchangeClient, type ExchangeClientOptions } from './services/exchange';
@@ -60,6 +61,11 @@ export interface CoreOptions {
   platform?: string;
   /** The position watcher's schedule: default the auto-refresh interval (30 s when that is off). */
   alerts?: { intervalMs?: number; timers?: AlertTimers };
+  /**
+   * The live connections' timings (tests shorten them); the documented defaults otherwise. false:
+   * no live connections (tests that drive the alerts watcher's schedule by hand).
+   */
+  live?: LiveServiceOptions['connection'] | false;
   /** The history snapshot timer (default every 5 minutes; 0: off). */
   history?: { intervalMs?: number; timers?: HistoryTimers };
   /**
@@ -191,6 +197,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       emit('accounts.changed', { activeAccountId });
       // An opt-in or threshold may have changed: the watcher starts, stops or re-reads them now.
       void alerts.sync();
+      void live.sync().catch((error: unknown) => logger.warn('live connections: accounts could not be read', { error }));
     },
   });
   // The ping that fills silence, for the accounts a page watches (connection.watch); its outcome
@@ -264,6 +271,20 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   });
   void alerts.sync();
 
+  // The exchange's WebSocket for every account with alerts on: an event or a state change in the
+  // pushed snapshot makes the watcher read REST at once, so an alert comes within a second or two.
+  const live = createLiveService({
+    accounts: async () => (options.live === false ? [] : (await accounts.listKnown()).accounts),
+    clientFor: (accountId) => accounts.clientFor(accountId),
+    onRiskChange: () => void alerts.sync(),
+    onState: (state) => {
+      if (state.status === 'fallback') logger.info('live connection lost; REST refresh carries on', { accountId: state.accountId, problem: state.problem });
+      emit('live.changed', state);
+    },
+    ...(options.live ? { connection: options.live } : {}),
+  });
+  void live.sync().catch((error: unknown) => logger.warn('live connections: accounts could not be read', { error }));
+
   // Each service answers its own channels; core only composes them.
   const serviceHandlers: Omit<Handlers, 'app.bootstrap'> = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
@@ -279,6 +300,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...depositsHandlers(createDepositsService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...subAccountsHandlers(createSubAccountsService({ clientFor: (accountId) => accounts.clientFor(accountId), quote: quoteSetting })),
     ...alertsHandlers(alerts),
+    ...liveHandlers(live),
     ...historyHandlers(history),
     ...databaseHandlers(() => databaseStatus),
   };
@@ -336,6 +358,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       closing ??= (async () => {
         listeners.clear();
         silenceWatch.close();
+        live.close();
         await alerts.close();
         await history.close();
         await Promise.allSettled([withdrawals.close(), demo.close()]);

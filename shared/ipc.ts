@@ -31,6 +31,7 @@ import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/a
 import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
+import type { LiveState } from './model/live';
 import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
 import type { Bootstrap } from './model/startup';
 import type { SubAccountBalances, SubAccountPage } from './model/subAccounts';
@@ -117,6 +118,9 @@ export const CHANNELS = {
 
   /** What the main-process position watcher raised this run, newest first (at most 100), and its state now. */
   'alerts.log': { request: z.object({}).strict(), response: {} as { alerts: PositionAlert[]; status: AlertsStatus } },
+
+  /** The account's live (WebSocket) connection: live, or REST fallback with the retry time. */
+  'live.get': { request: withAccount({}), response: {} as LiveState },
 
   /**
    * One page of the account's codes (`list: 'my'`) or its codes history (`'history'`), filtered by
@@ -248,6 +252,8 @@ export interface EventPayloads {
   'alerts.fired': PositionAlert;
   /** The watcher's state after each refresh, and when alerts are switched on or off. */
   'alerts.status': AlertsStatus;
+  /** An account's live connection changed (live, connecting, fallback with its retry time, off). */
+  'live.changed': LiveState;
 }
 export type EventName = keyof EventPayloads;
 

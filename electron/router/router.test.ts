@@ -46,6 +46,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'balances.overview': { quote: 'BTC' },
   'positions.overview': { accountId: 'demo' },
   'alerts.log': {},
+  'live.get': { accountId: 'demo' },
   'history.series': { accountId: 'demo', range: '1w', asset: 'BTC', quote: 'USDT', points: 500 },
   'history.asOf': { accountId: 'demo', at: 1_767_139_200_000 },
   'deposits.address': { accountId: 'demo', ticker: 'USDT', network: 'TRC20' },

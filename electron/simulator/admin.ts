@@ -15,6 +15,8 @@
  *   POST   /__admin/ticks      {count}                                  step every price walk `count` ticks
  *   POST   /__admin/fees       {ticker, network?, fixed}                set a crypto withdrawal fee (charged and published)
  *   POST   /__admin/region     {futures?, margin?}                      false: /public/futures or /public/collateral/markets answer 451
+ *   POST   /__admin/live       {down?, mute?, refuseTokens?, action?: drop|garbage|huge|flood|too_many, bytes?, count?}
+ *                               the WebSocket's hostile-stream switches (ws/control.ts)
  *   POST   /__admin/reset      back to the seed's data (also clears faults and rate counters)
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -23,6 +25,7 @@ import { FAULT_BODY_FORMATS, FAULT_KINDS, type FaultBodyFormat, type FaultKind, 
 import type { Reply } from './http';
 import type { LiquidationState } from './model';
 import type { SimulatorState } from './state';
+import type { LiveAction, LiveSwitches } from './ws/control';
 
 export const ADMIN_PREFIX = '/__admin/';
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
@@ -78,6 +81,21 @@ function parseFault(body: Record<string, unknown>, knownPaths: ReadonlySet<strin
     if (value !== undefined) (spec as unknown as Record<string, number>)[field] = value;
   }
   return spec;
+}
+
+function parseLiveAction(body: Record<string, unknown>): LiveAction | undefined | string {
+  const kind = body.action;
+  if (kind === undefined || kind === null) return undefined;
+  if (kind === 'drop' || kind === 'garbage' || kind === 'too_many') return { kind };
+  if (kind === 'huge') {
+    const bytes = optionalInt(body, 'bytes', 1, 64 * 1024 * 1024);
+    return typeof bytes === 'string' ? bytes : { kind, bytes: bytes ?? 4 * 1024 * 1024 };
+  }
+  if (kind === 'flood') {
+    const count = optionalInt(body, 'count', 1, 100_000);
+    return typeof count === 'string' ? count : { kind, count: count ?? 5000 };
+  }
+  return 'action must be one of drop, garbage, huge, flood, too_many';
 }
 
 const LIQUIDATION_STATES: ReadonlySet<unknown> = new Set([null, 'margin_call', 'liquidation']);
@@ -192,6 +210,19 @@ export function handleAdmin(
       if (typeof body.futures === 'boolean') state.futuresAvailable = body.futures;
       if (typeof body.margin === 'boolean') state.marginAvailable = body.margin;
       return ok({ futures: state.futuresAvailable, margin: state.marginAvailable });
+    }
+    case 'POST live': {
+      const switches: Partial<LiveSwitches> = {};
+      for (const flag of ['down', 'mute', 'refuseTokens'] as const) {
+        if (body[flag] === undefined) continue;
+        if (typeof body[flag] !== 'boolean') return error(400, `${flag} must be true or false`);
+        switches[flag] = body[flag];
+      }
+      const action = parseLiveAction(body);
+      if (typeof action === 'string') return error(400, action);
+      const now = state.live.set(switches);
+      if (action) state.live.act(action);
+      return ok(now);
     }
     case 'POST reset':
       state.reset();

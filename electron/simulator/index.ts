@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createSimulatorServer } from './server';
+import { attachLiveServer, DEFAULT_LIVE_OPTIONS, type LiveServerOptions } from './ws/server';
 import { SimulatorState, type SimulatorAccount } from './state';
 
 export { SimulatorState, AccountState, type SimulatorAccount, type LedgerView } from './state';
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
    * holds its usual share of them (Main about 93 %). For the benchmarks' 1,000-asset account.
    */
   assetCount?: number;
+  /** The WebSocket at /ws: push interval, idle close and per-connection request budget (documented defaults). */
+  live?: Partial<Pick<LiveServerOptions, 'tickMs' | 'idleMs' | 'requestsPerMinute'>>;
 }
 
 export interface RunningSimulator {
@@ -61,6 +64,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const state = new SimulatorState({ seed, withdrawalSettleMs, priceTickMs, assetCount: options.assetCount });
   const adminToken = randomBytes(24).toString('base64url');
   const { server, cancelTimers } = createSimulatorServer({ state, adminToken, rateLimits: options.rateLimits ?? true });
+  const liveOptions = { ...DEFAULT_LIVE_OPTIONS, ...options.live };
+  for (const [name, value] of Object.entries(liveOptions)) {
+    if (!Number.isInteger(value) || value <= 0) throw new RangeError(`live.${name} must be a positive integer`);
+  }
+  const live = attachLiveServer(server, state, liveOptions);
 
   await new Promise<void>((resolve, reject) => {
     const onError = (err: Error) => reject(err);
@@ -81,6 +89,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     close() {
       closing ??= new Promise<void>((resolve) => {
         cancelTimers();
+        live.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -26,6 +26,7 @@ export const PATHS = {
   tradeBalance: '/api/v4/trade-account/balance',
   collateralBalance: '/api/v4/collateral-account/balance',
   collateralSummary: '/api/v4/collateral-account/summary',
+  websocketToken: '/api/v4/profile/websocket_token',
   positionsHistory: '/api/v4/collateral-account/positions/history',
   depositAddress: '/api/v4/main-account/address',
   accountFees: '/api/v4/main-account/fee',

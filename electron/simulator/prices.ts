@@ -104,6 +104,15 @@ export class PriceBook {
   markets(): readonly MarketSpec[] {
     return this.specs;
   }
+
+  spec(market: string): MarketSpec | undefined {
+    return this.walks.get(market)?.spec;
+  }
+
+  /** The day's opening price (the WebSocket's `market` statistics). */
+  openOf(market: string): string | undefined {
+    return this.walks.get(market)?.open;
+  }
 }
 
 function priceAt(centre: string, deviation: number, places: number): string {

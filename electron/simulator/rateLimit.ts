@@ -6,6 +6,7 @@
  *   /api/v4/main-account/*       ONE shared bucket of 1000 / 10 s for every endpoint under it;
  *                                history is also held to 200 / 10 s inside that bucket
  *   /api/v4/collateral-account/* 12 000 / 10 s (trade-account and collateral)
+ *   /api/v4/profile/websocket_token  10 / 60 s
  *   anything else private        1000 / 10 s per scope (travel-rule)
  */
 export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -47,7 +48,10 @@ export const RATE_BUDGETS = {
   history: 200,
   collateral: 12_000,
   otherPrivate: 1000,
+  websocketTokenPerMinute: 10,
 } as const;
+
+const WEBSOCKET_TOKEN_PATH = '/api/v4/profile/websocket_token';
 
 const HISTORY_PATH = '/api/v4/main-account/history';
 
@@ -77,6 +81,7 @@ function computeBuckets(path: string): Bucket[] {
   if (path.startsWith('/api/v4/collateral-account/') || path.startsWith('/api/v4/trade-account/')) {
     return [{ key: 'trade', requests: RATE_BUDGETS.collateral, perMs: WINDOW_MS }];
   }
+  if (path === WEBSOCKET_TOKEN_PATH) return [{ key: 'websocket-token', requests: RATE_BUDGETS.websocketTokenPerMinute, perMs: 60_000 }];
   const scope = path.split('/').slice(0, 4).join('/');
   return [{ key: `other:${scope}`, requests: RATE_BUDGETS.otherPrivate, perMs: WINDOW_MS }];
 }

@@ -12,6 +12,7 @@ import { history } from './handlers/history';
 import { withdrawPay } from './handlers/withdraw';
 import { flexInvest, flexInvestments, flexPlans } from './handlers/flex';
 import { travelRuleVasps } from './handlers/travelRule';
+import { websocketToken } from './handlers/websocket';
 import { subAccountBalances, subAccountList } from './handlers/subAccounts';
 import { depositAddress } from './handlers/depositAddress';
 import { positionsHistory } from './handlers/positionsHistory';
@@ -65,6 +66,7 @@ const PRIVATE_HANDLERS = {
   tradeBalance: { handle: tradeBalance, permission: 'read' },
   collateralBalance: { handle: collateralBalance, permission: 'read' },
   collateralSummary: { handle: collateralSummary, permission: 'read' },
+  websocketToken: { handle: websocketToken, permission: 'read' },
   positionsHistory: { handle: positionsHistory, permission: 'read' },
   depositAddress: { handle: depositAddress, permission: 'read' },
   accountFees: { handle: accountFees, permission: 'read' },

@@ -19,6 +19,8 @@ import { liquidationStateAt, PriceBook } from './prices';
 import { FaultRegistry } from './faults';
 import { NonceTracker } from './nonces';
 import { FixedWindowCounter, ScopeRateLimiter } from './rateLimit';
+import { LiveControl } from './ws/control';
+import { WsTokenStore } from './ws/tokens';
 import type {
   CodeRecord,
   DebitRecord,
@@ -290,6 +292,10 @@ export class SimulatorState {
   withdrawalSettleMs: number;
   readonly faults = new FaultRegistry();
   readonly rateLimiter = new ScopeRateLimiter();
+  /** WebSocket tokens from /profile/websocket_token, each good for one authorize. */
+  readonly wsTokens = new WsTokenStore();
+  /** The WebSocket's hostile-stream switches (admin API). */
+  readonly live = new LiveControl();
 
   catalogue!: Catalogue;
   /** `/public/assets` and `/public/fee` never change, so they are serialised once. */
@@ -331,6 +337,8 @@ export class SimulatorState {
     this.marginAvailable = true;
     this.faults.clear();
     this.rateLimiter.reset();
+    this.wsTokens.clear();
+    this.live.reset();
   }
 
   /**

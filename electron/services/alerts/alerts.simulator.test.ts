@@ -68,6 +68,8 @@ beforeAll(async () => {
     startSimulator: async () => sim,
     clientOptions: { timeoutMs: 5_000, maxRetries: 0 },
     alerts: { intervalMs: 1_000, timers },
+    // These tests run the watcher by hand; a live connection would run it on its own as well.
+    live: false,
   });
   core.onEvent(<E extends EventName>(event: E, payload: EventPayloads[E]) => {
     if (event === 'alerts.fired') fired.push(payload as PositionAlert);

@@ -115,6 +115,10 @@ export interface ExchangeClient {
   /** Sent by the exchange as JSON numbers; read losslessly into decimal strings. */
   collateralBalance(req?: RequestOf<'collateralBalance'>, o?: CallOptions): Promise<ResponseOf<'collateralBalance'>>;
   collateralSummary(o?: CallOptions): Promise<ResponseOf<'collateralSummary'>>;
+  /** A token for the WebSocket's `authorize` (docs/exchange-api.md "WebSocket"): one per connection. */
+  websocketToken(o?: CallOptions): Promise<string>;
+  /** The exchange's WebSocket address on the same host: wss://host/ws (ws:// for a plain-HTTP simulator). */
+  websocketUrl(): string;
   /** Events of closed and changed collateral positions, newest first. */
   positionsHistory(req?: RequestOf<'positionsHistory'>, o?: CallOptions): Promise<ResponseOf<'positionsHistory'>>;
   /** Fiat and non-depositable assets are refused by the exchange ("Currency is not depositable"). */
@@ -124,6 +128,20 @@ export interface ExchangeClient {
   subAccountList(req?: RequestOf<'subAccountList'>, o?: CallOptions): Promise<ResponseOf<'subAccountList'>>;
   /** 422 "Account is not confirmed" for a sub-account that is not confirmed. */
   subAccountBalances(req: RequestOf<'subAccountBalances'>, o?: CallOptions): Promise<ResponseOf<'subAccountBalances'>>;
+}
+
+/**
+ * The exchange's WebSocket lives on the api. host of its web address (whitebit.com ->
+ * wss://api.whitebit.com/ws, docs/exchange-api.md "WebSocket"); any other base URL (the simulator,
+ * a proxy) serves /ws itself.
+ */
+export function websocketUrlFor(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  if (url.hostname === 'whitebit.com' || url.hostname === 'whitebit.eu') url.hostname = `api.${url.hostname}`;
+  url.protocol = url.protocol === 'http:' ? 'ws:' : 'wss:';
+  url.pathname = '/ws';
+  url.search = '';
+  return url.toString();
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -468,6 +486,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     tradeBalance: (req, o) => call('tradeBalance', req, o),
     collateralBalance: (req, o) => call('collateralBalance', req, o),
     collateralSummary: (o) => call('collateralSummary', undefined, o),
+    websocketToken: async (o) => (await call('websocketToken', undefined, o)).websocket_token,
+    websocketUrl: () => websocketUrlFor(baseUrl),
     positionsHistory: (req, o) => call('positionsHistory', req, o),
     depositAddress: (req, o) => call('depositAddress', req, o),
     accountFees: (o) => call('mainAccountFees', undefined, o),

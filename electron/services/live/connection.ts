@@ -1,0 +1,269 @@
+/**
+ * One WebSocket connection to the exchange for one account (docs/exchange-api.md "WebSocket"):
+ * a fresh token per connection, `authorize`, the full subscription list after every (re)connect,
+ * a ping every 50 s with a 10 s pong deadline, exponential backoff with jitter on every failure
+ * (code 7 included), and a size cap on incoming frames. It never throws to its owner: every failure
+ * becomes a state with a problem code and a retry time, and the owner keeps its REST view.
+ */
+import { WebSocket } from 'ws';
+import { z } from 'zod';
+
+export type LiveStatus = 'connecting' | 'live' | 'down';
+export type LiveProblem = 'token_unavailable' | 'token_refused' | 'unreachable' | 'no_pong' | 'too_many_requests' | 'frame_too_large' | 'refused' | 'closed';
+
+export interface LiveConnectionState {
+  status: LiveStatus;
+  problem: LiveProblem | null;
+  /** Epoch ms of the next attempt while down; null otherwise. */
+  retryAt: number | null;
+  /** Failed attempts in a row (0 once live). */
+  attempt: number;
+  /** Frames that were not JSON-RPC, since this connection opened (shown, never fatal). */
+  unreadableFrames: number;
+}
+
+export interface Subscription {
+  method: string;
+  params: unknown[];
+}
+
+export interface LiveTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface LiveConnectionOptions {
+  url: () => string;
+  /** A fresh token for `authorize`; called once per connection attempt. */
+  token: () => Promise<string>;
+  /** Sent in full after every (re)connect: the exchange keeps no subscriptions across connections. */
+  subscriptions: () => Subscription[];
+  /** A pushed update, validated as an envelope only; the owner validates its params. */
+  onUpdate: (method: string, params: unknown) => void;
+  /** Subscribed again after a gap: events of the gap are not replayed, the owner reads REST. */
+  onLive: () => void;
+  onState: (state: LiveConnectionState) => void;
+  pingEveryMs?: number;
+  pongTimeoutMs?: number;
+  /** Answers to authorize and subscribe must come within this. */
+  answerTimeoutMs?: number;
+  maxFrameBytes?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  random?: () => number;
+  timers?: LiveTimers;
+  now?: () => number;
+}
+
+export const LIVE_DEFAULTS = {
+  pingEveryMs: 50_000,
+  pongTimeoutMs: 10_000,
+  answerTimeoutMs: 10_000,
+  /** A 50-position snapshot is about 30 KB; 1 MiB leaves room and refuses a runaway frame. */
+  maxFrameBytes: 1024 * 1024,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 60_000,
+} as const;
+
+const Answer = z.object({ id: z.number().int(), result: z.unknown(), error: z.object({ code: z.number().int(), message: z.string().optional() }).nullable() });
+const Update = z.object({ id: z.null(), method: z.string().max(100), params: z.unknown() });
+
+/** min(max, base * 2^attempt), scaled by a random factor in [0.5, 1) so clients do not return in step. */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+}
+
+export interface LiveConnection {
+  start(): void;
+  /** Reconnects at once (subscriptions changed, or a user asked). */
+  restart(): void;
+  stop(): void;
+  state(): LiveConnectionState;
+}
+
+class Refused extends Error {
+  constructor(readonly problem: LiveProblem) {
+    super(problem);
+  }
+}
+
+export function createLiveConnection(options: LiveConnectionOptions): LiveConnection {
+  const o = { ...LIVE_DEFAULTS, ...options };
+  const timers: LiveTimers = options.timers ?? { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+
+  let current: LiveConnectionState = { status: 'down', problem: null, retryAt: null, attempt: 0, unreadableFrames: 0 };
+  let ws: WebSocket | null = null;
+  let stopped = true;
+  let generation = 0;
+  let retryTimer: unknown = null;
+  let pingTimer: unknown = null;
+  let pongTimer: unknown = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (frame: z.infer<typeof Answer>) => void; timer: unknown }>();
+
+  function set(changes: Partial<LiveConnectionState>): void {
+    const next = { ...current, ...changes };
+    const shown = next.status !== current.status || next.problem !== current.problem || next.retryAt !== current.retryAt || next.unreadableFrames !== current.unreadableFrames;
+    current = next;
+    if (shown) options.onState({ ...current });
+  }
+
+  function clearTimers(): void {
+    for (const handle of [retryTimer, pingTimer, pongTimer]) if (handle !== null) timers.clearTimeout(handle);
+    retryTimer = pingTimer = pongTimer = null;
+    for (const { timer } of pending.values()) timers.clearTimeout(timer);
+    pending.clear();
+  }
+
+  function drop(): void {
+    const socket = ws;
+    ws = null;
+    if (socket) {
+      socket.removeAllListeners();
+      socket.on('error', () => {});
+      socket.terminate();
+    }
+  }
+
+  /** Ends this attempt and schedules the next one. */
+  function fail(problem: LiveProblem, gen: number): void {
+    if (gen !== generation || stopped) return;
+    generation++;
+    clearTimers();
+    drop();
+    const delay = backoffDelay(current.attempt, o.backoffBaseMs, o.backoffMaxMs, random);
+    set({ status: 'down', problem, retryAt: now() + delay, attempt: current.attempt + 1 });
+    retryTimer = timers.setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+  }
+
+  function request(socket: WebSocket, method: string, params: unknown[], gen: number): Promise<z.infer<typeof Answer>> {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = timers.setTimeout(() => {
+        pending.delete(id);
+        reject(new Refused('unreachable'));
+      }, o.answerTimeoutMs);
+      pending.set(id, { resolve, timer });
+      if (gen === generation) socket.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  function onFrame(data: Buffer, gen: number): void {
+    if (gen !== generation) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString('utf8'));
+    } catch {
+      set({ unreadableFrames: current.unreadableFrames + 1 });
+      return;
+    }
+    const update = Update.safeParse(parsed);
+    if (update.success) {
+      options.onUpdate(update.data.method, update.data.params);
+      return;
+    }
+    const answer = Answer.safeParse(parsed);
+    if (!answer.success) {
+      set({ unreadableFrames: current.unreadableFrames + 1 });
+      return;
+    }
+    if (answer.data.error?.code === 7) return fail('too_many_requests', gen);
+    const waiting = pending.get(answer.data.id);
+    if (!waiting) return;
+    pending.delete(answer.data.id);
+    timers.clearTimeout(waiting.timer);
+    waiting.resolve(answer.data);
+  }
+
+  function schedulePing(socket: WebSocket, gen: number): void {
+    pingTimer = timers.setTimeout(() => {
+      pingTimer = null;
+      if (gen !== generation) return;
+      const id = nextId++;
+      pongTimer = timers.setTimeout(() => fail('no_pong', gen), o.pongTimeoutMs);
+      pending.set(id, {
+        timer: pongTimer,
+        resolve: () => {
+          if (pongTimer !== null) timers.clearTimeout(pongTimer);
+          pongTimer = null;
+          schedulePing(socket, gen);
+        },
+      });
+      socket.send(JSON.stringify({ id, method: 'ping', params: [] }));
+    }, o.pingEveryMs);
+  }
+
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    const gen = ++generation;
+    set({ status: 'connecting', retryAt: null, unreadableFrames: 0 });
+    let token: string;
+    try {
+      token = await options.token();
+    } catch {
+      return fail('token_unavailable', gen);
+    }
+    if (gen !== generation || stopped) return;
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(options.url(), { maxPayload: o.maxFrameBytes, handshakeTimeout: o.answerTimeoutMs });
+    } catch {
+      return fail('unreachable', gen);
+    }
+    ws = socket;
+    let opened = false;
+    socket.on('message', (data: Buffer) => onFrame(data, gen));
+    socket.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' || /max payload/i.test(error.message)) fail('frame_too_large', gen);
+      else if (/unexpected server response/i.test(error.message)) fail('refused', gen);
+      else fail(opened ? 'closed' : 'unreachable', gen);
+    });
+    socket.on('close', (code: number) => fail(code === 1009 ? 'frame_too_large' : 'closed', gen));
+    socket.on('open', () => {
+      opened = true;
+      void (async () => {
+        try {
+          const authorized = await request(socket, 'authorize', [token, 'public'], gen);
+          if (authorized.error) throw new Refused('token_refused');
+          const answers = await Promise.all(options.subscriptions().map((s) => request(socket, s.method, s.params, gen)));
+          if (answers.some((a) => a.error)) throw new Refused('refused');
+        } catch (error) {
+          return fail(error instanceof Refused ? error.problem : 'unreachable', gen);
+        }
+        if (gen !== generation) return;
+        set({ status: 'live', problem: null, retryAt: null, attempt: 0 });
+        schedulePing(socket, gen);
+        options.onLive();
+      })();
+    });
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void connect();
+    },
+    restart() {
+      if (stopped) return;
+      generation++;
+      clearTimers();
+      drop();
+      void connect();
+    },
+    stop() {
+      stopped = true;
+      generation++;
+      clearTimers();
+      drop();
+      set({ status: 'down', problem: null, retryAt: null, attempt: 0 });
+    },
+    state: () => ({ ...current }),
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The live connection and service against the simulator's real WebSocket: live, the alert trigger,
+ * and every hostile stream (drop, no pong, garbage, gigantic frame, flood, refused token, code 7).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { admin } from '../../simulator/test/admin-client';
+import { createExchangeClient, type ExchangeClient } from '../exchange/client';
+import { createExchangeRuntime } from '../exchange/runtime';
+import type { LiveState } from '../../../shared/model/live';
+import { backoffDelay } from './connection';
+import { createLiveService, type LiveService } from './service';
+
+let sim: RunningSimulator;
+let client: ExchangeClient;
+const runtime = createExchangeRuntime();
+let service: LiveService | null = null;
+let states: LiveState[];
+let riskChanges: number[];
+
+const FAST = { pingEveryMs: 300, pongTimeoutMs: 300, answerTimeoutMs: 1000, backoffBaseMs: 100, backoffMaxMs: 400, maxFrameBytes: 256 * 1024 };
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 42, rateLimits: false, priceTickMs: 0, live: { tickMs: 200 } });
+  const main = sim.accounts.find((a) => a.name === 'Main (B2B)')!;
+  // These tests reconnect far more often than 10 times a minute on purpose: the token endpoint's
+  // client-side limit would hold them back, and the simulator's limits are off too.
+  client = createExchangeClient({ runtime, baseUrl: sim.url, credentials: { apiKey: main.apiKey, apiSecret: main.apiSecret }, rateLimit: false });
+});
+afterAll(async () => {
+  runtime.close();
+  await sim.close();
+});
+beforeEach(async () => {
+  await admin(sim, 'POST', 'reset');
+  states = [];
+  riskChanges = [];
+});
+afterEach(() => {
+  service?.close();
+  service = null;
+});
+
+async function startLive(overrides: Partial<typeof FAST> = {}): Promise<LiveService> {
+  service = createLiveService({
+    accounts: async () => [{ id: 'a1', notifyPositions: true }],
+    clientFor: async () => client,
+    onRiskChange: () => riskChanges.push(Date.now()),
+    onState: (s) => states.push(s),
+    connection: { ...FAST, ...overrides },
+  });
+  await service.sync();
+  await until(() => service!.get('a1').status === 'live');
+  return service;
+}
+
+async function until(check: () => boolean, timeoutMs = 4000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms; states: ${JSON.stringify(states.slice(-4))}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const mainKey = () => sim.accounts.find((a) => a.name === 'Main (B2B)')!.apiKey;
+
+describe('live connection against the simulator', () => {
+  it('goes live, reads REST once for the gap, and a margin call set through the admin API triggers a REST read within 2 s', async () => {
+    const live = await startLive();
+    expect(live.get('a1')).toMatchObject({ status: 'live', problem: null });
+    await until(() => riskChanges.length === 1);
+    // The first snapshot arrives before the change, so the change is seen as one.
+    await new Promise((r) => setTimeout(r, 500));
+    const position = sim.state.positions(mainKey()).find((p) => p.liquidationState === null && p.amount !== null)!;
+    const before = riskChanges.length;
+    const setAt = Date.now();
+    await admin(sim, 'POST', 'positions', { apiKey: mainKey(), positionId: position.positionId, liquidationState: 'margin_call' });
+    await until(() => riskChanges.length > before, 2000);
+    expect(riskChanges[before]! - setAt).toBeLessThan(2000);
+  });
+
+  it('a dropped socket shows fallback with a retry time, then live again', async () => {
+    await startLive();
+    await admin(sim, 'POST', 'live', { down: true });
+    await until(() => states.some((s) => s.status === 'fallback' && s.retryAt !== null));
+    expect(states.find((s) => s.status === 'fallback')!.problem).toMatch(/closed|refused/);
+    await admin(sim, 'POST', 'live', { down: false });
+    await until(() => service!.get('a1').status === 'live');
+  });
+
+  it('a server that stops answering pings is left for a new connection', async () => {
+    await startLive();
+    await admin(sim, 'POST', 'live', { mute: true });
+    await until(() => states.some((s) => s.problem === 'no_pong'));
+    await admin(sim, 'POST', 'live', { mute: false });
+    await until(() => service!.get('a1').status === 'live');
+  });
+
+  it('a gigantic frame is refused and the connection made again', async () => {
+    await startLive();
+    await admin(sim, 'POST', 'live', { action: 'huge', bytes: 1024 * 1024 });
+    await until(() => states.some((s) => s.problem === 'frame_too_large'));
+    await until(() => service!.get('a1').status === 'live');
+  });
+
+  it('garbage is counted and ignored; a flood does not stop the pings', async () => {
+    // The simulator floods from this same process, so the pong deadline allows for its sending too.
+    await startLive({ pongTimeoutMs: 2000 });
+    await admin(sim, 'POST', 'live', { action: 'garbage' });
+    await until(() => service!.get('a1').unreadableFrames === 1);
+    expect(service!.get('a1').status).toBe('live');
+    await admin(sim, 'POST', 'live', { action: 'flood', count: 10_000 });
+    // Several ping rounds after the flood: still the same connection.
+    const fallbacksBefore = states.filter((s) => s.status === 'fallback').length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(states.filter((s) => s.status === 'fallback').length).toBe(fallbacksBefore);
+    expect(service!.get('a1').status).toBe('live');
+  });
+
+  it('a refused token and code 7 back off and retry', async () => {
+    await startLive();
+    await admin(sim, 'POST', 'live', { action: 'too_many' });
+    await until(() => states.some((s) => s.problem === 'too_many_requests'));
+    await admin(sim, 'POST', 'live', { refuseTokens: true, action: 'drop' });
+    await until(() => states.some((s) => s.problem === 'token_refused'));
+    await admin(sim, 'POST', 'live', { refuseTokens: false });
+    await until(() => service!.get('a1').status === 'live');
+  });
+
+  it('an account without alerts has no connection', async () => {
+    service = createLiveService({ accounts: async () => [{ id: 'a1', notifyPositions: false }], clientFor: async () => client, onRiskChange: () => {}, onState: (s) => states.push(s) });
+    await service.sync();
+    expect(service.get('a1').status).toBe('off');
+    expect(states).toEqual([]);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles up to the ceiling, with jitter between half and all of it', () => {
+    expect(backoffDelay(0, 1000, 60_000, () => 0)).toBe(500);
+    expect(backoffDelay(0, 1000, 60_000, () => 0.999)).toBe(1000);
+    expect(backoffDelay(3, 1000, 60_000, () => 0)).toBe(4000);
+    expect(backoffDelay(20, 1000, 60_000, () => 0.999)).toBe(59_970);
+  });
+});

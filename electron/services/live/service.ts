@@ -1,0 +1,124 @@
+/**
+ * One live connection per watched account (an account with position alerts on), owned by the main
+ * process. The stream makes the REST path act at once: a margin-call or liquidation event, or a
+ * snapshot in which a position's state changed, runs the position watcher now (its REST read
+ * raises the alert once per crossing); every (re)connect is a gap, so it runs then too. REST
+ * polling goes on whatever the socket does, so a lost socket loses nothing but speed.
+ */
+import { z } from 'zod';
+import { liveOff, type LiveState } from '../../../shared/model/live';
+import type { ExchangeClient } from '../exchange';
+import { createLiveConnection, type LiveConnection, type LiveConnectionOptions, type LiveConnectionState } from './connection';
+
+export interface LiveAccount {
+  id: string;
+  notifyPositions: boolean;
+}
+
+export interface LiveServiceOptions {
+  accounts: () => Promise<LiveAccount[]>;
+  clientFor: (accountId: string) => Promise<Pick<ExchangeClient, 'websocketToken' | 'websocketUrl'>>;
+  /** Something in the account's risk moved: read REST now (the alerts watcher's sync). */
+  onRiskChange: (accountId: string) => void;
+  onState: (state: LiveState) => void;
+  /** Timings for tests; the documented defaults otherwise. */
+  connection?: Partial<Omit<LiveConnectionOptions, 'url' | 'token' | 'subscriptions' | 'onUpdate' | 'onLive' | 'onState'>>;
+}
+
+const SUBSCRIPTIONS = [
+  { method: 'positionsMargin_subscribe', params: [] },
+  { method: 'positionsAccountMargin_subscribe', params: [] },
+];
+
+/** Only what change detection needs; one unreadable record is skipped, never the snapshot. */
+const SnapshotRecord = z.object({ id: z.number().int(), liq_stage: z.string().max(32).nullable().optional() });
+const Snapshot = z.object({ records: z.array(z.unknown()).max(10_000) });
+const AccountEvent = z.tuple([z.number().int(), z.unknown()]);
+
+function toLiveState(accountId: string, s: LiveConnectionState): LiveState {
+  const status = s.status === 'live' ? 'live' : s.status === 'connecting' && s.attempt === 0 ? 'connecting' : 'fallback';
+  return { accountId, status, problem: s.problem, retryAt: s.retryAt, unreadableFrames: s.unreadableFrames };
+}
+
+export function createLiveService(options: LiveServiceOptions) {
+  const connections = new Map<string, { connection: LiveConnection; stages: Map<number, string | null> | null }>();
+  const states = new Map<string, LiveState>();
+  /** The account's WebSocket address, learnt with each token (the account's base URL may change). */
+  const urlOf = new Map<string, string>();
+  let closed = false;
+
+  function publish(state: LiveState): void {
+    states.set(state.accountId, state);
+    options.onState(state);
+  }
+
+  function onUpdate(accountId: string, method: string, params: unknown): void {
+    const entry = connections.get(accountId);
+    if (!entry) return;
+    if (method === 'positionsAccountMargin_update') {
+      if (AccountEvent.safeParse(params).success) options.onRiskChange(accountId);
+      return;
+    }
+    if (method !== 'positionsMargin_update') return;
+    const snapshot = Snapshot.safeParse(params);
+    if (!snapshot.success) return;
+    const stages = new Map<number, string | null>();
+    for (const raw of snapshot.data.records) {
+      const record = SnapshotRecord.safeParse(raw);
+      if (record.success) stages.set(record.data.id, record.data.liq_stage ?? null);
+    }
+    const before = entry.stages;
+    entry.stages = stages;
+    if (before === null) return;
+    for (const [id, stage] of stages) {
+      if (before.has(id) && before.get(id) !== stage) return options.onRiskChange(accountId);
+    }
+  }
+
+  function open(accountId: string): void {
+    const entry: { connection: LiveConnection; stages: Map<number, string | null> | null } = { connection: null as unknown as LiveConnection, stages: null };
+    entry.connection = createLiveConnection({
+      ...options.connection,
+      url: () => urlOf.get(accountId) ?? '',
+      token: async () => {
+        const client = await options.clientFor(accountId);
+        urlOf.set(accountId, client.websocketUrl());
+        return client.websocketToken();
+      },
+      subscriptions: () => SUBSCRIPTIONS,
+      onUpdate: (method, params) => onUpdate(accountId, method, params),
+      onLive: () => {
+        // A gap: nothing of it is replayed, so the snapshot starts again and REST is read now.
+        entry.stages = null;
+        options.onRiskChange(accountId);
+      },
+      onState: (s) => publish(toLiveState(accountId, s)),
+    });
+    connections.set(accountId, entry);
+    entry.connection.start();
+  }
+
+  return {
+    /** Opens connections for accounts that gained alerts, closes those that lost them. */
+    async sync(): Promise<void> {
+      if (closed) return;
+      const watched = new Set((await options.accounts()).filter((a) => a.notifyPositions).map((a) => a.id));
+      if (closed) return;
+      for (const [id, entry] of connections) {
+        if (watched.has(id)) continue;
+        entry.connection.stop();
+        connections.delete(id);
+        publish(liveOff(id));
+      }
+      for (const id of watched) if (!connections.has(id)) open(id);
+    },
+    get: (accountId: string): LiveState => states.get(accountId) ?? liveOff(accountId),
+    close(): void {
+      closed = true;
+      for (const entry of connections.values()) entry.connection.stop();
+      connections.clear();
+    },
+  };
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;
