@@ -76,5 +76,18 @@ test.describe('codes', () => {
     await expect(held).toHaveAttribute('title', 'The exchange says “on_hold_review”');
     // No row shows a raw id with underscores as its status.
     await expect(rows.getByText(/_/)).toHaveCount(0);
+
+    // A revealed code is shown whole, wrapping inside its column: the date column does not move.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const first = rows.first();
+    const dateBefore = await first.getByRole('cell').nth(3).boundingBox();
+    await first.getByRole('button', { name: /^Reveal code/ }).click();
+    const value = first.getByTestId('code-value');
+    await expect(value).not.toHaveText(/\u2022/);
+    const shown = (await value.textContent())!;
+    expect(truth.codes.map((c) => c.code)).toContain(shown);
+    expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const dateAfter = await first.getByRole('cell').nth(3).boundingBox();
+    expect({ x: dateAfter!.x, width: dateAfter!.width }).toEqual({ x: dateBefore!.x, width: dateBefore!.width });
   });
 });
