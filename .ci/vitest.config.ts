@@ -4,7 +4,6 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { getConfig } from '@lingui/conf';
 import { fileURLToPath } from 'node:url';
-import { REACT_ON_PREACT } from '../renderer/vite.config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LINGUI_CONFIG = fileURLToPath(new URL('../renderer/i18n/lingui.config.ts', import.meta.url));
@@ -27,11 +26,8 @@ export default defineConfig({
         extends: true,
         // As renderer/vite.config.ts: Lingui's macros and PO catalogs.
         plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG })],
-        resolve: { alias: REACT_ON_PREACT },
         test: {
           name: 'renderer',
-          // Libraries that import React get Preact too (the aliases apply only to what Vite transforms).
-          server: { deps: { inline: [/@tanstack\/react-query/, /zustand/, /@lingui\/react/] } },
           setupFiles: ['renderer/test/i18n-setup.ts'],
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],

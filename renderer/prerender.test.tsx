@@ -27,7 +27,7 @@ describe('renderFirstScreen', () => {
     const screen = renderFirstScreen(bootstrap(), ['en-US', 'en']);
     expect(screen?.language).toBe('en');
     expect(rows(screen!.html)).toBe(3);
-    expect(screen!.html).toContain('<h1 id="balances-title" class="view__title">Balances</h1>');
+    expect(screen!.html).toContain('<h1 class="view__title" id="balances-title">Balances</h1>');
     // LEO's value, grouped, from the decimal string (264375650.23068979).
     expect(screen!.html).toContain('264,375,650.23');
     expect(screen!.html).toContain('Nexru Finance');

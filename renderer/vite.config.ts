@@ -4,28 +4,6 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { getConfig } from '@lingui/conf';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-
-/**
- * The page's components are written against React's API and run on Preact (preact/compat): the same
- * hooks, Suspense, lazy and the TanStack Query and zustand bindings, in about 11 KB gzipped where
- * React and React DOM take 60 (issue 14: the first chunk has a 90 KB budget, and React's runtime
- * alone left 12 KB of it for the landing view). Every build of the page resolves React's modules to
- * Preact's: the page, the first-screen renderer of the main process (renderer/prerender.tsx) and the
- * renderer's unit tests, so what is tested is what ships.
- */
-const requireHere = createRequire(import.meta.url);
-const preact = dirname(requireHere.resolve('preact/package.json'));
-
-export const REACT_ON_PREACT = [
-  { find: /^react-dom\/client$/, replacement: join(preact, 'compat', 'client.mjs') },
-  { find: /^react-dom\/server$/, replacement: join(preact, 'compat', 'server.mjs') },
-  { find: /^react\/jsx-runtime$/, replacement: join(preact, 'compat', 'jsx-runtime.mjs') },
-  { find: /^react\/jsx-dev-runtime$/, replacement: join(preact, 'compat', 'jsx-dev-runtime.mjs') },
-  { find: /^react-dom$/, replacement: join(preact, 'compat', 'dist', 'compat.mjs') },
-  { find: /^react$/, replacement: join(preact, 'compat', 'dist', 'compat.mjs') },
-];
 
 const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../out/renderer', import.meta.url));
@@ -104,7 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // plugin compiles the imported PO catalog, so each language is its own small chunk.
   plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG }), relaxCspForDevServer(), startupEntryFirst()],
   // Every `zod` import of the page, shared schemas included, gets the page's settings first (zod.ts).
-  resolve: { alias: [...REACT_ON_PREACT, { find: /^zod$/, replacement: fileURLToPath(new URL('zod.ts', import.meta.url)) }] },
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('zod.ts', import.meta.url)) }] },
   ssr: { noExternal: true },
   build: isSsrBuild ? prerenderBuild : {
     outDir,

@@ -3,7 +3,7 @@
  * Query's `signal` through `invoke`, so cancelling the query (or leaving the page) aborts the call.
  */
 import { describe, expect, it } from 'vitest';
-import { renderHook, waitFor } from '@testing-library/preact';
+import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ExchangeBridge, InvokeOptions } from '../../shared/ipc';
@@ -24,8 +24,7 @@ describe('cancellation through the contract', () => {
     (globalThis as { exchange?: unknown }).exchange = bridge;
     const queryClient = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-    // Preact Testing Library types its wrapper with Preact's element type; the page's components use React's types.
-    renderHook(() => useChannelQuery('exchange.assets', { accountId: 'demo' }), { wrapper: wrapper as never });
+    renderHook(() => useChannelQuery('exchange.assets', { accountId: 'demo' }), { wrapper });
     await waitFor(() => expect(seen).toHaveLength(1));
     const signal = seen[0]?.signal;
     expect(signal).toBeInstanceOf(AbortSignal);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_KINDS, ERROR_REASONS, type AppError } from '../../shared/errors';
 import { useUi } from '../state/ui';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useDismissedNotices } from '../shell/toasts';
 import { UnreadableNotice, unreadableText } from './UnreadableNotice';

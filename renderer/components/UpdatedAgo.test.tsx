@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/preact';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { formatEpochMs } from '../format';
 import { ageShown, nextShownChangeIn, REFRESH_HOLD_MS, UpdatedAgo } from './UpdatedAgo';
 

@@ -3,7 +3,6 @@ export { Skeleton } from './Skeleton';
 export { EmptyState } from './EmptyState';
 export { Badge, type BadgeTone } from './Badge';
 export { CopyButton, copyButtonLabelLength } from './CopyButton';
-export { focusWhenMounted } from './focusWhenMounted';
 export { UpdatedAgo } from './UpdatedAgo';
 export { downloadCsv } from '../csv';
 export { UnreadableNotice, unreadableText, type UnreadableNoun } from './UnreadableNotice';

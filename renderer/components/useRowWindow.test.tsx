@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { heightLimitStyle, useRowWindow, type HeightLimit } from './useRowWindow';
 
 /** Commits of the probe: an effect without dependencies runs once after each one. */

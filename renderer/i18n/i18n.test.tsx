@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { plural, t } from '@lingui/core/macro';
 import { formatAgo, formatAmount, formatClock } from '../format';
 import { ConnectionIndicator } from '../shell/ConnectionIndicator';

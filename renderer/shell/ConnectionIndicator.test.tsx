@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/preact';
+import { act, screen, waitFor } from '@testing-library/react';
 import { unknownConnection, type ConnectionState } from '../../shared/model/connection';
 import { formatClock } from '../format';
 import { installBridge, renderWithQuery } from '../test/setup';

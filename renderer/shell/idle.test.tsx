@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { prefetchWhenIdle, useAfterFirstPaint } from './idle';
 
 afterEach(cleanup);

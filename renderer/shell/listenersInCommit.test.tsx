@@ -7,7 +7,7 @@
  * after the hook's layout effects and before any passive effect.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/preact';
+import { cleanup, render } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import type { ShortcutAction } from '../../shared/navigation';
 import { useUi } from '../state/ui';

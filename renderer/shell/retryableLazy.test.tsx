@@ -4,7 +4,7 @@
  * the app on screen. The chunk here is a real dynamic import that fails once before it succeeds.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { lazy, Suspense, type ComponentType } from 'react';

@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
-import { act, cleanup, configure, render, screen } from '@testing-library/preact';
+import { act, cleanup, configure, render, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
@@ -25,8 +25,8 @@ Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: 
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(async () => {
-  // Unmounted inside act, so the effects' cleanups run now (Preact runs them after the next frame
-  // otherwise), and what they tell main (a connection watch ended) reaches this test's bridge.
+  // Unmounted inside act, so the effects' cleanups have run, and what they tell main (a connection
+  // watch ended) reaches this test's bridge, before the next test installs its own.
   await act(async () => {
     cleanup();
   });

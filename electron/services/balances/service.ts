@@ -51,12 +51,6 @@ function isRegionRefusal(error: unknown): boolean {
   return error instanceof AppFailure && error.error.reason === 'region_unavailable';
 }
 
-// What follows runs for every asset on every refresh, so it is written as module functions and
-// loops, not as callbacks made inside each overview: V8 keeps a function's optimized code only
-// while a closure of it is alive, and callbacks made per call were optimized again after every
-// collection, which kept the idle main process compiling, and growing, for hours (README, "Hot
-// paths keep their functions").
-
 /** `asset`'s holding, made empty on first use. */
 function holdingOf(holdings: Map<string, Holding>, asset: string): Holding {
   let h = holdings.get(asset);

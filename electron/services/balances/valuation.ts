@@ -129,9 +129,6 @@ export class PriceIndex {
 
   /** The index over a ticker answer's entries, keyed by market, read in place. */
   static ofTicker(items: Readonly<Record<string, TickerEntry>>): PriceIndex {
-    // A module function bound to this answer, not an arrow made here: every refresh builds an
-    // index, and an arrow made per index is optimized again after each collection (README, "Hot
-    // paths keep their functions").
     return new PriceIndex(tickerQuote.bind(undefined, items));
   }
 
@@ -211,8 +208,6 @@ function valueAlong(held: Decimal, priced: PricedRoute): Decimal {
 
 /** Values every amount in `quote`; the total and the count of unpriced assets come with it. */
 export function valueAssets(amounts: readonly { asset: string; amount: string }[], quote: string, index: PriceIndex): Valuation {
-  // Loops rather than callbacks made on each call, here and below: this runs for every asset on
-  // every refresh (README, "Hot paths keep their functions").
   let total = new Decimal(0);
   let unpriced = 0;
   const rows: Valued[] = [];

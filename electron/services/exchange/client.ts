@@ -208,11 +208,7 @@ function validationFromIssues(issues: readonly { path: readonly PropertyKey[]; m
   return new AppFailure({ kind: 'validation', message: `Please check the input - ${summary}.`, fields });
 }
 
-/**
- * What is left of a call's deadline. A module function, not an arrow made per call: every call
- * asks it several times, and an arrow made per call was optimized again after each collection
- * (README, "Hot paths keep their functions").
- */
+/** What is left of a call's deadline. */
 function msLeft(startedAt: number, deadlineMs: number): number {
   return startedAt + deadlineMs - performance.now();
 }

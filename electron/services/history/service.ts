@@ -48,8 +48,6 @@ function isComplete(overview: BalancesOverview): boolean {
   return overview.accounts.length === 1 && overview.pricedAt !== null && !overview.notes.some((n) => n.kind === 'part_unavailable' || n.kind === 'prices_unavailable');
 }
 
-// Module functions rather than arrows made per snapshot: they run for every asset on every refresh
-// (README, "Hot paths keep their functions").
 function snapshotAssetOf(r: BalanceRow): SnapshotInput['assets'][number] {
   return { asset: r.asset, main: r.main, tradeAvailable: r.tradeAvailable, tradeFrozen: r.tradeFrozen, collateral: r.collateral, total: r.total, price: r.price, value: r.value };
 }

@@ -6,7 +6,7 @@
  */
 import { Decimal, dec, toPlain } from '../../../shared/money/decimal';
 import { forkRandom, type Random } from '../random';
-import { DATA_EPOCH_SECONDS } from './accounts';
+import { DATA_EPOCH_SECONDS } from './epoch';
 
 export interface PositionHistoryRecord {
   positionId: number;

@@ -135,11 +135,7 @@ export function tradeBalance(ctx: PrivateContext): Reply {
   return { status: 200, body: out };
 }
 
-/**
- * A module function, not an arrow made per answer: Demo mode runs this for every asset on every
- * refresh in the app's own process, and an arrow made per answer was optimized again after each
- * collection (README, "Hot paths keep their functions").
- */
+/** One asset's trade balance, zero where the account holds none. */
 function tradeEntryOf(balances: ReadonlyMap<string, { available: string; freeze: string }>, ticker: string): { available: string; freeze: string } {
   return balances.get(ticker) ?? { available: '0', freeze: '0' };
 }

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelMutation } from '../../api/queries';
-import { Badge, ErrorPanel, focusWhenMounted } from '../../components';
+import { Badge, ErrorPanel } from '../../components';
 import { PermissionReportView } from './PermissionReportView';
 import { EditAccountForm } from './EditAccountForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
@@ -113,7 +113,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
               {t`Yes, remove`}
             </button>
             {/* Focus starts on the harmless choice, so Enter does not remove by accident. */}
-            <button type="button" className="button button--ghost" ref={focusWhenMounted} onClick={cancelRemove}>
+            <button type="button" className="button button--ghost" autoFocus onClick={cancelRemove}>
               {t`Cancel`}
             </button>
           </div>

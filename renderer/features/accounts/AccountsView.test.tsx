@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountSummary, PermissionReport } from '../../../shared/model/accounts';
 import { DEMO_ACCOUNT, REAL_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';

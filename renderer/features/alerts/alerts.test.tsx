@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/preact';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PositionAlert } from '../../../shared/model/alerts';
 import { REAL_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';

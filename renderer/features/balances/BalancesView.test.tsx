@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALLOCATION_TOP, type BalanceRow, type BalancesOverview, type OverviewNote } from '../../../shared/model/balances';
 import { add, compare, dec, mul, sum, toPlain } from '../../../shared/money/decimal';

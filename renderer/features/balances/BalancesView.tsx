@@ -70,20 +70,15 @@ export function BalancesView({ account }: { account: AccountSummary }) {
 
   // Rows built for earlier answers, so that a refresh re-renders only the rows whose figures moved.
   const [rowCache] = useState<RowCache>(() => ({ assets: undefined, built: new WeakMap() }));
-  // A refresh's rows, like a search's (below), are deferred values: under React a render it may
-  // interrupt, so a refresh that lands while someone types does not hold their keys up. The page
-  // runs on Preact (renderer/vite.config.ts), where a deferred value is the value itself; there the
-  // search box's burst handling (SearchField) keeps keys ahead (bench:ui: keystroke p95 within a frame
-  // with 1,000 assets). The first answer is drawn at once (deferred, it would first draw an empty
-  // list: "nothing matches").
+  // A refresh's rows, like a search's (below), are deferred values: React renders them in a pass it
+  // may interrupt, so a refresh that lands while someone types does not hold their keys up. The first
+  // answer is drawn at once (deferred, it would first draw an empty list: "nothing matches").
   const answerRows = useDeferredValue(overview.data?.rows) ?? overview.data?.rows;
   const allRows = useMemo(() => (answerRows ? buildRows(answerRows, assets.data?.items, rowCache) : []), [answerRows, assets.data, rowCache]);
   const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
   // The search box hands its text over once the keystroke has painted, or once a burst of fast
-  // typing pauses (SearchField). Under React the rows then follow in a render it may interrupt (a
-  // key pressed during those 10-20 ms with 1,000 assets on 2 cores is handled between its slices);
-  // under Preact, which the page runs on, they render at once and the burst handling alone keeps
-  // keys ahead.
+  // typing pauses (SearchField). The rows then follow in a render React may interrupt, so a key
+  // pressed while a long list filters is handled between its slices.
   const search = useDeferredValue(ui.search);
   const hideBelow = useMemo(
     () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),

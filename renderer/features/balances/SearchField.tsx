@@ -83,9 +83,7 @@ export function SearchField({ value, onSearch }: { value: string; onSearch(searc
     afterNextPaint(handOver);
   };
 
-  // No spell checking: tickers and asset names are not words to underline in red. Written as the
-  // text "false" (so in every form of the app): the page runs on Preact, which leaves a false value
-  // out of the HTML, and no attribute means spell checking on.
+  // No spell checking: tickers and asset names are not words to underline in red.
   return (
     <input
       ref={input}

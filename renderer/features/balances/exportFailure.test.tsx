@@ -3,7 +3,7 @@
  * of a button that does nothing. (Its own file: the module mock below applies to the whole file.)
  */
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { useToasts } from '../../shell/toasts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CodeRecord } from '../../../shared/api/schemas';
 import { CODES_WINDOW, codeStatusGroup, type CodePage } from '../../../shared/model/codes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/preact';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FlexInvestment, FlexPlan, UnreadableItem } from '../../../shared/api/schemas';
 import { failure, type Handlers } from '../../test/fakeBridge';

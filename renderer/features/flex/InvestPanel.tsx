@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import type { FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { REFERENCE_DATA, useChannelMutation, useChannelQuery } from '../../api/queries';
-import { CopyButton, ErrorPanel, focusWhenMounted } from '../../components';
+import { CopyButton, ErrorPanel } from '../../components';
 import { formatAmount } from '../../format';
 import { availableBalance, checkInvestAmount } from './investCheck';
 import { flexPlanName } from './planName';
@@ -107,7 +107,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
               autoComplete="off"
               spellCheck="false"
               maxLength={80}
-              ref={focusWhenMounted}
+              autoFocus
               value={amountText}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? problemId : undefined}

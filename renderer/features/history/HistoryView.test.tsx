@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import type { BalancesAsOf, HistorySeries } from '../../../shared/model/history';
 import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { HistoryView } from './HistoryView';

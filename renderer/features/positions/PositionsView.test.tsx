@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/preact';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Position, PositionsResponse, UnreadableItem } from '../../../shared/api/schemas';
 import { failure } from '../../test/fakeBridge';

@@ -4,7 +4,7 @@
  * 5, 18 and 21 (with a partial withdrawal's amounts). Driven through the bridge, as the app is.
  */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeeList } from '../../../shared/api/fees';
 import { AssetsResponse, BalanceResponse } from '../../../shared/api/schemas';

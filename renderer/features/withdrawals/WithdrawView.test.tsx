@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/preact';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
