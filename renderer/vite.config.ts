@@ -27,7 +27,7 @@ function relaxCspForDevServer(): Plugin {
 /**
  * The bootstrap call (renderer/startup.ts) is an entry of its own, linked before the app's chunk:
  * the browser runs it as soon as its 2 KB (gzipped) arrive and the main process answers while the larger
- * chunk still loads and compiles (issue 14). Vite bundles every script of index.html into one
+ * chunk still loads and compiles. Vite bundles every script of index.html into one
  * entry, so this one is added to the built page here.
  */
 function startupEntryFirst(): Plugin {
@@ -94,7 +94,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       input: { index: fileURLToPath(new URL('index.html', import.meta.url)), startup: fileURLToPath(new URL('startup.ts', import.meta.url)) },
       // The app's own modules do nothing when imported but define things (and import their CSS).
       // Said so, a module the first view never uses (a form field reached through the components
-      // index) stays out of the first chunk and loads with the view that needs it (issue 14).
+      // index) stays out of the first chunk and loads with the view that needs it.
       // main.tsx, startup.ts and zod.ts are run for what they do; stylesheets are kept as they are.
       // Rolldown's note that the plugins (Babel, for Lingui's macros) took most of the build: known, and noise in every build's output.
       checks: { pluginTimings: false },

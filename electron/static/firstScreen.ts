@@ -1,5 +1,5 @@
 /**
- * The page served with its first screen already in it (issue 14). The main process answers the
+ * The page served with its first screen already in it. The main process answers the
  * bootstrap itself (settings, accounts, the landing view's data: what the page would ask for first),
  * renders the landing view with the renderer's own components (renderer/prerender.tsx, built into
  * out/prerender) and writes both into index.html:

@@ -1,5 +1,5 @@
 /**
- * The landing view's data, fetched before the page asks (issue 14): at launch the main process
+ * The landing view's data, fetched before the page asks: at launch the main process
  * starts the active account's balances overview and asset list, and `app.bootstrap` hands the page
  * settings, accounts and those answers in one call, so the page never waits on a chain of round trips.
  *
