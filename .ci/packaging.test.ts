@@ -240,9 +240,11 @@ describe.runIf(process.platform === 'linux')('files that would be packaged (real
     const specifiers = new Set<string>();
     for (const path of paths().filter((p) => p.startsWith('out/electron/') && /\.[cm]?js$/.test(p))) {
       const code = preview.read(path).toString('utf8');
-      for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)) {
+      for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["'](@?[a-z0-9][\w.-]*(?:\/[\w.-]+)*)["']/g)) {
         const specifier = match[1]!;
         if (specifier === 'electron' || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+        // The large-answer worker loads tsx only when the main process itself runs as TypeScript (tests).
+        if (specifier === 'tsx' || specifier.startsWith('tsx/')) continue;
         specifiers.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
       }
     }

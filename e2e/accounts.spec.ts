@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import keytar from 'keytar';
 import { KEYCHAIN_SERVICE } from '../electron/services/secrets/keychain';
@@ -28,7 +29,43 @@ function readIfStillThere(file: string): string | null {
   }
 }
 
+/** A loopback port nothing listens on: opened by the system, then closed again. */
+async function refusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 test.describe('accounts', () => {
+  test('add account names the cause: a refused port by its address, an unknown key as the exchange answered; success is brought into view', async ({ page, simulator }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const form = page.getByRole('form', { name: 'Add an account' });
+    const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
+
+    // 1. Nothing listens at the address: the address is named, the internet is not blamed.
+    const port = await refusedPort();
+    await addAccount(page, { name: 'Nowhere', baseUrl: `http://127.0.0.1:${port}`, apiKey: main.apiKey, apiSecret: main.apiSecret });
+    const alert = form.getByRole('alert');
+    await expect(alert).toContainText(`Connection refused at http://127.0.0.1:${port}`);
+    await expect(alert).not.toContainText(/internet connection\./i);
+    await expect(alert).not.toContainText('Offline');
+
+    // 2. A key the exchange does not know: worded from its answer (code 2), no way "to Accounts" while on Accounts.
+    await addAccount(page, { name: 'Unknown key', baseUrl: simulator.url, apiKey: `${main.apiKey.slice(0, -1)}${main.apiKey.endsWith('0') ? '1' : '0'}`, apiSecret: main.apiSecret });
+    await expect(alert).toContainText('The exchange does not accept this API key');
+    await expect(alert).toContainText('the key does not exist');
+    await expect(page.getByRole('button', { name: 'Fix the key in Accounts' })).toHaveCount(0);
+
+    // 3. Success: the result and its permission report are focused and on screen, not below the fold.
+    await addAccount(page, { name: 'Main (B2B)', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: main.apiSecret });
+    const result = page.getByTestId('add-account-result');
+    await expect(result).toBeFocused();
+    await expect(result).toBeInViewport();
+    await expect(result.getByRole('group', { name: /What the key for Main \(B2B\) can reach/ })).toBeVisible();
+  });
+
   test('add an account, see its permission report; a wrong secret is refused; the secret leaks nowhere', async ({ page, simulator, app, apiBodies }) => {
     const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
 

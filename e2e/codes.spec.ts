@@ -60,4 +60,34 @@ test.describe('codes', () => {
     expect(history.lines.slice(1).some((line) => line.split(',')[1]!.startsWith('+'))).toBe(true);
     expect(history.lines.slice(1).some((line) => line.split(',')[1]!.startsWith('-'))).toBe(true);
   });
+
+  test('statuses read as words in both languages, the word the exchange sent on hover', async ({ page, simulator }) => {
+    const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
+    const truth = simulator.state.account(main.apiKey)!;
+    expect(truth.codes.slice(0, 30).some((c) => c.status === 'on_hold_review')).toBe(true);
+    await addAccount(page, { name: 'Main (B2B)', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: main.apiSecret });
+    await expect(page.getByText(/Saved .Main \(B2B\)./)).toBeVisible();
+    await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Main (B2B)' });
+    await openView(page, 'Codes');
+    const rows = page.getByTestId('code-row');
+    await expect(rows.first()).toBeVisible();
+    const held = rows.getByText('On hold for review', { exact: true }).first();
+    await expect(held).toBeVisible();
+    await expect(held).toHaveAttribute('title', 'The exchange says “on_hold_review”');
+    // No row shows a raw id with underscores as its status.
+    await expect(rows.getByText(/_/)).toHaveCount(0);
+
+    // A revealed code is shown whole, wrapping inside its column: the date column does not move.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const first = rows.first();
+    const dateBefore = await first.getByRole('cell').nth(3).boundingBox();
+    await first.getByRole('button', { name: /^Reveal code/ }).click();
+    const value = first.getByTestId('code-value');
+    await expect(value).not.toHaveText(/\u2022/);
+    const shown = (await value.textContent())!;
+    expect(truth.codes.map((c) => c.code)).toContain(shown);
+    expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const dateAfter = await first.getByRole('cell').nth(3).boundingBox();
+    expect({ x: dateAfter!.x, width: dateAfter!.width }).toEqual({ x: dateBefore!.x, width: dateBefore!.width });
+  });
 });

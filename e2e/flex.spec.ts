@@ -27,7 +27,11 @@ test.describe('flex plans', () => {
   test('plans with bounds and rates, paged by full pages, filtered by ticker', async ({ page }) => {
     await openView(page, 'Flex plans');
     await expect(planRows(page)).toHaveCount(10);
-    await expect(page.getByRole('table', { name: 'Flex plans' }).getByRole('columnheader')).toHaveText(['Ticker', 'Min investment', 'Max investment', 'Max rate', 'Action']);
+    await expect(page.getByRole('table', { name: 'Flex plans' }).getByRole('columnheader')).toHaveText(['Plan', 'Min investment', 'Max investment', 'Max rate', 'Action']);
+    // A plan is named by its asset and term; its id (a UUID) is only on hover.
+    const firstPlan = planRows(page).first().getByRole('cell').first();
+    await expect(firstPlan).toHaveText(/^[A-Z0-9]+Flex, no fixed term$/);
+    await expect(firstPlan).toHaveAttribute('title', /^Plan id \S+$/);
     await expect(planRows(page).first().getByRole('cell').nth(3)).toHaveText(/^\d+(\.\d+)? %$/);
 
     const next = page.getByRole('button', { name: 'Next' });
@@ -73,6 +77,11 @@ test.describe('flex plans', () => {
     await usdtPlan.getByRole('button', { name: /^Invest in USDT plan/ }).click();
     const panel = page.getByTestId('invest-panel');
     await expect(panel.getByTestId('invest-available')).toHaveText(/USDT$/);
+    await expect(panel.getByTestId('invest-plan-name')).toHaveText(/^USDT flex plan, no fixed term, up to [\d.]+ % a year$/);
+    // No UUID-like id anywhere in the words of the panel or the investments.
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-/i;
+    expect(await panel.textContent()).not.toMatch(uuid);
+    for (const name of await page.getByTestId('investment-name').allTextContents()) expect(name).toMatch(/^[A-Z0-9]+ flex plan, no fixed term$/);
 
     const amount = panel.getByRole('textbox', { name: 'Amount (USDT)' });
     await amount.fill('1');

@@ -107,6 +107,9 @@ test.describe('what the real exchange sends', () => {
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
 
     const c = confirmation(page);
+    // The platform the person picked, by its name; the id it is sent as only on hover.
+    await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveText('Kraken');
+    await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveAttribute('title', /^Sent to the exchange as platform id \S+$/);
     await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('John Doe (individual), resident in DEU');
     await expect(c.getByTestId('confirm-travel-rule-address')).toHaveText('Alexanderplatz 1, Berlin, DEU');
     const before = (await ledger(simulator, apiKey)).balances.BTC!;
@@ -156,6 +159,10 @@ test.describe('what the real exchange sends', () => {
     await expect(status(page).getByTestId('withdrawal-status-label')).toHaveText('Partially successful', { timeout: 60_000 });
     await expect(status(page).getByTestId('status-partial-requested')).toHaveText('50 USDT');
     await expect(status(page).getByTestId('status-partial-processed')).toHaveText('25 USDT');
+    // The exchange's status code is said in words; the number itself only on hover.
+    await expect(status(page).getByTestId('status-history-status')).toHaveText('Partially successful');
+    await expect(status(page).getByTestId('status-history-status')).toHaveAttribute('title', 'The exchange records this as status 18');
+    await expect(status(page)).not.toContainText('Exchange status code');
   });
 });
 

@@ -89,6 +89,13 @@ test.describe('fee-on-top withdrawal', () => {
     await review.click();
     await expect(errorOf('Memo / destination tag')).toHaveText(/XRP needs a memo/);
 
+    // Fiat providers are offered by name, never as the exchange's ids.
+    await chooseAsset(page, 'EUR');
+    const providerNames = await f.getByLabel('Payment provider').locator('option').allTextContents();
+    expect(providerNames).toContain('SEPA bank transfer (BCB Group)');
+    expect(providerNames.filter((name) => /_|^[A-Z]{4,}$/.test(name))).toEqual([]);
+    await expect(f.getByLabel('Payment provider').locator('option[value="SEPA_BCB_GROUP"]')).toHaveAttribute('title', 'SEPA_BCB_GROUP');
+
     // Fiat needs a provider.
     await chooseAsset(page, 'UAH');
     await f.getByLabel('Card token or account').fill('4111111111111111');
@@ -133,7 +140,9 @@ test.describe('fee-on-top withdrawal', () => {
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
     const c = confirmation(page);
     await expect(c.getByText('Payment provider')).toBeVisible();
-    await expect(c.getByRole('definition').filter({ hasText: 'MONOBANK' })).toBeVisible();
+    // The provider by a readable name, the id it is sent as on hover.
+    await expect(c.getByTestId('confirm-provider')).toHaveText('Monobank');
+    await expect(c.getByTestId('confirm-provider')).toHaveAttribute('title', 'MONOBANK');
     await expect(c.getByTestId('confirm-total')).toHaveText('1,012 UAH');
     const uniqueId = await confirmedUniqueId(page);
     await acceptNewDestination(page);

@@ -207,10 +207,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     emit: (record) => {
       // Balances read before a withdrawal are no longer a page's starting point.
       landing.forget();
-      if (record.state === 'sent') {
-        const what = `${record.amount} ${record.ticker}`;
-        history.recordEvent(record.accountId, record.lastSentAt ?? record.updatedAt, 'withdrawal_sent', record.uniqueId, `Withdrawal of ${what} sent`, `To ${record.address}`);
-      }
+      if (record.state === 'sent') history.recordWithdrawal(record);
       emit('withdrawals.updated', record);
     },
   });
@@ -254,7 +251,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
     onAlert: (alert) => {
       logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
-      history.recordEvent(alert.accountId, alert.at, 'alert_fired', `${alert.at}:${alert.id}`, alert.title, alert.body);
+      history.recordAlert(alert);
       emit('alerts.fired', alert);
     },
     onStatus: (status) => emit('alerts.status', status),

@@ -66,6 +66,8 @@ export const ERROR_REASONS = [
   'withdrawal_unknown',
   /** The withdrawal service has shut down. */
   'service_closed',
+  /** Nothing accepted a connection at the exchange's address (`values.address`): wrong address or port, or no server. */
+  'connection_refused',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -39,8 +39,8 @@ const WORDS: Readonly<Record<ErrorReason, { title: MessageDescriptor; advice: Me
     advice: msg`Check that the API secret belongs to this API key, and replace the key in Accounts if needed.`,
   },
   key_disabled: {
-    title: msg`This API key is disabled or not allowed from this IP address`,
-    advice: msg`Enable the key, and allow this IP address, in the API settings on the exchange website.`,
+    title: msg`The exchange does not accept this API key`,
+    advice: msg`Its answer means one of three things, and it does not say which: the key does not exist (mistyped or deleted), it is switched off, or it is not allowed from this IP address. Check the key in the API settings on the exchange website.`,
   },
   key_lacks_permission: {
     title: msg`This API key lacks a permission`,
@@ -92,6 +92,10 @@ const WORDS: Readonly<Record<ErrorReason, { title: MessageDescriptor; advice: Me
   discard_too_early: { title: msg`It may still arrive`, advice: msg`The exchange history can lag; it can be discarded later.` },
   withdrawal_unknown: { title: msg`There is no such withdrawal on this computer`, advice: msg`Refresh the list of recent withdrawals.` },
   service_closed: { title: msg`Withdrawals are closed`, advice: msg`The app is shutting down.` },
+  connection_refused: {
+    title: msg`Connection refused`,
+    advice: msg`Nothing at the exchange’s address accepted the connection. Check the server address and port, and that the server is running; your internet connection is not the cause.`,
+  },
 });
 
 /** The reason's words in the active language. */

@@ -29,6 +29,21 @@ describe('ErrorPanel', () => {
     expect(el.textContent).toContain('Unauthorized request.');
   });
 
+  it('auth on Accounts: no way "to Accounts" is offered where the person already is', () => {
+    useUi.getState().setView('accounts');
+    const el = panel({ kind: 'auth', reason: 'key_disabled', message: 'This action is unauthorized.' });
+    expect(screen.queryByRole('button', { name: 'Fix the key in Accounts' })).toBeNull();
+    expect(el.textContent).toContain('The exchange does not accept this API key');
+    useUi.getState().setView('balances');
+  });
+
+  it('a refused connection names its address and does not blame the internet', () => {
+    const el = panel({ kind: 'network', reason: 'connection_refused', values: { address: 'http://127.0.0.1:9' }, message: 'm' });
+    expect(el.querySelector('.error-panel__title')!.textContent).toBe('Connection refused at http://127.0.0.1:9');
+    expect(el.textContent).not.toContain('Offline');
+    expect(el.textContent).toContain('your internet connection is not the cause');
+  });
+
   it('keychain: asks to re-enter the secret', () => {
     panel({ kind: 'keychain', message: 'Keychain locked' });
     expect(screen.getByRole('button', { name: 'Re-enter the secret in Accounts' })).toBeTruthy();

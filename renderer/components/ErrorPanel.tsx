@@ -20,8 +20,11 @@ function useSecondsUntil(deadline: number | null): number {
   return deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
+/** A way to Accounts, offered only from other views: on Accounts the key is already at hand. */
 function GoToAccounts({ children }: { children: ReactNode }) {
   const setView = useUi((s) => s.setView);
+  const onAccounts = useUi((s) => s.view === 'accounts');
+  if (onAccounts) return null;
   return (
     <button type="button" className="link-button" onClick={() => setView('accounts')}>
       {children}
@@ -68,6 +71,9 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
 function explain(error: AppError, secondsLeft: number): Explanation {
   if (error.reason) {
     const words = reasonWords(error.reason);
+    if (error.reason === 'connection_refused' && typeof error.values?.address === 'string') {
+      return { title: t`Connection refused at ${error.values.address}`, advice: words.advice };
+    }
     if (error.kind === 'rate_limited') {
       return { title: words.title, advice: `${words.advice} ${secondsLeft > 0 ? t`You can retry in ${secondsLeft} s.` : t`You can retry now.`}` };
     }

@@ -78,7 +78,7 @@ export function SelectField(props: {
   hint?: ReactNode;
   error?: string | readonly string[] | undefined;
   placeholder?: string;
-  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean; lang?: string }>;
+  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean; lang?: string; title?: string }>;
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
@@ -89,7 +89,7 @@ export function SelectField(props: {
         <select {...control} value={props.value} onChange={(e) => props.onChange(e.target.value)} onBlur={props.onBlur}>
           {props.placeholder === undefined ? null : <option value="">{props.placeholder}</option>}
           {props.options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled} lang={option.lang}>
+            <option key={option.value} value={option.value} disabled={option.disabled} lang={option.lang} title={option.title}>
               {option.label}
             </option>
           ))}

@@ -70,7 +70,7 @@ describe('fee entries for multi-network assets', () => {
     expect(match).toMatchObject({ kind: 'found', key, terms: { fixed } });
   });
   it('knows nothing about an asset without an entry', () => {
-    expect(findFeeTerms(fees, { ticker: 'XRP' })).toEqual({ kind: 'unmatched', reason: 'The exchange lists no fee for XRP.' });
+    expect(findFeeTerms(fees, { ticker: 'XRP' })).toEqual({ kind: 'unmatched', reason: 'The exchange lists no fee for XRP.', unknown: { cause: 'no_entry', ticker: 'XRP' } });
   });
 });
 
@@ -134,6 +134,7 @@ describe('previewWithdrawal', () => {
         balanceAfter: '0.73416789',
         limits: { min: '0.001', max: '100' },
         feeUnknownReason: null,
+        feeUnknown: null,
         precision: 8,
         precisionAssumed: false,
       },
@@ -300,6 +301,7 @@ describe('findFeeTerms: docs/exchange-api.md, a provider name matches the one fe
     const result = previewWithdrawal({ ticker: 'EUR', amount: '50', balance: '1000', asset: eurAsset, fees, provider: 'VISAMASTER' });
     expect(result).toMatchObject({ ok: true, preview: { receiverGets: '50', fee: null, totalDebit: null, balanceAfter: null, limits: { min: '10', max: null } } });
     expect(result.ok && result.preview.feeUnknownReason).toMatch(/VISAMASTER/);
+    expect(result.ok && result.preview.feeUnknown).toEqual({ cause: 'provider_unlisted', ticker: 'EUR', provider: 'VISAMASTER' });
   });
 });
 

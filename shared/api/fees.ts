@@ -82,7 +82,16 @@ export function withdrawalFee(terms: FeeTerms, amount: string, precision: number
 export type FeeMatch =
   /** `key` is the fee list key of the entry; for fiat, `terms.providerId` names the provider's terms. */
   | { kind: 'found'; key: string; terms: FeeTerms | ProviderFeeTerms; entry: FeeEntry }
-  | { kind: 'unmatched'; reason: string };
+  | { kind: 'unmatched'; reason: string; unknown: FeeUnknown };
+
+/**
+ * Why a fee is unknown, as a code the renderer words (the main process's `reason` text is for its own
+ * error messages and logs): no entry for the asset or network, a provider still to choose, no
+ * withdrawal fee stated, or a provider whose fee entry cannot be told (none or several fit).
+ */
+export type FeeUnknown =
+  | { cause: 'no_entry' | 'no_withdraw_fee' | 'choose_provider'; ticker: string }
+  | { cause: 'provider_unlisted' | 'provider_ambiguous'; ticker: string; provider: string };
 
 export function isProviderTerms(terms: FeeTerms | ProviderFeeTerms): terms is ProviderFeeTerms {
   return 'providerId' in terms;
@@ -97,23 +106,31 @@ export function findFeeTerms(fees: FeeList, request: { ticker: string; network?:
   const networkKey = network ? feeKey(ticker, network) : null;
   const key = networkKey && fees.items[networkKey] ? networkKey : ticker;
   const entry = fees.items[key];
-  if (!entry) return { kind: 'unmatched', reason: `The exchange lists no fee for ${networkKey ?? ticker}.` };
+  if (!entry) return { kind: 'unmatched', reason: `The exchange lists no fee for ${networkKey ?? ticker}.`, unknown: { cause: 'no_entry', ticker } };
   const providerIds = Object.keys(entry.withdrawByProvider);
   if (!provider) {
     if (entry.withdraw) return { kind: 'found', key, terms: entry.withdraw, entry };
-    return { kind: 'unmatched', reason: providerIds.length ? `The ${ticker} fee depends on the payment provider; choose one.` : `The exchange lists no withdrawal fee for ${ticker}.` };
+    return providerIds.length
+      ? { kind: 'unmatched', reason: `The ${ticker} fee depends on the payment provider; choose one.`, unknown: { cause: 'choose_provider', ticker } }
+      : { kind: 'unmatched', reason: `The exchange lists no withdrawal fee for ${ticker}.`, unknown: { cause: 'no_withdraw_fee', ticker } };
   }
   if (providerIds.length === 0) {
     // An entry without per-provider terms: its flat terms are the only fee the exchange states.
     if (entry.withdraw) return { kind: 'found', key, terms: entry.withdraw, entry };
-    return { kind: 'unmatched', reason: `The exchange lists no withdrawal fee for ${ticker}.` };
+    return { kind: 'unmatched', reason: `The exchange lists no withdrawal fee for ${ticker}.`, unknown: { cause: 'no_withdraw_fee', ticker } };
   }
   const wanted = provider.toUpperCase();
   const matches = providerIds.filter((id) => id.toUpperCase().includes(wanted));
   if (matches.length === 1) return { kind: 'found', key, terms: entry.withdrawByProvider[matches[0]!]!, entry };
   const listed = providerIds.join(', ');
-  if (matches.length === 0) return { kind: 'unmatched', reason: `No ${ticker} fee provider id contains "${provider}" (the exchange lists ${listed}), so its fee is unknown.` };
-  return { kind: 'unmatched', reason: `"${provider}" fits several ${ticker} fee providers (${matches.join(', ')}), so its fee cannot be told apart.` };
+  if (matches.length === 0) {
+    return { kind: 'unmatched', reason: `No ${ticker} fee provider id contains "${provider}" (the exchange lists ${listed}), so its fee is unknown.`, unknown: { cause: 'provider_unlisted', ticker, provider } };
+  }
+  return {
+    kind: 'unmatched',
+    reason: `"${provider}" fits several ${ticker} fee providers (${matches.join(', ')}), so its fee cannot be told apart.`,
+    unknown: { cause: 'provider_ambiguous', ticker, provider },
+  };
 }
 
 export interface WithdrawalLimits {
@@ -161,8 +178,10 @@ export interface WithdrawalPreview {
   /** Null with an unknown fee. */
   balanceAfter: string | null;
   limits: WithdrawalLimits;
-  /** Why the fee is unknown, in words; null when it is known. */
+  /** Why the fee is unknown, in words for the main process's messages; null when it is known. */
   feeUnknownReason: string | null;
+  /** The same as a code the renderer words; null when the fee is known. */
+  feeUnknown: FeeUnknown | null;
   precision: number;
   /** The exchange stated no precision; FALLBACK_PRECISION was used. */
   precisionAssumed: boolean;
@@ -216,6 +235,7 @@ export function previewWithdrawal(input: {
     balanceAfter: totalDebit === null ? null : toPlain(dec(balance).minus(dec(totalDebit))),
     limits,
     feeUnknownReason: match.kind === 'unmatched' ? match.reason : null,
+    feeUnknown: match.kind === 'unmatched' ? match.unknown : null,
     precision,
     precisionAssumed: assumed,
   };

@@ -5,7 +5,10 @@
  * one quote are never mixed with values in another.
  */
 import { z } from 'zod';
+import type { WithdrawalPhase } from '../api/endpoints';
+import type { AlertKind } from './alerts';
 import type { BalanceRow } from './balances';
+import type { WithdrawalState } from './withdrawals';
 
 /** The chart's ranges; `all` is everything kept. */
 export const HISTORY_RANGES = ['1d', '1w', '1m', '1y', 'all'] as const;
@@ -36,12 +39,23 @@ export interface HistoryPoint {
 
 export type TimelineEventKind = 'withdrawal_sent' | 'alert_fired';
 
-export interface TimelineEvent {
-  at: number;
-  kind: TimelineEventKind;
-  title: string;
-  detail: string;
-}
+/**
+ * An event on the timeline as codes and values; the renderer words it. A withdrawal carries its
+ * record's state and exchange phase as they are now (null when the journal no longer holds it), so
+ * a frozen or unconfirmed one never reads as sent.
+ */
+export type TimelineEvent =
+  | {
+      at: number;
+      kind: 'withdrawal_sent';
+      withdrawal: { amount: string; ticker: string; address: string; state: WithdrawalState | null; phase: WithdrawalPhase | null };
+    }
+  | {
+      at: number;
+      kind: 'alert_fired';
+      /** `kind` null: an alert recorded in words this version cannot read back. */
+      alert: { kind: AlertKind | null; market: string; distancePercent: string | null; thresholdPercent: string | null };
+    };
 
 export interface HistorySeries {
   accountId: string;

@@ -97,10 +97,17 @@ describe('one key, one account; errors name their cause', () => {
     await expect(twin).rejects.toMatchObject({ error: { kind: 'validation', message: expect.stringContaining('"My trading key"'), fields: { apiKey: [expect.stringContaining('My trading key')] } } });
   });
 
-  it('an unreachable server is named as unreachable, not as a key problem', async () => {
+  it('a refused port is named by its address, not as a key problem nor as the internet', async () => {
     const accounts = service();
     const attempt = accounts.add({ name: 'Nowhere', region: 'custom', baseUrl: 'http://127.0.0.1:9', ...keysOf('Trader') });
-    await expect(attempt).rejects.toMatchObject({ error: { kind: 'network', message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9 could not be reached.*Nothing was saved/) } });
+    await expect(attempt).rejects.toMatchObject({
+      error: {
+        kind: 'network',
+        reason: 'connection_refused',
+        values: { address: 'http://127.0.0.1:9' },
+        message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9 refused the connection.*Nothing was saved/),
+      },
+    });
     expect((await accounts.list()).accounts).toHaveLength(1);
   });
 

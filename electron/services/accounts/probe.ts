@@ -90,6 +90,7 @@ export function newKeyFailureWords(error: AppError, server: string): string {
     case 'auth':
       return `The exchange refused this key pair: ${error.message} Check that the key and secret are copied whole and that the key is enabled.`;
     case 'network':
+      if (error.reason === 'connection_refused') return `${server} refused the connection: nothing accepts connections at that address and port.`;
       return `${server} could not be reached: ${error.message} Check the server address and this computer's connection.`;
     case 'timeout':
       return `${server} did not answer in time: ${error.message}`;
@@ -121,6 +122,7 @@ export async function probeNewKey(client: ProbeableClient, server: string, now: 
       if (error.code !== undefined) refused.code = error.code;
       if (error.retryAfterMs !== undefined) refused.retryAfterMs = error.retryAfterMs;
       if (error.reason !== undefined) refused.reason = error.reason;
+      if (error.values !== undefined) refused.values = error.values;
       throw new AppFailure(refused);
     }
     balance = areaFromError(error);

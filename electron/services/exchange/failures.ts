@@ -52,9 +52,15 @@ const NETWORK_WORDS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'The server certificate does not belong to this address; the connection was refused for your safety.',
 };
 
-/** A Node transport error (socket, DNS, TLS) as a `network` failure. The raw error is not kept. */
-export function networkFailure(error: unknown): AppFailure {
+/**
+ * A Node transport error (socket, DNS, TLS) as a `network` failure. The raw error is not kept. A
+ * refused connection names the address it was refused at: the internet is not the cause there.
+ */
+export function networkFailure(error: unknown, origin?: string): AppFailure {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === 'ECONNREFUSED' && origin !== undefined) {
+    return new AppFailure({ kind: 'network', reason: 'connection_refused', values: { address: origin }, message: NETWORK_WORDS.ECONNREFUSED! });
+  }
   const message =
     (typeof code === 'string' && NETWORK_WORDS[code]) ||
     'The connection to the exchange failed before an answer arrived. Check your internet connection and try again.';

@@ -144,10 +144,10 @@ const UNDICI_CODES: Readonly<Record<string, string>> = {
   UND_ERR_CLOSED: 'ECONNABORTED',
 };
 
-function transportFailure(error: Error): AppFailure {
+function transportFailure(error: Error, origin: string): AppFailure {
   const code = (error as { code?: unknown }).code;
   const mapped = typeof code === 'string' ? UNDICI_CODES[code] : undefined;
-  return networkFailure(mapped ? { code: mapped } : error);
+  return networkFailure(mapped ? { code: mapped } : error, origin);
 }
 
 /** Reads an answer's body as text, refusing it (and dropping the connection) past the size cap. */
@@ -227,7 +227,7 @@ export function send(target: Target, request: OutgoingRequest, maxResponseBytes:
         // A header value undici refuses is a bug of ours, not a network fault: the client reports it
         // as internal. The raw error, which names the header, stays here.
         else if ((error as { code?: unknown }).code === 'UND_ERR_INVALID_ARG') settle(new TypeError('The request could not be built'));
-        else settle(transportFailure(error as Error));
+        else settle(transportFailure(error as Error, target.origin));
       },
     );
   });

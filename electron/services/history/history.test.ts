@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BalancesOverview } from '../../../shared/model/balances';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { openDatabase, type DeskDatabase } from '../database';
 import { createHistoryService, createHistoryStore, type HistoryService } from '.';
 
@@ -175,14 +176,72 @@ describe('balances as of a date', () => {
   });
 });
 
+describe('a range longer than the history', () => {
+  it('draws the data that exists at full detail, not as one bucket of the whole range', () => {
+    for (let i = 0; i < 20; i++) {
+      clock = T0 + i * MIN;
+      history.offer(overview(`1.${10 + i}`));
+      history.flush();
+    }
+    const series = history.series({ accountId: 'acc', range: '1y', points: 100 });
+    expect(series.points).toHaveLength(20);
+    expect(series.firstAt).toBe(T0);
+    expect(series.from).toBeLessThan(T0);
+  });
+});
+
 describe('timeline events', () => {
-  it('are recorded once per subject and come with the series of their range', () => {
-    history.recordEvent('acc', T0 + MIN, 'withdrawal_sent', 'w1', 'Withdrawal of 1 BTC sent', 'To bc1q');
-    history.recordEvent('acc', T0 + 2 * MIN, 'withdrawal_sent', 'w1', 'Withdrawal of 1 BTC sent', 'To bc1q');
-    history.recordEvent('other', T0 + MIN, 'alert_fired', 'a1', 'Margin call', 'BTC_PERP');
+  const alert = { id: 'a1', accountId: 'other', accountName: 'Other', positionId: 7, market: 'BTC_PERP', distancePercent: null, thresholdPercent: null, title: '', body: '' };
+  /** A journal row as the withdrawal store writes it (the same table, the same database). */
+  function journal(uniqueId: string, state: string, phase: string | null): void {
+    const record = { uniqueId, accountId: 'acc', amount: '1', ticker: 'BTC', address: 'bc1q', state, phase };
+    database.connection
+      .prepare('INSERT OR REPLACE INTO withdrawals (unique_id, account_id, state, updated_at, finished, record) VALUES (?, ?, ?, ?, 0, ?)')
+      .run(uniqueId, 'acc', state, T0, JSON.stringify(record));
+  }
+  const withdrawal = { accountId: 'acc', uniqueId: 'w1', amount: '1', ticker: 'BTC', address: 'bc1q', lastSentAt: T0 + MIN, updatedAt: T0 + MIN } as WithdrawalRecord;
+
+  it('are recorded once per subject, as codes and values, and come with the series of their range', () => {
+    history.recordWithdrawal(withdrawal);
+    history.recordWithdrawal({ ...withdrawal, lastSentAt: T0 + 2 * MIN });
+    history.recordAlert({ ...alert, kind: 'margin_call', at: T0 + MIN });
+    history.recordAlert({ ...alert, accountId: 'acc', kind: 'threshold', distancePercent: '7.29', thresholdPercent: '10', at: T0 + 3 * MIN });
     clock = T0 + 10 * MIN;
     expect(history.series({ accountId: 'acc', range: '1d' }).events).toEqual([
-      { at: T0 + MIN, kind: 'withdrawal_sent', title: 'Withdrawal of 1 BTC sent', detail: 'To bc1q' },
+      { at: T0 + MIN, kind: 'withdrawal_sent', withdrawal: { amount: '1', ticker: 'BTC', address: 'bc1q', state: null, phase: null } },
+      { at: T0 + 3 * MIN, kind: 'alert_fired', alert: { kind: 'threshold', market: 'BTC_PERP', distancePercent: '7.29', thresholdPercent: '10' } },
+    ]);
+    expect(database.connection.prepare('SELECT title FROM timeline_events ORDER BY at').pluck().all()).not.toContain(expect.stringMatching(/sent|Withdrawal/));
+  });
+
+  it("a withdrawal's event follows its record: frozen, then unconfirmed, never 'sent' before the exchange says so", () => {
+    history.recordWithdrawal(withdrawal);
+    clock = T0 + 10 * MIN;
+    const facts = () => {
+      const event = history.series({ accountId: 'acc', range: '1d' }).events[0]!;
+      return event.kind === 'withdrawal_sent' ? [event.withdrawal.state, event.withdrawal.phase] : null;
+    };
+    journal('w1', 'sent', null);
+    expect(facts()).toEqual(['sent', null]);
+    journal('w1', 'sent', 'aml_frozen');
+    expect(facts()).toEqual(['sent', 'aml_frozen']);
+    journal('w1', 'sent', 'unconfirmed_by_user');
+    expect(facts()).toEqual(['sent', 'unconfirmed_by_user']);
+  });
+
+  it('reads the English sentences earlier versions stored as the same codes; an unreadable row leaves the rest', () => {
+    const add = database.connection.prepare('INSERT INTO timeline_events (account_id, at, kind, ref, title, detail) VALUES (?, ?, ?, ?, ?, ?)');
+    add.run('acc', T0 + MIN, 'withdrawal_sent', 'old', 'Withdrawal of 0.5 ETH sent', 'To 0xabc');
+    add.run('acc', T0 + 2 * MIN, 'alert_fired', 'x1', 'ETH_PERP: 4.1 % from liquidation', 'Position #3 on ETH_PERP (Main) is now 4.1 % from its liquidation price, below your 5 % alert.');
+    add.run('acc', T0 + 3 * MIN, 'alert_fired', 'x2', 'BTC_PERP: position in margin call', 'Position #4 entered margin call.');
+    add.run('acc', T0 + 4 * MIN, 'withdrawal_sent', 'bad', 'withdrawal', '{not json');
+    add.run('acc', T0 + 5 * MIN, 'withdrawal_sent', 'new', 'withdrawal', JSON.stringify({ amount: '2', ticker: 'USDT', address: 'T1' }));
+    clock = T0 + 10 * MIN;
+    expect(history.series({ accountId: 'acc', range: '1d' }).events).toEqual([
+      { at: T0 + MIN, kind: 'withdrawal_sent', withdrawal: { amount: '0.5', ticker: 'ETH', address: '0xabc', state: null, phase: null } },
+      { at: T0 + 2 * MIN, kind: 'alert_fired', alert: { kind: 'threshold', market: 'ETH_PERP', distancePercent: '4.1', thresholdPercent: '5' } },
+      { at: T0 + 3 * MIN, kind: 'alert_fired', alert: { kind: 'margin_call', market: 'BTC_PERP', distancePercent: null, thresholdPercent: null } },
+      { at: T0 + 5 * MIN, kind: 'withdrawal_sent', withdrawal: { amount: '2', ticker: 'USDT', address: 'T1', state: null, phase: null } },
     ]);
   });
 });

@@ -16,8 +16,11 @@ import {
   type HistorySeries,
   type TimelineEventKind,
 } from '../../../shared/model/history';
+import type { PositionAlert } from '../../../shared/model/alerts';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { percentChange, sub } from '../../../shared/money/decimal';
 import type { HistoryStore, SnapshotInput } from './store';
+import { alertEventValues, withdrawalEventValues } from './timeline';
 
 export const SNAPSHOT_INTERVAL_MS = 5 * 60_000;
 export const COMPACTION_INTERVAL_MS = 30 * 60_000;
@@ -142,13 +145,22 @@ export function createHistoryService(options: HistoryServiceOptions) {
     return compacting;
   }
 
-  function recordEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, title: string, detail: string): void {
+  function recordEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, values: { title: string; detail: string }): void {
     if (!store || closed) return;
     try {
-      store.addEvent(accountId, at, kind, ref, title, detail);
+      store.addEvent(accountId, at, kind, ref, values.title, values.detail);
     } catch (error) {
       onError('history event could not be written', error);
     }
+  }
+
+  /** A withdrawal the exchange accepted, once; its words follow the record's state when read. */
+  function recordWithdrawal(record: WithdrawalRecord): void {
+    recordEvent(record.accountId, record.lastSentAt ?? record.updatedAt, 'withdrawal_sent', record.uniqueId, withdrawalEventValues(record));
+  }
+
+  function recordAlert(alert: PositionAlert): void {
+    recordEvent(alert.accountId, alert.at, 'alert_fired', `${alert.at}:${alert.id}`, alertEventValues(alert));
   }
 
   function series(request: { accountId: string; range: HistoryRange; asset?: string; quote?: string; points?: number; now?: number }): HistorySeries {
@@ -158,9 +170,12 @@ export function createHistoryService(options: HistoryServiceOptions) {
     const firstAt = store.firstAt(request.accountId, quote);
     const from = request.range === 'all' ? (firstAt ?? to) : to - RANGE_MS[request.range];
     const points = Math.min(request.points ?? 1_000, MAX_SERIES_POINTS);
-    const bucketMs = Math.max(1, Math.ceil((to - from + 1) / points));
+    // Buckets span the data that exists: a day's range over 20 minutes of history still draws
+    // the 20 minutes at full detail, not as one bucket.
+    const start = Math.min(to, Math.max(from, firstAt ?? from));
+    const bucketMs = Math.max(1, Math.ceil((to - start + 1) / points));
     const asset = request.asset ?? null;
-    const thinned = store.series(request.accountId, quote, asset, from, to, bucketMs);
+    const thinned = store.series(request.accountId, quote, asset, start, to, bucketMs);
     const { n, first: firstInRange } = store.count(request.accountId, quote, from, to);
     // The change runs from the range's first snapshot to its last; the first point of a bucket is
     // its newest, so the range's very first value is read on its own.
@@ -223,7 +238,8 @@ export function createHistoryService(options: HistoryServiceOptions) {
     flush,
     tick,
     compact,
-    recordEvent,
+    recordWithdrawal,
+    recordAlert,
     series,
     asOf,
     async close(): Promise<void> {

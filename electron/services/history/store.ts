@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { SnapshotAsset, TimelineEvent, TimelineEventKind } from '../../../shared/model/history';
+import { eventOf, type StoredEventRow } from './timeline';
 
 export interface SnapshotInput {
   accountId: string;
@@ -67,15 +68,18 @@ export function createHistoryStore(connection: Database.Database) {
      FROM snapshot_assets WHERE snapshot_id = ? ORDER BY asset`,
   );
   const insertEvent = connection.prepare('INSERT OR IGNORE INTO timeline_events (account_id, at, kind, ref, title, detail) VALUES (?, ?, ?, ?, ?, ?)');
+  // A withdrawal's event reads its journal record too: the words follow its state and phase now.
   const eventsIn = connection.prepare(
-    'SELECT at, kind, title, detail FROM timeline_events WHERE account_id = ? AND at >= ? AND at <= ? ORDER BY at LIMIT 500',
+    `SELECT e.at, e.kind, e.title, e.detail, w.record FROM timeline_events e
+     LEFT JOIN withdrawals w ON e.kind = 'withdrawal_sent' AND w.unique_id = e.ref
+     WHERE e.account_id = ? AND e.at >= ? AND e.at <= ? ORDER BY e.at LIMIT 500`,
   );
   // Withdrawals sent before history existed (or imported from an old journal) join the timeline once.
   const backfill = connection.prepare(
     `INSERT OR IGNORE INTO timeline_events (account_id, at, kind, ref, title, detail)
      SELECT account_id, coalesce(json_extract(record, '$.lastSentAt'), updated_at), 'withdrawal_sent', unique_id,
-            'Withdrawal of ' || json_extract(record, '$.amount') || ' ' || json_extract(record, '$.ticker') || ' sent',
-            'To ' || json_extract(record, '$.address')
+            'withdrawal',
+            json_object('amount', json_extract(record, '$.amount'), 'ticker', json_extract(record, '$.ticker'), 'address', json_extract(record, '$.address'))
      FROM withdrawals WHERE state = 'sent' AND json_valid(record)`,
   );
   const thinCandidates = connection
@@ -181,7 +185,7 @@ export function createHistoryStore(connection: Database.Database) {
     },
 
     events(accountId: string, from: number, to: number): TimelineEvent[] {
-      return eventsIn.all(accountId, from, to) as TimelineEvent[];
+      return (eventsIn.all(accountId, from, to) as StoredEventRow[]).map(eventOf).filter((e): e is TimelineEvent => e !== null);
     },
 
     /**

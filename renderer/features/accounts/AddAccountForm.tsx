@@ -6,6 +6,17 @@ import { KeyFields } from './KeyFields';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
 
+/**
+ * The result and its permission report appear below the emptied form, often below the fold: the
+ * person is taken to them (focus for keyboards and screen readers, scroll for eyes). Module-level, so
+ * the ref runs once per result, not on each render.
+ */
+function bringIntoView(element: HTMLElement | null): void {
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView?.({ block: 'start' });
+}
+
 export function AddAccountForm() {
   const [place, setPlace] = useState<AccountPlace>({ name: '', region: 'global', baseUrl: '' });
   const add = useSecretSubmit('accounts.add');
@@ -31,7 +42,7 @@ export function AddAccountForm() {
       {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} /> : null}
       {add.error?.kind === 'validation' && !add.error.fields ? <ErrorPanel error={add.error} /> : null}
       {add.result ? (
-        <div className="form__result" role="status">
+        <div className="form__result" role="status" tabIndex={-1} ref={bringIntoView} key={add.result.account.id} data-testid="add-account-result" aria-label={t`Result of adding ${add.result.account.name}`}>
           <p className="form__success">{t`Saved “${add.result.account.name}”. The secret is in your system keychain.`}</p>
           <PermissionReportView report={add.result.report} title={t`What the key for ${add.result.account.name} can reach`} />
         </div>

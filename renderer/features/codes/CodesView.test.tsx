@@ -93,11 +93,12 @@ describe('CodesView', () => {
   });
 
   it('shows statuses in words, the word sent in the tooltip, unknown ones as sent, hostile text as text', async () => {
-    const statuses = ['Activated', 'active', 'applied', 'New', 'Not activated', 'Frozen-By-<b>AML</b>'];
-    setup(6, (i) => code(i, { status: statuses[i]!, external_id: i === 5 ? '<script>alert(1)</script>' : `ext-${i}` }));
-    await waitFor(() => expect(rows()).toHaveLength(6));
+    const statuses = ['Activated', 'active', 'applied', 'New', 'Not activated', 'Frozen-By-<b>AML</b>', 'on_hold_review', 'held_for_audit'];
+    setup(8, (i) => code(i, { status: statuses[i]!, external_id: i === 5 ? '<script>alert(1)</script>' : `ext-${i}` }));
+    await waitFor(() => expect(rows()).toHaveLength(8));
     const shown = rows().map((row) => within(row).getAllByRole('cell')[2]!.textContent);
-    expect(shown).toEqual(['Applied', 'Not applied yet', 'Applied', 'Not applied yet', 'Not applied yet', 'Frozen-By-<b>AML</b>']);
+    expect(shown).toEqual(['Applied', 'Not applied yet', 'Applied', 'Not applied yet', 'Not applied yet', 'Frozen-By-<b>AML</b>', 'On hold for review', 'Held for audit']);
+    expect(within(rows()[6]!).getByText('On hold for review').getAttribute('title')).toBe('The exchange says “on_hold_review”');
     expect(within(rows()[0]!).getByText('Applied').getAttribute('title')).toBe('The exchange says “Activated”');
     expect(screen.getByText('Frozen-By-<b>AML</b>').className).toContain('badge--warning');
     expect(within(rows()[1]!).getByText('Not applied yet').className).toContain('badge--positive');

@@ -212,7 +212,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
 function CodeCell({ row, label, revealKey, shown, onToggle }: { row: CodeRecord; label: string; revealKey: string; shown: boolean; onToggle(key: string): void }) {
   return (
     <div className="code-cell">
-      <span className={`code-value clip num${shown ? '' : ' code-value--masked'}`} data-testid="code-value" title={shown ? row.code : t`Hidden`}>
+      <span className={`code-value num${shown ? ' code-value--shown' : ' clip code-value--masked'}`} data-testid="code-value" title={shown ? row.code : t`Hidden`}>
         {shown ? row.code : MASK}
       </span>
       <button type="button" className="button button--ghost button--small" aria-pressed={shown} aria-label={shown ? t`Hide code ${label}` : t`Reveal code ${label}`} onClick={() => onToggle(revealKey)}>

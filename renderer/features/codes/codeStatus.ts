@@ -1,6 +1,7 @@
 import type { BadgeTone } from '../../components/Badge';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { tidyId } from '../../tidyId';
 import { codeStatusGroup, type CodeStatusGroup } from '../../../shared/model/codes';
 
 const GROUP_WORDS: Record<CodeStatusGroup, ReturnType<typeof msg>> = {
@@ -8,11 +9,22 @@ const GROUP_WORDS: Record<CodeStatusGroup, ReturnType<typeof msg>> = {
   applied: msg`Applied`,
 };
 
-/** A status in the person's language; one this app does not know exactly as the exchange sent it. */
+/** Statuses outside the two groups that the exchange is seen to send, in words. */
+const OTHER_WORDS: Record<string, ReturnType<typeof msg>> = {
+  on_hold_review: msg`On hold for review`,
+};
+
+/**
+ * A status in the person's language. One this app has no words for is shown tidied (underscores as
+ * spaces, first letter capital); the word as sent stays in the tooltip.
+ */
 export function codeStatusLabel(status: string): string {
   const group = codeStatusGroup(status);
-  return group === 'other' ? status : i18n._(GROUP_WORDS[group]);
+  if (group !== 'other') return i18n._(GROUP_WORDS[group]);
+  const known = OTHER_WORDS[status.trim().toLowerCase()];
+  return known ? i18n._(known) : tidyId(status);
 }
+
 
 /** The words for a filter's status group. */
 export function codeGroupLabel(group: CodeStatusGroup): string {
@@ -35,5 +47,5 @@ export function codeStatusTone(status: string): BadgeTone {
 }
 
 export function isKnownCodeStatus(status: string): boolean {
-  return codeStatusGroup(status) !== 'other';
+  return codeStatusGroup(status) !== 'other' || status.trim().toLowerCase() in OTHER_WORDS;
 }

@@ -56,10 +56,13 @@ describe('FlexView', () => {
     setup();
     await screen.findAllByTestId('plan-row');
     // maxRate is a fraction of 1 (docs/exchange-api.md): 0.125 -> 12.5 %, 0.0030 -> 0.3 %, exactly.
-    expect(cellTexts(rows()[0]!)).toEqual(['USDTplan-1', '10', '100,000', '12.5 %', 'Invest']);
-    expect(cellTexts(rows()[1]!)).toEqual(['BTCplan-2', '0.001', '10', '0.3 %', 'Invest']);
+    // Named by asset and term; the plan's id only on hover.
+    expect(cellTexts(rows()[0]!)).toEqual(['USDTFlex, no fixed term', '10', '100,000', '12.5 %', 'Invest']);
+    expect(cellTexts(rows()[1]!)).toEqual(['BTCFlex, no fixed term', '0.001', '10', '0.3 %', 'Invest']);
+    expect(within(rows()[0]!).getAllByRole('cell')[0]!.getAttribute('title')).toBe('Plan id plan-1');
     const investmentRow = await screen.findByTestId('investment-row');
-    expect(within(investmentRow).getByText('inv-1')).toBeTruthy();
+    expect(within(investmentRow).getByTestId('investment-name').textContent).toBe('USDT flex plan, no fixed term');
+    expect(investmentRow.textContent).not.toContain('inv-1');
     expect(investmentRow.textContent).toContain('1,500.25 USDT');
     expect(investmentRow.textContent).toContain('Yes');
     expect(investmentRow.textContent).toContain('Active');
@@ -179,7 +182,8 @@ describe('FlexView', () => {
 
     const panel = screen.getByTestId('invest-panel');
     expect(screen.getByTestId('confirm-amount').textContent).toBe('100.5 USDT');
-    expect(panel.textContent).toContain('plan-1');
+    expect(panel.textContent).toContain('USDT flex plan, no fixed term, up to 12.5 % a year');
+    expect(panel.textContent).not.toContain('plan-1');
     expect(panel.textContent).toContain('100.5 USDT will move from your main balance into this flex plan.');
     expect(bridge.callsTo('exchange.flexInvest')).toHaveLength(0);
 

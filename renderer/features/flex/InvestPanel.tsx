@@ -6,6 +6,7 @@ import { REFERENCE_DATA, useChannelMutation, useChannelQuery } from '../../api/q
 import { CopyButton, ErrorPanel } from '../../components';
 import { formatAmount } from '../../format';
 import { availableBalance, checkInvestAmount } from './investCheck';
+import { flexPlanName } from './planName';
 
 type Step = { name: 'edit' } | { name: 'confirm'; amount: string; withReinvest: boolean } | { name: 'done'; amount: string; transactionId: string };
 
@@ -70,8 +71,8 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
         <h2 className="invest-panel__title" id={`${amountId}-title`}>
           {t`Invest in ${plan.ticker} plan`}
         </h2>
-        <span className="cell-sub num invest-panel__plan-id" title={plan.id}>
-          {t`Plan ${plan.id}`}
+        <span className="cell-sub invest-panel__plan-id" title={t`Plan id ${plan.id}`} data-testid="invest-plan-name">
+          {flexPlanName(plan)}
         </span>
         <button type="button" className="button button--ghost button--small invest-panel__close" onClick={onClose} disabled={invest.isPending}>
           {t`Close`}
@@ -143,7 +144,7 @@ export function InvestPanel({ account, plan, onClose }: { account: AccountSummar
             <div>
               <dt>{t`Plan`}</dt>
               <dd>
-                {plan.ticker} flex plan, up to {formatAmount(plan.maxRate)} % <span className="cell-sub num">{plan.id}</span>
+                <span title={t`Plan id ${plan.id}`}>{flexPlanName(plan)}</span>
               </dd>
             </div>
             <div>

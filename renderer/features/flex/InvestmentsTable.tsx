@@ -30,8 +30,7 @@ const COLUMNS = (): Column<FlexInvestment>[] => [
     cellProps: (item) => ({ title: t`Investment ${item.id}, plan ${item.planId}` }),
     cell: (item) => (
       <>
-        <span className="cell-main num clip">{item.id}</span>
-        <span className="cell-sub num clip">{t`plan ${item.planId}`}</span>
+        <span className="cell-main clip" data-testid="investment-name">{t`${item.currency} flex plan, no fixed term`}</span>
       </>
     ),
   },

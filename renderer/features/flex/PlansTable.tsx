@@ -42,13 +42,13 @@ export function PlansTable({
   const received = plans.length + unreadableCount;
   const columns: Column<FlexPlan>[] = [
     {
-      header: t`Ticker`,
+      header: t`Plan`,
       width: '22%',
-      cellProps: (plan) => ({ title: `${plan.ticker} (plan ${plan.id})` }),
+      cellProps: (plan) => ({ title: t`Plan id ${plan.id}` }),
       cell: (plan) => (
         <>
           <span className="cell-main">{plan.ticker}</span>
-          <span className="cell-sub num">{plan.id}</span>
+          <span className="cell-sub">{t`Flex, no fixed term`}</span>
         </>
       ),
     },

@@ -49,35 +49,59 @@ export function HistoryChart(props: {
         const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } };
         // Tick labels in the chosen language (uPlot's own are English: "2pm", "11/22/26",
         // "2,500,000,000"). Ticks are plot coordinates, not amounts: the exact figures are in the
-        // readout above the chart, so a compact float label is right here.
+        // readout above the chart, so a compact label is right here, with as many digits as it
+        // takes for neighbouring labels to differ (a flat day of a large total).
         const locales = formatLocales() as string[] | undefined;
-        const tickNumber = new Intl.NumberFormat(locales, { notation: 'compact', maximumSignificantDigits: 4 });
         const spanDays = (props.to - props.from) / 86_400_000;
-        const tickTime = new Intl.DateTimeFormat(locales, spanDays <= 2 ? { hour: '2-digit', minute: '2-digit' } : spanDays <= 120 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' });
-        const numberTicks = (_u: uPlot, splits: number[]) => splits.map((v) => tickNumber.format(v));
-        const timeTicks = (_u: uPlot, splits: number[]) => splits.map((v) => tickTime.format(new Date(v * 1000)));
-        // Wide enough for the longest label ("1,225,518,023"): uPlot's fixed default cuts big totals.
+        const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+        const tickTime = new Intl.DateTimeFormat(
+          locales,
+          spanDays <= 1 / 48 ? { ...clock, second: '2-digit' } : spanDays <= 2 ? clock : spanDays <= 120 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },
+        );
+        // The drawn labels are also written on the chart's element (data-x-ticks, data-y-ticks), so
+        // what the canvas shows can be read back: by the browser specs, and by nothing else.
+        const drawn = { x: [] as { label: string; at: number }[], y: [] as string[] };
+        const numberTicks = (_u: uPlot, splits: number[]) => (drawn.y = distinctLabels(splits, locales));
+        const timeTicks = (u: uPlot, splits: number[]) => {
+          const labels = splits.map((v) => tickTime.format(new Date(v * 1000)));
+          drawn.x = labels.map((label, i) => ({ label, at: Math.round(u.valToPos(splits[i]!, 'x')) }));
+          return labels;
+        };
+        // Room for the widest label at about 7.5 px a character, so labels never run together.
+        const timeSpace = 24 + 7.5 * tickTime.format(new Date(props.to)).length;
         const fit = (_u: uPlot, labels: string[] | null) => 18 + 7.5 * Math.max(4, ...(labels ?? []).map((l) => l.length));
         const options: uPlot.Options = {
           width: Math.max(200, host.clientWidth),
           height: 280,
           legend: { show: false },
-          cursor: { y: false, points: { size: 8 } },
-          scales: { x: { time: true, range: [props.from / 1000, props.to / 1000] }, amount: { auto: true } },
+          // The nearest point answers wherever the cursor is over the plot, however far from it.
+          cursor: { y: false, points: { size: 10 }, hover: { prox: Infinity } },
+          scales: {
+            x: { time: true, range: [Math.min(props.from, props.to - 10_000) / 1000, props.to / 1000] },
+            // Around the data, never stretched to zero: a single snapshot gets a narrow band round it.
+            y: { range: (_u, min, max) => fitRange(UPlot, min, max) },
+            amount: { range: (_u, min, max) => fitRange(UPlot, min, max) },
+          },
           series: [
             {},
             { label: 'Value', stroke: accent, width: 2, fill: color('--accent-soft'), points: { show: few }, spanGaps: false },
             ...(props.withAmount ? [{ label: 'Amount', stroke: color('--positive'), width: 1.5, scale: 'amount', points: { show: few } }] : []),
           ],
           axes: [
-            { ...axis, values: timeTicks },
+            { ...axis, space: timeSpace, values: timeTicks },
             { ...axis, size: fit, values: numberTicks },
             ...(props.withAmount ? [{ ...axis, scale: 'amount', side: 1, grid: { show: false }, size: fit, values: numberTicks }] : []),
           ],
           hooks: {
-            setCursor: [(u) => onHover.current(u.cursor.idx ?? null)],
+            // Leaving the plot for an axis keeps the last point: the readout clears only when the
+            // pointer leaves the whole chart (onMouseLeave below).
+            setCursor: [(u) => u.cursor.idx != null && onHover.current(u.cursor.idx)],
             // Withdrawals sent and alerts fired, as vertical marks across the plot.
             draw: [
+              () => {
+                host.dataset.xTicks = JSON.stringify(drawn.x);
+                host.dataset.yTicks = JSON.stringify(drawn.y);
+              },
               (u) => {
                 const ctx = u.ctx;
                 ctx.save();
@@ -111,6 +135,28 @@ export function HistoryChart(props: {
 
   if (failed) return <p className="history-chart__failed">{t`The chart could not be drawn. The figures above are still exact.`}</p>;
   return <div ref={box} className="history-chart" role="img" aria-label={props.label} data-testid="history-chart" onMouseLeave={() => props.onHover(null)} />;
+}
+
+/**
+ * Tick labels with the fewest significant digits (at least 3) at which no two neighbours read the
+ * same; past 15 digits a float cannot tell them apart anyway.
+ */
+export function distinctLabels(splits: number[], locales: string[] | undefined): string[] {
+  let labels: string[] = [];
+  for (let digits = 3; digits <= 15; digits++) {
+    const format = new Intl.NumberFormat(locales, { notation: 'compact', maximumSignificantDigits: digits });
+    labels = splits.map((v) => format.format(v));
+    if (labels.every((label, i) => i === 0 || label !== labels[i - 1])) return labels;
+  }
+  return labels;
+}
+
+function fitRange(UPlot: typeof uPlot, min: number, max: number): uPlot.Range.MinMax {
+  if (min === max) {
+    const pad = Math.abs(min) * 0.001 || 1;
+    return [min - pad, max + pad];
+  }
+  return UPlot.rangeNum(min, max, 0.1, false);
 }
 
 /** A design token as a colour the canvas understands (tokens use light-dark(), resolved by the page). */

@@ -4,13 +4,15 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { DEFAULT_QUOTE } from '../../../shared/model/balances';
-import { HISTORY_RANGES, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
+import { HISTORY_RANGES, RANGE_MS, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
 import { useChannelQuery, useSettings } from '../../api/queries';
 import { EmptyState, QueryState, View } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatEpochMs } from '../../format';
+import { changeText, displayValue } from '../balances/cells';
 import { HistoryChart } from './HistoryChart';
+import { timelineWords } from './timelineWords';
 import { asOfCsvRows, endOfLocalDay, localToday } from './asOf';
 import './history.css';
 
@@ -44,6 +46,8 @@ export function HistoryView({ account }: { account: AccountSummary }) {
   // The asset picker lists what net worth's answer names (the asset answer carries none).
   const assets = useChannelQuery('history.series', { accountId: account.id, range, quote, points: 10 }, { enabled: asset !== '', refetchInterval: false });
   const assetChoices = (asset ? assets.data?.assets : series.data?.assets) ?? [];
+  const firstAt = series.data?.firstAt ?? null;
+  const idle = idleRanges(firstAt, series.data?.to ?? null);
 
   return (
     <View
@@ -55,7 +59,15 @@ export function HistoryView({ account }: { account: AccountSummary }) {
         <div className="toolbar">
           <div className="history-ranges" role="group" aria-label={t`Range`}>
             {HISTORY_RANGES.map((r) => (
-              <button key={r} type="button" className="button button--small" aria-pressed={range === r} title={i18n._(RANGE_WORDS[r].long)} onClick={() => setRange(r)}>
+              <button
+                key={r}
+                type="button"
+                className="button button--small"
+                aria-pressed={range === r}
+                disabled={idle.has(r) && range !== r}
+                title={idle.has(r) && firstAt !== null ? t`History starts ${formatEpochMs(firstAt)}: a shorter range already shows all of it.` : i18n._(RANGE_WORDS[r].long)}
+                onClick={() => setRange(r)}
+              >
                 {i18n._(RANGE_WORDS[r].short)}
               </button>
             ))}
@@ -94,6 +106,22 @@ export function HistoryView({ account }: { account: AccountSummary }) {
   );
 }
 
+/**
+ * Ranges that would only show the same data as a shorter one: the history is younger than the
+ * shorter range already. "All" always stays.
+ */
+export function idleRanges(firstAt: number | null, to: number | null): Set<HistoryRange> {
+  const idle = new Set<HistoryRange>();
+  if (firstAt === null || to === null) return idle;
+  let covered = false;
+  for (const r of HISTORY_RANGES) {
+    if (r === 'all') continue;
+    if (covered) idle.add(r);
+    else if (RANGE_MS[r] >= to - firstAt) covered = true;
+  }
+  return idle;
+}
+
 function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords: string }) {
   const [hover, setHover] = useState<number | null>(null);
   const q = series.quote;
@@ -115,6 +143,12 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
       </div>
     );
   }
+  // The chart and the change cover the data that exists: a range longer than the history is
+  // drawn from its first snapshot, and the change is labelled from then.
+  const startsLate = series.firstAt !== null && series.firstAt > series.from;
+  const from = startsLate ? series.firstAt! : series.from;
+  const overWords = startsLate ? t`Change since ${formatEpochMs(series.firstAt!)}` : t`Change over ${rangeWords}`;
+  const latestWords = last.value === null ? noPrice : displayValue(last.value, q);
   const change = series.change;
   const tone = change === null ? '' : change.value.startsWith('-') ? 'history-change--down' : /^0(\.0*)?$/.test(change.value) ? '' : 'history-change--up';
 
@@ -124,15 +158,15 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
         <p className="history-latest">
           <span className="history-label">{t`${subject}, latest`}</span>
           <strong className="num" data-testid="history-latest" data-value={last.value ?? ''} data-at={last.at} title={`${last.value ?? noPrice} ${q}`}>
-            {last.value === null ? noPrice : `${formatAmount(last.value)} ${q}`}
+            {last.value === null ? noPrice : `${displayValue(last.value, q)} ${q}`}
           </strong>
           {series.asset && last.amount !== undefined ? <span className="num history-amount">{formatAmount(last.amount)} {series.asset}</span> : null}
         </p>
         <p className={`history-change ${tone}`} data-testid="history-change">
-          <span className="history-label">{t`Change over ${rangeWords}`}</span>
-          <strong className="num">
-            {change === null ? '—' : `${change.value.startsWith('-') ? '' : '+'}${formatAmount(change.value)} ${q}`}
-            {change?.percent != null ? ` (${change.percent.startsWith('-') ? '' : '+'}${change.percent} %)` : ''}
+          <span className="history-label">{overWords}</span>
+          <strong className="num" title={change === null ? undefined : `${change.value} ${q}`}>
+            {change === null ? '—' : `${change.value.startsWith('-') ? '' : '+'}${displayValue(change.value, q)} ${q}`}
+            {change?.percent != null ? ` (${changeText(change.percent)})` : ''}
           </strong>
         </p>
         <p className="history-readout" aria-live="polite" data-testid="history-readout">
@@ -140,26 +174,27 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
           {hover === null || !shown ? (
             <span className="muted">{t`Hover the chart for exact figures`}</span>
           ) : (
-            <strong className="num">
-              {shown.value === null ? noPrice : `${shown.value} ${q}`}
-              {series.asset && shown.amount !== undefined ? ` · ${shown.amount} ${series.asset}` : ''}
+            <strong className="num" title={`${shown.value ?? noPrice} ${q}${series.asset && shown.amount !== undefined ? ` · ${shown.amount} ${series.asset}` : ''}`}>
+              {shown.value === null ? noPrice : `${displayValue(shown.value, q)} ${q}`}
+              {series.asset && shown.amount !== undefined ? ` · ${formatAmount(shown.amount)} ${series.asset}` : ''}
             </strong>
           )}
         </p>
       </div>
       <HistoryChart
         points={series.points}
-        from={series.from}
+        from={from}
         to={series.to}
         withAmount={series.asset !== null}
         events={series.events}
         label={plural(series.points.length, {
-          one: `${subject} in ${q} over ${rangeWords}: # point, latest ${last.value ?? noPrice}`,
-          other: `${subject} in ${q} over ${rangeWords}: # points, latest ${last.value ?? noPrice}`,
+          one: `${subject} in ${q} over ${rangeWords}: # point, latest ${latestWords}`,
+          other: `${subject} in ${q} over ${rangeWords}: # points, latest ${latestWords}`,
         })}
         onHover={setHover}
       />
       <p className="history-note muted">
+        {startsLate ? <span data-testid="history-starts">{t`History starts ${formatEpochMs(series.firstAt!)}.`} </span> : null}
         {plural(series.snapshots, { one: '# snapshot in this range.', other: '# snapshots in this range.' })}
         {series.points.length < series.snapshots
           ? ` ${plural(series.points.length, { one: 'Drawn as # point: the newest of each interval.', other: 'Drawn as # points: the newest of each interval.' })}`
@@ -175,11 +210,14 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
             })}
           </summary>
           <ul>
-            {series.events.map((e) => (
-              <li key={`${e.kind}-${e.at}-${e.title}`}>
-                <span className="num">{formatEpochMs(e.at)}</span> {e.title} <span className="muted">{e.detail}</span>
-              </li>
-            ))}
+            {series.events.map((e, i) => {
+              const words = timelineWords(e);
+              return (
+                <li key={`${e.kind}-${e.at}-${i}`} data-testid="history-event">
+                  <span className="num">{formatEpochMs(e.at)}</span> {words.title} <span className="muted">{words.detail}</span>
+                </li>
+              );
+            })}
           </ul>
         </details>
       ) : null}

@@ -46,7 +46,7 @@ const COLUMNS = (): Column<TransactionRow>[] => [
   {
     header: t`Status`,
     width: '17%',
-    cellProps: (row) => ({ title: t`Exchange status code ${row.status}`, 'data-testid': 'transaction-status' }),
+    cellProps: (row) => ({ title: t`The exchange records this as status ${row.status}`, 'data-testid': 'transaction-status' }),
     cell: (row) => {
       const phase = transactionPhase(row.status);
       return (

@@ -25,6 +25,7 @@ export function ConfirmWithdrawal(props: {
   onEdit: () => void;
   editing: boolean;
   error: ReactNode;
+  vaspName?: (vaspId: string) => string | undefined;
 }) {
   const { record, pending } = props;
   const fired = useRef(false);
@@ -53,7 +54,7 @@ export function ConfirmWithdrawal(props: {
         ) : null}
       </div>
       <div className="card__section">
-        <WithdrawalDetails record={record} testIdPrefix="confirm" before={<Row label={t`From account`}>{props.accountName}</Row>} />
+        <WithdrawalDetails record={record} testIdPrefix="confirm" vaspName={props.vaspName} before={<Row label={t`From account`}>{props.accountName}</Row>} />
       </div>
       <div className="card__section" data-testid="confirm-destination">
         <p className="field__hint">{t`Compare the address block by block with the one the receiver gave you:`}</p>

@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import type { WithdrawalPreview } from '../../../shared/api/fees';
+import { feeUnknownWords } from './feeUnknownWords';
 import { compare } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format';
 
@@ -39,10 +40,10 @@ export function PreviewPanel({ preview, ticker, problem = false }: { preview: Wi
           {limits}
         </dd>
       </div>
-      {preview.feeUnknownReason ? (
+      {preview.feeUnknown ? (
         <div className="withdraw-preview__note" data-testid="preview-fee-unknown">
           <dt>{t`Why the fee is unknown`}</dt>
-          <dd>{preview.feeUnknownReason}</dd>
+          <dd>{feeUnknownWords(preview.feeUnknown)}</dd>
         </div>
       ) : null}
       {preview.precisionAssumed ? (

@@ -145,7 +145,8 @@ describe('Travel Rule section (EEA accounts)', () => {
 
     const confirm = await screen.findByRole('region', { name: 'Confirm the withdrawal' });
     expect(within(confirm).getByTestId('confirm-travel-rule-wallet').textContent).toMatch(/Hosted/);
-    expect(within(confirm).getByTestId('confirm-travel-rule-vasp').textContent).toBe('Listed VASP vasp-001');
+    expect(within(confirm).getByTestId('confirm-travel-rule-vasp').textContent).toBe('Famous Vasp Inc');
+    expect(within(confirm).getByTestId('confirm-travel-rule-vasp').getAttribute('title')).toBe('Sent to the exchange as platform id vasp-001');
     expect(within(confirm).getByTestId('confirm-travel-rule-beneficiary').textContent).toBe('John Doe (individual), resident in DEU');
     expect(within(confirm).getByTestId('confirm-travel-rule-address').textContent).toBe('Alexanderplatz 1, Berlin, DEU');
   });
@@ -252,7 +253,7 @@ describe('fiat payout fields and the unknown fee', () => {
     await user.type(within(fields).getByLabelText('Your IP address'), '203.0.113.42');
     expect(screen.getByTestId('preview-fee').textContent).toBe('Fee unknown');
     expect(screen.getByTestId('preview-total').textContent).toBe('100 EUR + an unknown fee');
-    expect(screen.getByTestId('preview-fee-unknown').textContent).toMatch(/No EUR fee provider id contains "VISAMASTER"/);
+    expect(screen.getByTestId('preview-fee-unknown').textContent).toMatch(/fee list has no EUR fee for Visa \/ Mastercard card/);
 
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(screen.getByText(/The fee for this withdrawal is unknown\. Tick the box/)).toBeTruthy();
@@ -274,7 +275,7 @@ describe('fiat payout fields and the unknown fee', () => {
     await startEur(user, 'VISAMASTER');
     await user.click(screen.getByRole('checkbox', { name: /I accept that the fee is unknown/ }));
     await user.selectOptions(screen.getByLabelText('Payment provider'), 'SEPA');
-    await user.selectOptions(screen.getByLabelText('Payment provider'), 'VISAMASTER');
+    await user.selectOptions(screen.getByLabelText('Payment provider'), 'Visa / Mastercard card');
     expect((screen.getByRole('checkbox', { name: /I accept that the fee is unknown/ }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { providerName } from './providerNames';
 import { t } from '@lingui/core/macro';
 import { useMemo, useState, type ReactNode } from 'react';
 import { maxReceivable, memoRequired } from '../../../shared/api/fees';
@@ -157,7 +158,7 @@ export function WithdrawForm(props: {
             error={errorFor('provider')}
             hint={t`Required for fiat currencies.`}
             placeholder={t`Choose a provider…`}
-            options={providers.map((p) => ({ value: p, label: p }))}
+            options={providers.map((p) => ({ value: p, label: providerName(p), title: p }))}
             value={values.provider}
             onChange={(value) => set('provider', value)}
             onBlur={() => blur('provider')}

@@ -30,6 +30,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   const list = useChannelQuery('withdrawals.list', { accountId }, { refetchInterval: false });
   // The Travel Rule VASP picker: only EEA accounts need it.
   const vasps = useChannelQuery('withdrawals.vasps', { accountId }, { enabled: account.eea, refetchInterval: false, staleTime: 10 * 60_000 });
+  const vaspName = (vaspId: string) => vasps.data?.vasps.find((v) => v.vaspId === vaspId)?.name;
   const databaseUnavailable = useDatabaseUnavailable();
 
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -174,6 +175,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           onEdit={() => backToEdit(current)}
           editing={discard.isPending}
           error={errorPanel}
+          vaspName={vaspName}
         />
       ) : (
         <WithdrawalStatus
@@ -187,6 +189,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           onEdit={current.state === 'rejected' ? () => editRecord(current) : null}
           onNew={startNew}
           error={errorPanel}
+          vaspName={vaspName}
         />
       );
   } else if (!market) {

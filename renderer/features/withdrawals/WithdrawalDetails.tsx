@@ -5,6 +5,7 @@ import type { TravelRule } from '../../../shared/api/withdrawRequest';
 import { CopyButton } from '../../components';
 import { formatAmount } from '../../format';
 import { AddressText } from './AddressText';
+import { providerName } from './providerNames';
 
 /** A refused or canceled withdrawal took nothing from the balance; saying "falls by" would be false. */
 function nothingDebited(record: WithdrawalRecord): boolean {
@@ -16,7 +17,20 @@ function nothingDebited(record: WithdrawalRecord): boolean {
  * sending, so the two can never disagree. `testIdPrefix` names the value cells (e.g.
  * `confirm-total`); `before` and `after` add rows specific to one screen.
  */
-export function WithdrawalDetails({ record, testIdPrefix, before, after }: { record: WithdrawalRecord; testIdPrefix: string; before?: ReactNode; after?: ReactNode }) {
+export function WithdrawalDetails({
+  record,
+  testIdPrefix,
+  before,
+  after,
+  vaspName,
+}: {
+  record: WithdrawalRecord;
+  testIdPrefix: string;
+  before?: ReactNode;
+  after?: ReactNode;
+  /** The name of a listed platform (VASP) by its id, from the exchange's list. */
+  vaspName?: ((vaspId: string) => string | undefined) | undefined;
+}) {
   const amountIn = (amount: string, name: string) => (
     <span className="num" data-testid={`${testIdPrefix}-${name}`}>
       {formatAmount(amount)} {record.ticker}
@@ -27,7 +41,13 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
       {before}
       <Row label={t`Asset`}>{record.ticker}</Row>
       {record.network ? <Row label={t`Network`}>{record.network}</Row> : null}
-      {record.provider ? <Row label={t`Payment provider`}>{record.provider}</Row> : null}
+      {record.provider ? (
+        <Row label={t`Payment provider`}>
+          <span title={record.provider} data-testid={`${testIdPrefix}-provider`}>
+            {providerName(record.provider)}
+          </span>
+        </Row>
+      ) : null}
       <Row label={record.provider ? t`Pay out to` : t`To address`}>
         <span data-testid={`${testIdPrefix}-address`}>
           <AddressText address={record.address} />
@@ -43,7 +63,7 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
       ) : null}
       <ExactRow label={t`Bank BIC`} value={record.bankBic} />
       <ExactRow label={t`Your IP address`} value={record.customerIp} />
-      {record.travelRule ? <TravelRuleRows travelRule={record.travelRule} testIdPrefix={testIdPrefix} /> : null}
+      {record.travelRule ? <TravelRuleRows travelRule={record.travelRule} testIdPrefix={testIdPrefix} vaspName={vaspName} /> : null}
       <Row label={t`Receiver gets`}>{amountIn(record.amount, 'amount')}</Row>
       <Row label={t`Fee`}>
         {record.fee === null ? (
@@ -84,7 +104,7 @@ export function WithdrawalDetails({ record, testIdPrefix, before, after }: { rec
 }
 
 /** The Travel Rule data as it is sent, line by line (wording ours). */
-function TravelRuleRows({ travelRule, testIdPrefix }: { travelRule: TravelRule; testIdPrefix: string }) {
+function TravelRuleRows({ travelRule, testIdPrefix, vaspName }: { travelRule: TravelRule; testIdPrefix: string; vaspName: ((vaspId: string) => string | undefined) | undefined }) {
   const b = travelRule.beneficiary;
   const address = [b.address.addressLine1, b.address.postCode, b.address.city, b.address.country].filter(Boolean).join(', ');
   return (
@@ -96,7 +116,11 @@ function TravelRuleRows({ travelRule, testIdPrefix }: { travelRule: TravelRule; 
       </Row>
       {travelRule.walletType === 'hosted' ? (
         <Row label={t`Travel Rule: platform (VASP)`}>
-          <span data-testid={`${testIdPrefix}-travel-rule-vasp`}>{'vaspId' in travelRule.vaspData ? t`Listed VASP ${travelRule.vaspData.vaspId}` : travelRule.vaspData.vaspName}</span>
+          {'vaspId' in travelRule.vaspData ? (
+            <ListedVasp id={travelRule.vaspData.vaspId} name={vaspName?.(travelRule.vaspData.vaspId)} testId={`${testIdPrefix}-travel-rule-vasp`} />
+          ) : (
+            <span data-testid={`${testIdPrefix}-travel-rule-vasp`}>{travelRule.vaspData.vaspName}</span>
+          )}
         </Row>
       ) : null}
       <Row label={t`Travel Rule: beneficiary`}>
@@ -126,5 +150,14 @@ export function Row({ label, children, strong = false }: { label: string; childr
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/** A platform picked from the exchange's list: its name, the id it is sent as on hover. */
+function ListedVasp({ id, name, testId }: { id: string; name: string | undefined; testId: string }) {
+  return (
+    <span data-testid={testId} title={t`Sent to the exchange as platform id ${id}`}>
+      {name ?? t`A platform from the exchange’s list (its name could not be loaded)`}
+    </span>
   );
 }

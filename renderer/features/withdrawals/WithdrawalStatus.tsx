@@ -5,7 +5,9 @@ import { explorerUrl } from '../../../shared/explorers';
 import { Badge, CopyButton } from '../../components';
 import { formatAmount, formatEpochMs } from '../../format';
 import { Row, WithdrawalDetails } from './WithdrawalDetails';
-import { statusWords } from './words';
+import { transactionPhase } from '../../../shared/model/transactions';
+import { statusWords } from '../transactions/phaseWords';
+import { statusWords as withdrawalWords } from './words';
 
 /**
  * One withdrawal after submission, kept live by `withdrawals.updated`. An unresolved outcome offers
@@ -24,9 +26,10 @@ export function WithdrawalStatus(props: {
   onEdit: (() => void) | null;
   onNew: () => void;
   error: ReactNode;
+  vaspName?: (vaspId: string) => string | undefined;
 }) {
   const { record } = props;
-  const words = statusWords(record);
+  const words = withdrawalWords(record);
   const shortId = `${record.uniqueId.slice(0, 8)}…`;
   return (
     <section className="card withdraw-status" aria-labelledby="withdraw-status-title" data-testid="withdrawal-status" data-state={record.state} data-phase={record.phase ?? ''}>
@@ -48,10 +51,17 @@ export function WithdrawalStatus(props: {
         <WithdrawalDetails
           record={record}
           testIdPrefix="status"
+          vaspName={props.vaspName}
           after={
             <>
               <Row label={t`Created`}>{formatEpochMs(record.createdAt)}</Row>
-              {record.historyStatus !== null ? <Row label={t`Exchange status code`}>{record.historyStatus}</Row> : null}
+              {record.historyStatus !== null ? (
+                <Row label={t`Status at the exchange`}>
+                  <span title={t`The exchange records this as status ${record.historyStatus}`} data-testid="status-history-status">
+                    {statusWords(transactionPhase(record.historyStatus), record.historyStatus)}
+                  </span>
+                </Row>
+              ) : null}
               {record.partial ? (
                 <>
                   <Row label={t`Requested`}>

@@ -106,6 +106,7 @@ describe('checkForm', () => {
         balanceAfter: '0.000001',
         limits: { min: '2', max: null },
         feeUnknownReason: null,
+        feeUnknown: null,
         precision: 6,
         precisionAssumed: false,
       },
