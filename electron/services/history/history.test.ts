@@ -248,7 +248,7 @@ describe('timeline events', () => {
 
 describe('retention', () => {
   it('keeps everything for 7 days, hourly to 90 days, daily after that, in batches', async () => {
-    // 120 days of 15-minute snapshots (the asset rows go with their snapshot).
+    // 120 days of 15-minute snapshots, the price moving at every one.
     database.connection.pragma('synchronous = OFF');
     const start = T0;
     for (let at = start; at < start + 120 * DAY; at += 15 * MIN) {
@@ -266,7 +266,15 @@ describe('retention', () => {
     const daily = inBand(91 * DAY, 120 * DAY);
     expect(daily.length).toBeLessThanOrEqual(30);
     expect(daily.length).toBeGreaterThanOrEqual(28);
-    const orphans = database.connection.prepare('SELECT count(*) FROM snapshot_assets WHERE snapshot_id NOT IN (SELECT id FROM snapshots)').pluck().get();
-    expect(orphans).toBe(0);
+    // What is left still reads as written: each kept snapshot's price is the one of its own time,
+    // and no more price rows remain than one per kept snapshot.
+    const priceRows = database.connection.prepare("SELECT count(*) FROM prices WHERE asset = 'BTC'").pluck().get() as number;
+    expect(priceRows).toBeLessThanOrEqual(times.length);
+    for (const age of [times[0]!, hourly[0]!, hourly[hourly.length - 1]!, daily[0]!, daily[daily.length - 1]!]) {
+      const at = now - age;
+      const snapshot = history.asOf({ accountId: 'acc', at }).snapshot!;
+      expect(snapshot.takenAt).toBe(at);
+      expect(snapshot.assets.find((a) => a.asset === 'BTC')?.price).toBe(String(60000 + (at / (15 * MIN)) % 1000));
+    }
   });
 });
