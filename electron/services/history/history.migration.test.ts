@@ -81,9 +81,9 @@ it('a write stores only what changed, and an asset sold and bought back reads ri
     write(2, [asset('XYZ', '5', null)]);
     write(3, [asset('BTC', '2', '101'), asset('XYZ', '5', null)]);
     const rows = (table: string) => database.connection.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
-    // BTC 1, gone, 2; XYZ once. Prices: BTC 100, 101; XYZ unpriced once.
+    // BTC 1, gone, 2; XYZ once. Prices: BTC 100, 101 and 101 again on its return; XYZ unpriced once.
     expect(rows('holdings')).toBe(4);
-    expect(rows('prices')).toBe(3);
+    expect(rows('prices')).toBe(4);
     const btcAt = (i: number) => store.asOf('acc', 'USDT', T0 + i * STEP)!.assets.find((a) => a.asset === 'BTC');
     expect(btcAt(0)).toMatchObject({ total: '1', price: '100', value: '100' });
     expect(btcAt(1)).toMatchObject({ total: '1', price: '101', value: '101' });
@@ -95,7 +95,7 @@ it('a write stores only what changed, and an asset sold and bought back reads ri
     const again = createHistoryStore(database.connection);
     again.write({ accountId: 'acc', quote: 'USDT', takenAt: T0 + 4 * STEP, total: '4', unpriced: 0, digest: 'd4', assets: [asset('BTC', '2', '101'), asset('XYZ', '5', null)] });
     expect(rows('holdings')).toBe(4);
-    expect(rows('prices')).toBe(3);
+    expect(rows('prices')).toBe(4);
   } finally {
     database.close();
   }

@@ -80,7 +80,6 @@ export function createHistoryStore(connection: Database.Database) {
   const holdingsAt = connection
     .prepare('SELECT asset, main, trade_available, trade_frozen, collateral, total, max(since) FROM holdings WHERE series_id = ? AND since <= ? GROUP BY asset ORDER BY asset')
     .raw();
-  const pricesAt = connection.prepare('SELECT asset, price, max(since) FROM prices WHERE series_id = ? AND since <= ? GROUP BY asset').raw();
   const holdingOf = connection
     .prepare('SELECT total FROM holdings WHERE series_id = ? AND asset = ? AND since <= ? ORDER BY since DESC LIMIT 1')
     .pluck();
@@ -148,9 +147,11 @@ export function createHistoryStore(connection: Database.Database) {
       state = { amounts: new Map(), prices: new Map() };
       for (const [asset, ...amounts] of holdingsAt.all(id, Number.MAX_SAFE_INTEGER) as HoldingRow[]) {
         const [main, tradeAvailable, tradeFrozen, collateral, total] = amounts;
-        if (total !== null) state.amounts.set(asset, amountsKey({ main: main!, tradeAvailable: tradeAvailable!, tradeFrozen: tradeFrozen!, collateral: collateral!, total }));
+        if (total === null) continue;
+        state.amounts.set(asset, amountsKey({ main: main!, tradeAvailable: tradeAvailable!, tradeFrozen: tradeFrozen!, collateral: collateral!, total }));
+        const price = priceOf.get(id, asset, Number.MAX_SAFE_INTEGER) as [string | null] | undefined;
+        if (price) state.prices.set(asset, price[0]);
       }
-      for (const [asset, price] of pricesAt.all(id, Number.MAX_SAFE_INTEGER) as [string, string | null][]) state.prices.set(asset, price);
       states.set(id, state);
     }
     return state;
@@ -158,11 +159,11 @@ export function createHistoryStore(connection: Database.Database) {
 
   /** The assets held at a moment, with their price then and the value derived from both. */
   function assetsAt(id: number, at: number): SnapshotAsset[] {
-    const prices = new Map((pricesAt.all(id, at) as [string, string | null][]).map(([asset, price]) => [asset, price]));
     const assets: SnapshotAsset[] = [];
     for (const [asset, main, tradeAvailable, tradeFrozen, collateral, total] of holdingsAt.all(id, at) as HoldingRow[]) {
       if (total === null) continue;
-      const price = prices.get(asset) ?? null;
+      // One seek per held asset: grouping every price row up to `at` would read the whole table.
+      const price = (priceOf.get(id, asset, at) as [string | null] | undefined)?.[0] ?? null;
       assets.push({ asset, main: main!, tradeAvailable: tradeAvailable!, tradeFrozen: tradeFrozen!, collateral: collateral!, total, price, value: valueOf(total, price) });
     }
     return assets;
@@ -191,8 +192,6 @@ export function createHistoryStore(connection: Database.Database) {
     for (const asset of before.amounts.keys()) {
       if (!next.amounts.has(asset)) insertHolding.run(series, asset, s.takenAt, null, null, null, null, null);
     }
-    // Prices of assets no longer held stay as they were: a later holding compares with them.
-    for (const [asset, price] of before.prices) if (!next.prices.has(asset)) next.prices.set(asset, price);
     return { id, seriesId: series, next };
   });
 
@@ -266,7 +265,9 @@ export function createHistoryStore(connection: Database.Database) {
       const id = seriesId(accountId, quote);
       if (id === undefined || times.length === 0) return [];
       const held = new Set<string>();
-      for (const at of [times[0]!, times[times.length - 1]!]) for (const a of assetsAt(id, at)) held.add(a.asset);
+      for (const at of [times[0]!, times[times.length - 1]!]) {
+        for (const [asset, , , , , total] of holdingsAt.all(id, at) as HoldingRow[]) if (total !== null) held.add(asset);
+      }
       return [...held].sort();
     },
 
