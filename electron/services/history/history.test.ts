@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BalancesOverview } from '../../../shared/model/balances';
+import { ALL_ACCOUNTS_SERIES } from '../../../shared/model/history';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { openDatabase, type DeskDatabase } from '../database';
 import { createHistoryService, createHistoryStore, type HistoryService } from '.';
@@ -106,9 +107,23 @@ describe('snapshots', () => {
   it('an overview with a part that could not be read, or without prices, is no snapshot', async () => {
     history.offer(overview('1', '62000', { notes: [{ kind: 'part_unavailable', part: 'trade', message: 'x' }] }));
     history.offer({ ...overview('1'), pricedAt: null });
-    history.offer({ ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] });
+    const two = { ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], grandTotal: '62100.5' };
+    const byAccount = (value: string | null) => ({ id: 'b', name: 'B', value, share: null, unpriced: 0, failedParts: [] });
+    history.offer({ ...two, byAccount: [byAccount(null)] });
     await tick();
     expect(count()).toBe(0);
+  });
+
+  it('an overview of several accounts is the all-accounts series, at the grand total', async () => {
+    const byAccount = [
+      { id: 'a', name: 'A', value: '62000.25', share: null, unpriced: 0, failedParts: [] },
+      { id: 'b', name: 'B', value: '100.25', share: null, unpriced: 0, failedParts: [] },
+    ];
+    history.offer({ ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], byAccount, grandTotal: '62100.5' });
+    await tick();
+    const series = history.series({ accountId: ALL_ACCOUNTS_SERIES, range: '1d' });
+    expect(series.points.map((p) => p.value)).toEqual(['62100.5']);
+    expect(history.series({ accountId: 'a', range: '1d' }).points).toEqual([]);
   });
 });
 
