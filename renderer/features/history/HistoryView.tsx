@@ -66,7 +66,7 @@ export function HistoryView({ account }: { account: AccountSummary }) {
         <div className="toolbar">
           {realAccounts > 1 ? (
             <label className="field field--inline">
-              <span className="field__label">{t`Of`}</span>
+              <span className="field__label">{t`Account`}</span>
               <select aria-label={t`History of`} value={allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
                 <option value="active">{account.name}</option>
                 <option value="all">{t`All accounts`}</option>
