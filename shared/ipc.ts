@@ -18,7 +18,6 @@ import type {
   AssetsResponse,
   BalanceResponse,
   CodesResponse,
-  FeesResponse,
   FlexInvestmentsResponse,
   FlexPlansResponse,
   PositionsResponse,
