@@ -270,6 +270,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       if (state.status === 'fallback') logger.info('live connection lost; REST refresh carries on', { accountId: state.accountId, problem: state.problem });
       emit('live.changed', state);
     },
+    onPushed: (accountId) => emit('live.pushed', { accountId }),
     ...(options.live ? { connection: options.live } : {}),
   });
   void live.sync().catch((error: unknown) => logger.warn('live connections: accounts could not be read', { error }));

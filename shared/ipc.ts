@@ -254,6 +254,8 @@ export interface EventPayloads {
   'alerts.status': AlertsStatus;
   /** An account's live connection changed (live, connecting, fallback with its retry time, off). */
   'live.changed': LiveState;
+  /** Pushed data arrived for the account; at most four a second (the live views read again). */
+  'live.pushed': { accountId: string };
 }
 export type EventName = keyof EventPayloads;
 

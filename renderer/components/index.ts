@@ -19,3 +19,4 @@ export { checkListFilter, useFilterDraft, type DraftCheck, type ListFilterDraft 
 export { DateRangeFields } from './DateRangeFields';
 export { DismissableNotice } from './DismissableNotice';
 export { StaleNote, staleSentence } from './StaleNote';
+export { keepOrder, useStableOrder, type StableOrder } from './useStableOrder';

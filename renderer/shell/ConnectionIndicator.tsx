@@ -1,10 +1,14 @@
 import { t } from '@lingui/core/macro';
+import { useEffect, useState } from 'react';
 import type { ConnectionState } from '../../shared/model/connection';
+import type { LiveState } from '../../shared/model/live';
+import { useRefreshIntervalMs } from '../api/queries';
 import { formatClock } from '../format';
-import { useConnectionState, useConnectionWatch } from './useConnection';
+import { isOutage, useConnectionState, useConnectionWatch } from './useConnection';
+import { useLiveState } from './useLive';
 import './ConnectionIndicator.css';
 
-type Shown = { tone: 'checking' | 'online' | 'offline' | 'busy' | 'auth'; text: string };
+type Shown = { tone: 'checking' | 'online' | 'offline' | 'busy' | 'auth' | 'live' | 'fallback'; text: string; full?: string };
 
 /** The words for a connection state; times are the local clock ("Offline since 14:02"). */
 export function describeConnection(state: ConnectionState | undefined): Shown {
@@ -24,15 +28,51 @@ export function describeConnection(state: ConnectionState | undefined): Shown {
 }
 
 /**
+ * Which feed carries the view: the live stream, or REST refresh while the stream is lost (its
+ * retry counted down from `now`). Null when there is no live feed to speak of (off, or the first
+ * connection still opening): the REST connection's words stand alone then.
+ */
+export function describeLive(live: LiveState | undefined, refreshMs: number, now: number): Shown | null {
+  if (live?.status === 'live') return { tone: 'live', text: t`Live` };
+  if (live?.status !== 'fallback') return null;
+  const every = Math.round(refreshMs / 1000);
+  const text = refreshMs > 0 ? t`Updating every ${every} s` : t`Live connection lost`;
+  if (live.retryAt === null) {
+    return { tone: 'fallback', text, full: refreshMs > 0 ? t`Updating every ${every} s: live connection lost, retrying` : t`Live connection lost, retrying` };
+  }
+  const retryIn = Math.max(0, Math.ceil((live.retryAt - now) / 1000));
+  return { tone: 'fallback', text, full: refreshMs > 0 ? t`Updating every ${every} s: live connection lost, retrying in ${retryIn} s` : t`Live connection lost, retrying in ${retryIn} s` };
+}
+
+/** The clock, ticking each second while `on` (for a countdown), still otherwise. */
+function useSecondClock(on: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!on) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
+}
+
+/**
  * The active account's connection, from the outcome of every exchange call the main process makes;
  * while shown, this component also keeps main pinging through silences (see useConnection.ts).
  */
 export function ConnectionIndicator({ accountId, renewWatchMs }: { accountId: string; renewWatchMs?: number }) {
   const state = useConnectionState(accountId);
   useConnectionWatch(accountId, renewWatchMs);
-  const shown = describeConnection(state);
+  const live = useLiveState(accountId);
+  const refreshMs = useRefreshIntervalMs();
+  const now = useSecondClock(live?.status === 'fallback' && live.retryAt !== null);
+  // An outage of the exchange itself says more than which feed would carry the view.
+  const feed = isOutage(state) ? null : describeLive(live, refreshMs, now);
+  const shown = feed ?? describeConnection(state);
+  // The bar keeps to one line: the whole sentence is in the tooltip and the accessible name.
+  const full = feed ? (feed.full ?? feed.text) : state?.problem ? `${shown.text}: ${state.problem}` : shown.text;
   return (
-    <span className={`connection connection--${shown.tone}`} role="status" aria-label={t`Connection: ${shown.text}`} title={state?.problem ? `${shown.text}: ${state.problem}` : shown.text}>
+    <span className={`connection connection--${shown.tone}`} role="status" aria-label={t`Connection: ${feed?.full ?? shown.text}`} title={full}>
       <span className="connection__dot" aria-hidden="true" />
       <span className="connection__text">{shown.text}</span>
     </span>

@@ -21,6 +21,12 @@ export interface LiveServiceOptions {
   /** Something in the account's risk moved: read REST now (the alerts watcher's sync). */
   onRiskChange: (accountId: string) => void;
   onState: (state: LiveState) => void;
+  /**
+   * Pushed data arrived for the account (prices, margins): the page's live views read again.
+   * Coalesced per account to one call per `pushedEveryMs`, so a busy stream cannot flood the page.
+   */
+  onPushed?: (accountId: string) => void;
+  pushedEveryMs?: number;
   /** Timings for tests; the documented defaults otherwise. */
   connection?: Partial<Omit<LiveConnectionOptions, 'url' | 'token' | 'subscriptions' | 'onUpdate' | 'onLive' | 'onState'>>;
 }
@@ -40,7 +46,14 @@ function toLiveState(accountId: string, s: LiveConnectionState): LiveState {
   return { accountId, status, problem: s.problem, retryAt: s.retryAt, unreadableFrames: s.unreadableFrames };
 }
 
+/** At most four live refreshes a second per account. */
+export const PUSHED_EVERY_MS = 250;
+
 export function createLiveService(options: LiveServiceOptions) {
+  /** Accounts with a push waiting for its slot, and the time of each account's last `onPushed`. */
+  const pushTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const lastPushed = new Map<string, number>();
+  const pushedEveryMs = options.pushedEveryMs ?? PUSHED_EVERY_MS;
   const connections = new Map<string, { connection: LiveConnection; stages: Map<number, string | null> | null }>();
   const states = new Map<string, LiveState>();
   /** The account's WebSocket address, learnt with each token (the account's base URL may change). */
@@ -52,9 +65,23 @@ export function createLiveService(options: LiveServiceOptions) {
     options.onState(state);
   }
 
+  function pushed(accountId: string): void {
+    if (!options.onPushed || pushTimers.has(accountId)) return;
+    const fire = () => {
+      pushTimers.delete(accountId);
+      if (!connections.has(accountId)) return;
+      lastPushed.set(accountId, Date.now());
+      options.onPushed?.(accountId);
+    };
+    // Leading edge when the account has been quiet, else one trailing call at the end of the slot.
+    const wait = Math.max(0, (lastPushed.get(accountId) ?? 0) + pushedEveryMs - Date.now());
+    pushTimers.set(accountId, setTimeout(fire, wait));
+  }
+
   function onUpdate(accountId: string, method: string, params: unknown): void {
     const entry = connections.get(accountId);
     if (!entry) return;
+    pushed(accountId);
     if (method === 'positionsAccountMargin_update') {
       if (AccountEvent.safeParse(params).success) options.onRiskChange(accountId);
       return;
@@ -108,6 +135,8 @@ export function createLiveService(options: LiveServiceOptions) {
         if (watched.has(id)) continue;
         entry.connection.stop();
         connections.delete(id);
+        clearTimeout(pushTimers.get(id));
+        pushTimers.delete(id);
         publish(liveOff(id));
       }
       for (const id of watched) if (!connections.has(id)) open(id);
@@ -117,6 +146,8 @@ export function createLiveService(options: LiveServiceOptions) {
       closed = true;
       for (const entry of connections.values()) entry.connection.stop();
       connections.clear();
+      for (const timer of pushTimers.values()) clearTimeout(timer);
+      pushTimers.clear();
     },
   };
 }

@@ -7,7 +7,7 @@ import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useAccounts, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, StaleNote, View } from '../../components';
+import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, StaleNote, useStableOrder, View } from '../../components';
 import type { AppError } from '../../../shared/errors';
 import { knownTotals } from './knownTotals';
 import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
@@ -15,6 +15,7 @@ import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts';
+import { useLiveRefresh } from '../../shell/useLive';
 import { SearchField } from './SearchField';
 import { AccountsTotals } from './AccountsTotals';
 import { changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
@@ -65,6 +66,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const realAccounts = useAccounts().accounts.filter((a) => !a.isDemo).length;
   const allAccounts = ui.allAccounts ?? realAccounts > 1;
   const overview = useChannelQuery('balances.overview', allAccounts ? { quote } : { accountId: account.id, quote });
+  useLiveRefresh(account.id, LIVE_CHANNELS);
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
   const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
 
@@ -248,10 +250,13 @@ function nextSort(ui: Pick<BalancesUi, 'sortBy' | 'sortDirection'>, sortBy: Bala
 }
 
 type SortProps = Pick<BalancesUi, 'sortBy' | 'sortDirection'>;
+const assetKey = (row: BalanceRow) => row.asset;
+/** What a pushed price changes on this page (values and totals in the quote currency). */
+const LIVE_CHANNELS = ['balances.overview'] as const;
 
 /** Memoised: typing in the search box re-renders it only when the visible rows change. */
 const BalancesTable = memo(function BalancesTable({
-  rows,
+  rows: sortedRows,
   widths,
   quote,
   sortBy,
@@ -259,6 +264,8 @@ const BalancesTable = memo(function BalancesTable({
   onSort,
 }: SortProps & { rows: BalanceRow[]; widths: FigureWidths; quote: string; onSort(patch: Partial<BalancesUi>): void }) {
   const ui = { sortBy, sortDirection };
+  // Values tick under a live feed: rows keep their places while the pointer is on the table.
+  const { rows, holdProps } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}`);
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
   const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4, TABLE_HEIGHT);
@@ -272,7 +279,7 @@ const BalancesTable = memo(function BalancesTable({
     </th>
   );
   return (
-    <div className="card table-scroll" style={TABLE_HEIGHT_STYLE} ref={containerRef} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
+    <div className="card table-scroll" style={TABLE_HEIGHT_STYLE} ref={containerRef} {...holdProps} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
       <table className="table table--fixed-rows table--balances" aria-rowcount={rows.length + 1}>
         {/* What a person scans for first (the whole holding, its worth, its move) comes first; its
             split over the three balances follows, past the frame's edge in a narrow window. */}

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { CollateralSummary, PositionRisk, PositionsOverview } from '../../../shared/model/balances';
-import { Badge, DataTable, type Column } from '../../components';
+import { Badge, DataTable, useStableOrder, type Column } from '../../components';
 import { formatAmount } from '../../format';
 import { useUi, type PositionsUi } from '../../state/ui';
 import { formatSigned, moneyCurrency, signTone } from './numbers';
@@ -58,6 +58,8 @@ function DistanceCell({ position }: { position: PositionRisk }) {
   );
 }
 
+const positionKey = (p: PositionRisk) => String(p.positionId);
+
 const Unknown = () => <span className="position-muted">{'\u2014'}</span>;
 const amountOr = (value: string | null) => (value === null ? <Unknown /> : formatAmount(value));
 
@@ -68,7 +70,8 @@ const amountOr = (value: string | null) => (value === null ? <Unknown /> : forma
 export function RiskTable({ overview }: { overview: PositionsOverview }) {
   const ui = useUi((s) => s.positions);
   const setUi = useUi((s) => s.setPositions);
-  const rows = sortPositions(overview.positions, ui);
+  // Prices tick under a live feed: rows keep their places while the pointer is on the table.
+  const { rows, holdProps } = useStableOrder(sortPositions(overview.positions, ui), positionKey, `${ui.sortBy}:${ui.sortDirection}`);
   const sortOf = (by: PositionsUi['sortBy']) => (ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none');
   const sortHeader = (by: PositionsUi['sortBy'], label: string) => (
     <button
@@ -123,13 +126,13 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     },
   ];
   return (
-    <div className="card">
+    <div className="card" {...holdProps}>
       <DataTable
         className="table--risk"
         aria-label={t`Positions by risk`}
         columns={columns}
         rows={rows}
-        rowKey={(p) => String(p.positionId)}
+        rowKey={positionKey}
         rowTestId="risk-row"
         rowProps={(p) => ({ 'data-state': p.liquidationState ?? 'normal' })}
         empty={{ title: t`No open positions` }}
