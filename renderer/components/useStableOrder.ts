@@ -35,6 +35,8 @@ export interface StableOrder<T> {
 export function useStableOrder<T>(sorted: readonly T[], keyOf: (row: T) => string, sortKey: string): StableOrder<T> {
   const [hold, setHold] = useState<{ keys: string[]; sortKey: string } | null>(null);
   const rows = hold !== null && hold.sortKey === sortKey ? keepOrder(sorted, hold.keys, keyOf) : [...sorted];
+  // A new sort under the pointer: its order is the one held from now on.
+  if (hold !== null && hold.sortKey !== sortKey) setHold({ keys: rows.map(keyOf), sortKey });
   const holdProps = {
     onPointerEnter: () => setHold({ keys: rows.map(keyOf), sortKey }),
     onPointerLeave: () => setHold(null),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { unknownConnection, type ConnectionState } from '../../shared/model/connection';
 import { formatClock } from '../format';
-import { installBridge, renderWithQuery } from '../test/setup';
+import { liveOff, type LiveState } from '../../shared/model/live';
+import { DEFAULT_SETTINGS, installBridge, renderWithQuery } from '../test/setup';
 import { ConnectionIndicator } from './ConnectionIndicator';
 
 const at = new Date(2024, 4, 6, 14, 2, 7).getTime();
@@ -122,5 +123,48 @@ describe('ConnectionIndicator', () => {
   it('says Connecting… until main knows anything', async () => {
     setup(unknownConnection('demo'));
     expect(await indicator('Connecting…')).toBeTruthy();
+  });
+
+  describe('which feed carries the view', () => {
+    const live = (patch: Partial<LiveState>): LiveState => ({ ...liveOff('demo'), ...patch });
+    function setupLive(first: LiveState, connection: ConnectionState = state({ status: 'online', since: at, lastSuccessAt: at })) {
+      const bridge = installBridge(undefined, { ...DEFAULT_SETTINGS, refreshIntervalMs: 30_000 });
+      bridge.reply('connection.get', connection);
+      bridge.reply('connection.watch', { leaseMs: 90_000, state: connection });
+      bridge.reply('live.get', first);
+      renderWithQuery(<ConnectionIndicator accountId="demo" renewWatchMs={60_000} />);
+      return bridge;
+    }
+
+    it('says Live while pushed data arrives, and which refresh carries the view while the stream is lost', async () => {
+      const bridge = setupLive(live({ status: 'live' }));
+      const shown = await indicator('Live');
+      expect(shown.getAttribute('title')).toBe('Live');
+
+      act(() => bridge.emit('live.changed', live({ status: 'fallback', problem: 'closed', retryAt: Date.now() + 8_000 })));
+      const fallback = await screen.findByRole('status', { name: /^Connection: Updating every 30 s: live connection lost, retrying in [78] s$/ });
+      // The bar keeps to one line: the short words shown, the whole sentence in the tooltip.
+      expect(fallback.textContent).toBe('Updating every 30 s');
+      expect(fallback.getAttribute('title')).toMatch(/^Updating every 30 s: live connection lost, retrying in [78] s$/);
+      // The countdown runs.
+      await screen.findByRole('status', { name: /retrying in [56] s$/ }, { timeout: 3_500 });
+
+      act(() => bridge.emit('live.changed', live({ status: 'live' })));
+      expect(await indicator('Live')).toBeTruthy();
+      // Off (alerts switched off): the REST connection's words alone.
+      act(() => bridge.emit('live.changed', live({ status: 'off' })));
+      expect(await indicator('Online')).toBeTruthy();
+    });
+
+    it('an outage of the exchange itself outranks the feed', async () => {
+      const bridge = setupLive(live({ status: 'live' }));
+      expect(await indicator('Live')).toBeTruthy();
+      act(() => bridge.emit('connection.changed', state({ status: 'offline', since: at })));
+      expect(await indicator(`Offline since ${formatClock(at)}`)).toBeTruthy();
+      // Another account's live state is not this one's.
+      act(() => bridge.emit('connection.changed', state({ status: 'online', since: at })));
+      act(() => bridge.emit('live.changed', { ...live({ status: 'fallback', retryAt: null }), accountId: 'main' }));
+      expect(await indicator('Live')).toBeTruthy();
+    });
   });
 });

@@ -17,6 +17,7 @@ const runtime = createExchangeRuntime();
 let service: LiveService | null = null;
 let states: LiveState[];
 let riskChanges: number[];
+let pushes: number[];
 
 const FAST = { pingEveryMs: 300, pongTimeoutMs: 300, answerTimeoutMs: 1000, backoffBaseMs: 100, backoffMaxMs: 400, maxFrameBytes: 256 * 1024 };
 
@@ -35,6 +36,7 @@ beforeEach(async () => {
   await admin(sim, 'POST', 'reset');
   states = [];
   riskChanges = [];
+  pushes = [];
 });
 afterEach(() => {
   service?.close();
@@ -47,6 +49,7 @@ async function startLive(overrides: Partial<typeof FAST> = {}): Promise<LiveServ
     clientFor: async () => client,
     onRiskChange: () => riskChanges.push(Date.now()),
     onState: (s) => states.push(s),
+    onPushed: () => pushes.push(Date.now()),
     connection: { ...FAST, ...overrides },
   });
   await service.sync();
@@ -101,6 +104,24 @@ describe('live connection against the simulator', () => {
     await admin(sim, 'POST', 'live', { action: 'huge', bytes: 1024 * 1024 });
     await until(() => states.some((s) => s.problem === 'frame_too_large'));
     await until(() => service!.get('a1').status === 'live');
+  });
+
+  it('tells of pushed data at most four times a second, however fast it comes', async () => {
+    await startLive({ pongTimeoutMs: 2000 });
+    // Snapshots every 200 ms: pushes are told.
+    await until(() => pushes.length >= 2, 2000);
+    await admin(sim, 'POST', 'live', { action: 'flood', count: 10_000 });
+    const from = Date.now();
+    await new Promise((r) => setTimeout(r, 1500));
+    const told = pushes.filter((at) => at >= from);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThanOrEqual(7);
+    for (let i = 1; i < told.length; i++) expect(told[i]! - told[i - 1]!).toBeGreaterThanOrEqual(240);
+    // Closed: nothing more is told.
+    service!.close();
+    const after = pushes.length;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(pushes.length).toBe(after);
   });
 
   it('garbage is counted and ignored; a flood does not stop the pings', async () => {
