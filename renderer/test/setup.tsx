@@ -2,6 +2,7 @@
  * Rendering helpers for view tests: a fresh QueryClient per test (with the app's real defaults and
  * retry policy), the fake bridge installed where the preload would put it, UI store reset.
  */
+import { liveOff } from '../../shared/model/live';
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import { act, cleanup, configure, render, screen } from '@testing-library/react';
@@ -79,6 +80,8 @@ export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], setti
   bridge.handle('settings.update', (patch) => ({ ...settings, ...patch }) as Settings);
   bridge.reply('accounts.list', { accounts, activeAccountId: accounts[0]?.id ?? '' });
   bridge.reply('database.status', { available: true, file: 'desk.sqlite3' });
+  // No live feed unless a test says otherwise, as main answers for an account with alerts off.
+  bridge.handle('live.get', ({ accountId }) => liveOff(accountId));
   (globalThis as { exchange?: unknown }).exchange = bridge;
   return bridge;
 }
