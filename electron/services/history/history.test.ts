@@ -191,7 +191,7 @@ describe('a range longer than the history', () => {
 });
 
 describe('timeline events', () => {
-  const alert = { id: 'a1', accountId: 'other', accountName: 'Other', positionId: 7, market: 'BTC_PERP', distancePercent: null, thresholdPercent: null, title: '', body: '' };
+  const alert = { id: 'a1', accountId: 'other', accountName: 'Other', positionId: 7, market: 'BTC_PERP', distancePercent: null, thresholdPercent: null };
   /** A journal row as the withdrawal store writes it (the same table, the same database). */
   function journal(uniqueId: string, state: string, phase: string | null): void {
     const record = { uniqueId, accountId: 'acc', amount: '1', ticker: 'BTC', address: 'bc1q', state, phase };
