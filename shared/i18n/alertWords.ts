@@ -40,6 +40,11 @@ const STATUS: Record<AlertRisk | 'off', MessageDescriptor> = {
   liquidation: /*i18n*/ { id: 'alerts.status.liquidation', message: '{count, plural, one {# position in liquidation} other {# positions in liquidation}}' },
 };
 
+/** Lingui takes a descriptor's values inside it. */
+function say(words: I18n, descriptor: MessageDescriptor, values?: Record<string, unknown>): string {
+  return words._(values ? { ...descriptor, values } : descriptor);
+}
+
 /** A percentage the exchange gave as a decimal string, in the language's number style, exactly. */
 export function alertPercent(i18n: I18n, value: string | null): string {
   if (value === null) return '?';
@@ -60,27 +65,27 @@ function valuesOf(i18n: I18n, alert: Pick<PositionAlert, 'market' | 'positionId'
 type AlertFacts = Pick<PositionAlert, 'kind' | 'market' | 'positionId' | 'accountName' | 'distancePercent' | 'thresholdPercent'>;
 
 export function alertTitle(i18n: I18n, alert: AlertFacts): string {
-  return i18n._(TITLES[alert.kind], valuesOf(i18n, alert));
+  return say(i18n, TITLES[alert.kind], valuesOf(i18n, alert));
 }
 
 /** The sentence shown inside the app. */
 export function alertBody(i18n: I18n, alert: AlertFacts): string {
-  return i18n._(BODIES[alert.kind], valuesOf(i18n, alert));
+  return say(i18n, BODIES[alert.kind], valuesOf(i18n, alert));
 }
 
 /** The desktop notification: the same title, and the body with a pointer back to the app. */
 export function alertNotification(i18n: I18n, alert: AlertFacts): { title: string; body: string } {
-  return { title: alertTitle(i18n, alert), body: `${alertBody(i18n, alert)} ${i18n._(REVIEW_IN_APP)}` };
+  return { title: alertTitle(i18n, alert), body: `${alertBody(i18n, alert)} ${say(i18n, REVIEW_IN_APP)}` };
 }
 
 export function alertKindName(i18n: I18n, kind: AlertKind): string {
-  return i18n._(KINDS[kind]);
+  return say(i18n, KINDS[kind]);
 }
 
 /** One line for a tooltip or a status strip, e.g. "2 positions in liquidation". */
 export function alertsStatusLine(i18n: I18n, status: AlertsStatus): string {
-  if (!status.watching) return i18n._(STATUS.off);
-  return i18n._(STATUS[status.worst], { count: status.count });
+  if (!status.watching) return say(i18n, STATUS.off);
+  return say(i18n, STATUS[status.worst], { count: status.count });
 }
 
 const TRAY_SHOW: MessageDescriptor = /*i18n*/ { id: 'alerts.tray.show', message: 'Show {product}' };
@@ -88,5 +93,5 @@ const TRAY_QUIT: MessageDescriptor = /*i18n*/ { id: 'alerts.tray.quit', message:
 
 /** The tray icon's menu, shown while alerts are on. */
 export function trayMenuWords(i18n: I18n, product: string): { show: string; quit: string } {
-  return { show: i18n._(TRAY_SHOW, { product }), quit: i18n._(TRAY_QUIT) };
+  return { show: say(i18n, TRAY_SHOW, { product }), quit: say(i18n, TRAY_QUIT) };
 }
