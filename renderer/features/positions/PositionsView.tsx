@@ -14,6 +14,7 @@ import { AlertLog } from '../alerts/AlertLog';
 import { CollateralSummaryPanel, RiskTable } from './RiskTable';
 import type { PositionsOverview } from '../../../shared/model/balances';
 import './positions.css';
+import { noteWords } from '../balances/noteWords';
 
 export interface PositionsViewProps {
   account: AccountSummary;
@@ -93,7 +94,7 @@ function RiskOverview({ overview }: { overview: PositionsOverview }) {
       {overview.notes.length > 0 ? (
         <ul className="positions-notes" role="status" aria-label={t`What is missing`}>
           {overview.notes.map((note, i) => (
-            <li key={i}>{note.message}</li>
+            <li key={i}>{noteWords(note)}</li>
           ))}
         </ul>
       ) : null}
