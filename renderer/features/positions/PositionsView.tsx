@@ -6,7 +6,7 @@ import { useChannelQuery } from '../../api/queries';
 import { MarketName } from '../../../shared/api/schemas';
 import { QueryState, View } from '../../components';
 import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
-import { NotifyToggle } from './NotifyToggle';
+import { AlertsState } from './AlertsState';
 import { PositionCard } from './PositionCard';
 import { RiskBanner } from './RiskBanner';
 import { sortByRisk, summarizeRisk } from './risk';
@@ -52,7 +52,7 @@ export function PositionsView({ account }: PositionsViewProps) {
         />
       }
     >
-      <NotifyToggle account={account} />
+      <AlertsState account={account} />
 
       <QueryState
         query={positions}
