@@ -236,7 +236,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       const real = all.filter((a) => !a.isDemo && a.hasSecret);
       return real.length > 0 ? real : all.filter((a) => a.isDemo);
     },
-    overview: (accountId) => valuation.overview({ accountId }),
+    overview: (accountId) => valuation.overview(accountId === undefined ? {} : { accountId }),
     quote: quoteSetting,
     onError: (what, error) => logger.warn(what, { error }),
     ...options.history,

@@ -18,7 +18,6 @@ import type {
   AssetsResponse,
   BalanceResponse,
   CodesResponse,
-  FeesResponse,
   FlexInvestmentsResponse,
   FlexPlansResponse,
   PositionsResponse,
@@ -31,6 +30,7 @@ import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/a
 import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
+import type { FeeSchedule } from './model/fees';
 import type { LiveState } from './model/live';
 import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
 import type { Bootstrap } from './model/startup';
@@ -100,7 +100,7 @@ export const CHANNELS = {
 
   'exchange.ping': { request: withAccount({}), response: {} as { latencyMs: number } },
   'exchange.assets': { request: withAccount({}), response: {} as AssetsResponse },
-  'exchange.fees': { request: withAccount({}), response: {} as FeesResponse },
+  'exchange.fees': { request: withAccount({}), response: {} as FeeSchedule },
   'exchange.balance': { request: withAccount({}), response: {} as BalanceResponse },
   'exchange.codes': { request: withAccount(Requests.codes.shape), response: {} as CodesResponse },
   'exchange.positions': { request: withAccount(Requests.positions.shape), response: {} as PositionsResponse },
