@@ -105,7 +105,7 @@ describe('snapshots', () => {
   });
 
   it('an overview with a part that could not be read, or without prices, is no snapshot', async () => {
-    history.offer(overview('1', '62000', { notes: [{ kind: 'part_unavailable', part: 'trade', message: 'x' }] }));
+    history.offer(overview('1', '62000', { notes: [{ kind: 'part_unavailable', part: 'trade' }] }));
     history.offer({ ...overview('1'), pricedAt: null });
     const two = { ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], grandTotal: '62100.5' };
     const byAccount = (value: string | null) => ({ id: 'b', name: 'B', value, share: null, unpriced: 0, failedParts: [] });
