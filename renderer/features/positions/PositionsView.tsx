@@ -6,6 +6,7 @@ import { useChannelQuery } from '../../api/queries';
 import { MarketName } from '../../../shared/api/schemas';
 import { QueryState, View } from '../../components';
 import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
+import { ClosedPositions } from './ClosedPositions';
 import { NotifyToggle } from './NotifyToggle';
 import { PositionCard } from './PositionCard';
 import { RiskBanner } from './RiskBanner';
@@ -79,6 +80,8 @@ export function PositionsView({ account }: PositionsViewProps) {
           </>
         )}
       </QueryState>
+
+      <ClosedPositions account={account} />
 
       <AlertLog />
     </View>
