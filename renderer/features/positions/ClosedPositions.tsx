@@ -3,7 +3,7 @@
  * render at once), filters by market and by local days, and a CSV of every position the filter finds.
  */
 import { plural, t } from '@lingui/core/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { ClosedPosition } from '../../../shared/model/closedPositions';
@@ -17,34 +17,40 @@ import { closedPositionsCsvRows } from './closedCsv';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
+interface DayBounds {
+  window: { startDate?: number; endDate?: number };
+  errors: { from?: string; to?: string };
+}
+
+/** The picked local days as the channel's window; the exchange refuses an end after now, so the end is held at now. */
+function boundsOf(from: string, to: string, nowS: number): DayBounds {
+  const range = dayRange(from, to);
+  const endDate = range.until === undefined ? undefined : nowS > 0 ? Math.min(range.until - 1, nowS) : range.until - 1;
+  if (range.since !== undefined && endDate !== undefined && range.since > endDate) return { window: {}, errors: { ...range.errors, to: t`The end date must not be before the start date` } };
+  return { window: { ...(range.since !== undefined ? { startDate: range.since } : {}), ...(endDate !== undefined ? { endDate } : {}) }, errors: range.errors };
+}
+
 const amount = (value: string | null) => (value === null ? '\u2014' : formatAmount(value));
 
 export function ClosedPositions({ account }: { account: AccountSummary }) {
   const [market, setMarket] = useState('');
   const [days, setDays] = useState({ from: '', to: '' });
+  const [bounds, setBounds] = useState<DayBounds>(() => boundsOf('', '', 0));
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [offset, setOffset] = useState(0);
   const [knownMarkets, setKnownMarkets] = useState<string[]>([]);
 
-  const range = dayRange(days.from, days.to);
-  const nowS = Math.floor(Date.now() / 1000);
-  // The exchange refuses an end after now: the end day's last second, held at now.
-  const endDate = range.until === undefined ? undefined : Math.min(range.until - 1, nowS);
-  const backwards = range.since !== undefined && endDate !== undefined && range.since > endDate;
-  const errors = { ...range.errors, ...(backwards ? { to: t`The end date must not be before the start date` } : {}) };
-  const payload = {
-    accountId: account.id,
-    ...(market ? { market } : {}),
-    ...(range.since !== undefined && !backwards ? { startDate: range.since } : {}),
-    ...(endDate !== undefined && !backwards ? { endDate } : {}),
-  };
+  const payload = { accountId: account.id, ...(market ? { market } : {}), ...bounds.window };
   const closed = useChannelQuery('positions.closed', payload, { placeholderData: keepPreviousData });
   const page = closed.data;
   const positions = page?.positions ?? [];
 
-  useEffect(() => {
-    if (page) setKnownMarkets((known) => (page.markets.every((m) => known.includes(m)) ? known : [...new Set([...known, ...page.markets])].sort()));
-  }, [page]);
+  // The market list grows with every answer, so choosing one market keeps the others on offer.
+  const [seen, setSeen] = useState<typeof page>(undefined);
+  if (page !== seen) {
+    setSeen(page);
+    if (page && !page.markets.every((m) => knownMarkets.includes(m))) setKnownMarkets([...new Set([...knownMarkets, ...page.markets])].sort());
+  }
 
   const changeFilter = (apply: () => void) => {
     apply();
@@ -91,7 +97,14 @@ export function ClosedPositions({ account }: { account: AccountSummary }) {
             ))}
           </select>
         </label>
-        <DateRangeFields from={days.from} to={days.to} errors={errors} onChange={(patch) => changeFilter(() => setDays((d) => ({ ...d, ...patch })))} />
+        <DateRangeFields from={days.from} to={days.to} errors={bounds.errors}
+          onChange={(patch) =>
+            changeFilter(() => {
+              const next = { ...days, ...patch };
+              setDays(next);
+              setBounds(boundsOf(next.from, next.to, Math.floor(Date.now() / 1000)));
+            })
+          } />
         <button type="button" className="button" disabled={positions.length === 0} onClick={() => downloadCsv(csvFilename('closed-positions', account.name), closedPositionsCsvRows(positions))}>
           {t`Export CSV`}
         </button>
