@@ -270,6 +270,12 @@ export interface EventPayloads {
   'alerts.status': AlertsStatus;
   /** An account's live connection changed (live, connecting, fallback with its retry time, off). */
   'live.changed': LiveState;
+  /**
+   * The desktop notification the main process raised for an alert, worded in the picked language
+   * (shared/i18n/alertWords.ts). The page words alerts itself from `alerts.fired`; this one is what
+   * the OS shows, and in browser mode (no OS notification) the one place it can be seen.
+   */
+  'alerts.notification': { alertId: string; title: string; body: string };
 }
 export type EventName = keyof EventPayloads;
 

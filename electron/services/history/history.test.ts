@@ -105,7 +105,7 @@ describe('snapshots', () => {
   });
 
   it('an overview with a part that could not be read, or without prices, is no snapshot', async () => {
-    history.offer(overview('1', '62000', { notes: [{ kind: 'part_unavailable', part: 'trade', message: 'x' }] }));
+    history.offer(overview('1', '62000', { notes: [{ kind: 'part_unavailable', part: 'trade' }] }));
     history.offer({ ...overview('1'), pricedAt: null });
     const two = { ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], grandTotal: '62100.5' };
     const byAccount = (value: string | null) => ({ id: 'b', name: 'B', value, share: null, unpriced: 0, failedParts: [] });
@@ -206,7 +206,7 @@ describe('a range longer than the history', () => {
 });
 
 describe('timeline events', () => {
-  const alert = { id: 'a1', accountId: 'other', accountName: 'Other', positionId: 7, market: 'BTC_PERP', distancePercent: null, thresholdPercent: null, title: '', body: '' };
+  const alert = { id: 'a1', accountId: 'other', accountName: 'Other', positionId: 7, market: 'BTC_PERP', distancePercent: null, thresholdPercent: null };
   /** A journal row as the withdrawal store writes it (the same table, the same database). */
   function journal(uniqueId: string, state: string, phase: string | null): void {
     const record = { uniqueId, accountId: 'acc', amount: '1', ticker: 'BTC', address: 'bc1q', state, phase };

@@ -6,8 +6,8 @@ import { useChannelQuery } from '../../api/queries';
 import { MarketName } from '../../../shared/api/schemas';
 import { QueryState, View } from '../../components';
 import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
+import { AlertsState } from './AlertsState';
 import { ClosedPositions } from './ClosedPositions';
-import { NotifyToggle } from './NotifyToggle';
 import { PositionCard } from './PositionCard';
 import { RiskBanner } from './RiskBanner';
 import { sortByRisk, summarizeRisk } from './risk';
@@ -15,6 +15,7 @@ import { AlertLog } from '../alerts/AlertLog';
 import { CollateralSummaryPanel, RiskTable } from './RiskTable';
 import type { PositionsOverview } from '../../../shared/model/balances';
 import './positions.css';
+import { noteWords } from '../balances/noteWords';
 
 export interface PositionsViewProps {
   account: AccountSummary;
@@ -52,7 +53,7 @@ export function PositionsView({ account }: PositionsViewProps) {
         />
       }
     >
-      <NotifyToggle account={account} />
+      <AlertsState account={account} />
 
       <QueryState
         query={positions}
@@ -96,7 +97,7 @@ function RiskOverview({ overview }: { overview: PositionsOverview }) {
       {overview.notes.length > 0 ? (
         <ul className="positions-notes" role="status" aria-label={t`What is missing`}>
           {overview.notes.map((note, i) => (
-            <li key={i}>{note.message}</li>
+            <li key={i}>{noteWords(note)}</li>
           ))}
         </ul>
       ) : null}
