@@ -14,6 +14,7 @@ import { createLanding } from './services/startup/landing';
 import { startupHandlers } from './services/startup/handlers';
 import { createPositionsService } from './services/positions/service';
 import { positionsHandlers } from './services/positions/handlers';
+import { createClosedPositionsService } from './services/positions/closed';
 import { createSubAccountsService } from './services/subAccounts/service';
 import { subAccountsHandlers } from './services/subAccounts/handlers';
 import { createDepositsService } from './services/deposits/service';
@@ -296,7 +297,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...codeHandlers(createCodeService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...balancesHandlers(balances),
-    ...positionsHandlers(positions),
+    ...positionsHandlers(positions, createClosedPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...depositsHandlers(createDepositsService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...subAccountsHandlers(createSubAccountsService({ clientFor: (accountId) => accounts.clientFor(accountId), quote: quoteSetting })),
     ...alertsHandlers(alerts),

@@ -36,6 +36,8 @@ import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type 
 import type { Bootstrap } from './model/startup';
 import type { SubAccountBalances, SubAccountPage } from './model/subAccounts';
 import type { DepositAddressView } from './model/deposits';
+import type { ClosedPositionsPage } from './model/closedPositions';
+import { MarketName } from './api/schemas/common';
 
 // The contract's runtime constants live in a module without zod, so the page's first chunk can use
 // them without loading the schemas; they are part of this contract all the same.
@@ -44,6 +46,8 @@ export { BROWSER_MODE, EVENT_NAMES, INVOKE_TIMEOUT_MS, IPC_CANCEL_CHANNEL, IPC_E
 const Optional = <T extends z.ZodType>(t: T) => t.optional();
 /** A page's own id for its connection watch: letters, digits and dashes (a UUID). */
 const WatcherId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'A watcher id is 8 to 64 letters, digits or dashes');
+/** A closed-positions window bound: whole seconds. */
+const ClosedWindowTime = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const withAccount = <T extends z.ZodRawShape>(shape: T) => z.object({ accountId: AccountId, ...shape }).strict();
 
 // ---------- the channel map ----------
@@ -115,6 +119,18 @@ export const CHANNELS = {
   'balances.overview': { request: z.object({ accountId: AccountId.optional(), quote: QuoteCurrency.optional() }).strict(), response: {} as BalancesOverview },
   /** Open positions as risk (current price, distance to liquidation) with the collateral summary. */
   'positions.overview': { request: withAccount({}), response: {} as PositionsOverview },
+
+  /**
+   * Closed positions: the exchange's position events grouped by position, newest close first,
+   * optionally for one market and a window of event times (seconds, startDate <= endDate).
+   */
+  'positions.closed': {
+    request: withAccount({ market: MarketName.optional(), startDate: ClosedWindowTime.optional(), endDate: ClosedWindowTime.optional() }).refine(
+      (v) => v.startDate === undefined || v.endDate === undefined || v.startDate <= v.endDate,
+      { message: 'The start date must not be after the end date', path: ['startDate'] },
+    ),
+    response: {} as ClosedPositionsPage,
+  },
 
   /** What the main-process position watcher raised this run, newest first (at most 100), and its state now. */
   'alerts.log': { request: z.object({}).strict(), response: {} as { alerts: PositionAlert[]; status: AlertsStatus } },

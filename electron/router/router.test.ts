@@ -45,6 +45,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'withdrawals.labelDestination': { accountId: 'demo', ticker: 'USDT', network: 'TRC20', address: 'TXabc123', label: 'Savings' },
   'balances.overview': { quote: 'BTC' },
   'positions.overview': { accountId: 'demo' },
+  'positions.closed': { accountId: 'demo', market: 'BTC_USDT', startDate: 0, endDate: 1 },
   'alerts.log': {},
   'live.get': { accountId: 'demo' },
   'history.series': { accountId: 'demo', range: '1w', asset: 'BTC', quote: 'USDT', points: 500 },

@@ -31,6 +31,9 @@ function position(positionId: number, patch: Partial<Position> = {}): Position {
   };
 }
 
+/** The closed-positions section's answer when a test is about open positions. */
+const NO_CLOSED = { positions: [], markets: [], unreadable: 0 };
+
 /** The channel's answer: readable positions plus the ones the schema could not read. */
 const list = (items: Position[], unreadable: UnreadableItem[] = []) => ({ items, unreadable });
 
@@ -124,6 +127,7 @@ describe('PositionsView', () => {
   it('shows the error with a Retry that loads again', async () => {
     let fail = true;
     const bridge = installBridge([REAL_ACCOUNT]).handleAll({
+      'positions.closed': () => NO_CLOSED,
       'exchange.positions': () => {
         if (fail) throw failure({ kind: 'auth', message: 'The exchange did not accept the API key.', status: 401, code: 10 });
         return list([position(1)]);
@@ -140,7 +144,7 @@ describe('PositionsView', () => {
   });
 
   it('validates the market filter before sending anything', async () => {
-    const bridge = installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': (p) => (p.market ? list([position(9, { market: p.market })]) : list([position(1), position(2)])) });
+    const bridge = installBridge([REAL_ACCOUNT]).handleAll({ 'positions.closed': () => NO_CLOSED, 'exchange.positions': (p) => (p.market ? list([position(9, { market: p.market })]) : list([position(1), position(2)])) });
     renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     await screen.findAllByTestId('position-card');
     const input = screen.getByRole('searchbox');

@@ -8,6 +8,7 @@ import { MarketName } from '../../../shared/api/schemas';
 import { QueryState, View } from '../../components';
 import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
 import { AlertsState } from './AlertsState';
+import { ClosedPositions } from './ClosedPositions';
 import { PositionCard } from './PositionCard';
 import { RiskBanner } from './RiskBanner';
 import { sortByRisk, summarizeRisk } from './risk';
@@ -85,6 +86,8 @@ export function PositionsView({ account }: PositionsViewProps) {
           </>
         )}
       </QueryState>
+
+      <ClosedPositions account={account} />
 
       <AlertLog />
     </View>

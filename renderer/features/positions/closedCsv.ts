@@ -1,0 +1,24 @@
+import type { ClosedPosition } from '../../../shared/model/closedPositions';
+import type { CsvCell } from '../../csv';
+import { isoFromUnixSeconds } from '../../format';
+
+/** Closed positions as CSV rows: every position of the answer, amounts exact, dates in UTC. */
+export function closedPositionsCsvRows(positions: readonly ClosedPosition[]): CsvCell[][] {
+  return [
+    ['Position ID', 'Market', 'Side', 'Opened (UTC)', 'Closed (UTC)', 'Size', 'Entry price', 'Close price', 'Realized P&L', 'Funding', 'Fees', 'Liquidated'],
+    ...positions.map((p) => [
+      p.positionId,
+      p.market,
+      p.side,
+      isoFromUnixSeconds(p.openDate),
+      p.closeDate === null ? '' : isoFromUnixSeconds(p.closeDate),
+      p.size,
+      p.entryPrice,
+      p.closePrice,
+      p.realizedPnl,
+      p.funding,
+      p.fees,
+      p.liquidated ? 'yes' : 'no',
+    ]),
+  ];
+}
