@@ -14,6 +14,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // The main process words notifications from the renderer's PO catalogs.
+        plugins: [lingui({ configPath: LINGUI_CONFIG })],
         test: {
           name: 'node',
           environment: 'node',

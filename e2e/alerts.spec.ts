@@ -55,3 +55,64 @@ test('a price move through the simulator raises exactly one threshold alert in t
   await expect(thresholdLogItems(page)).toHaveCount(1);
   await expect(page.getByTestId('alert-toast').filter({ hasText: 'from liquidation' })).toHaveCount(1);
 });
+
+test('with Ukrainian picked, a liquidation reads in Ukrainian: the toast, the desktop notification the main process words, and the timeline', async ({ page, simulator }) => {
+  test.setTimeout(120_000);
+  const account = simulator.accounts.find((a) => a.name === ACCOUNT)!;
+  await addAccount(page, { name: ACCOUNT, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  await expect(page.getByText(/Saved .Main \(B2B\)./)).toBeVisible();
+  await openView(page, 'Settings');
+  await page.getByRole('combobox', { name: 'Refresh automatically' }).selectOption({ label: 'Every 10 s' });
+  await openView(page, 'Accounts');
+  await page.getByRole('listitem', { name: ACCOUNT }).getByRole('checkbox', { name: 'Notify me about margin calls and liquidations' }).check();
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: ACCOUNT });
+  await openView(page, 'Positions');
+  // The watcher's first pass learns the positions as they are; the change comes after it.
+  await expect(page.getByTestId('alerts-status')).toContainText('last checked', { timeout: 20_000 });
+  const card = page.locator('[data-position-id]').filter({ hasText: 'BTC_USDT' }).first();
+  const positionId = Number(await card.getAttribute('data-position-id'));
+  expect(positionId).toBeGreaterThan(0);
+
+  // What the main process would show as a desktop notification: in browser mode it is on the event stream.
+  await page.evaluate(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { notifications: unknown[] }).notifications = seen;
+    const stream = new EventSource('/api/events');
+    stream.onmessage = (message) => {
+      const { event, payload } = JSON.parse(message.data as string) as { event: string; payload: unknown };
+      if (event === 'alerts.notification') seen.push(payload);
+    };
+  });
+
+  await openView(page, 'Settings');
+  await page.getByLabel('Language', { exact: true }).selectOption('uk');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+
+  const response = await fetch(`${simulator.url}/__admin/positions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Admin-Token': simulator.adminToken },
+    body: JSON.stringify({ apiKey: account.apiKey, positionId, liquidationState: 'liquidation' }),
+  });
+  expect(response.ok).toBe(true);
+
+  const toast = page.getByRole('alert').filter({ hasText: 'BTC_USDT: позиція в ліквідації' });
+  await expect(toast).toBeVisible({ timeout: 25_000 });
+  await expect(toast).toContainText(`Позиція #${positionId} на BTC_USDT (${ACCOUNT}) потрапила в ліквідацію.`);
+  await expect(toast).not.toContainText('WhiteBIT Desk');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { notifications: unknown[] }).notifications))
+    .toContainEqual({
+      alertId: expect.any(String),
+      title: 'BTC_USDT: позиція в ліквідації',
+      body: `Позиція #${positionId} на BTC_USDT (${ACCOUNT}) потрапила в ліквідацію. Відкрийте WhiteBIT Desk, щоб переглянути її.`,
+    });
+
+  // The History timeline words the stored event in Ukrainian too (Balances first: its refresh is the first snapshot).
+  const ukNav = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
+  await ukNav('Баланси').click();
+  await expect(page.getByTestId('total-value')).toBeVisible({ timeout: 20_000 });
+  await ukNav('Історія').click();
+  await expect(ukNav('Історія')).toHaveAttribute('aria-current', 'page');
+  await page.locator('.history-events summary').click();
+  await expect(page.getByTestId('history-event').filter({ hasText: 'BTC_USDT: позиція в ліквідації' })).toBeVisible();
+});

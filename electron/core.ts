@@ -40,6 +40,9 @@ import { createTransactionService, transactionHandlers } from './services/transa
 import { importJournal, quarantineNotice } from './services/withdrawals/store';
 import { createHistoryService, createHistoryStore, historyHandlers, type HistoryTimers } from './services/history';
 import type { BalancesService } from './services/balances/service';
+import { processLanguages, wordsFor } from './services/i18n/catalogs';
+import { alertNotification } from '../shared/i18n/alertWords';
+import type { I18n } from '@lingui/core';
 
 export type CoreMode = 'electron' | 'browser';
 
@@ -67,6 +70,8 @@ export interface CoreOptions {
   live?: LiveServiceOptions['connection'] | false;
   /** The history snapshot timer (default every 5 minutes; 0: off). */
   history?: { intervalMs?: number; timers?: HistoryTimers };
+  /** The OS's preferred languages, for a "system" language choice (default: the process locale). */
+  systemLanguages?: () => readonly string[];
   /**
    * Start fetching the landing view's data at once: the app's launchers set it; tests
    * that stage the exchange before their first read leave it off.
@@ -85,6 +90,8 @@ export interface Core {
    * cannot be written), or null. The renderer gets it through settings.get; the launcher prints it.
    */
   readonly notice: string | null;
+  /** The catalogs in the picked language, for what the main process words itself (tray, notifications). */
+  words(): I18n;
 }
 
 async function startEmbeddedSimulator(): Promise<RunningSimulator> {
@@ -229,7 +236,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       const real = all.filter((a) => !a.isDemo && a.hasSecret);
       return real.length > 0 ? real : all.filter((a) => a.isDemo);
     },
-    overview: (accountId) => valuation.overview({ accountId }),
+    overview: (accountId) => valuation.overview(accountId === undefined ? {} : { accountId }),
     quote: quoteSetting,
     onError: (what, error) => logger.warn(what, { error }),
     ...options.history,
@@ -245,6 +252,8 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
 
   const positions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
 
+  const words = () => wordsFor(settings.read().language, options.systemLanguages?.() ?? processLanguages());
+
   const alerts = createAlertsService({
     accounts: async () => (await accounts.listKnown()).accounts,
     overview: (accountId, o) => positions.overview({ accountId }, o),
@@ -253,6 +262,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
       history.recordAlert(alert);
       emit('alerts.fired', alert);
+      emit('alerts.notification', { alertId: alert.id, ...alertNotification(words(), alert) });
     },
     onStatus: (status) => emit('alerts.status', status),
     onRefreshFailed: (accountId, error) => logger.warn('position alerts: refresh failed; earlier state kept', { accountId, error }),
@@ -334,6 +344,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    words,
     close() {
       closing ??= (async () => {
         listeners.clear();

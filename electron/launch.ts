@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openAppInBrowser } from './browser/open-browser';
+import { startFailurePageServer } from './browser/failure-server';
+import { openAppInBrowser, systemOpener } from './browser/open-browser';
 import { startBrowserServer } from './browser/server';
 import { createCore } from './core';
 import { acquireInstanceLock, EXIT_DATA_FOLDER_IN_USE } from './services/database';
@@ -50,7 +51,10 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
     const failure = startupFailureOf(error, userDataDir);
     if (!failure) throw error;
     process.stderr.write(`launch: ${describeStartupFailure(failure)}\n`);
-    process.exit(failure.code === 'folder_in_use' ? EXIT_DATA_FOLDER_IN_USE : EXIT_STARTUP_FAILED);
+    const exitCode = failure.code === 'folder_in_use' ? EXIT_DATA_FOLDER_IN_USE : EXIT_STARTUP_FAILED;
+    // A start someone watches (the browser is opened) also shows the page; --no-open (scripts) only prints.
+    if (options.open) await showFailurePage(staticDir, failure, options.port);
+    process.exit(exitCode);
   }
   // Settings that could not be read or saved: the page shows this too, but say it where we were started.
   if (core.notice) process.stderr.write(`launch: warning: ${core.notice}\n`);
@@ -77,6 +81,30 @@ async function runBrowserMode(options: LaunchOptions): Promise<void> {
   process.stdout.write(`${JSON.stringify({ event: 'ready', url: running.url })}\n`);
   // The tokened URL goes through a private file, never onto a command line (see open-browser.ts).
   if (options.open) openAppInBrowser(running.url, { dir: join(userDataDir, 'run') });
+}
+
+/** How long the failure page is served when it is not closed first. */
+const FAILURE_PAGE_LIFETIME_MS = 5 * 60_000;
+
+/**
+ * Serves the failure page and opens it; returns when it is closed or its time is up. Its address
+ * carries no token (there is no API behind it), so it is opened directly: nothing is written into
+ * the data folder that failed.
+ */
+async function showFailurePage(staticDir: string, failure: NonNullable<ReturnType<typeof startupFailureOf>>, port: number): Promise<void> {
+  let page;
+  try {
+    page = await startFailurePageServer({ staticDir, failure, port, lifetimeMs: FAILURE_PAGE_LIFETIME_MS });
+  } catch {
+    return; // The paragraph above already said it all.
+  }
+  const ended = page;
+  process.on('SIGINT', () => void ended.close().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void ended.close().then(() => process.exit(143)));
+  process.stdout.write(`${JSON.stringify({ event: 'startup_failed', code: failure.code, url: ended.url })}\n`);
+  systemOpener(ended.url);
+  await ended.done;
+  await ended.close();
 }
 
 async function main(args: readonly string[]): Promise<void> {

@@ -10,6 +10,7 @@ import { defaultUserDataDir, userDataDirFromArgs } from './paths';
 import { acquireInstanceLock, DataFolderInUseError, EXIT_DATA_FOLDER_IN_USE } from './services/database';
 import { describeStartupFailure, EXIT_STARTUP_FAILED, startupFailureOf } from './services/startup/failure';
 import { runElectronApp } from './window/app';
+import { showStartupFailureWindow } from './window/startup-failure-window';
 
 const buildDir = dirname(fileURLToPath(import.meta.url));
 
@@ -20,12 +21,17 @@ const buildDir = dirname(fileURLToPath(import.meta.url));
  */
 const userDataDir = userDataDirFromArgs(process.argv) ?? defaultUserDataDir();
 
-/** A start refused for a reason the person can act on: what happened, what was kept, what to do; no stack trace. */
-function refuseStart(error: unknown): void {
+/**
+ * A start refused for a reason the person can act on: what happened, what was kept, what to do, in
+ * the terminal and in a window; no stack trace. The app exits with the failure's code once the window is closed.
+ */
+function refuseStart(error: unknown, appStarted: boolean): void {
   const failure = startupFailureOf(error, userDataDir);
   if (!failure) throw error;
   process.stderr.write(`${describeStartupFailure(failure)}\n`);
-  app.exit(failure.code === 'folder_in_use' ? EXIT_DATA_FOLDER_IN_USE : EXIT_STARTUP_FAILED);
+  const exitCode = failure.code === 'folder_in_use' ? EXIT_DATA_FOLDER_IN_USE : EXIT_STARTUP_FAILED;
+  const rendererDir = join(buildDir, '..', 'renderer');
+  void showStartupFailureWindow({ failure, rendererDir, preloadPath: join(buildDir, 'preload.cjs'), appStarted }).finally(() => app.exit(exitCode));
 }
 
 function takeDataFolder(): boolean {
@@ -34,7 +40,7 @@ function takeDataFolder(): boolean {
     return true;
   } catch (error) {
     if (error instanceof DataFolderInUseError && error.holderMode === 'electron') return true;
-    refuseStart(error);
+    refuseStart(error, false);
     return false;
   }
 }
@@ -42,5 +48,5 @@ function takeDataFolder(): boolean {
 if (takeDataFolder()) {
   const handle = runElectronApp({ buildDir, rendererDir: join(buildDir, '..', 'renderer'), version });
   // createCore refuses the folder if a browser-mode process took it meanwhile, or a newer database.
-  handle.ready.catch(refuseStart);
+  handle.ready.catch((error: unknown) => refuseStart(error, true));
 }

@@ -5,6 +5,7 @@
  *   launch.js    `npm start` launcher (Electron or browser mode)
  *   parse-worker.js  the worker thread that reads large exchange answers (services/exchange/parseOffThread.ts)
  *   chunks/      shared code and the lazily loaded simulator
+ *   (the first-paint Lingui catalogs are compiled into main.js: services/i18n/catalogs.ts)
  *   preload.cjs  sandboxed preload: CommonJS, everything bundled, only `electron` required
  * The preload needs another format, so a second build runs when the first has finished.
  */
@@ -12,6 +13,7 @@ import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { lingui } from '@lingui/vite-plugin';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = fileURLToPath(new URL('../out/electron', import.meta.url));
@@ -56,7 +58,8 @@ function buildPreloadAfterMain(): Plugin {
 export default defineConfig({
   root,
   logLevel: 'warn',
-  plugins: [buildPreloadAfterMain()],
+  // Lingui compiles the renderer's PO catalogs the main process words notifications with.
+  plugins: [lingui({ configPath: fileURLToPath(new URL('../renderer/i18n/lingui.config.ts', import.meta.url)) }), buildPreloadAfterMain()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 // First: the bootstrap call leaves while everything below loads (renderer/startup.ts).
-import { firstPaintLanguage, languageReady } from './startup';
+import { firstPaintLanguage, languageReady, startupFailurePage } from './startup';
 // Tokens and base styles come first: component and feature stylesheets, imported by their own
 // modules below, build on them and must win ties of equal specificity.
 import './styles/tokens.css';
@@ -13,6 +13,8 @@ import { createQueryClient } from './api/queries';
 import { bootstrapSettled, seedQueryCache, takeSettledBootstrap } from './api/boot';
 import { decideFirstView } from './shell/route';
 import { showTextsUnavailable } from './shell/textsUnavailable';
+import { StartupFailurePage } from './features/startup/StartupFailurePage';
+import { readStartupFailure } from './features/startup/readFailure';
 import type { Settings } from '../shared/model/settings';
 
 const container = document.getElementById('root');
@@ -34,28 +36,44 @@ const textsLoaded = languageReady.then(
   () => true,
   () => false,
 );
-void Promise.all([textsLoaded, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).then(([loaded]) => {
-  if (!loaded) {
-    showTextsUnavailable(root, firstPaintLanguage);
-    return;
-  }
-  const queryClient = createQueryClient();
-  // When the bootstrap has already answered, the first render starts with settings, accounts and
-  // the landing data in the cache: no loading pass in between. An overview the main process already
-  // had is dated when it was answered, so "Updated N s ago" stays true and the query refreshes as
-  // soon as that is older than its staleTime.
-  const seeded = takeSettledBootstrap();
-  seedQueryCache(queryClient, seeded);
-  // With the settings at hand the first view is known now, so the first paint shows it.
-  const settings = seeded.find((entry) => entry.channel === 'settings.get')?.data as { settings: Settings } | undefined;
-  if (settings) decideFirstView(settings.settings.lastView, true);
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
+if (startupFailurePage) {
+  void textsLoaded.then((loaded) => {
+    if (!loaded) {
+      showTextsUnavailable(root, firstPaintLanguage);
+      return;
+    }
+    createRoot(root).render(
+      <StrictMode>
         <LanguageRoot>
-          <App />
+          <StartupFailurePage failure={readStartupFailure(window.location.hash)} />
         </LanguageRoot>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+      </StrictMode>,
+    );
+  });
+} else {
+  void Promise.all([textsLoaded, bootstrapSettled(BOOTSTRAP_RENDER_WAIT_MS)]).then(([loaded]) => {
+    if (!loaded) {
+      showTextsUnavailable(root, firstPaintLanguage);
+      return;
+    }
+    const queryClient = createQueryClient();
+    // When the bootstrap has already answered, the first render starts with settings, accounts and
+    // the landing data in the cache: no loading pass in between. An overview the main process already
+    // had is dated when it was answered, so "Updated N s ago" stays true and the query refreshes as
+    // soon as that is older than its staleTime.
+    const seeded = takeSettledBootstrap();
+    seedQueryCache(queryClient, seeded);
+    // With the settings at hand the first view is known now, so the first paint shows it.
+    const settings = seeded.find((entry) => entry.channel === 'settings.get')?.data as { settings: Settings } | undefined;
+    if (settings) decideFirstView(settings.settings.lastView, true);
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <LanguageRoot>
+            <App />
+          </LanguageRoot>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}

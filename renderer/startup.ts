@@ -2,8 +2,11 @@
 // modules are evaluated (ES modules run in import order): the main process works while they load.
 import { startBootstrap } from './api/boot';
 import { activateLanguage, rememberedChoice, resolveLanguage } from './i18n';
+import { isStartupFailurePage } from './features/startup/readFailure';
 
-startBootstrap();
+/** Opened by the launcher to say why the app did not start: there is no API to ask then. */
+export const startupFailurePage = isStartupFailurePage(window.location.hash);
+if (!startupFailurePage) startBootstrap();
 
 /**
  * The language's first-paint catalog is a chunk of its own that nothing in index.html names: asked for here,

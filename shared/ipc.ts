@@ -18,7 +18,6 @@ import type {
   AssetsResponse,
   BalanceResponse,
   CodesResponse,
-  FeesResponse,
   FlexInvestmentsResponse,
   FlexPlansResponse,
   PositionsResponse,
@@ -31,6 +30,7 @@ import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/a
 import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
 import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
+import type { FeeSchedule } from './model/fees';
 import type { LiveState } from './model/live';
 import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
 import type { Bootstrap } from './model/startup';
@@ -100,7 +100,7 @@ export const CHANNELS = {
 
   'exchange.ping': { request: withAccount({}), response: {} as { latencyMs: number } },
   'exchange.assets': { request: withAccount({}), response: {} as AssetsResponse },
-  'exchange.fees': { request: withAccount({}), response: {} as FeesResponse },
+  'exchange.fees': { request: withAccount({}), response: {} as FeeSchedule },
   'exchange.balance': { request: withAccount({}), response: {} as BalanceResponse },
   'exchange.codes': { request: withAccount(Requests.codes.shape), response: {} as CodesResponse },
   'exchange.positions': { request: withAccount(Requests.positions.shape), response: {} as PositionsResponse },
@@ -254,6 +254,12 @@ export interface EventPayloads {
   'alerts.status': AlertsStatus;
   /** An account's live connection changed (live, connecting, fallback with its retry time, off). */
   'live.changed': LiveState;
+  /**
+   * The desktop notification the main process raised for an alert, worded in the picked language
+   * (shared/i18n/alertWords.ts). The page words alerts itself from `alerts.fired`; this one is what
+   * the OS shows, and in browser mode (no OS notification) the one place it can be seen.
+   */
+  'alerts.notification': { alertId: string; title: string; body: string };
 }
 export type EventName = keyof EventPayloads;
 

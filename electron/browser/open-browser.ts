@@ -37,7 +37,7 @@ export function writeLauncherFile(dir: string, appUrl: string): LauncherFile {
 }
 
 /** The platform's "open this with the default program" command, given a file URL. */
-function systemOpener(target: string): void {
+export function systemOpener(target: string): void {
   const [command, args] =
     process.platform === 'darwin' ? ['open', [target]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', target]] : ['xdg-open', [target]];
   try {

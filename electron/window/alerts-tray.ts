@@ -1,17 +1,22 @@
 /**
- * Position alerts on the desktop: each `alerts.fired` becomes a main-process Notification (so it
- * shows whether or not the window is open), and while any account has alerts on, a tray icon
- * whose colour and tooltip show the worst risk (`alerts.status`). Clicking either brings the
- * window back. app.ts uses `watching` to hide the window to the tray instead of closing it.
+ * Position alerts on the desktop: each `alerts.notification` (an alert worded by core in the picked
+ * language) becomes a main-process Notification (so it shows whether or not the window is open),
+ * and while any account has alerts on, a tray icon whose colour and tooltip show the worst risk
+ * (`alerts.status`). Clicking either brings the window back. app.ts uses `watching` to hide the
+ * window to the tray instead of closing it.
  */
 import { Menu, nativeImage, Notification, Tray } from 'electron';
 import { crc32, deflateSync } from 'node:zlib';
 import type { EventName, EventPayloads } from '../../shared/ipc';
-import { describeAlertsStatus, type AlertRisk, type AlertsStatus, type PositionAlert } from '../../shared/model/alerts';
+import type { I18n } from '@lingui/core';
+import { alertsStatusLine, trayMenuWords } from '../../shared/i18n/alertWords';
+import type { AlertRisk, AlertsStatus } from '../../shared/model/alerts';
 
 export interface AlertsTrayOptions {
   onEvent: (listener: <E extends EventName>(event: E, payload: EventPayloads[E]) => void) => () => void;
   productName: string;
+  /** The catalogs in the picked language, read each time (the person may change it). */
+  words: () => I18n;
   showWindow: () => void;
   quit: () => void;
 }
@@ -71,9 +76,9 @@ export function installAlertsTray(options: AlertsTrayOptions): AlertsTray {
   // Electron drops a Notification that nothing references before it is clicked.
   const shown = new Set<Notification>();
 
-  function notify(alert: PositionAlert): void {
+  function notify({ title, body }: EventPayloads['alerts.notification']): void {
     if (!Notification.isSupported()) return;
-    const notification = new Notification({ title: alert.title, body: alert.body });
+    const notification = new Notification({ title, body });
     shown.add(notification);
     notification.on('click', () => options.showWindow());
     notification.on('close', () => shown.delete(notification));
@@ -88,22 +93,25 @@ export function installAlertsTray(options: AlertsTrayOptions): AlertsTray {
       return;
     }
     const icon = nativeImage.createFromBuffer(riskIconPng(status.worst));
+    const words = options.words();
     if (!tray) {
       tray = new Tray(icon);
-      tray.setContextMenu(
-        Menu.buildFromTemplate([
-          { label: `Show ${options.productName}`, click: () => options.showWindow() },
-          { type: 'separator' },
-          { label: 'Quit', click: () => options.quit() },
-        ]),
-      );
       tray.on('click', () => options.showWindow());
     } else tray.setImage(icon);
-    tray.setToolTip(`${options.productName}: ${describeAlertsStatus(status)}`);
+    // Rebuilt each time: the language may have changed since.
+    const menu = trayMenuWords(words, options.productName);
+    tray.setContextMenu(
+      Menu.buildFromTemplate([
+        { label: menu.show, click: () => options.showWindow() },
+        { type: 'separator' },
+        { label: menu.quit, click: () => options.quit() },
+      ]),
+    );
+    tray.setToolTip(`${options.productName}: ${alertsStatusLine(words, status)}`);
   }
 
   const unsubscribe = options.onEvent((event, payload) => {
-    if (event === 'alerts.fired') notify(payload as PositionAlert);
+    if (event === 'alerts.notification') notify(payload as EventPayloads['alerts.notification']);
     else if (event === 'alerts.status') showStatus(payload as AlertsStatus);
   });
 

@@ -435,13 +435,28 @@ describe('position alerts in the tray', () => {
     const titles = fake.notifications.map((n) => n.options.title);
     expect(titles).toEqual(['BTC_USDT: 7.29 % from liquidation']);
     expect(fake.notifications[0]!.shown).toBe(true);
-    const pushed = theWindow().webContents.sent.filter((m) => m.args[0] === 'alerts.fired').map((m) => (m.args[1] as { title: string }).title);
-    expect(pushed).toEqual(titles);
+    // The page gets the codes and values, and words them itself.
+    const pushed = theWindow().webContents.sent.filter((m) => m.args[0] === 'alerts.fired').map((m) => m.args[1] as Record<string, unknown>);
+    expect(pushed).toMatchObject([{ kind: 'threshold', market: 'BTC_USDT', distancePercent: '7.29', thresholdPercent: '10' }]);
+    expect(pushed[0]).not.toHaveProperty('title');
 
     // Clicking the notification brings a hidden window back.
     theWindow().hide();
     fake.notifications[0]!.emit('click');
     expect(theWindow().shown).toBe(true);
+  });
+
+  it('words the notification, the tooltip and the tray menu in the language picked in the settings', async () => {
+    const { tray } = await startWithAlerts('10');
+    const contents = theWindow().webContents;
+    const handler = fake.ipcHandlers.get(IPC_INVOKE_CHANNEL)!;
+    expect(((await handler({ sender: contents, senderFrame: contents.mainFrame }, 'settings.update', { language: 'uk' })) as { ok: boolean }).ok).toBe(true);
+    await admin(sim, 'POST', 'prices', { market: 'BTC_USDT', price: '52000' });
+    await refresh();
+    expect(fake.notifications.map((n) => n.options.title)).toEqual(['BTC_USDT: 7,29 % до ліквідації']);
+    expect(fake.notifications[0]!.options.body).toMatch(/^Позиція #\d+ на BTC_USDT \(.+\) за 7,29 % від ціни ліквідації, нижче вашого порогу 10 %\. Відкрийте WhiteBIT Desk/);
+    expect(tray.tooltip).toMatch(/^WhiteBIT Desk: \d+ позиці[їяй] (у|в) ліквідації$/);
+    expect(tray.contextMenu?.template.map((i) => i.label)).toEqual(['Показати WhiteBIT Desk', undefined, 'Вийти']);
   });
 
   it('hides the window to the tray on close while alerts are on, and really closes once a quit starts', async () => {

@@ -105,6 +105,7 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
       mode: 'electron',
       logger,
       prefetchLanding: true,
+      systemLanguages: () => [app.getLocale()],
       ...options.core,
       isTrustedSender: electronSenderPolicy({ trustedWebContentsIds: () => trustedWindowIds, appOrigin: APP_ORIGIN }),
     });
@@ -120,7 +121,7 @@ export function runElectronApp(options: ElectronAppOptions): ElectronAppHandle {
       }
     });
 
-    alertsTray = installAlertsTray({ onEvent: (listener) => created.onEvent(listener), productName: PRODUCT_NAME, showWindow: showMainWindow, quit: () => app.quit() });
+    alertsTray = installAlertsTray({ onEvent: (listener) => created.onEvent(listener), productName: PRODUCT_NAME, words: () => created.words(), showWindow: showMainWindow, quit: () => app.quit() });
 
     const window = createMainWindow({ preloadPath: `${options.buildDir}/preload.cjs`, isDevelopment, title: PRODUCT_NAME });
     // With position alerts on, closing the window keeps the app in the tray so alerts keep coming.

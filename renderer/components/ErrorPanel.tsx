@@ -68,6 +68,11 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
   );
 }
 
+/** The failure's headline in the person's language, for a line that names it (an overview's note). */
+export function errorTitle(error: AppError): string {
+  return explain(error, 0).title;
+}
+
 function explain(error: AppError, secondsLeft: number): Explanation {
   if (error.reason) {
     const words = reasonWords(error.reason);

@@ -1,4 +1,4 @@
-export { ErrorPanel } from './ErrorPanel';
+export { ErrorPanel, errorTitle } from './ErrorPanel';
 export { Skeleton } from './Skeleton';
 export { EmptyState } from './EmptyState';
 export { Badge, type BadgeTone } from './Badge';

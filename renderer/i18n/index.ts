@@ -9,11 +9,11 @@
  */
 import { i18n } from '@lingui/core';
 import type { LanguageChoice } from '../../shared/model/settings';
+import { LANGUAGES, resolveLanguage as resolveFrom, type Language } from '../../shared/i18n/language';
 
 export { i18n };
 
-export const LANGUAGES = ['en', 'uk'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 type Catalog = () => Promise<{ messages: Record<string, unknown> }>;
 
@@ -56,12 +56,7 @@ function systemLanguages(): readonly string[] {
 
 /** The first of the OS's languages we have a catalog for; English when none. */
 export function resolveLanguage(choice: LanguageChoice | undefined, preferred: readonly string[] = systemLanguages()): Language {
-  if (choice === 'en' || choice === 'uk') return choice;
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if ((LANGUAGES as readonly string[]).includes(base ?? '')) return base as Language;
-  }
-  return 'en';
+  return resolveFrom(choice, preferred);
 }
 
 /**

@@ -28,7 +28,8 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/renderer/i18n/locales/first/{locale}',
-      include: ['<rootDir>/renderer'],
+      // shared/i18n: words the main process also raises (notifications), from the same catalogs.
+      include: ['<rootDir>/renderer', '<rootDir>/shared/i18n'],
       exclude: [...ignored, ...onDemand],
     },
     {

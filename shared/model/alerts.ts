@@ -1,7 +1,8 @@
 /**
  * Position alerts as both processes see them: the per-account threshold a person sets, what the
  * main-process watcher raised (`alerts.fired`, the `alerts.log` channel) and its overall state
- * (`alerts.status`: the worst risk, which the tray icon shows).
+ * (`alerts.status`: the worst risk, which the tray icon shows). Codes and values only: both sides
+ * word them through shared/i18n/alertWords.ts.
  */
 import { z } from 'zod';
 import { compare } from '../money/decimal';
@@ -42,8 +43,6 @@ export interface PositionAlert {
   thresholdPercent: string | null;
   /** Unix ms. */
   at: number;
-  title: string;
-  body: string;
 }
 
 /** The worst risk among the watched accounts' positions; the tray icon shows it. */
@@ -59,19 +58,4 @@ export interface AlertsStatus {
   checkedAt: number | null;
   /** Accounts whose last refresh failed (their earlier state is kept). */
   failedAccounts: string[];
-}
-
-export const ALERT_RISK_WORDS: Record<AlertRisk, string> = {
-  liquidation: 'in liquidation',
-  margin_call: 'in margin call',
-  near: 'near liquidation',
-  none: 'no position at risk',
-  unknown: 'not checked yet',
-};
-
-/** One line for a tooltip or a status strip, e.g. "2 positions in liquidation". */
-export function describeAlertsStatus(status: AlertsStatus): string {
-  if (!status.watching) return 'Position alerts are off';
-  if (status.worst === 'none' || status.worst === 'unknown') return `Position alerts: ${ALERT_RISK_WORDS[status.worst]}`;
-  return `${status.count} ${status.count === 1 ? 'position' : 'positions'} ${ALERT_RISK_WORDS[status.worst]}`;
 }

@@ -5,6 +5,7 @@
  * no liquidation price), never zero.
  */
 import { z } from 'zod';
+import type { AppError } from '../errors';
 
 /** A quote currency the user values in: a ticker such as USDT (default), BTC, EUR or UAH. */
 export const QuoteCurrency = z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a currency ticker such as USDT, BTC or EUR');
@@ -14,13 +15,22 @@ export { DEFAULT_QUOTE } from './choices';
 export type AccountPart = 'main' | 'trade' | 'collateral';
 
 /** Something the overview could not include; what it does include stays. */
+/**
+ * What an overview could not show, as a code and values (the renderer words it): `part` says what
+ * is missing (none: the prices, or with an account name the whole account), `count` how many
+ * entries were unreadable, `quote` the currency without a market, `markets` those without a price,
+ * and `error` the failure behind an `*_unavailable` note.
+ */
 export interface OverviewNote {
   kind: 'prices_unavailable' | 'part_unavailable' | 'region_unavailable' | 'unreadable' | 'quote_without_market' | 'price_missing';
   /** Set when the note is about one account (or one part of it). */
   accountId?: string;
   accountName?: string;
   part?: AccountPart | 'futures' | 'summary' | 'positions';
-  message: string;
+  count?: number;
+  quote?: string;
+  markets?: string[];
+  error?: AppError;
 }
 
 export interface BalanceRow {

@@ -11,6 +11,9 @@ import type { BalanceRow } from './balances';
 import type { WithdrawalState } from './withdrawals';
 
 /** The chart's ranges; `all` is everything kept. */
+/** The series of every account together (Demo aside): the overview's grand total over time. */
+export const ALL_ACCOUNTS_SERIES = 'all-accounts';
+
 export const HISTORY_RANGES = ['1d', '1w', '1m', '1y', 'all'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 export const HistoryRangeSchema = z.enum(HISTORY_RANGES);

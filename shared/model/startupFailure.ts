@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Why the app did not start, as a code and the values the words need: the launcher prints it and
  * the startup page (renderer) says it in the person's language.
@@ -27,3 +29,24 @@ export interface StartupFailure {
   /** The other process's id (folder_in_use), when known. */
   pid: number | null;
 }
+
+/** What the startup page accepts from its address: the launcher's values, checked before any is shown. */
+export const startupFailureSchema = z
+  .object({
+    code: z.enum(STARTUP_FAILURES),
+    folder: z.string().min(1).max(4096),
+    file: z.string().min(1).max(4096).nullable(),
+    cause: z.string().regex(/^[A-Z0-9_]{1,40}$/).nullable(),
+    pid: z.number().int().positive().nullable(),
+  })
+  .strict();
+
+/** The hash the startup page is opened with: `#startup-failure=<JSON, URI-encoded>`. */
+export const STARTUP_FAILURE_HASH = '#startup-failure=';
+
+export function startupFailureHash(failure: StartupFailure): string {
+  return STARTUP_FAILURE_HASH + encodeURIComponent(JSON.stringify(failure));
+}
+
+/** Browser mode: the page posts here when it is closed, so the launcher can end. */
+export const STARTUP_FAILURE_CLOSED_PATH = '/startup-failure/closed';

@@ -23,6 +23,7 @@ let dir: string;
 let core: Core;
 let fired: PositionAlert[];
 let statuses: AlertsStatus[];
+let notifications: EventPayloads['alerts.notification'][];
 /** The watcher's pending timer (one at most), run by `tick`. */
 let pending: { callback: () => void; ms: number } | null = null;
 const timers: AlertTimers = {
@@ -74,16 +75,19 @@ beforeAll(async () => {
   core.onEvent(<E extends EventName>(event: E, payload: EventPayloads[E]) => {
     if (event === 'alerts.fired') fired.push(payload as PositionAlert);
     if (event === 'alerts.status') statuses.push(payload as AlertsStatus);
+    if (event === 'alerts.notification') notifications.push(payload as EventPayloads['alerts.notification']);
   });
 });
 beforeEach(() => {
   fired = [];
   statuses = [];
+  notifications = [];
 });
 afterEach(async () => {
   await admin(sim, 'DELETE', 'faults');
   await price('BTC_USDT', '62000');
   await data('accounts.update', { accountId: DEMO_ACCOUNT_ID, notifyPositions: false, alertThresholdPercent: null });
+  await data('settings.update', { language: 'system' });
 });
 afterAll(async () => {
   await core?.close();
@@ -104,7 +108,16 @@ describe('the position watcher against the simulator', () => {
     // 52000: (52000 − 48211.37) / 52000 = 7.29 %, below 10 %.
     await price('BTC_USDT', '52000');
     await tick();
-    expect(thresholdAlerts()).toMatchObject([{ market: 'BTC_USDT', accountId: DEMO_ACCOUNT_ID, distancePercent: '7.29', thresholdPercent: '10', title: 'BTC_USDT: 7.29 % from liquidation' }]);
+    expect(thresholdAlerts()).toMatchObject([{ market: 'BTC_USDT', accountId: DEMO_ACCOUNT_ID, distancePercent: '7.29', thresholdPercent: '10' }]);
+    // The alert itself carries codes and values; the notification is worded from the catalogs.
+    expect(thresholdAlerts()[0]).not.toHaveProperty('title');
+    expect(notifications).toEqual([
+      {
+        alertId: thresholdAlerts()[0]!.id,
+        title: 'BTC_USDT: 7.29 % from liquidation',
+        body: `Position #${thresholdAlerts()[0]!.positionId} on BTC_USDT (${thresholdAlerts()[0]!.accountName}) is 7.29 % from its liquidation price, below your 10 % alert. Open WhiteBIT Desk to review it.`,
+      },
+    ]);
 
     // Still below, and jitter between 10 and 11 %: no new alert.
     await tick();
@@ -162,6 +175,7 @@ describe('the position watcher against the simulator', () => {
   });
 
   it('raises a state alert when a position enters liquidation, and stops when alerts are switched off', async () => {
+    await data('settings.update', { language: 'uk' });
     const first = nextStatus();
     await data('accounts.update', { accountId: DEMO_ACCOUNT_ID, notifyPositions: true });
     await first;
@@ -170,7 +184,15 @@ describe('the position watcher against the simulator', () => {
     try {
       await tick();
       await tick();
-      expect(fired).toMatchObject([{ kind: 'liquidation', positionId: target.positionId, title: 'BTC_USDT: position in liquidation' }]);
+      expect(fired).toMatchObject([{ kind: 'liquidation', positionId: target.positionId, market: 'BTC_USDT' }]);
+      // Ukrainian picked in the settings: the notification reads in Ukrainian, from the same catalogs as the page.
+      expect(notifications).toEqual([
+        {
+          alertId: fired[0]!.id,
+          title: 'BTC_USDT: позиція в ліквідації',
+          body: `Позиція #${target.positionId} на BTC_USDT (${fired[0]!.accountName}) потрапила в ліквідацію. Відкрийте WhiteBIT Desk, щоб переглянути її.`,
+        },
+      ]);
     } finally {
       await admin(sim, 'POST', 'positions', { apiKey: sim.accounts[0]!.apiKey, positionId: target.positionId, liquidationState: null });
     }

@@ -50,19 +50,6 @@ function riskOf(position: PositionRisk, threshold: string | null): AlertRisk {
   return 'none';
 }
 
-function describe(draft: AlertDraft, account: WatchedAccount): { title: string; body: string } {
-  const { market, positionId, distancePercent } = draft.position;
-  const where = `Position #${positionId} on ${market} (${account.name})`;
-  if (draft.kind === 'threshold') {
-    return {
-      title: `${market}: ${distancePercent} % from liquidation`,
-      body: `${where} is now ${distancePercent} % from its liquidation price, below your ${account.alertThresholdPercent} % alert.`,
-    };
-  }
-  const words = draft.kind === 'liquidation' ? 'liquidation' : 'margin call';
-  return { title: `${market}: position in ${words}`, body: `${where} entered ${words}. Open WhiteBIT Desk to review it.` };
-}
-
 export function createAlertsService(options: AlertsServiceOptions) {
   const timers: AlertTimers = options.timers ?? { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
   const now = options.now ?? Date.now;
@@ -105,7 +92,6 @@ export function createAlertsService(options: AlertsServiceOptions) {
       distancePercent: draft.position.distancePercent,
       thresholdPercent: draft.kind === 'threshold' ? account.alertThresholdPercent : null,
       at: now(),
-      ...describe(draft, account),
     };
     log.unshift(alert);
     log.length = Math.min(log.length, logSize);

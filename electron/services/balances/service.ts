@@ -38,12 +38,11 @@ interface Holding {
 const EMPTY_HOLDING: Holding = { main: '0', tradeAvailable: '0', tradeFrozen: '0', collateral: '0' };
 
 /** A failure as a note: 451 is a state of the region, anything else "could not be read". */
-export function noteOf(error: unknown, base: Omit<OverviewNote, 'kind' | 'message'>, what: string): OverviewNote {
-  const failure = error instanceof AppFailure ? error.error : null;
-  if (failure?.reason === 'region_unavailable') return { ...base, kind: 'region_unavailable', message: `${what} is not available in this region.` };
+export function noteOf(error: unknown, base: Pick<OverviewNote, 'accountId' | 'accountName' | 'part'>): OverviewNote {
+  const failure = error instanceof AppFailure ? error.error : undefined;
+  if (failure?.reason === 'region_unavailable') return { ...base, kind: 'region_unavailable' };
   const kind = base.part === undefined ? 'prices_unavailable' : 'part_unavailable';
-  const why = failure?.message ?? 'The app could not read it.';
-  return { ...base, kind, message: `${what} could not be read: ${why}` };
+  return { ...base, kind, ...(failure ? { error: failure } : {}) };
 }
 
 /** A 451: the part does not exist in this region, which is an answer, not a failure. */
@@ -174,7 +173,6 @@ function accountTotals(accounts: readonly { id: string; name: string }[], own: r
   return totals;
 }
 
-const PART_WORDS: Record<AccountPart, string> = { main: 'The main balance', trade: 'The trade balance', collateral: 'The collateral balance' };
 
 export function createBalancesService(options: BalancesServiceOptions) {
   const now = options.now ?? Date.now;
@@ -211,7 +209,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
           client = await options.clientFor(account.id);
         } catch (error) {
           firstFailure ??= error;
-          notes.push({ ...base, kind: 'part_unavailable', message: `${account.name} could not be reached: ${error instanceof AppFailure ? error.error.message : 'unknown error'}` });
+          notes.push({ ...base, kind: 'part_unavailable', ...(error instanceof AppFailure ? { error: error.error } : {}) });
           return null;
         }
         const [main, trade, collateral] = await Promise.allSettled([client.balance({}, o), client.tradeBalance({}, o), client.collateralBalance({}, o)]);
@@ -224,9 +222,9 @@ export function createBalancesService(options: BalancesServiceOptions) {
           if (settled.status === 'fulfilled' || isRegionRefusal(settled.reason)) partsRead++;
           else firstFailure ??= settled.reason;
           if (settled.status === 'rejected') mine.failed.push(part);
-          if (settled.status === 'rejected') notes.push(noteOf(settled.reason, { ...base, part }, `${PART_WORDS[part]} of ${account.name}`));
+          if (settled.status === 'rejected') notes.push(noteOf(settled.reason, { ...base, part }));
           else if (settled.value.unreadable.length > 0) {
-            notes.push({ ...base, part, kind: 'unreadable', message: `${settled.value.unreadable.length} ${part} balance entries of ${account.name} could not be read and are left out.` });
+            notes.push({ ...base, part, kind: 'unreadable', count: settled.value.unreadable.length });
           }
         }
         if (main.status === 'fulfilled') addMain(holdings, main.value.items);
@@ -255,12 +253,12 @@ export function createBalancesService(options: BalancesServiceOptions) {
         const ticker = await pricing.ticker(o);
         index = PriceIndex.ofTicker(ticker.items);
         pricedAt = now();
-        if (ticker.unreadable.length > 0) notes.push({ kind: 'unreadable', message: `${ticker.unreadable.length} market prices could not be read; assets priced only through them show no price.` });
+        if (ticker.unreadable.length > 0) notes.push({ kind: 'unreadable', count: ticker.unreadable.length });
         if (quote !== 'USDT' && priceOf(index, 'USDT', quote) === null && priceOf(index, 'BTC', quote) === null) {
-          notes.push({ kind: 'quote_without_market', message: `The exchange has no market to value in ${quote}. Choose another currency.` });
+          notes.push({ kind: 'quote_without_market', quote });
         }
       } catch (error) {
-        notes.push(noteOf(error, {}, 'Prices'));
+        notes.push(noteOf(error, {}));
       }
     }
 

@@ -109,6 +109,81 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'balance history stores what changed: amounts and prices per series as they change',
+    up(connection) {
+      // A series is (account, quote) under a small id. An asset's amounts get a row only when they
+      // change (NULL amounts: no longer held), its price only when it moves (NULL: could not be
+      // priced); a snapshot's asset values are derived when read. Earlier full snapshots are turned
+      // into such rows, oldest first, and then dropped.
+      connection.exec(`
+        CREATE TABLE history_series (
+          id INTEGER PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          quote TEXT NOT NULL,
+          UNIQUE (account_id, quote)
+        ) STRICT;
+        CREATE TABLE holdings (
+          series_id INTEGER NOT NULL,
+          asset TEXT NOT NULL,
+          since INTEGER NOT NULL,
+          main TEXT,
+          trade_available TEXT,
+          trade_frozen TEXT,
+          collateral TEXT,
+          total TEXT,
+          PRIMARY KEY (series_id, asset, since)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE prices (
+          series_id INTEGER NOT NULL,
+          asset TEXT NOT NULL,
+          since INTEGER NOT NULL,
+          price TEXT,
+          PRIMARY KEY (series_id, asset, since)
+        ) STRICT, WITHOUT ROWID;
+      `);
+      const seriesIdOf = connection.prepare(
+        'INSERT INTO history_series (account_id, quote) VALUES (?, ?) ON CONFLICT (account_id, quote) DO UPDATE SET quote = excluded.quote RETURNING id',
+      ).pluck();
+      const insertHolding = connection.prepare('INSERT INTO holdings VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      const insertPrice = connection.prepare('INSERT INTO prices VALUES (?, ?, ?, ?)');
+      const assetsOf = connection.prepare(
+        'SELECT asset, main, trade_available, trade_frozen, collateral, total, price FROM snapshot_assets WHERE snapshot_id = ?',
+      ).raw();
+      let key = '';
+      let seriesId = 0;
+      let amounts = new Map<string, string>();
+      let prices = new Map<string, string | null>();
+      // Listed first (a few numbers per snapshot): SQLite cannot write while a statement is reading.
+      const snapshots = connection.prepare('SELECT id, account_id, quote, taken_at FROM snapshots ORDER BY account_id, quote, taken_at').raw().all();
+      for (const row of snapshots) {
+        const [id, accountId, quote, takenAt] = row as [number, string, string, number];
+        if (`${accountId}\n${quote}` !== key) {
+          key = `${accountId}\n${quote}`;
+          seriesId = seriesIdOf.get(accountId, quote) as number;
+          amounts = new Map();
+          prices = new Map();
+        }
+        const seen = new Set<string>();
+        for (const asset of assetsOf.all(id) as [string, string, string, string, string, string, string | null][]) {
+          const [name, main, tradeAvailable, tradeFrozen, collateral, total, price] = asset;
+          seen.add(name);
+          const amountKey = [main, tradeAvailable, tradeFrozen, collateral, total].join('|');
+          if (amounts.get(name) !== amountKey) insertHolding.run(seriesId, name, takenAt, main, tradeAvailable, tradeFrozen, collateral, total);
+          amounts.set(name, amountKey);
+          if (!prices.has(name) || prices.get(name) !== price) insertPrice.run(seriesId, name, takenAt, price);
+          prices.set(name, price);
+        }
+        for (const name of [...amounts.keys()]) {
+          if (seen.has(name)) continue;
+          insertHolding.run(seriesId, name, takenAt, null, null, null, null, null);
+          amounts.delete(name);
+          prices.delete(name);
+        }
+      }
+      connection.exec('DROP TABLE snapshot_assets');
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

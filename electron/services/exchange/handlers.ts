@@ -4,6 +4,7 @@
  */
 import type { HandlersOf } from '../../router';
 import type { ExchangeClient } from './client';
+import { readFeeSchedule } from './feeSchedule';
 
 /** Drops `accountId` from a payload: the rest is the endpoint's own request. */
 function withoutAccount<T extends { accountId: string }>(payload: T): Omit<T, 'accountId'> {
@@ -18,7 +19,7 @@ export function exchangeHandlers(clientFor: (accountId: string) => Promise<Excha
     // connection/silenceWatch.ts); the nonce clock measures the exchange's time itself (nonce.ts).
     'exchange.ping': async (p, _s, { signal }) => (await client(p)).ping({ signal }),
     'exchange.assets': async (p, _s, { signal }) => (await client(p)).assets({ signal }),
-    'exchange.fees': async (p, _s, { signal }) => (await client(p)).fees({ signal }),
+    'exchange.fees': async (p, _s, { signal }) => readFeeSchedule(await client(p), { signal }),
     'exchange.balance': async (p, _s, { signal }) => (await client(p)).balance({}, { signal }),
     'exchange.codes': async (p, _s, { signal }) => (await client(p)).codes(withoutAccount(p), { signal }),
     'exchange.positions': async (p, _s, { signal }) => (await client(p)).positions(withoutAccount(p), { signal }),

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BalancesOverview } from '../../../shared/model/balances';
+import { ALL_ACCOUNTS_SERIES } from '../../../shared/model/history';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { openDatabase, type DeskDatabase } from '../database';
 import { createHistoryService, createHistoryStore, type HistoryService } from '.';
@@ -104,11 +105,25 @@ describe('snapshots', () => {
   });
 
   it('an overview with a part that could not be read, or without prices, is no snapshot', async () => {
-    history.offer(overview('1', '62000', { notes: [{ kind: 'part_unavailable', part: 'trade', message: 'x' }] }));
+    history.offer(overview('1', '62000', { notes: [{ kind: 'part_unavailable', part: 'trade' }] }));
     history.offer({ ...overview('1'), pricedAt: null });
-    history.offer({ ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] });
+    const two = { ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], grandTotal: '62100.5' };
+    const byAccount = (value: string | null) => ({ id: 'b', name: 'B', value, share: null, unpriced: 0, failedParts: [] });
+    history.offer({ ...two, byAccount: [byAccount(null)] });
     await tick();
     expect(count()).toBe(0);
+  });
+
+  it('an overview of several accounts is the all-accounts series, at the grand total', async () => {
+    const byAccount = [
+      { id: 'a', name: 'A', value: '62000.25', share: null, unpriced: 0, failedParts: [] },
+      { id: 'b', name: 'B', value: '100.25', share: null, unpriced: 0, failedParts: [] },
+    ];
+    history.offer({ ...overview('1'), accounts: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], byAccount, grandTotal: '62100.5' });
+    await tick();
+    const series = history.series({ accountId: ALL_ACCOUNTS_SERIES, range: '1d' });
+    expect(series.points.map((p) => p.value)).toEqual(['62100.5']);
+    expect(history.series({ accountId: 'a', range: '1d' }).points).toEqual([]);
   });
 });
 
@@ -191,7 +206,7 @@ describe('a range longer than the history', () => {
 });
 
 describe('timeline events', () => {
-  const alert = { id: 'a1', accountId: 'other', accountName: 'Other', positionId: 7, market: 'BTC_PERP', distancePercent: null, thresholdPercent: null, title: '', body: '' };
+  const alert = { id: 'a1', accountId: 'other', accountName: 'Other', positionId: 7, market: 'BTC_PERP', distancePercent: null, thresholdPercent: null };
   /** A journal row as the withdrawal store writes it (the same table, the same database). */
   function journal(uniqueId: string, state: string, phase: string | null): void {
     const record = { uniqueId, accountId: 'acc', amount: '1', ticker: 'BTC', address: 'bc1q', state, phase };
@@ -248,7 +263,7 @@ describe('timeline events', () => {
 
 describe('retention', () => {
   it('keeps everything for 7 days, hourly to 90 days, daily after that, in batches', async () => {
-    // 120 days of 15-minute snapshots (the asset rows go with their snapshot).
+    // 120 days of 15-minute snapshots, the price moving at every one.
     database.connection.pragma('synchronous = OFF');
     const start = T0;
     for (let at = start; at < start + 120 * DAY; at += 15 * MIN) {
@@ -266,7 +281,15 @@ describe('retention', () => {
     const daily = inBand(91 * DAY, 120 * DAY);
     expect(daily.length).toBeLessThanOrEqual(30);
     expect(daily.length).toBeGreaterThanOrEqual(28);
-    const orphans = database.connection.prepare('SELECT count(*) FROM snapshot_assets WHERE snapshot_id NOT IN (SELECT id FROM snapshots)').pluck().get();
-    expect(orphans).toBe(0);
+    // What is left still reads as written: each kept snapshot's price is the one of its own time,
+    // and no more price rows remain than one per kept snapshot.
+    const priceRows = database.connection.prepare("SELECT count(*) FROM prices WHERE asset = 'BTC'").pluck().get() as number;
+    expect(priceRows).toBeLessThanOrEqual(times.length);
+    for (const age of [times[0]!, hourly[0]!, hourly[hourly.length - 1]!, daily[0]!, daily[daily.length - 1]!]) {
+      const at = now - age;
+      const snapshot = history.asOf({ accountId: 'acc', at }).snapshot!;
+      expect(snapshot.takenAt).toBe(at);
+      expect(snapshot.assets.find((a) => a.asset === 'BTC')?.price).toBe(String(60000 + (at / (15 * MIN)) % 1000));
+    }
   });
 });

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { AppFailure } from '../../../shared/errors';
 import type { BalanceRow, BalancesOverview } from '../../../shared/model/balances';
 import {
+  ALL_ACCOUNTS_SERIES,
   MAX_SERIES_POINTS,
   RANGE_MS,
   type BalancesAsOf,
@@ -36,8 +37,8 @@ export interface HistoryServiceOptions {
   store: HistoryStore | null;
   /** Accounts to snapshot on the timer. */
   accounts: () => Promise<{ id: string }[]>;
-  /** A fresh overview of one account (the timer's snapshot). */
-  overview: (accountId: string) => Promise<BalancesOverview>;
+  /** A fresh overview of one account, or of every account without one (the timer's snapshots). */
+  overview: (accountId?: string) => Promise<BalancesOverview>;
   quote: () => string;
   now?: () => number;
   /** 0 turns the timer off (tests drive `tick`). Default 5 minutes. */
@@ -46,9 +47,23 @@ export interface HistoryServiceOptions {
   onError?: (what: string, error: unknown) => void;
 }
 
-/** What the overview must have to be a snapshot: every part of its one account and the prices read. */
+/**
+ * What the overview must have to be a snapshot: every part of every account and the prices read.
+ * An overview of several accounts is the all-accounts series, valued at its grand total.
+ */
 function isComplete(overview: BalancesOverview): boolean {
-  return overview.accounts.length === 1 && overview.pricedAt !== null && !overview.notes.some((n) => n.kind === 'part_unavailable' || n.kind === 'prices_unavailable');
+  return (
+    overview.accounts.length > 0 &&
+    overview.pricedAt !== null &&
+    !overview.byAccount.some((a) => a.value === null) &&
+    !overview.notes.some((n) => n.kind === 'part_unavailable' || n.kind === 'prices_unavailable')
+  );
+}
+
+function seriesOf(overview: BalancesOverview): { accountId: string; total: string } {
+  return overview.accounts.length === 1
+    ? { accountId: overview.accounts[0]!.id, total: overview.totals.value }
+    : { accountId: ALL_ACCOUNTS_SERIES, total: overview.grandTotal };
 }
 
 function snapshotAssetOf(r: BalanceRow): SnapshotInput['assets'][number] {
@@ -63,9 +78,9 @@ function digestFieldsOf(a: SnapshotInput['assets'][number]): (string | null)[] {
 export function snapshotOf(overview: BalancesOverview, takenAt: number): SnapshotInput {
   const assets = overview.rows.map(snapshotAssetOf);
   const digest = createHash('sha256')
-    .update(JSON.stringify([overview.quote, overview.totals.value, assets.map(digestFieldsOf)]))
+    .update(JSON.stringify([overview.quote, seriesOf(overview).total, assets.map(digestFieldsOf)]))
     .digest('base64url');
-  return { accountId: overview.accounts[0]!.id, quote: overview.quote, takenAt, total: overview.totals.value, unpriced: overview.unpriced, digest, assets };
+  return { ...seriesOf(overview), quote: overview.quote, takenAt, unpriced: overview.unpriced, digest, assets };
 }
 
 export function createHistoryService(options: HistoryServiceOptions) {
@@ -109,18 +124,23 @@ export function createHistoryService(options: HistoryServiceOptions) {
    */
   function offer(overview: BalancesOverview, force = false): void {
     if (closed || !store || !isComplete(overview)) return;
-    pending.set(`${overview.accounts[0]!.id}\n${overview.quote}`, { overview, at: now(), force });
+    pending.set(`${seriesOf(overview).accountId}\n${overview.quote}`, { overview, at: now(), force });
     flushing ??= setImmediate(flush);
   }
 
-  /** The timer's work: a snapshot of every account (each on its own; one failing keeps the others). */
+  /**
+   * The timer's work: a snapshot of every account (each on its own; one failing keeps the others),
+   * and of all of them together when there are several.
+   */
   async function tick(): Promise<void> {
     if (closed || !store) return;
     const accounts = await options.accounts().catch((error: unknown) => (onError('history: accounts could not be listed', error), []));
+    const subjects: (string | undefined)[] = accounts.map((a) => a.id);
+    if (accounts.length > 1) subjects.push(undefined);
     await Promise.all(
-      accounts.map(async (account) => {
+      subjects.map(async (accountId) => {
         try {
-          offer(await options.overview(account.id), true);
+          offer(await options.overview(accountId), true);
         } catch (error) {
           onError('history: timed snapshot failed', error);
         }

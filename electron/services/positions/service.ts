@@ -46,14 +46,14 @@ export function createPositionsService(options: { clientFor: (accountId: string)
 
     const last = new Map<string, string>();
     if (ticker.status === 'fulfilled') for (const [market, a] of Object.entries(ticker.value.items)) last.set(market, a.last_price);
-    else if (open.length > 0) notes.push(noteOf(ticker.reason, {}, 'Current prices'));
+    else if (open.length > 0) notes.push(noteOf(ticker.reason, {}));
     const index = new Map<string, string>();
     if (futures.status === 'fulfilled') for (const f of futures.value.items) index.set(f.ticker_id, f.index_price);
-    else if (anyPerp) notes.push(noteOf(futures.reason, { part: 'futures' }, 'The futures list (index prices)'));
+    else if (anyPerp) notes.push(noteOf(futures.reason, { part: 'futures' }));
 
     let collateralSummary: CollateralSummary | null = null;
     if (summary.status === 'fulfilled') collateralSummary = summary.value;
-    else notes.push(noteOf(summary.reason, { part: 'summary' }, 'The collateral summary'));
+    else notes.push(noteOf(summary.reason, { part: 'summary' }));
 
     const missing: string[] = [];
     const risks = open.map((p: Position): PositionRisk => {
@@ -79,10 +79,10 @@ export function createPositionsService(options: { clientFor: (accountId: string)
       };
     });
     if (missing.length > 0 && ticker.status === 'fulfilled') {
-      notes.push({ kind: 'price_missing', message: `No current price for ${[...new Set(missing)].join(', ')}: the distance to liquidation is unknown there.` });
+      notes.push({ kind: 'price_missing', markets: [...new Set(missing)] });
     }
     if (positions.value.unreadable.length > 0) {
-      notes.push({ kind: 'unreadable', part: 'positions', message: `${positions.value.unreadable.length} positions could not be read and are not shown.` });
+      notes.push({ kind: 'unreadable', part: 'positions', count: positions.value.unreadable.length });
     }
     return { accountId: request.accountId, positions: risks.sort(byRisk), summary: collateralSummary, unreadable: positions.value.unreadable.length, notes };
   }

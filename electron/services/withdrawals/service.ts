@@ -29,6 +29,7 @@ import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc';
 import { DRAFT_LIFETIME_MS, type KnownDestination, type WithdrawalRecord, type WithdrawalState } from '../../../shared/model/withdrawals';
 import { compare } from '../../../shared/money/decimal';
 import type { ExchangeClient } from '../exchange';
+import { readFeeSchedule } from '../exchange/feeSchedule';
 import { createKeyedLock } from './keyedLock';
 import { refusal, twinRefusal } from './refusals';
 import { classifySendFailure } from './sendOutcome';
@@ -40,7 +41,7 @@ import { resolveWithdrawal, type ResolvedWithdrawal } from './validate';
 import { listVasps } from './vasps';
 
 /** The part of the exchange client this service uses. */
-export type WithdrawalExchangeClient = Pick<ExchangeClient, 'withdrawPay' | 'history' | 'assets' | 'fees' | 'balance' | 'travelRuleVasps'>;
+export type WithdrawalExchangeClient = Pick<ExchangeClient, 'withdrawPay' | 'history' | 'assets' | 'fees' | 'accountFees' | 'balance' | 'travelRuleVasps'>;
 
 export interface WithdrawalServiceOptions {
   dataDir: string;
@@ -113,7 +114,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
   async function resolveFresh(request: ParsedRequestOf<'withdrawals.prepare'>): Promise<ResolvedWithdrawal> {
     const client = await options.clientFor(request.accountId);
     const eea = (await options.isEea?.(request.accountId)) ?? false;
-    const [assets, fees, balance] = await Promise.all([client.assets(), client.fees(), client.balance()]);
+    const [assets, fees, balance] = await Promise.all([client.assets(), readFeeSchedule(client), client.balance()]);
     return resolveWithdrawal(request, { assets: assets.items, fees, balance: balance.items }, { eea });
   }
 

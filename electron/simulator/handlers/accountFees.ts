@@ -6,7 +6,7 @@
  */
 import type { Reply } from '../http';
 import { SUCCESS_STATUS } from '../paths';
-import type { Catalogue, AssetSpec, FeeSpec } from '../data/catalogue';
+import type { AssetSpec, FeeSpec } from '../data/catalogue';
 import type { PrivateContext } from './context';
 
 interface Terms {
@@ -47,14 +47,17 @@ function entry(spec: AssetSpec) {
   };
 }
 
-/** The schedule only changes with the catalogue: serialised once per catalogue. */
-const cache = new WeakMap<Catalogue, string>();
+/**
+ * The schedule changes only when the published fees do (the admin API sets both, and replaces the
+ * published list's text), so it is serialised once per published list.
+ */
+const cache = new WeakMap<Buffer, string>();
 
 export function accountFees(ctx: PrivateContext): Reply {
-  let json = cache.get(ctx.state.catalogue);
+  let json = cache.get(ctx.state.feesJson);
   if (json === undefined) {
     json = JSON.stringify([...ctx.state.catalogue.specs.values()].sort((a, b) => (a.ticker < b.ticker ? -1 : 1)).map(entry));
-    cache.set(ctx.state.catalogue, json);
+    cache.set(ctx.state.feesJson, json);
   }
   return { status: SUCCESS_STATUS.ok, raw: { text: Buffer.from(json), contentType: 'application/json' } };
 }

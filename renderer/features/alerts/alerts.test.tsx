@@ -6,32 +6,78 @@ import { REAL_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { AlertLog } from './AlertLog';
 import { AlertThresholdField } from './AlertThresholdField';
 import { AlertToasts } from './AlertToasts';
+import { useUi } from '../../state/ui';
 
-const alert = (id: string, kind: PositionAlert['kind']): PositionAlert => ({
+const alert = (id: string, kind: PositionAlert['kind'], positionId = 7): PositionAlert => ({
   id,
   kind,
   accountId: 'main',
   accountName: 'Main',
-  positionId: 7,
+  positionId,
   market: 'BTC_USDT',
   distancePercent: '7.29',
   thresholdPercent: kind === 'threshold' ? '10' : null,
   at: Date.UTC(2025, 0, 2, 3, 4, 5),
-  title: kind === 'threshold' ? 'BTC_USDT: 7.29 % from liquidation' : 'BTC_USDT: position in liquidation',
-  body: 'Position #7 on BTC_USDT (Main) …',
 });
 
 describe('alerts pushed by the main process', () => {
   it('show as toasts: a liquidation as an alert, a crossed threshold as a status, each dismissable', async () => {
     const bridge = installBridge([REAL_ACCOUNT]);
     renderWithQuery(<AlertToasts />);
-    act(() => bridge.emit('alerts.fired', alert('alert-1', 'threshold')));
-    act(() => bridge.emit('alerts.fired', alert('alert-2', 'liquidation')));
+    act(() => bridge.emit('alerts.fired', alert('alert-1', 'threshold', 7)));
+    act(() => bridge.emit('alerts.fired', alert('alert-2', 'liquidation', 8)));
     expect(screen.getByRole('status').textContent).toContain('BTC_USDT: 7.29 % from liquidation');
+    expect(screen.getByRole('status').textContent).toContain('Position #7 on BTC_USDT (Main) is 7.29 % from its liquidation price, below your 10 % alert.');
     expect(screen.getByRole('alert').textContent).toContain('BTC_USDT: position in liquidation');
+    // Inside the app: no words sending the person to the app they are in.
+    expect(document.body.textContent).not.toContain('Open WhiteBIT Desk');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss: BTC_USDT: position in liquidation' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByTestId('alert-toast')).toHaveLength(1);
+  });
+
+  it('keep one toast per position, rewritten in place when its state changes', () => {
+    const bridge = installBridge([REAL_ACCOUNT]);
+    renderWithQuery(<AlertToasts />);
+    act(() => bridge.emit('alerts.fired', alert('alert-1', 'margin_call')));
+    expect(screen.getByTestId('alert-toast').textContent).toContain('position in margin call');
+    const toast = screen.getByTestId('alert-toast');
+    act(() => bridge.emit('alerts.fired', alert('alert-2', 'liquidation')));
+    expect(screen.getAllByTestId('alert-toast')).toEqual([toast]);
+    expect(toast.textContent).toContain('position in liquidation');
+    expect(toast.textContent).not.toContain('margin call');
+    expect(toast.getAttribute('role')).toBe('alert');
+  });
+
+  it('show two toasts and count the rest, and offer Positions only from another view', async () => {
+    const bridge = installBridge([REAL_ACCOUNT]);
+    useUi.getState().setView('balances');
+    renderWithQuery(<AlertToasts />);
+    for (const id of [1, 2, 3, 4]) act(() => bridge.emit('alerts.fired', alert(`alert-${id}`, 'margin_call', id)));
+    expect(screen.getAllByTestId('alert-toast')).toHaveLength(2);
+    expect(screen.getByTestId('alert-toasts-more').textContent).toContain('2 more positions alerted: see the alert log on Positions.');
+    expect(screen.getAllByRole('button', { name: 'Open Positions' })).toHaveLength(2);
+    act(() => useUi.getState().setView('positions'));
+    expect(screen.queryByRole('button', { name: 'Open Positions' })).toBeNull();
+    expect(screen.getByTestId('alert-toasts-more').textContent).toContain('see the alert log below');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
+    expect(screen.queryAllByTestId('alert-toast')).toHaveLength(0);
+  });
+
+  it('read in Ukrainian when Ukrainian is picked', async () => {
+    const { i18n } = await import('@lingui/core');
+    const { messages } = await import('../../i18n/locales/first/uk.po');
+    const english = { locale: i18n.locale, messages: i18n.messages };
+    i18n.loadAndActivate({ locale: 'uk', messages });
+    try {
+      const bridge = installBridge([REAL_ACCOUNT]);
+      renderWithQuery(<AlertToasts />);
+      act(() => bridge.emit('alerts.fired', alert('alert-1', 'threshold')));
+      expect(screen.getByRole('status').textContent).toContain('BTC_USDT: 7,29 % до ліквідації');
+      expect(screen.getByRole('status').textContent).toContain('Позиція #7 на BTC_USDT (Main) за 7,29 % від ціни ліквідації, нижче вашого порогу 10 %.');
+    } finally {
+      i18n.loadAndActivate(english);
+    }
   });
 
   it('list in the alert log, which reloads when the main process says something fired', async () => {

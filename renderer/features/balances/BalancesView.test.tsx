@@ -254,14 +254,14 @@ describe('BalancesView', () => {
 
   it('names what is missing (a part that failed, unreadable entries) and keeps what it has', async () => {
     const notes: OverviewNote[] = [
-      { kind: 'part_unavailable', part: 'collateral', accountId: 'demo', accountName: 'Demo', message: 'The collateral balance of Demo could not be read: timeout.' },
-      { kind: 'unreadable', part: 'main', message: '1 main balance entries of Demo could not be read and are left out.' },
+      { kind: 'part_unavailable', part: 'collateral', accountId: 'demo', accountName: 'Demo', error: { kind: 'timeout', message: 'timed out' } },
+      { kind: 'unreadable', part: 'main', accountName: 'Demo', count: 2 },
     ];
     setup(overview({ BTC: { main: '0.5', price: '60000' } }, { notes, zeroAssets: 4 }));
     await waitFor(() => expect(tickers()).toEqual(['BTC']));
     const missing = screen.getByRole('status', { name: 'What is missing' });
-    expect(missing.textContent).toContain('The collateral balance of Demo could not be read');
-    expect(missing.textContent).toContain('1 main balance entries');
+    expect(missing.textContent).toContain('The collateral balance of Demo could not be read: ');
+    expect(missing.textContent).toContain('2 main balance entries of Demo could not be read and are left out.');
     expect(screen.getByTestId('hidden-zero-count').textContent).toBe('4 assets at zero not listed');
   });
 });

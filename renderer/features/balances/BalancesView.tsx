@@ -25,6 +25,7 @@ import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from 
 import '../../components/DataTable.css';
 import './balances.css';
 import { readAmountInput } from '../../../shared/money/amountInput';
+import { noteWords } from './noteWords';
 
 const ROW_HEIGHT = 52;
 /** The table scrolls within the window below the view's header, totals and toolbar. */
@@ -127,7 +128,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
       {data && data.notes.length > 0 ? (
         <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
           {data.notes.map((note, i) => (
-            <li key={i}>{note.message}</li>
+            <li key={i}>{noteWords(note)}</li>
           ))}
         </ul>
       ) : null}

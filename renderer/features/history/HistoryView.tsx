@@ -4,8 +4,9 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { DEFAULT_QUOTE } from '../../../shared/model/balances';
-import { HISTORY_RANGES, RANGE_MS, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
-import { useChannelQuery, useSettings } from '../../api/queries';
+import { ALL_ACCOUNTS_SERIES, HISTORY_RANGES, RANGE_MS, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
+import { useAccounts, useChannelQuery, useSettings } from '../../api/queries';
+import { useUi } from '../../state/ui';
 import { EmptyState, QueryState, View } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
@@ -38,13 +39,19 @@ export function HistoryView({ account }: { account: AccountSummary }) {
   const quote = settings?.quote ?? DEFAULT_QUOTE;
   const [range, setRange] = useState<HistoryRange>('1d');
   const [asset, setAsset] = useState('');
+  // The same choice as Balances' "Show": every account together once more than one (Demo aside) is set up.
+  const realAccounts = useAccounts().accounts.filter((a) => !a.isDemo).length;
+  const allAccountsChoice = useUi((s) => s.balances.allAccounts);
+  const setUi = useUi((s) => s.setBalances);
+  const allAccounts = realAccounts > 1 && (allAccountsChoice ?? true);
+  const accountId = allAccounts ? ALL_ACCOUNTS_SERIES : account.id;
   const series = useChannelQuery(
     'history.series',
-    { accountId: account.id, range, quote, points: 1_000, ...(asset ? { asset } : {}) },
+    { accountId, range, quote, points: 1_000, ...(asset ? { asset } : {}) },
     { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS },
   );
   // The asset picker lists what net worth's answer names (the asset answer carries none).
-  const assets = useChannelQuery('history.series', { accountId: account.id, range, quote, points: 10 }, { enabled: asset !== '', refetchInterval: false });
+  const assets = useChannelQuery('history.series', { accountId, range, quote, points: 10 }, { enabled: asset !== '', refetchInterval: false });
   const assetChoices = (asset ? assets.data?.assets : series.data?.assets) ?? [];
   const firstAt = series.data?.firstAt ?? null;
   const idle = idleRanges(firstAt, series.data?.to ?? null);
@@ -54,9 +61,18 @@ export function HistoryView({ account }: { account: AccountSummary }) {
       name="history"
       title={t`History`}
       className="history-view"
-      subtitle={t`${account.name} over time, valued in ${quote}`}
+      subtitle={allAccounts ? t`All accounts over time, valued in ${quote}` : t`${account.name} over time, valued in ${quote}`}
       actions={
         <div className="toolbar">
+          {realAccounts > 1 ? (
+            <label className="field field--inline">
+              <span className="field__label">{t`Account`}</span>
+              <select aria-label={t`History of`} value={allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
+                <option value="active">{account.name}</option>
+                <option value="all">{t`All accounts`}</option>
+              </select>
+            </label>
+          ) : null}
           <div className="history-ranges" role="group" aria-label={t`Range`}>
             {HISTORY_RANGES.map((r) => (
               <button
@@ -101,7 +117,7 @@ export function HistoryView({ account }: { account: AccountSummary }) {
       >
         {(s) => <SeriesPanel series={s} rangeWords={i18n._(RANGE_WORDS[range].long)} />}
       </QueryState>
-      <AsOfPanel account={account} quote={quote} />
+      <AsOfPanel accountId={accountId} name={allAccounts ? t`All accounts` : account.name} quote={quote} />
     </View>
   );
 }
@@ -225,10 +241,10 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
   );
 }
 
-function AsOfPanel({ account, quote }: { account: AccountSummary; quote: string }) {
+function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string; quote: string }) {
   const [day, setDay] = useState(localToday);
   const at = endOfLocalDay(day);
-  const asOf = useChannelQuery('history.asOf', { accountId: account.id, at: at ?? 0, quote }, { enabled: at !== null, refetchInterval: false });
+  const asOf = useChannelQuery('history.asOf', { accountId, at: at ?? 0, quote }, { enabled: at !== null, refetchInterval: false });
   const snapshot = asOf.data?.snapshot;
 
   return (
@@ -244,7 +260,7 @@ function AsOfPanel({ account, quote }: { account: AccountSummary; quote: string 
             type="button"
             className="button"
             disabled={!snapshot || !asOf.data}
-            onClick={() => asOf.data && downloadCsv(csvFilename(`balances-as-of-${day}`, account.name), asOfCsvRows(asOf.data))}
+            onClick={() => asOf.data && downloadCsv(csvFilename(`balances-as-of-${day}`, name), asOfCsvRows(asOf.data))}
           >
             {t`Export CSV`}
           </button>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Position, PositionsResponse, UnreadableItem } from '../../../shared/api/schemas';
 import { failure } from '../../test/fakeBridge';
 import { installBridge, REAL_ACCOUNT, renderWithQuery } from '../../test/setup';
+import { useUi } from '../../state/ui';
 import { PositionsView } from './PositionsView';
 
 function position(positionId: number, patch: Partial<Position> = {}): Position {
@@ -159,16 +160,14 @@ describe('PositionsView', () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
   });
 
-  it('opting in saves the account setting (the main process does the watching)', async () => {
-    const bridge = installBridge([REAL_ACCOUNT]).handleAll({
-      'exchange.positions': () => list([]),
-      'accounts.update': (p) => ({ ...REAL_ACCOUNT, notifyPositions: Boolean(p.notifyPositions) }),
-    });
+  it('says whether alerts are on and leads to the one place they are switched (the account card)', async () => {
+    installBridge([REAL_ACCOUNT]).handleAll({ 'exchange.positions': () => list([]) });
+    useUi.getState().setView('positions');
     renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
-    const box = await screen.findByRole('checkbox', { name: 'Notify me when a position enters margin call or liquidation' });
-    expect((box as HTMLInputElement).checked).toBe(false);
-    await userEvent.click(box);
-    await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: 'main', notifyPositions: true }]));
+    expect((await screen.findByTestId('alerts-state')).textContent).toContain('Alerts about margin calls and liquidations are off for this account.');
+    expect(screen.queryByRole('checkbox', { name: /Notify me/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Change in Accounts' }));
+    expect(useUi.getState().view).toBe('accounts');
   });
 
   it('renders hostile text as text without breaking the card', async () => {

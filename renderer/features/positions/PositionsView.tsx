@@ -6,7 +6,7 @@ import { useChannelQuery } from '../../api/queries';
 import { MarketName } from '../../../shared/api/schemas';
 import { QueryState, View } from '../../components';
 import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
-import { NotifyToggle } from './NotifyToggle';
+import { AlertsState } from './AlertsState';
 import { PositionCard } from './PositionCard';
 import { RiskBanner } from './RiskBanner';
 import { sortByRisk, summarizeRisk } from './risk';
@@ -14,6 +14,7 @@ import { AlertLog } from '../alerts/AlertLog';
 import { CollateralSummaryPanel, RiskTable } from './RiskTable';
 import type { PositionsOverview } from '../../../shared/model/balances';
 import './positions.css';
+import { noteWords } from '../balances/noteWords';
 
 export interface PositionsViewProps {
   account: AccountSummary;
@@ -51,7 +52,7 @@ export function PositionsView({ account }: PositionsViewProps) {
         />
       }
     >
-      <NotifyToggle account={account} />
+      <AlertsState account={account} />
 
       <QueryState
         query={positions}
@@ -93,7 +94,7 @@ function RiskOverview({ overview }: { overview: PositionsOverview }) {
       {overview.notes.length > 0 ? (
         <ul className="positions-notes" role="status" aria-label={t`What is missing`}>
           {overview.notes.map((note, i) => (
-            <li key={i}>{note.message}</li>
+            <li key={i}>{noteWords(note)}</li>
           ))}
         </ul>
       ) : null}

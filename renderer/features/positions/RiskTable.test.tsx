@@ -36,7 +36,7 @@ const OVERVIEW: PositionsOverview = {
   ],
   summary: { equity: '46762.86', margin: '7930.1', freeMargin: '38832.77', unrealizedFunding: '0', pnl: '-2332.13', leverage: '5', marginFraction: '0.1696' },
   unreadable: 0,
-  notes: [{ kind: 'region_unavailable', part: 'futures', message: 'Futures are not available in this region; _PERP positions use their last price.' }],
+  notes: [{ kind: 'region_unavailable', part: 'futures' }],
 };
 
 const DETAIL: Position = {
@@ -78,7 +78,7 @@ describe('positions as risk', () => {
     expect(within(summary).getByTestId('summary-equity').textContent).toBe('46,762.86');
     expect(within(summary).getByTestId('summary-pnl').textContent).toBe('-2,332.13');
     expect(within(summary).getByTestId('summary-leverage').textContent).toBe('5\u00d7');
-    expect(screen.getByRole('status', { name: 'What is missing' }).textContent).toContain('Futures are not available');
+    expect(screen.getByRole('status', { name: 'What is missing' }).textContent).toContain('The futures list (index prices) is not available in this region.');
   });
 
   it('lists positions riskiest first with the current price, the distance to liquidation as a toned bar, P&L in money and leverage', async () => {

@@ -81,7 +81,7 @@ function setup(account: AccountSummary = DEMO_ACCOUNT, vasps = VASPS, recorded: 
   const bridge = installBridge([account]);
   bridge.reply('exchange.assets', assets);
   // The bridge speaks today's response types; the view reads the documented `{items}` shape too.
-  bridge.reply('exchange.fees', fees as never);
+  bridge.reply('exchange.fees', { ...fees, accountSchedule: 'not_permitted', accountTerms: [] } as never);
   bridge.reply('exchange.balance', balance);
   bridge.reply('withdrawals.list', recorded);
   bridge.reply('withdrawals.vasps', vasps);

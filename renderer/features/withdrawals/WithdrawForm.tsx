@@ -23,6 +23,8 @@ import {
   withdrawalInputs,
 } from './formModel';
 import { PreviewPanel } from './PreviewPanel';
+import { FeeSourceNote } from './FeeSourceNote';
+import type { FeeSchedule } from '../../../shared/model/fees';
 import { TravelRuleFields, type VaspList } from './TravelRuleFields';
 import { readAmountInput } from '../../../shared/money/amountInput';
 
@@ -47,6 +49,8 @@ export function WithdrawForm(props: {
   eea: boolean;
   vasps: VaspList | undefined;
   vaspsLoading: boolean;
+  /** Whose fee terms the preview uses; absent: not said. */
+  feeSchedule?: Pick<FeeSchedule, 'accountSchedule' | 'accountTerms'>;
 }) {
   const { values, onChange, data, serverErrors, busy } = props;
   const [touched, setTouched] = useState<Partial<Record<FieldName, true>>>({});
@@ -243,6 +247,7 @@ export function WithdrawForm(props: {
       {check.preview && (check.preview.ok || check.preview.preview) ? (
         <div className="card__section">
           <PreviewPanel preview={check.preview.ok ? check.preview.preview : check.preview.preview!} ticker={unit} problem={!check.preview.ok} />
+          {props.feeSchedule ? <FeeSourceNote schedule={props.feeSchedule} ticker={values.ticker} /> : null}
           {check.preview.ok && check.preview.preview.fee === null ? (
             <div className="field">
               <label className="checkbox">

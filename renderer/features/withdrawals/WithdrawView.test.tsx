@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AssetsResponse, BalanceResponse, FeesResponse } from '../../../shared/api/schemas';
+import type { FeeSchedule } from '../../../shared/model/fees';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { chooseOption, DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { TRON } from '../../../shared/addresses/test/sampleAddresses';
@@ -21,10 +22,11 @@ const assets = AssetsResponse.parse({
     networks: { withdraws: ['ERC20', 'TRC20'], default: 'ERC20' },
   },
 });
-const fees = FeesResponse.parse({
+const published = FeesResponse.parse({
   'USDT (ERC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, withdraw: { min_amount: '10', max_amount: '0', fixed: '5', flex: null } },
   'USDT (TRC20)': { ticker: 'USDT', name: 'Tether', is_withdrawal: true, withdraw: { min_amount: '2', max_amount: '0', fixed: '1', flex: null } },
 });
+const fees: FeeSchedule = { ...published, accountSchedule: 'read', accountTerms: [] };
 const balance = BalanceResponse.parse({ USDT: { main_balance: '100' } });
 
 function record(patch: Partial<WithdrawalRecord> = {}): WithdrawalRecord {

@@ -217,6 +217,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           setGeneral(null);
         }}
         data={market}
+        feeSchedule={fees.data}
         serverErrors={serverErrors}
         onServerErrorSeen={(field: FieldName) =>
           setServerErrors((errors) => {

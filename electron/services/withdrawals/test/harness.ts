@@ -78,6 +78,7 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
       return { ...answer, records, total: answer.total - (answer.records.length - records.length) };
     },
     travelRuleVasps: (o) => client.travelRuleVasps(o),
+    accountFees: (o) => client.accountFees(o),
     assets: (o) => client.assets(o),
     fees: (o) => client.fees(o),
     balance: (req, o) => client.balance(req, o),

@@ -1,0 +1,97 @@
+/**
+ * The words of a position alert, for both processes: the renderer's toasts and alert log, and the
+ * desktop notification and tray tooltip the main process raises. Message descriptors only (data),
+ * extracted into the renderer's first-paint catalogs; each side passes its own Lingui instance with
+ * those catalogs loaded, so a notification reads in the same language as the page.
+ */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { AlertKind, AlertRisk, AlertsStatus, PositionAlert } from '../model/alerts';
+
+const TITLES: Record<AlertKind, MessageDescriptor> = {
+  liquidation: /*i18n*/ { id: 'alerts.title.liquidation', message: '{market}: position in liquidation' },
+  margin_call: /*i18n*/ { id: 'alerts.title.margin_call', message: '{market}: position in margin call' },
+  threshold: /*i18n*/ { id: 'alerts.title.threshold', message: '{market}: {distance} % from liquidation' },
+};
+
+const BODIES: Record<AlertKind, MessageDescriptor> = {
+  liquidation: /*i18n*/ { id: 'alerts.body.liquidation', message: 'Position #{positionId} on {market} ({account}) entered liquidation.' },
+  margin_call: /*i18n*/ { id: 'alerts.body.margin_call', message: 'Position #{positionId} on {market} ({account}) entered margin call.' },
+  threshold: /*i18n*/ {
+    id: 'alerts.body.threshold',
+    message: 'Position #{positionId} on {market} ({account}) is {distance} % from its liquidation price, below your {threshold} % alert.',
+  },
+};
+
+/** Only outside the app: a notification may be seen while the window is hidden. */
+const REVIEW_IN_APP: MessageDescriptor = /*i18n*/ { id: 'alerts.notification.review', message: 'Open WhiteBIT Desk to review it.' };
+
+const KINDS: Record<AlertKind, MessageDescriptor> = {
+  liquidation: /*i18n*/ { id: 'alerts.kind.liquidation', message: 'Liquidation' },
+  margin_call: /*i18n*/ { id: 'alerts.kind.margin_call', message: 'Margin call' },
+  threshold: /*i18n*/ { id: 'alerts.kind.threshold', message: 'Near liquidation' },
+};
+
+const STATUS: Record<AlertRisk | 'off', MessageDescriptor> = {
+  off: /*i18n*/ { id: 'alerts.status.off', message: 'Position alerts are off' },
+  unknown: /*i18n*/ { id: 'alerts.status.unknown', message: 'Position alerts: not checked yet' },
+  none: /*i18n*/ { id: 'alerts.status.none', message: 'Position alerts: no position at risk' },
+  near: /*i18n*/ { id: 'alerts.status.near', message: '{count, plural, one {# position near liquidation} other {# positions near liquidation}}' },
+  margin_call: /*i18n*/ { id: 'alerts.status.margin_call', message: '{count, plural, one {# position in margin call} other {# positions in margin call}}' },
+  liquidation: /*i18n*/ { id: 'alerts.status.liquidation', message: '{count, plural, one {# position in liquidation} other {# positions in liquidation}}' },
+};
+
+/** Lingui takes a descriptor's values inside it. */
+function say(words: I18n, descriptor: MessageDescriptor, values?: Record<string, unknown>): string {
+  return words._(values ? { ...descriptor, values } : descriptor);
+}
+
+/** A percentage the exchange gave as a decimal string, in the language's number style, exactly. */
+export function alertPercent(i18n: I18n, value: string | null): string {
+  if (value === null) return '?';
+  // Intl formats a numeric string without going through a binary number.
+  return new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 20 }).format(value as `${number}`);
+}
+
+function valuesOf(i18n: I18n, alert: Pick<PositionAlert, 'market' | 'positionId' | 'accountName' | 'distancePercent' | 'thresholdPercent'>) {
+  return {
+    market: alert.market,
+    positionId: String(alert.positionId),
+    account: alert.accountName,
+    distance: alertPercent(i18n, alert.distancePercent),
+    threshold: alertPercent(i18n, alert.thresholdPercent),
+  };
+}
+
+type AlertFacts = Pick<PositionAlert, 'kind' | 'market' | 'positionId' | 'accountName' | 'distancePercent' | 'thresholdPercent'>;
+
+export function alertTitle(i18n: I18n, alert: AlertFacts): string {
+  return say(i18n, TITLES[alert.kind], valuesOf(i18n, alert));
+}
+
+/** The sentence shown inside the app. */
+export function alertBody(i18n: I18n, alert: AlertFacts): string {
+  return say(i18n, BODIES[alert.kind], valuesOf(i18n, alert));
+}
+
+/** The desktop notification: the same title, and the body with a pointer back to the app. */
+export function alertNotification(i18n: I18n, alert: AlertFacts): { title: string; body: string } {
+  return { title: alertTitle(i18n, alert), body: `${alertBody(i18n, alert)} ${say(i18n, REVIEW_IN_APP)}` };
+}
+
+export function alertKindName(i18n: I18n, kind: AlertKind): string {
+  return say(i18n, KINDS[kind]);
+}
+
+/** One line for a tooltip or a status strip, e.g. "2 positions in liquidation". */
+export function alertsStatusLine(i18n: I18n, status: AlertsStatus): string {
+  if (!status.watching) return say(i18n, STATUS.off);
+  return say(i18n, STATUS[status.worst], { count: status.count });
+}
+
+const TRAY_SHOW: MessageDescriptor = /*i18n*/ { id: 'alerts.tray.show', message: 'Show {product}' };
+const TRAY_QUIT: MessageDescriptor = /*i18n*/ { id: 'alerts.tray.quit', message: 'Quit' };
+
+/** The tray icon's menu, shown while alerts are on. */
+export function trayMenuWords(i18n: I18n, product: string): { show: string; quit: string } {
+  return { show: say(i18n, TRAY_SHOW, { product }), quit: say(i18n, TRAY_QUIT) };
+}
