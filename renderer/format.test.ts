@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatAmount, formatUnixSeconds, isoFromUnixSeconds, nextAgoChangeIn } from './format';
+import { formatAgo, formatAmount, formatPercent, formatUnixSeconds, isoFromUnixSeconds, nextAgoChangeIn } from './format';
 
 // The renderings asserted here are en-US ones, so the locale is pinned; the app uses the person's.
 const EN = 'en-US';
@@ -77,5 +77,26 @@ describe('nextAgoChangeIn', () => {
       expect(formatAgo(elapsed + wait - 1, EN)).toBe(formatAgo(elapsed, EN));
       expect(formatAgo(elapsed + wait, EN)).not.toBe(formatAgo(elapsed, EN));
     }
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    ['0.02', { signed: true }, EN, '+0.02%'],
+    ['-1.5', { signed: true }, EN, '-1.5%'],
+    ['0', { signed: true }, EN, '0%'],
+    ['12.5', {}, EN, '12.5%'],
+    // Every place of the figure is kept: the string overload is exact past a double's digits.
+    ['12.345678901234567891', {}, EN, '12.345678901234567891%'],
+  ] as const)('%s %o in %s -> %s', (input, options, locale, expected) => {
+    expect(formatPercent(input, options, locale)).toBe(expected);
+  });
+
+  it('writes Ukrainian with its decimal comma (spacing before the mark is the ICU data\'s)', () => {
+    expect(formatPercent('0.02', { signed: true }, 'uk')).toMatch(/^\+0,02\u00a0?%$/);
+  });
+
+  it('returns a non-decimal as is', () => {
+    expect(formatPercent('n/a', {}, EN)).toBe('n/a');
   });
 });

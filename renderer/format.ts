@@ -5,6 +5,7 @@
  * Every function takes an optional locale so tests can pin one.
  */
 
+import { dec, toPlain } from '../shared/money/decimal';
 import { formatLocales } from './i18n';
 
 type Locales = string | readonly string[] | undefined;
@@ -33,6 +34,23 @@ export function formatAmount(value: string, locales: Locales = userLocales()): s
   const format = cached(`n|${localeKey(locales)}|${digits}`, () => new Intl.NumberFormat(locales as string[] | undefined, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
   // The string overload (ES2023 Intl.NumberFormat v3) is exact; lib.dom's types only know numbers.
   return format.format(value as unknown as number);
+}
+
+/**
+ * A figure already in percent ("0.02" meaning 0.02 %) in the language's own percent style:
+ * "+0.02%" in English, "+0,02 %" in Ukrainian. Intl's percent style multiplies by 100, so the
+ * figure is divided first with decimal.js and handed over as a string (exact), keeping its places.
+ */
+export function formatPercent(value: string, options: { signed?: boolean } = {}, locales: Locales = userLocales()): string {
+  const match = /^-?\d+(?:\.(\d*))?$/.exec(value);
+  if (!match) return value;
+  const digits = match[1]?.length ?? 0;
+  const signDisplay = options.signed ? 'exceptZero' : 'auto';
+  const format = cached(
+    `p|${localeKey(locales)}|${digits}|${signDisplay}`,
+    () => new Intl.NumberFormat(locales as string[] | undefined, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay }),
+  );
+  return format.format(toPlain(dec(value).dividedBy(100)) as unknown as number);
 }
 
 function dateTimeFormat(locales: Locales): Intl.DateTimeFormat {

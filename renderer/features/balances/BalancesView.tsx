@@ -12,13 +12,13 @@ import type { AppError } from '../../../shared/errors';
 import { knownTotals } from './knownTotals';
 import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
-import { formatAmount } from '../../format';
+import { formatAmount, formatPercent } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts';
 import { useLiveRefresh } from '../../shell/useLive';
 import { SearchField } from './SearchField';
 import { AccountsTotals } from './AccountsTotals';
-import { changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
+import { amountText, changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
 import { columnWidth, figureWidths, type FigureWidths } from './columnWidths';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
@@ -232,7 +232,7 @@ const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedA
             {parts.map((part, i) => (
               <span key={part.asset ?? ''} className="allocation__item">
                 <span className={`allocation__swatch allocation__part--${i}`} aria-hidden="true" />
-                {part.asset ?? t`Other`} {formatAmount(roundForDisplay(part.share, 1))}%
+                {part.asset ?? t`Other`} {formatPercent(roundForDisplay(part.share, 1))}
               </span>
             ))}
           </figcaption>
@@ -330,7 +330,7 @@ function PartCell({ amount, sub, testId }: { amount: string; sub?: string; testI
   const zero = isZero(amount) && (sub === undefined || isZero(sub));
   return (
     <td className="align-end num" title={amount} data-testid={testId}>
-      {zero ? <span className="cell-zero">{'\u2013'}</span> : formatAmount(amount)}
+      {zero ? <span className="cell-zero">{'\u2013'}</span> : amountText(amount)}
       {sub !== undefined && !isZero(sub) ? <span className="cell-sub">{frozenText(sub)}</span> : null}
     </td>
   );
@@ -344,7 +344,7 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
         {row.name ? <span className="cell-sub clip">{row.name}</span> : null}
       </td>
       <td className="align-end num" title={row.total} data-testid="balance-total">
-        {formatAmount(row.total)}
+        {amountText(row.total)}
       </td>
       <td className="align-end num" title={row.value === null ? t`No ${quote} price on the exchange` : t`${row.value} ${quote} at ${row.price ?? ""} ${quote}`} data-testid="balance-value">
         {row.value === null ? <span className="cell-zero">{noPriceText()}</span> : displayValue(row.value, quote)}

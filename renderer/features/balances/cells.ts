@@ -3,8 +3,8 @@
  * columnWidths.ts measures it, so a column is sized for exactly what it holds.
  */
 import { t } from '@lingui/core/macro';
-import { isPositive, roundForDisplay } from '../../../shared/money/decimal';
-import { formatAmount } from '../../format';
+import { isLooseDecimalString, isZero, roundDown, roundForDisplay } from '../../../shared/money/decimal';
+import { formatAmount, formatPercent } from '../../format';
 
 /** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */
 export function roundValue(value: string, quote: string): string {
@@ -15,18 +15,41 @@ export function displayValue(value: string, quote: string): string {
   return formatAmount(roundValue(value, quote));
 }
 
+/**
+ * Places an amount cell shows. Some assets carry 18 decimals; shown whole they would widen the
+ * columns past the window, so a cell shows up to this many (rounded down: never more than is
+ * held), trailing zeros trimmed, and its title keeps the exact figure.
+ */
+export const AMOUNT_PLACES = 8;
+const SMALLEST_SHOWN = `0.${'0'.repeat(AMOUNT_PLACES - 1)}1`;
+
+/** The decimal an amount cell shows, before grouping; dust shows as the smallest place. */
+export function shownAmount(amount: string): string {
+  if (!isLooseDecimalString(amount)) return amount;
+  const shown = roundDown(amount, AMOUNT_PLACES);
+  return isZero(shown) && !isZero(amount) ? SMALLEST_SHOWN : shown;
+}
+
+export function amountText(amount: string): string {
+  if (!isLooseDecimalString(amount)) return amount;
+  const rounded = roundDown(amount, AMOUNT_PLACES);
+  // A dust balance below the last shown place still reads as held, not as nothing.
+  if (isZero(rounded) && !isZero(amount)) return `< ${formatAmount(SMALLEST_SHOWN)}`;
+  return formatAmount(rounded);
+}
+
 /** A 24 h move: a rise carries its plus. */
 export function changeText(change: string): string {
-  return `${isPositive(change) ? '+' : ''}${formatAmount(change)}%`;
+  return formatPercent(change, { signed: true });
 }
 
 export function shareText(share: string): string {
-  return `${formatAmount(share)}%`;
+  return formatPercent(share);
 }
 
 /** The frozen part of a trade balance, written under the available one. */
 export function frozenText(frozen: string): string {
-  return t`${formatAmount(frozen)} frozen`;
+  return t`${amountText(frozen)} frozen`;
 }
 
 /** What the Value column shows for an asset the exchange gives no price for. */

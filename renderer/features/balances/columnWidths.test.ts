@@ -9,15 +9,15 @@ const rows = (...overrides: Partial<OverviewRow>[]) => buildRows(overrides.map((
 const cents = 'USDT';
 
 describe('figureWidths', () => {
-  it('measures the longest figure as shown: grouped, with every decimal the exchange sent', () => {
+  it('measures the longest figure as shown: grouped, up to eight places, trailing zeros trimmed', () => {
     // The shorter string formats longer: its integer part takes two group separators.
     const widths = figureWidths(rows({ main: '1.123456789' }, { main: '1234567.5' }, { main: '-12.5' }), cents);
     expect(widths.main).toBe('1,234,567.5'.length);
   });
 
-  it('finds the 18-decimal amount a token such as DAI sends, and counts its sign', () => {
-    const widths = figureWidths(rows({ total: '1500.123456789012345678' }, { total: '-999999.1' }), cents);
-    expect(widths.total).toBe('1,500.123456789012345678'.length);
+  it('measures an 18-decimal amount a token such as DAI sends as its eight shown places, and counts a sign', () => {
+    expect(figureWidths(rows({ total: '1500.123456789012345678' }, { total: '-99.1' }), cents).total).toBe('1,500.12345678'.length);
+    expect(figureWidths(rows({ total: '1500.100000000000000000' }, { total: '-999999.1' }), cents).total).toBe('-999,999.1'.length);
   });
 
   it('measures values after rounding them as the Value column does, and makes room for "no price"', () => {

@@ -11,7 +11,7 @@
  */
 import { isZero } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format';
-import { changeText, frozenText, noPriceText, roundValue, shareText } from './cells';
+import { amountText, changeText, shownAmount, frozenText, noPriceText, roundValue, shareText } from './cells';
 import type { BalanceRow } from './rows';
 
 /** Widths in ch of the monospace font, one per figure column. */
@@ -61,11 +61,11 @@ function* pick(rows: readonly BalanceRow[], field: (row: BalanceRow) => string |
 export function figureWidths(rows: readonly BalanceRow[], quote: string): FigureWidths {
   const noPrice = rows.some((row) => row.value === null) ? noPriceText().length : 0;
   return {
-    main: widest(pick(rows, (r) => r.main), formatAmount),
+    main: widest(pick(rows, (r) => shownAmount(r.main)), amountText),
     // The frozen part sits under the available one, in a smaller face: counted in ch, it errs wide.
-    trade: Math.max(widest(pick(rows, (r) => r.tradeAvailable), formatAmount), widest(pick(rows, (r) => r.tradeFrozen), frozenText)),
-    collateral: widest(pick(rows, (r) => r.collateral), formatAmount),
-    total: widest(pick(rows, (r) => r.total), formatAmount),
+    trade: Math.max(widest(pick(rows, (r) => shownAmount(r.tradeAvailable)), amountText), widest(pick(rows, (r) => r.tradeFrozen), frozenText)),
+    collateral: widest(pick(rows, (r) => shownAmount(r.collateral)), amountText),
+    total: widest(pick(rows, (r) => shownAmount(r.total)), amountText),
     // Sought among the rounded values: rounding is what sets their length.
     value: Math.max(noPrice, widest(pick(rows, (r) => (r.value === null ? null : roundValue(r.value, quote))), formatAmount)),
     change: widest(pick(rows, (r) => r.change24h), changeText),

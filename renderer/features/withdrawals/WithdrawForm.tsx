@@ -1,6 +1,6 @@
 import { providerName } from './providerNames';
 import { t } from '@lingui/core/macro';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { maxReceivable, memoRequired } from '../../../shared/api/fees';
 import { formatAmount } from '../../format';
 import { FiatFields } from './FiatFields';
@@ -96,18 +96,31 @@ export function WithdrawForm(props: {
     blur('amount');
   };
 
+  // A refused Review takes the person to the first problem: in a long form (Travel Rule, card
+  // payouts) it may sit below the fold, and a message they cannot see helps nobody.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView?.({ block: 'center' });
+  }, [focusRequest]);
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTriedSubmit(true);
     const blocking = FIELD_NAMES.some((f) => check.errors[f] !== undefined);
-    if (!blocking && !busy && !props.sendBlocked) props.onReview(check);
+    if (blocking) setFocusRequest((n) => n + 1);
+    else if (!busy && !props.sendBlocked) props.onReview(check);
   };
 
   const selected = choices.find((c) => c.ticker === values.ticker);
   const unit = values.ticker || '';
 
   return (
-    <form className="card withdraw-form" onSubmit={submit} noValidate aria-labelledby="withdraw-form-title">
+    <form ref={formRef} className="card withdraw-form" onSubmit={submit} noValidate aria-labelledby="withdraw-form-title">
       <div className="card__section">
         <h2 className="withdraw-form__title" id="withdraw-form-title">
           {t`New withdrawal`}

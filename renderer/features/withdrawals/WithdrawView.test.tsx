@@ -114,6 +114,9 @@ describe('WithdrawView', () => {
     await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
     expect(screen.getByText('Choose the asset to withdraw.')).toBeTruthy();
     expect(screen.getByText('Enter the receiving wallet address.')).toBeTruthy();
+    // Review takes the focus to the first field in trouble, not the button.
+    expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByLabelText('Asset')).toContain(document.activeElement);
     await chooseOption(user, 'Asset', 'USDT');
     await user.type(screen.getByLabelText(/Amount the receiver gets/), '96');
     expect(screen.getByText(/Not enough USDT: 101 needed \(amount \+ fee\), 100 available/)).toBeTruthy();
