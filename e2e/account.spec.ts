@@ -77,6 +77,23 @@ test.describe('sub-accounts of the Demo master key', () => {
     await rows.first().getByRole('button', { name: 'Balances' }).click();
     await expect(page.getByTestId('sub-account-balances').getByText('This sub-account is not confirmed')).toBeVisible();
   });
+
+  test("included on request: Balances adds every sub-account's value to the account's own total, exactly, naming the one left out", async ({ page }) => {
+    await openView(page, 'Balances');
+    await expect(page.getByTestId('sub-accounts-included')).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Include sub-accounts' }).check();
+    const included = page.getByTestId('sub-accounts-included');
+    await expect(included).toBeVisible({ timeout: 20_000 });
+    await expect(included.getByTestId('sub-accounts-excluded')).toContainText('new_desk (not confirmed)');
+    // The three figures of one render (prices move between refreshes).
+    const figures = await included.evaluate((section) => ({
+      own: section.getAttribute('data-own') ?? '',
+      subs: section.querySelector('[data-testid="sub-accounts-value"]')?.getAttribute('data-value') ?? '',
+      withSubs: section.querySelector('[data-testid="total-with-sub-accounts"]')?.getAttribute('data-value') ?? '',
+    }));
+    expect(new Decimal(figures.subs).greaterThan(0)).toBe(true);
+    expect(new Decimal(figures.withSubs).equals(new Decimal(figures.own).plus(figures.subs))).toBe(true);
+  });
 });
 
 test.describe('receive (deposit addresses) in Demo', () => {

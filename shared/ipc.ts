@@ -34,7 +34,7 @@ import type { FeeSchedule } from './model/fees';
 import type { LiveState } from './model/live';
 import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries } from './model/history';
 import type { Bootstrap } from './model/startup';
-import type { SubAccountBalances, SubAccountPage } from './model/subAccounts';
+import type { SubAccountBalances, SubAccountPage, SubAccountsTotal } from './model/subAccounts';
 import type { DepositAddressView } from './model/deposits';
 import type { ClosedPositionsPage } from './model/closedPositions';
 import { MarketName } from './api/schemas/common';
@@ -231,6 +231,8 @@ export const CHANNELS = {
     request: withAccount({ id: Requests.subAccountBalances.shape.id, quote: QuoteCurrency.optional() }),
     response: {} as SubAccountBalances,
   },
+  /** Every sub-account valued in `quote` and added up, with those left out named (to include in the account's total on request). */
+  'subAccounts.total': { request: withAccount({ quote: QuoteCurrency.optional() }), response: {} as SubAccountsTotal },
   /** The address (and memo) to deposit `ticker` on `network`, with its terms; fiat and non-depositable assets answer `not_depositable`. */
   'deposits.address': { request: withAccount(Requests.depositAddress.shape), response: {} as DepositAddressView },
 

@@ -53,6 +53,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'deposits.address': { accountId: 'demo', ticker: 'USDT', network: 'TRC20' },
   'subAccounts.list': { accountId: 'demo', search: 'bot', offset: 30 },
   'subAccounts.balances': { accountId: 'demo', id: '5ab0c1d2-7e3f-4a1b-9c2d-0000000003e9', quote: 'USDT' },
+  'subAccounts.total': { accountId: 'demo', quote: 'USDT' },
   'database.status': {},
 };
 

@@ -22,6 +22,8 @@ export interface BalancesUi {
   hideSmall: boolean;
   /** Every configured account summed instead of the active one; null until a person picks (then: more than one account). */
   allAccounts: boolean | null;
+  /** Add the active account's sub-accounts to its total (read only when asked: one call per sub-account). */
+  includeSubAccounts: boolean;
 }
 
 export interface CodesUi {
@@ -59,7 +61,7 @@ type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'positions' | 'revea
 
 export const INITIAL_UI: UiData = {
   view: 'balances',
-  balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: true, allAccounts: null },
+  balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: true, allAccounts: null, includeSubAccounts: false },
   codes: { list: 'my', pageSize: 30, offset: 0 },
   positions: { sortBy: 'risk', sortDirection: 'asc' },
   revealedCodes: {},

@@ -50,3 +50,21 @@ export interface SubAccountBalances {
   /** Assets that came as more than one row and were added up. */
   summed: number;
 }
+
+/** Every sub-account of a master key valued together, to add to the account's own total on request. */
+export interface SubAccountsTotal {
+  accountId: string;
+  quote: string;
+  /** `no_permission`: the key may not list sub-accounts; nothing is included. */
+  access: 'ok' | 'no_permission';
+  /** The priced value of every sub-account that could be read. */
+  total: string;
+  /** Sub-accounts whose balances are in `total`. */
+  included: number;
+  /** Sub-accounts left out, and why (not confirmed, no permission, could not be read). */
+  excluded: { id: string; alias: string; reason: 'unconfirmed' | 'no_permission' | 'unreadable' }[];
+  /** Assets held in sub-accounts that have no price in `quote` (not in `total`). */
+  unpriced: number;
+  /** The list stopped at the app's limit: more sub-accounts exist than were read. */
+  truncated: boolean;
+}

@@ -6,5 +6,6 @@ export function subAccountsHandlers(service: SubAccountsService): HandlersOf<'su
   return {
     'subAccounts.list': async (p, _s, { signal }) => service.list(p, { signal }),
     'subAccounts.balances': async (p, _s, { signal }) => service.balances(p, { signal }),
+    'subAccounts.total': async (p, _s, { signal }) => service.total(p, { signal }),
   };
 }

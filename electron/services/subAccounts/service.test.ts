@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../shared/errors';
 import type { Channel, RequestOf, ResponseOf } from '../../../shared/ipc';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
+import { add, compare } from '../../../shared/money/decimal';
 import { createCore, type Core } from '../../core';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 
@@ -69,5 +70,22 @@ describe('subAccounts', () => {
     const added = await data('accounts.add', { name: 'Read-only', region: 'custom', baseUrl: sim.url, apiKey: readOnly.apiKey, apiSecret: readOnly.apiSecret });
     const page = await data('subAccounts.list', { accountId: added.account.id });
     expect(page).toMatchObject({ access: 'no_permission', items: [] });
+  });
+
+  it('values every sub-account together: the sum of each one read alone, the unconfirmed one named and left out', async () => {
+    const whole = await data('subAccounts.total', { accountId: DEMO_ACCOUNT_ID, quote: 'USDT' });
+    expect(whole).toMatchObject({ access: 'ok', truncated: false });
+    expect(whole.included + whole.excluded.length).toBe(36);
+    expect(whole.excluded.map((e) => [e.alias, e.reason])).toContainEqual(['new_desk', 'unconfirmed']);
+    const everyone = [
+      ...(await data('subAccounts.list', { accountId: DEMO_ACCOUNT_ID, limit: 100 })).items,
+    ];
+    let expected = '0';
+    for (const sub of everyone) {
+      const one = await data('subAccounts.balances', { accountId: DEMO_ACCOUNT_ID, id: sub.id, quote: 'USDT' });
+      if (one.state === 'ok') expected = add(expected, one.total);
+    }
+    expect(whole.total).toBe(expected);
+    expect(compare(whole.total, '0')).toBe(1);
   });
 });

@@ -4,8 +4,8 @@
  * permission and an unconfirmed sub-account become states the page names, never empty lists.
  */
 import { AppFailure } from '../../../shared/errors';
-import type { SubAccountBalanceLine, SubAccountBalances, SubAccountPage } from '../../../shared/model/subAccounts';
-import { dec, isZero, sum } from '../../../shared/money/decimal';
+import type { SubAccountBalanceLine, SubAccountBalances, SubAccountPage, SubAccountsTotal } from '../../../shared/model/subAccounts';
+import { add, dec, isZero, sum } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
 import { PriceIndex, valueAssets } from '../balances/valuation';
 
@@ -15,6 +15,9 @@ export interface SubAccountsServiceOptions {
   clientFor: (accountId: string) => Promise<SubAccountsClient>;
   quote: () => string;
 }
+
+/** The most sub-accounts a total reads (ten pages of the exchange's largest page). */
+export const SUB_ACCOUNT_LIMIT = 1_000;
 
 const lacksPermission = (error: unknown): boolean => error instanceof AppFailure && error.error.reason === 'key_lacks_permission';
 
@@ -65,7 +68,54 @@ export function createSubAccountsService(options: SubAccountsServiceOptions) {
     return { id: request.id, state: 'ok', quote, lines, total: valued.total, unpriced: valued.unpriced, unreadable: answer.unreadable.length, summed };
   }
 
-  return { list, balances };
+  /**
+   * Every sub-account's balances, valued and added up: the list read a page of 100 at a time (at
+   * most SUB_ACCOUNT_LIMIT), then the balances a few at a time. One sub-account that cannot be read
+   * is named and left out; it never fails the total.
+   */
+  async function total(request: { accountId: string; quote?: string }, o: CallOptions = {}): Promise<SubAccountsTotal> {
+    const quote = request.quote ?? options.quote();
+    const base = { accountId: request.accountId, quote };
+    const everyone: { id: string; alias: string }[] = [];
+    let truncated = false;
+    for (let offset = 0; ; offset += 100) {
+      const page = await list({ accountId: request.accountId, offset, limit: 100 }, o);
+      if (page.access === 'no_permission') return { ...base, access: 'no_permission', total: '0', included: 0, excluded: [], unpriced: 0, truncated: false };
+      everyone.push(...page.items);
+      if (!page.hasMore) break;
+      if (everyone.length >= SUB_ACCOUNT_LIMIT) {
+        truncated = true;
+        break;
+      }
+    }
+    const results: (SubAccountBalances | null)[] = new Array(everyone.length).fill(null);
+    let next = 0;
+    const worker = async () => {
+      while (next < everyone.length) {
+        const i = next++;
+        results[i] = await balances({ accountId: request.accountId, id: everyone[i]!.id, quote }, o).catch((error: unknown) => {
+          if (o.signal?.aborted) throw error;
+          return null;
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, everyone.length) }, worker));
+    let sumOf = '0';
+    let unpriced = 0;
+    const excluded: SubAccountsTotal['excluded'] = [];
+    everyone.forEach((sub, i) => {
+      const read = results[i];
+      if (read === null || read === undefined) excluded.push({ ...sub, reason: 'unreadable' });
+      else if (read.state !== 'ok') excluded.push({ ...sub, reason: read.state });
+      else {
+        sumOf = add(sumOf, read.total);
+        unpriced += read.unpriced;
+      }
+    });
+    return { ...base, access: 'ok', total: sumOf, included: everyone.length - excluded.length, excluded, unpriced, truncated };
+  }
+
+  return { list, balances, total };
 }
 
 export type SubAccountsService = ReturnType<typeof createSubAccountsService>;

@@ -18,6 +18,7 @@ import { useToasts } from '../../shell/toasts';
 import { useLiveRefresh } from '../../shell/useLive';
 import { SearchField } from './SearchField';
 import { AccountsTotals } from './AccountsTotals';
+import { SubAccountsIncluded } from './SubAccountsIncluded';
 import { amountText, changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
 import { columnWidth, figureWidths, type FigureWidths } from './columnWidths';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
@@ -127,6 +128,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
     >
       {data ? <AccountTotal overview={data} staleError={overview.isError ? overview.error.error : null} updatedAt={overview.dataUpdatedAt} /> : null}
       {data && allAccounts && data.byAccount.length > 1 ? <AccountsTotals overview={data} /> : null}
+      {data && !allAccounts && ui.includeSubAccounts ? <SubAccountsIncluded accountId={account.id} quote={quote} ownTotal={data.totals.value} /> : null}
       {data && data.notes.length > 0 ? (
         <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
           {data.notes.map((note, i) => (
@@ -141,6 +143,12 @@ export function BalancesView({ account }: { account: AccountSummary }) {
           <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
           {t`Hide small balances`}
         </label>
+        {allAccounts ? null : (
+          <label className="checkbox">
+            <input type="checkbox" checked={ui.includeSubAccounts} onChange={(e) => setUi({ includeSubAccounts: e.target.checked })} />
+            {t`Include sub-accounts`}
+          </label>
+        )}
         <ThresholdInput saved={savedThreshold} quote={quote} onTyped={setTypedThreshold} />
         {hiddenSmall > 0 ? (
           <span className="field__hint" data-testid="hidden-small-count">
