@@ -41,7 +41,7 @@ import { createTransactionService, transactionHandlers } from './services/transa
 import { importJournal, quarantineNotice } from './services/withdrawals/store';
 import { createHistoryService, createHistoryStore, historyHandlers, type HistoryTimers } from './services/history';
 import type { BalancesService } from './services/balances/service';
-import { processLanguages, wordsFor } from './services/i18n/catalogs';
+import { catalogsReady, processLanguages, wordsFor } from './services/i18n/catalogs';
 import { alertNotification } from '../shared/i18n/alertWords';
 import type { I18n } from '@lingui/core';
 
@@ -263,7 +263,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
       history.recordAlert(alert);
       emit('alerts.fired', alert);
-      emit('alerts.notification', { alertId: alert.id, ...alertNotification(words(), alert) });
+      void catalogsReady().then(() => emit('alerts.notification', { alertId: alert.id, ...alertNotification(words(), alert) }));
     },
     onStatus: (status) => emit('alerts.status', status),
     onRefreshFailed: (accountId, error) => logger.warn('position alerts: refresh failed; earlier state kept', { accountId, error }),
