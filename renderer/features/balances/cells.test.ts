@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountText } from './cells';
+import { amountText, changeText } from './cells';
 
 describe('amountText', () => {
   it.each([
@@ -14,5 +14,13 @@ describe('amountText', () => {
     ['not a number', 'not a number'],
   ])('%s -> %s', (input, expected) => {
     expect(amountText(input)).toBe(expected);
+  });
+});
+
+describe('changeText', () => {
+  it('keeps a move too small for two places from reading as none', () => {
+    expect(changeText('0', '58663.26')).toBe('+<0.01%');
+    expect(changeText('0', '-3')).toBe('-<0.01%');
+    expect(changeText('0', '0')).toBe('0%');
   });
 });

@@ -3,7 +3,7 @@
  * columnWidths.ts measures it, so a column is sized for exactly what it holds.
  */
 import { t } from '@lingui/core/macro';
-import { isLooseDecimalString, isZero, roundDown, roundForDisplay } from '../../../shared/money/decimal';
+import { isLooseDecimalString, isNegative, isZero, roundDown, roundForDisplay } from '../../../shared/money/decimal';
 import { formatAmount, formatPercent } from '../../format';
 
 /** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */
@@ -38,8 +38,14 @@ export function amountText(amount: string): string {
   return formatAmount(rounded);
 }
 
-/** A 24 h move: a rise carries its plus. */
-export function changeText(change: string): string {
+/**
+ * A move in percent: a rise carries its plus. `moved` (the move in money, when known) keeps a move
+ * too small for the shown places from reading as none: "+<0.01%".
+ */
+export function changeText(change: string, moved?: string): string {
+  if (moved !== undefined && isLooseDecimalString(moved) && isLooseDecimalString(change) && isZero(change) && !isZero(moved)) {
+    return `${isNegative(moved) ? '-' : '+'}<${formatPercent('0.01')}`;
+  }
   return formatPercent(change, { signed: true });
 }
 

@@ -182,7 +182,7 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
           <span className="history-label">{overWords}</span>
           <strong className="num" title={change === null ? undefined : `${change.value} ${q}`}>
             {change === null ? '—' : `${change.value.startsWith('-') ? '' : '+'}${displayValue(change.value, q)} ${q}`}
-            {change?.percent != null ? ` (${changeText(change.percent)})` : ''}
+            {change?.percent != null ? ` (${changeText(change.percent, change.value)})` : ''}
           </strong>
         </p>
         <p className="history-readout" aria-live="polite" data-testid="history-readout">
