@@ -6,7 +6,7 @@ import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
-import { REFERENCE_DATA, useAccounts, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
+import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, StaleNote, useStableOrder, View } from '../../components';
 import type { AppError } from '../../../shared/errors';
 import { knownTotals } from './knownTotals';
@@ -19,6 +19,7 @@ import { useLiveRefresh } from '../../shell/useLive';
 import { SearchField } from './SearchField';
 import { AccountsTotals } from './AccountsTotals';
 import { SubAccountsIncluded } from './SubAccountsIncluded';
+import { AccountScopeSelect, useAccountScope } from './AccountScopeSelect';
 import { amountText, changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
 import { columnWidth, figureWidths, type FigureWidths } from './columnWidths';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
@@ -65,8 +66,8 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const [typedThreshold, setTypedThreshold] = useState<string | null>(null);
   const threshold = typedThreshold ?? savedThreshold;
   // Until a person picks, every account is the landing view once more than one (Demo aside) is configured.
-  const realAccounts = useAccounts().accounts.filter((a) => !a.isDemo).length;
-  const allAccounts = ui.allAccounts ?? realAccounts > 1;
+  const accountScope = useAccountScope();
+  const allAccounts = accountScope.chosen ?? accountScope.realAccounts > 1;
   const overview = useChannelQuery('balances.overview', allAccounts ? { quote } : { accountId: account.id, quote });
   useLiveRefresh(account.id, LIVE_CHANNELS);
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
@@ -103,13 +104,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
       subtitle={`${t`Main, trade and collateral of ${scope}`}${data ? ` \u00b7 ${assetCount}` : ''}`}
       actions={
         <div className="toolbar">
-          <label className="field field--inline">
-            <span className="field__label">{t`Show`}</span>
-            <select aria-label={t`Balances of`} value={allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
-              <option value="active">{account.name}</option>
-              <option value="all">{t`All accounts`}</option>
-            </select>
-          </label>
+          <AccountScopeSelect label={t`Show`} ariaLabel={t`Balances of`} accountName={account.name} allAccounts={allAccounts} onChange={accountScope.setAllAccounts} />
           <label className="field field--inline">
             <span className="field__label">{t`Value in`}</span>
             <select aria-label={t`Quote currency`} value={quote} disabled={update.isPending} onChange={(e) => update.mutate({ quote: e.target.value })}>

@@ -5,8 +5,8 @@ import { msg, plural, t } from '@lingui/core/macro';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { ALL_ACCOUNTS_SERIES, HISTORY_RANGES, RANGE_MS, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
-import { useAccounts, useChannelQuery, useSettings } from '../../api/queries';
-import { useUi } from '../../state/ui';
+import { useChannelQuery, useSettings } from '../../api/queries';
+import { AccountScopeSelect, useAccountScope } from '../balances/AccountScopeSelect';
 import { EmptyState, QueryState, View } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
@@ -39,11 +39,9 @@ export function HistoryView({ account }: { account: AccountSummary }) {
   const quote = settings?.quote ?? DEFAULT_QUOTE;
   const [range, setRange] = useState<HistoryRange>('1d');
   const [asset, setAsset] = useState('');
-  // The same choice as Balances' "Show": every account together once more than one (Demo aside) is set up.
-  const realAccounts = useAccounts().accounts.filter((a) => !a.isDemo).length;
-  const allAccountsChoice = useUi((s) => s.balances.allAccounts);
-  const setUi = useUi((s) => s.setBalances);
-  const allAccounts = realAccounts > 1 && (allAccountsChoice ?? true);
+  // Balances' choice too; History has no all-accounts series with a single account.
+  const scope = useAccountScope();
+  const allAccounts = scope.realAccounts > 1 && (scope.chosen ?? true);
   const accountId = allAccounts ? ALL_ACCOUNTS_SERIES : account.id;
   const series = useChannelQuery(
     'history.series',
@@ -64,14 +62,8 @@ export function HistoryView({ account }: { account: AccountSummary }) {
       subtitle={allAccounts ? t`All accounts over time, valued in ${quote}` : t`${account.name} over time, valued in ${quote}`}
       actions={
         <div className="toolbar">
-          {realAccounts > 1 ? (
-            <label className="field field--inline">
-              <span className="field__label">{t`Account`}</span>
-              <select aria-label={t`History of`} value={allAccounts ? 'all' : 'active'} onChange={(e) => setUi({ allAccounts: e.target.value === 'all' })}>
-                <option value="active">{account.name}</option>
-                <option value="all">{t`All accounts`}</option>
-              </select>
-            </label>
+          {scope.realAccounts > 1 ? (
+            <AccountScopeSelect label={t`Account`} ariaLabel={t`History of`} accountName={account.name} allAccounts={allAccounts} onChange={scope.setAllAccounts} />
           ) : null}
           <div className="history-ranges" role="group" aria-label={t`Range`}>
             {HISTORY_RANGES.map((r) => (
