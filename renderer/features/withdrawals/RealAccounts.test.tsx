@@ -97,6 +97,14 @@ async function startBtc(user: User) {
   await user.type(screen.getByLabelText(/Amount the receiver gets/), '0.5');
 }
 
+/** Countries are chosen from the list by name or code; the option reads "Germany · DEU". */
+async function pickCountry(user: User, section: HTMLElement, label: string, typed: string, name: string) {
+  const input = within(section).getByRole('combobox', { name: label });
+  await user.clear(input);
+  await user.type(input, typed);
+  await user.click(within(section).getByRole('option', { name: new RegExp(`^${name} `) }));
+}
+
 describe('Travel Rule section (EEA accounts)', () => {
   it('does not appear for an account that is not EEA', async () => {
     const { user } = setup();
@@ -117,15 +125,17 @@ describe('Travel Rule section (EEA accounts)', () => {
     await user.selectOptions(within(section).getByLabelText('Beneficiary is'), 'individual');
     await user.type(within(section).getByLabelText('First name'), 'John');
     await user.type(within(section).getByLabelText('Last name'), 'Doe');
-    await user.type(within(section).getByLabelText('Country of residence'), 'DE');
-    await user.type(within(section).getByLabelText('Country'), 'deu');
+    // Typed but not chosen: nothing is taken from half a name.
+    await user.type(within(section).getByRole('combobox', { name: 'Country of residence' }), 'Germ');
+    await user.tab();
+    await pickCountry(user, section, 'Country', 'deu', 'Germany');
     await user.type(within(section).getByLabelText('City'), 'Berlin');
     await user.type(within(section).getByLabelText('Street address'), 'Alexanderplatz 1');
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
-    expect(within(section).getByText(/Country of residence must be a 3-letter country code/)).toBeTruthy();
+    expect(within(section).getByText('Country of residence: choose the country from the list.')).toBeTruthy();
     expect(bridge.callsTo('withdrawals.prepare')).toEqual([]);
 
-    await user.type(within(section).getByLabelText('Country of residence'), 'U');
+    await pickCountry(user, section, 'Country of residence', 'Germany', 'Germany');
     const travelRule = {
       walletType: 'hosted' as const,
       beneficiary: { type: 'individual' as const, firstName: 'John', lastName: 'Doe', residenceCountry: 'DEU', address: { country: 'DEU', city: 'Berlin', addressLine1: 'Alexanderplatz 1' } },
@@ -140,7 +150,7 @@ describe('Travel Rule section (EEA accounts)', () => {
       amount: '0.5',
       address: BTC_ADDRESS,
       network: 'BTC',
-      travelRule: { ...travelRule, beneficiary: { ...travelRule.beneficiary, residenceCountry: 'DEU', address: { ...travelRule.beneficiary.address, country: 'deu' } } },
+      travelRule,
     });
 
     const confirm = await screen.findByRole('region', { name: 'Confirm the withdrawal' });
@@ -161,9 +171,9 @@ describe('Travel Rule section (EEA accounts)', () => {
     await user.type(within(section).getByLabelText('Platform name'), 'Famous Vasp Inc');
     await user.selectOptions(within(section).getByLabelText('Beneficiary is'), 'entity');
     await user.type(within(section).getByLabelText('Full legal name'), 'Acme Trading Ltd');
+    await pickCountry(user, section, 'Country of residence', 'United King', 'United Kingdom');
+    await pickCountry(user, section, 'Country', 'GBR', 'United Kingdom');
     for (const [label, value] of [
-      ['Country of residence', 'GBR'],
-      ['Country', 'GBR'],
       ['City', 'London'],
       ['Street address', '123 Finsbury Square'],
       ['Post code (optional)', 'EC2A 4BX'],
@@ -192,15 +202,42 @@ describe('Travel Rule section (EEA accounts)', () => {
     for (const [label, value] of [
       ['First name', 'Jane'],
       ['Last name', 'Smith'],
-      ['Country of residence', 'NLD'],
-      ['Country', 'NLD'],
       ['City', 'Amsterdam'],
       ['Street address', 'Damrak 1'],
     ] as const) {
       await user.type(within(section).getByLabelText(label), value);
     }
+    await pickCountry(user, section, 'Country of residence', 'nl', 'Netherlands');
+    await pickCountry(user, section, 'Country', 'Nether', 'Netherlands');
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(await within(section).findByText('City is required.')).toBeTruthy();
+  });
+});
+
+describe('the exchange wants Travel Rule details from an account not ticked as EEA', () => {
+  const refused = record({
+    state: 'rejected',
+    lastError: { kind: 'validation', status: 422, code: 0, message: 'Inner validation failed', fields: { travelRule: ['Travel Rule data is required for crypto withdrawals from this account.'] } },
+  });
+
+  it('the status points to the “EEA account” tick and sets it, then brings the form back', async () => {
+    const { bridge, user } = setup(DEMO_ACCOUNT, VASPS, [refused]);
+    bridge.handle('accounts.update', (p) => ({ ...DEMO_ACCOUNT, eea: p.eea ?? false }));
+    await user.click(await screen.findByRole('button', { name: /^Details of the withdrawal of / }));
+    const refusal = await screen.findByTestId('travel-rule-refusal');
+    expect(refusal.textContent).toMatch(/“EEA account” is ticked for the account on the Accounts page, and it is not ticked for Demo/);
+    expect(screen.queryByText('Inner validation failed')).toBeNull();
+    await user.click(within(refusal).getByRole('button', { name: 'Tick “EEA account” and fill in the details' }));
+    await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: DEMO_ACCOUNT.id, eea: true }]));
+    const form = await screen.findByRole('form', { name: 'New withdrawal' });
+    expect((within(form).getByLabelText('Receiving address') as HTMLInputElement).value).toBe(BTC_ADDRESS);
+  });
+
+  it('an account already ticked gets no such pointer', async () => {
+    setup(EEA_ACCOUNT, VASPS, [{ ...refused, accountId: EEA_ACCOUNT.id }]);
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Details of the withdrawal of / }));
+    await screen.findByTestId('withdrawal-status');
+    expect(screen.queryByTestId('travel-rule-refusal')).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { t } from '@lingui/core/macro';
 import type { ResponseOf } from '../../../shared/ipc';
-import { Field, TextInputField } from '../../components';
+import { Combobox, Field, TextInputField } from '../../components';
+import { formatLocales } from '../../i18n';
+import { countryOptions } from './countries';
 import { VASP_NOT_LISTED, type FieldName, type FormValues, type TextField } from './formModel';
 
 export type VaspList = ResponseOf<'withdrawals.vasps'>;
@@ -24,6 +26,26 @@ export function TravelRuleFields(props: {
   const text = (field: TextField & FieldName, label: string, hint?: string) => (
     <TextInputField key={field} label={label} hint={hint} error={errorFor(field)} value={values[field]} onChange={(value) => set(field, value)} onBlur={() => blur(field)} />
   );
+  const countries = countryOptions(formatLocales());
+  const country = (field: 'residenceCountry' | 'addrCountry', label: string) => {
+    const value = values[field];
+    // A code from an older draft that is not in the list stays visible, so nothing is lost silently.
+    const options = value && !countries.some((c) => c.value === value) ? [{ value, label: value }, ...countries] : countries;
+    return (
+      <Combobox
+        key={field}
+        label={label}
+        error={errorFor(field)}
+        hint={t`Type the country’s name or its code.`}
+        placeholder={t`Search countries…`}
+        options={options}
+        noMatch={t`No country matches.`}
+        value={value}
+        onChange={(code) => set(field, code)}
+        onBlur={() => blur(field)}
+      />
+    );
+  };
 
   return (
     <fieldset className="card__section withdraw-form__extras" aria-labelledby="travel-rule-title" data-testid="travel-rule-section">
@@ -87,8 +109,8 @@ export function TravelRuleFields(props: {
           </>
         ) : null}
         {values.beneficiaryType === 'entity' ? text('trFullName', t`Full legal name`) : null}
-        {text('residenceCountry', t`Country of residence`, t`Three-letter code, e.g. DEU, FRA, NLD.`)}
-        {text('addrCountry', t`Country`, t`Three-letter code of the address.`)}
+        {country('residenceCountry', t`Country of residence`)}
+        {country('addrCountry', t`Country`)}
         {text('addrCity', t`City`)}
         {text('addrLine1', t`Street address`)}
         {text('addrPostCode', t`Post code (optional)`)}

@@ -12,6 +12,7 @@ import { KnownDestinations } from './KnownDestinations';
 import { ConfirmWithdrawal } from './ConfirmWithdrawal';
 import { EMPTY_FORM, mapServerError, prepareRequest, withdrawableAssets, type FieldErrors, type FieldName, type FormValues } from './formModel';
 import { RecentWithdrawals } from './RecentWithdrawals';
+import { isTravelRuleRefusal, TravelRuleRefusal } from './TravelRuleRefusal';
 import { WithdrawalStatus } from './WithdrawalStatus';
 import { WithdrawForm, type MarketData } from './WithdrawForm';
 import './withdrawals.css';
@@ -37,6 +38,8 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
+  /** The exchange asked for Travel Rule details the form did not show: the account is not ticked as EEA. */
+  const [travelRuleRefused, setTravelRuleRefused] = useState(false);
   const [actionError, setActionError] = useState<AppError | null>(null);
   /** Answers of our own calls, in case the list has not caught up yet. */
   const [known, setKnown] = useState<Record<string, WithdrawalRecord>>({});
@@ -72,6 +75,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     const mapped = mapServerError(error);
     setServerErrors(mapped.fields);
     setGeneral(mapped.general);
+    setTravelRuleRefused(isTravelRuleRefusal(error));
   };
 
   // Every answer the service gives is the record as it now stands: kept, and the last error goes.
@@ -132,6 +136,7 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
     setValues(EMPTY_FORM);
     setServerErrors({});
     setGeneral(null);
+    setTravelRuleRefused(false);
     setActionError(null);
   };
 
@@ -190,6 +195,11 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           onNew={startNew}
           error={errorPanel}
           vaspName={vaspName}
+          refusal={
+            current.state === 'rejected' && isTravelRuleRefusal(current.lastError) && !account.eea ? (
+              <TravelRuleRefusal account={account} onTicked={() => editRecord(current)} />
+            ) : null
+          }
         />
       );
   } else if (!market) {
@@ -237,7 +247,15 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           setServerErrors({});
           prepare.mutate(prepareRequest(accountId, values, check));
         }}
-        general={general ? <div className="withdraw-alert" role="alert">{general}</div> : null}
+        general={
+          travelRuleRefused && !account.eea ? (
+            <TravelRuleRefusal account={account} onTicked={() => setGeneral(null)} />
+          ) : general ? (
+            <div className="withdraw-alert" role="alert">
+              {general}
+            </div>
+          ) : null
+        }
       />
     );
   }

@@ -26,6 +26,8 @@ export function WithdrawalStatus(props: {
   onEdit: (() => void) | null;
   onNew: () => void;
   error: ReactNode;
+  /** Our own account of a refusal, with what to do; shown instead of the exchange's words. */
+  refusal?: ReactNode;
   vaspName?: (vaspId: string) => string | undefined;
 }) {
   const { record } = props;
@@ -43,9 +45,9 @@ export function WithdrawalStatus(props: {
       </div>
       <div className="card__section" role="status" aria-live="polite">
         {/* The badge above shows the status; the live region says it too, so a change is announced. */}
-        <span className="visually-hidden">{`Status: ${words.label}. `}</span>
+        <span className="visually-hidden">{t`Status: ${words.label}.`} </span>
         <p className="withdraw-status__explanation">{words.explanation}</p>
-        {record.lastError && record.state !== 'sent' ? <p className="field__error">{record.lastError.message}</p> : null}
+        {props.refusal ? props.refusal : record.lastError && record.state !== 'sent' ? <p className="field__error">{record.lastError.message}</p> : null}
       </div>
       <div className="card__section">
         <WithdrawalDetails

@@ -1,6 +1,6 @@
 /** The extra sections a withdrawal may need (Travel Rule, fiat payout), from the shared rule, onto the form. */
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import { isFiatAsset } from '../../../shared/api/fees';
 import { extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import { type FieldErrors, type FieldName, type FormValues, VASP_NOT_LISTED } from './formValues';
@@ -71,6 +71,12 @@ export function extraFieldErrors(fields: Record<string, string[]>): FieldErrors 
     const target = EXTRA_PATHS.find((p) => p.path.test(path));
     const message = messages[0];
     if (!target || !message) continue;
+    // Countries are picked from a list: whatever was wrong with the code, the remedy is to pick one.
+    if (target.field === 'residenceCountry' || target.field === 'addrCountry') {
+      const label = i18n._(target.label);
+      errors[target.field] ??= t`${label}: choose the country from the list.`;
+      continue;
+    }
     // Messages of the shared schema are phrases ("is required"); full sentences are kept as they are.
     errors[target.field] ??= /^[a-z]/.test(message) ? `${i18n._(target.label)} ${message}.` : message;
   }
