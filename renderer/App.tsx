@@ -226,7 +226,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
             {accounts.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
-                {a.isDemo ? ' (demo)' : ''}
+                {a.isDemo ? ` ${t`(demo)`}` : ''}
               </option>
             ))}
           </select>

@@ -53,11 +53,17 @@ export function formatPercent(value: string, options: { signed?: boolean } = {},
   return format.format(toPlain(dec(value).dividedBy(100)) as unknown as number);
 }
 
+/**
+ * The one date-time style a person reads, per language: Intl's medium date and medium time
+ * ("Nov 28, 2026, 4:11:20 AM" in English, "28 лист. 2026 р., 04:11:20" in Ukrainian). Day-only
+ * dates and clock times are the same style's halves, so one screen never mixes two looks. Files for
+ * other programs (CSV) keep ISO 8601 instead (`isoFromUnixSeconds`): machine-readable, not for reading.
+ */
+const DATE_STYLE = 'medium';
+const TIME_STYLE = 'medium';
+
 function dateTimeFormat(locales: Locales): Intl.DateTimeFormat {
-  return cached(
-    `d|${localeKey(locales)}`,
-    () => new Intl.DateTimeFormat(locales as string[] | undefined, { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-  );
+  return cached(`d|${localeKey(locales)}`, () => new Intl.DateTimeFormat(locales as string[] | undefined, { dateStyle: DATE_STYLE, timeStyle: TIME_STYLE }));
 }
 
 /** Unix seconds (possibly fractional) -> local date and time. */
@@ -108,13 +114,20 @@ export function formatAgo(elapsedMs: number, locales: Locales = userLocales()): 
 }
 
 /**
- * Epoch milliseconds -> local wall-clock time in the chosen locale's digits and separators,
- * "14:02" (or "14:02:07" with seconds); always 24-hour, as the clocks beside it are.
+ * Epoch milliseconds -> local wall-clock time in the same style as full dates: "4:02 PM" (or
+ * "4:02:07 PM" with seconds) in English, "16:02" in Ukrainian.
  */
 export function formatClock(ms: number, withSeconds = false, locales: Locales = userLocales()): string {
   if (!Number.isFinite(ms)) return '—';
-  const format = cached(`c|${localeKey(locales)}|${withSeconds}`, () =>
-    new Intl.DateTimeFormat(locales as string[] | undefined, { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}), hourCycle: 'h23' }),
-  );
+  const format = cached(`c|${localeKey(locales)}|${withSeconds}`, () => new Intl.DateTimeFormat(locales as string[] | undefined, { timeStyle: withSeconds ? TIME_STYLE : 'short' }));
   return format.format(new Date(ms));
+}
+
+/** A local calendar day as a date input writes it ("2026-11-28") in the same date style: "Nov 28, 2026". Anything else is returned as is. */
+export function formatDay(day: string, locales: Locales = userLocales()): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(date.getTime())) return day;
+  return cached(`day|${localeKey(locales)}`, () => new Intl.DateTimeFormat(locales as string[] | undefined, { dateStyle: DATE_STYLE })).format(date);
 }

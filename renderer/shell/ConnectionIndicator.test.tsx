@@ -27,9 +27,9 @@ describe('ConnectionIndicator', () => {
 
     act(() => bridge.emit('connection.changed', state({ status: 'offline', since: at, problem: 'The exchange refused the connection.' })));
     const offline = await indicator(`Offline since ${formatClock(at)}`);
-    expect(formatClock(at)).toBe('14:02');
+    expect(formatClock(at)).toBe('2:02 PM');
     // The bar may shorten the words: the tooltip has them whole, with the cause.
-    expect(offline.getAttribute('title')).toBe('Offline since 14:02: The exchange refused the connection.');
+    expect(offline.getAttribute('title')).toBe('Offline since 2:02 PM: The exchange refused the connection.');
 
     act(() => bridge.emit('connection.changed', state({ status: 'busy', since: at, retry: { attempt: 2, of: 3 } })));
     expect(await indicator('Exchange busy, retrying (2 of 3)')).toBeTruthy();

@@ -53,7 +53,7 @@ export function HistoryChart(props: {
         // takes for neighbouring labels to differ (a flat day of a large total).
         const locales = formatLocales() as string[] | undefined;
         const spanDays = (props.to - props.from) / 86_400_000;
-        const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+        const clock = { hour: 'numeric', minute: '2-digit' } as const;
         const tickTime = new Intl.DateTimeFormat(
           locales,
           spanDays <= 1 / 48 ? { ...clock, second: '2-digit' } : spanDays <= 2 ? clock : spanDays <= 120 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },

@@ -10,7 +10,7 @@ import { AccountScopeSelect, useAccountScope } from '../balances/AccountScopeSel
 import { EmptyState, QueryState, View } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
-import { formatAmount, formatEpochMs } from '../../format';
+import { formatAmount, formatDay, formatEpochMs } from '../../format';
 import { changeText, displayValue } from '../balances/cells';
 import { HistoryChart } from './HistoryChart';
 import { timelineWords } from './timelineWords';
@@ -238,6 +238,7 @@ function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string
   const at = endOfLocalDay(day);
   const asOf = useChannelQuery('history.asOf', { accountId, at: at ?? 0, quote }, { enabled: at !== null, refetchInterval: false });
   const snapshot = asOf.data?.snapshot;
+  const shownDay = formatDay(day);
 
   return (
     <section className="card card__section history-asof" aria-labelledby="history-asof-title">
@@ -266,12 +267,12 @@ function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string
         <p className="field__error">{asOf.error.error.message}</p>
       ) : !snapshot ? (
         <p className="muted" data-testid="asof-none">
-          {t`No snapshot by the end of ${day}: history starts later.`}
+          {t`No snapshot by the end of ${shownDay}: history starts later.`}
         </p>
       ) : (
         <>
           <p data-testid="asof-summary">
-            {t`The snapshot nearest before the end of ${day}, taken ${formatEpochMs(snapshot.takenAt)}:`}{' '}
+            {t`The snapshot nearest before the end of ${shownDay}, taken ${formatEpochMs(snapshot.takenAt)}:`}{' '}
             <strong className="num" data-testid="asof-total" title={`${snapshot.total} ${quote}`}>
               {formatAmount(snapshot.total)} {quote}
             </strong>

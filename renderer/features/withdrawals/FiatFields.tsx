@@ -17,7 +17,7 @@ export function FiatFields(props: {
 }) {
   const { required, values, set, errorFor, blur } = props;
   if (!required.beneficiary && !required.bankBic && !required.customerIp) return null;
-  const text = (field: 'fiatFirstName' | 'fiatLastName' | 'bankBic' | 'customerIp', label: string, hint?: string) => (
+  const text = (field: 'fiatFirstName' | 'fiatLastName' | 'bankBic', label: string, hint?: string) => (
     <TextInputField key={field} label={label} hint={hint} error={errorFor(field)} value={values[field]} onChange={(value) => set(field, value)} onBlur={() => blur(field)} />
   );
   return (
@@ -34,8 +34,29 @@ export function FiatFields(props: {
           </>
         ) : null}
         {required.bankBic ? text('bankBic', t`Bank BIC (SWIFT)`, t`8 or 11 characters, e.g. DEUTDEFF.`) : null}
-        {required.customerIp ? text('customerIp', t`Your IP address`, t`The exchange forwards it to the card provider for fraud checks: your public IP address.`) : null}
+        {required.customerIp ? (
+          <TextInputField
+            label={t`Your IP address`}
+            className="withdraw-form__wide"
+            hint={<CustomerIpHelp />}
+            error={errorFor('customerIp')}
+            value={values.customerIp}
+            onChange={(value) => set('customerIp', value)}
+            onBlur={() => blur('customerIp')}
+          />
+        ) : null}
       </div>
     </fieldset>
+  );
+}
+
+/** What the card provider's "customer IP" is, why it is asked, and how to find it: people rarely know. */
+function CustomerIpHelp() {
+  return (
+    <span data-testid="customer-ip-help">
+      {t`The public IP address of the internet connection you use now: the address websites see, such as 203.0.113.7 or 2001:db8::7, not a home-network one starting 192.168. or 10.`}{' '}
+      {t`Why: the card provider checks card payouts for fraud and compares it with where the card holder usually is; the exchange passes it on and the payout is refused without it.`}{' '}
+      {t`How to find it: your router’s status page shows it as the WAN or internet address, or search “what is my IP” in a browser on this connection.`}
+    </span>
   );
 }

@@ -7,7 +7,10 @@ import { formatAmount } from '../../format';
 /** The decimal-exact fee-on-top breakdown: what arrives, what it costs, what is left. */
 export function PreviewPanel({ preview, ticker, problem = false }: { preview: WithdrawalPreview; ticker: string; problem?: boolean }) {
   const negative = preview.balanceAfter !== null && compare(preview.balanceAfter, '0') < 0;
-  const limits = preview.limits.max === null ? `from ${formatAmount(preview.limits.min)} ${ticker}, no maximum` : `${formatAmount(preview.limits.min)} to ${formatAmount(preview.limits.max)} ${ticker}`;
+  const min = formatAmount(preview.limits.min);
+  const max = preview.limits.max === null ? null : formatAmount(preview.limits.max);
+  const limits = max === null ? t`from ${min} ${ticker}, no maximum` : t`${min} to ${max} ${ticker}`;
+  const gets = formatAmount(preview.receiverGets);
   return (
     <dl className={`withdraw-preview${problem ? ' withdraw-preview--problem' : ''}`} aria-label={t`Withdrawal preview`} aria-live="polite">
       <div>
@@ -25,7 +28,7 @@ export function PreviewPanel({ preview, ticker, problem = false }: { preview: Wi
       <div className="withdraw-preview__total">
         <dt>{t`Balance falls by`}</dt>
         <dd className="num" data-testid="preview-total">
-          {preview.totalDebit === null ? `${formatAmount(preview.receiverGets)} ${ticker} + an unknown fee` : `${formatAmount(preview.totalDebit)} ${ticker}`}
+          {preview.totalDebit === null ? t`${gets} ${ticker} + an unknown fee` : `${formatAmount(preview.totalDebit)} ${ticker}`}
         </dd>
       </div>
       <div>

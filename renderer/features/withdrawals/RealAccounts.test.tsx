@@ -287,6 +287,9 @@ describe('fiat payout fields and the unknown fee', () => {
     expect(within(fields).queryByLabelText('Bank BIC (SWIFT)')).toBeNull();
     await user.type(within(fields).getByLabelText('Beneficiary first name'), 'Jane');
     await user.type(within(fields).getByLabelText('Beneficiary last name'), 'Smith');
+    // What it is, why it is asked and how to find it, read with the field.
+    expect(within(fields).getByLabelText('Your IP address').getAttribute('aria-describedby')).toBe(within(fields).getByTestId('customer-ip-help').parentElement!.id);
+    expect(within(fields).getByTestId('customer-ip-help').textContent).toMatch(/public IP address.*Why:.*How to find it:/);
     await user.type(within(fields).getByLabelText('Your IP address'), '203.0.113.42');
     expect(screen.getByTestId('preview-fee').textContent).toBe('Fee unknown');
     expect(screen.getByTestId('preview-total').textContent).toBe('100 EUR + an unknown fee');

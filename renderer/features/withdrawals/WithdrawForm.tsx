@@ -137,7 +137,7 @@ export function WithdrawForm(props: {
             value: c.ticker,
             label: `${c.ticker} · ${c.name}`,
             keywords: c.name,
-            detail: c.held ? formatAmount(c.balance) : 'none held',
+            detail: c.held ? formatAmount(c.balance) : t`none held`,
           }))}
           noMatch={t`No withdrawable asset matches.`}
           value={values.ticker}
@@ -154,14 +154,7 @@ export function WithdrawForm(props: {
             options={networks.map((n) => ({
               value: n.network,
               disabled: !n.enabled,
-              label: [
-                n.network === asset?.networks?.default ? `${n.network} (default)` : n.network,
-                n.enabled ? null : 'off for withdrawals',
-                n.fee === null ? 'fee not listed' : `fee ${n.fee}`,
-                `min ${formatAmount(n.min)}`,
-              ]
-                .filter(Boolean)
-                .join(' · '),
+              label: networkLabel(n, n.network === asset?.networks?.default),
             }))}
             value={values.network}
             onChange={(value) => set('network', value)}
@@ -283,4 +276,12 @@ export function WithdrawForm(props: {
       </div>
     </form>
   );
+}
+
+/** A network's line in the picker: its id (proper name, kept), whether it is the default or off, its fee and minimum. */
+function networkLabel(n: { network: string; enabled: boolean; fee: string | null; min: string }, isDefault: boolean): string {
+  const network = n.network;
+  const fee = n.fee === null ? null : formatAmount(n.fee);
+  const min = formatAmount(n.min);
+  return [isDefault ? t`${network} (default)` : network, n.enabled ? null : t`off for withdrawals`, fee === null ? t`fee not listed` : t`fee ${fee}`, t`min ${min}`].filter(Boolean).join(' · ');
 }

@@ -194,7 +194,7 @@ describe('WithdrawView', () => {
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     await user.click(await screen.findByRole('button', { name: 'Send 25 USDT' }));
     const alert = await screen.findByText(/The same withdrawal \(25 USDT to this address, id 1f2e3d4c…\) is still open/);
-    expect(alert.textContent).toMatch(/sent at 14:30.*from 15:00.*Send again \(same id\)/s);
+    expect(alert.textContent).toMatch(/sent at 2:30 PM.*from 3:00 PM.*Send again \(same id\)/s);
   });
 
   it('an absent withdrawal offers "Check again" and "Send again" with the same id', async () => {

@@ -86,7 +86,7 @@ export function WithdrawalStatus(props: {
               {record.transactionHash ? <TransactionHashRow record={record} hash={record.transactionHash} /> : null}
               {record.confirmations ? (
                 <Row label={t`Confirmations`}>
-                  {record.confirmations.actual} of {record.confirmations.required}
+                  {t`${record.confirmations.actual} of ${record.confirmations.required}`}
                 </Row>
               ) : null}
             </>
