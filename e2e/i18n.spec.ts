@@ -30,22 +30,55 @@ const VIEWS: ReadonlyArray<{ file: string; nav: string; title: string; ready: st
 const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name, exact: true });
 
 /**
- * English words in the page's own wording: what is left after removing tickers and codes (BTC_USDT,
- * USDT, API, ID, TP/SL), the names the exchange or the person gave (account and asset names sit in
- * data cells, which are not read here), key names (Ctrl, Esc) and the terms Ukrainian exchanges
- * keep in Latin letters, and English as the language list names it (each language in its own words).
+ * What may stay in Latin letters on a Ukrainian page, and only this: tickers, codes and
+ * abbreviations in capitals (BTC_USDT, USDT, API, EEA's "VASP", TP/SL), proper names (the product,
+ * the exchange, the Travel Rule regulation, the demo data's asset and platform names, the card
+ * schemes), key names (Ctrl, Esc), PnL as Ukrainian exchanges write it, and English as the
+ * language list names it (each language in its own words).
  */
-const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|Memo|Demo|WhiteBIT Desk|e-mail|Ctrl|Esc|English)\b/g;
+const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|WhiteBIT Desk|WhiteBIT|Visa|Mastercard|Kraken|Binance|Coinbase|Bitstamp|Bitpanda|Ctrl|Esc|English|Demo)\b/g;
 function englishLeftovers(texts: string[]): string[] {
-  // Ids the exchange sent (codes, hashes) hold digits, and a status it sent that the app does not
-  // know is shown as sent (snake_case), and host names (whitebit.com): data, not wording.
-  return texts.map((text) => text.replace(/\S*\d\S*/g, '').replace(/\b[a-z]+(?:_[a-z]+)+\b/g, '').replace(/\b[a-z-]+(?:\.[a-z-]+)+\b/g, '').replace(KEPT_IN_LATIN, '')).filter((text) => /[A-Za-z]{3,}/.test(text));
+  // Ids the exchange sent (codes, hashes, addresses) hold digits, and host names (whitebit.com):
+  // data, not wording. A snake_case status the app does not know is NOT excused: it must be worded.
+  // "(hidden)" is what the codes CSV file holds for a code not revealed: quoted as the file has it.
+  // A text may carry where it was found after a tab (element and class), for the failure message.
+  return texts.filter((entry) => {
+    const text = entry.split('\t')[0]!;
+    const left = text.replace('(hidden)', '').replace(/\S*\d\S*/g, '').replace(/\b[a-z-]+(?:\.[a-z-]+)+\b/g, '').replace(KEPT_IN_LATIN, '');
+    return /[A-Za-z]{2,}/.test(left);
+  });
 }
 
+/**
+ * Everything a person reads on the page: every visible text, and the names and hints read out or
+ * shown on hover (aria-label, title, placeholder, alt), in the header, the navigation and the view.
+ * Table body cells are left out: the exchange fills them (asset names, addresses), and their
+ * words (statuses, kinds) are checked by the views' own specs in both languages.
+ */
 async function pageWording(page: Page): Promise<string[]> {
-  return page
-    .locator('nav.side-nav a, nav.side-nav button, main h1, main h2, main th, main button:visible, header .field__label, main .view__subtitle, main .field__label, main legend, main .field__hint, main .badge, main select option')
-    .evaluateAll((nodes) => nodes.map((node) => (node.getAttribute('aria-label') ? `${node.textContent} ${node.getAttribute('aria-label')}` : node.textContent ?? '').trim()));
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const roots = [...document.querySelectorAll('header, nav, main, [role="dialog"], [role="alert"]')];
+    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || el.tagName === 'OPTION' || getComputedStyle(el).position === 'fixed';
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        const text = node.textContent?.trim();
+        if (text && parent && visible(parent) && !parent.closest('script, style, .visually-hidden, td')) out.push(`${text}\t${parent.tagName.toLowerCase()}.${parent.className}`);
+      }
+      for (const el of root.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+        if (el.closest('td')) continue;
+        for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+          const value = el.getAttribute(name)?.trim();
+          if (value) out.push(`${value}\t${el.tagName.toLowerCase()}.${el.className}[${name}]`);
+        }
+      }
+    }
+    // Also the words read out but not shown (.visually-hidden).
+    for (const el of document.querySelectorAll('.visually-hidden')) if (el.textContent?.trim()) out.push(el.textContent.trim());
+    return [...new Set(out)];
+  });
 }
 
 test('switches to Ukrainian in the settings; every view then speaks Ukrainian, and the choice survives a reload', async ({ page, appMode }) => {
@@ -70,15 +103,49 @@ test('switches to Ukrainian in the settings; every view then speaks Ukrainian, a
     await expect(page.locator(view.ready).first()).toBeVisible();
     await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: 'Завантаження' })).toHaveCount(0);
-    expect(englishLeftovers(await pageWording(page)), `English left on ${view.file}`).toEqual([]);
+    expect.soft(englishLeftovers(await pageWording(page)), `English left on ${view.file}`).toEqual([]);
     if (SCREENSHOT_DIR) {
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${view.file}-uk.png`) });
     }
     // Ukrainian words run longer: nothing may push the page sideways, nor be cut short in a table.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll on ${view.file}`).toBeLessThanOrEqual(0);
-    expect(await cutShortInTables(page), `cut short on ${view.file}`).toEqual([]);
+    expect.soft(await cutShortInTables(page), `cut short on ${view.file}`).toEqual([]);
   }
+
+  // The withdrawal form as it is filled in: a network's choices, the live preview and, with the
+  // demo account ticked as EEA, the Travel Rule part with its country list in Ukrainian.
+  await ukNav(page, 'Акаунти').click();
+  const eea = page.getByRole('listitem', { name: /Demo/ }).getByRole('checkbox', { name: /Акаунт ЄЕЗ/ });
+  await eea.check();
+  await expect(eea).toBeChecked();
+  await ukNav(page, 'Виведення').click();
+  const withdraw = page.getByRole('form', { name: 'Нове виведення' });
+  const asset = withdraw.getByRole('combobox', { name: 'Актив' });
+  await asset.fill('USDT');
+  await withdraw.getByRole('option', { name: /^USDT ·/ }).click();
+  await expect(withdraw.getByLabel('Мережа')).toBeVisible();
+  expect(englishLeftovers(await pageWording(page)), 'English left on the withdrawal form (USDT)').toEqual([]);
+  await asset.fill('BTC');
+  await withdraw.getByRole('option', { name: /^BTC ·/ }).click();
+  await withdraw.getByLabel('Адреса отримувача').fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+  await withdraw.getByLabel(/Сума, яку отримає одержувач/).fill('0.01');
+  await expect(withdraw.getByTestId('preview-limits')).toBeVisible();
+  const travelRule = withdraw.getByTestId('travel-rule-section');
+  await travelRule.getByLabel('Гаманець отримувача').selectOption('hosted');
+  await travelRule.getByLabel('Бенефіціар — це').selectOption('individual');
+  const residence = travelRule.getByRole('combobox', { name: 'Країна проживання' });
+  await residence.fill('Німеч');
+  await travelRule.getByRole('option', { name: 'Німеччина · DEU' }).click();
+  await expect(residence).toHaveValue('Німеччина · DEU');
+  await withdraw.getByRole('button', { name: 'Перевірити виведення' }).click();
+  await expect(travelRule.locator('.field__error').first()).toBeVisible();
+  expect(englishLeftovers(await pageWording(page)), 'English left on the withdrawal form (BTC, Travel Rule)').toEqual([]);
+  await ukNav(page, 'Акаунти').click();
+  await eea.uncheck();
+  await expect(eea).not.toBeChecked();
+  // The reload below must land on the language setting.
+  await ukNav(page, 'Налаштування').click();
 
   // The shortcuts sheet words each shortcut in Ukrainian too (the Electron menu keeps English).
   await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('button', { name: 'Гарячі клавіші' }).click();

@@ -7,7 +7,7 @@
  */
 import { add, mul, roundForDisplay, sub } from '../shared/money/decimal';
 import { expect, openView, test } from './fixtures';
-import { acceptNewDestination, confirmation, CRYPTO_ADDRESS, fillWithdrawal, markedTronAddress, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
+import { acceptNewDestination, chooseCountry, confirmation, CRYPTO_ADDRESS, fillWithdrawal, markedTronAddress, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 const BTC_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
@@ -100,8 +100,8 @@ test.describe('what the real exchange sends', () => {
     await travelRule.getByLabel('Beneficiary is').selectOption('individual');
     await travelRule.getByLabel('First name').fill('John');
     await travelRule.getByLabel('Last name').fill('Doe');
-    await travelRule.getByLabel('Country of residence').fill('DEU');
-    await travelRule.getByLabel('Country', { exact: true }).fill('DEU');
+    await chooseCountry(page, 'Country of residence', 'Germany', 'Germany · DEU');
+    await chooseCountry(page, 'Country', 'DEU', 'Germany · DEU');
     await travelRule.getByLabel('City').fill('Berlin');
     await travelRule.getByLabel('Street address').fill('Alexanderplatz 1');
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
@@ -135,8 +135,8 @@ test.describe('what the real exchange sends', () => {
     await travelRule.getByLabel('Platform name').fill('Example Custody GmbH');
     await travelRule.getByLabel('Beneficiary is').selectOption('entity');
     await travelRule.getByLabel('Full legal name').fill('Acme Trading Ltd');
-    await travelRule.getByLabel('Country of residence').fill('GBR');
-    await travelRule.getByLabel('Country', { exact: true }).fill('GBR');
+    await chooseCountry(page, 'Country of residence', 'gbr', 'United Kingdom · GBR');
+    await chooseCountry(page, 'Country', 'United King', 'United Kingdom · GBR');
     await travelRule.getByLabel('City').fill('London');
     await travelRule.getByLabel('Street address').fill('123 Finsbury Square');
     await f.getByRole('button', { name: 'Review withdrawal' }).click();

@@ -24,6 +24,8 @@ export interface LedgerDebit {
   fee: string;
   total: string;
   kind: string;
+  /** The Travel Rule data as the exchange received it. */
+  travelRule?: { walletType: string; beneficiary: { residenceCountry: string; address: { country: string } } & Record<string, unknown>; vaspData?: Record<string, string> };
 }
 
 /** Adds the simulator account `name` through the Accounts view, makes it active, opens Withdraw. */
@@ -70,6 +72,15 @@ export async function chooseAsset(page: Page, ticker: string): Promise<void> {
   await picker.fill(ticker);
   await form(page).getByRole('option', { name: new RegExp(`^${ticker} ·`) }).click();
   await expect(picker).toHaveValue(new RegExp(`^${ticker} ·`));
+}
+
+/** Picks a Travel Rule country as a person does: types part of its name or its code, clicks the option ("Germany · DEU"). */
+export async function chooseCountry(page: Page, label: string, typed: string, option: string): Promise<void> {
+  const section = form(page).getByTestId('travel-rule-section');
+  const picker = section.getByRole('combobox', { name: label, exact: true });
+  await picker.fill(typed);
+  await section.getByRole('option', { name: option, exact: true }).click();
+  await expect(picker).toHaveValue(option);
 }
 
 export const confirmation = (page: Page) => page.getByRole('region', { name: 'Confirm the withdrawal' });

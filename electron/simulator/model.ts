@@ -118,6 +118,8 @@ export interface DebitRecord {
   total: string;
   /** Unix milliseconds. */
   at: number;
+  /** A withdrawal's Travel Rule data as it arrived, so the admin ledger shows what was sent. */
+  travelRule?: unknown;
 }
 
 export interface RefundRecord {

@@ -167,7 +167,7 @@ export function withdrawPay(ctx: PrivateContext): Reply {
   }
 
   // ----- commit: exactly one debit per uniqueId -----
-  account.debit({ kind: 'withdrawal', uniqueId, ticker, amount: receiverGets, fee }, nowMs);
+  account.debit({ kind: 'withdrawal', uniqueId, ticker, amount: receiverGets, fee, ...(body.travelRule !== undefined ? { travelRule: body.travelRule } : {}) }, nowMs);
   const outcome = settlementFor(address);
   const entryRecord: HistoryEntry = {
     method: 2,

@@ -8,7 +8,8 @@ import { EditAccountForm } from './EditAccountForm';
 import { ReplaceKeyForm } from './ReplaceKeyForm';
 import { AlertThresholdField } from '../alerts/AlertThresholdField';
 
-const REGION_LABELS: Record<AccountSummary['region'], string> = { global: t`Global`, eu: 'EU', custom: t`Custom` };
+/** Worded at render time, in the language chosen then (a module-level table would keep the first one). */
+const regionLabel = (region: AccountSummary['region']): string => ({ global: t`Global`, eu: 'EU', custom: t`Custom` })[region];
 
 export function AccountCard({ account, isActive }: { account: AccountSummary; isActive: boolean }) {
   const [replacing, setReplacing] = useState(false);
@@ -36,7 +37,7 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
           </span>
           {isActive ? <Badge tone="info">{t`Active`}</Badge> : null}
           {account.isDemo ? <Badge tone="demo">DEMO</Badge> : null}
-          <Badge>{REGION_LABELS[account.region]}</Badge>
+          <Badge>{regionLabel(account.region)}</Badge>
         </div>
         <div className="toolbar">
           {!isActive ? (

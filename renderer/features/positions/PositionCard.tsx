@@ -5,7 +5,7 @@ import { Badge } from '../../components';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { distanceText } from './distance';
 import { formatSigned, isPerpetual, moneyCurrency, signTone } from './numbers';
-import { riskBadge, sideLabel } from './risk';
+import { isAtRisk, riskBadge, sideLabel } from './risk';
 
 export const perpFundingNote = () => t`futures funding is settled through periodic balance updates, not per position`;
 
@@ -119,7 +119,7 @@ export function PositionCard({ position, distancePercent }: { position: Position
           </Badge>
         )}
         {perp ? <Badge tone="neutral">{t`Futures`}</Badge> : null}
-        <span className={`risk-badge risk-badge--${risk.tone}`} data-testid="risk-badge" title={position.liquidationState ?? t`No liquidation state reported`}>
+        <span className={`risk-badge risk-badge--${risk.tone}`} data-testid="risk-badge" title={riskTitle(position.liquidationState)}>
           <span className="risk-badge__dot" aria-hidden="true" />
           {risk.label}
         </span>
@@ -183,4 +183,10 @@ export function PositionCard({ position, distancePercent }: { position: Position
       </dl>
     </article>
   );
+}
+
+/** The risk badge's tooltip: words for the states we know, the exchange's own word only for one we do not. */
+function riskTitle(state: string | null): string | undefined {
+  if (state === null) return t`No liquidation state reported`;
+  return isAtRisk(state) ? undefined : t`State as the exchange reports it: ${state}`;
 }

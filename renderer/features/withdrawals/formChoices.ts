@@ -1,4 +1,5 @@
 /** Which assets, networks and providers the withdrawal form offers, with their fee words. */
+import { t } from '@lingui/core/macro';
 import { feeKey, isFiatAsset, withdrawalLimits, type FeeList, type FeeTerms, type MarketData as SharedMarketData, type WithdrawAsset } from '../../../shared/api/fees';
 import { compare, isLooseDecimalString, isZero } from '../../../shared/money/decimal';
 
@@ -68,7 +69,9 @@ export function networkOptions(ticker: string, asset: WithdrawAsset | undefined,
 function feeWords(terms: FeeTerms, ticker: string): string {
   const parts: string[] = [];
   if (terms.flex && !isZero(terms.flex.percent)) {
-    const caps = [!isZero(terms.flex.min_fee) ? `min ${terms.flex.min_fee}` : null, !isZero(terms.flex.max_fee) ? `max ${terms.flex.max_fee}` : null].filter(Boolean);
+    const min = terms.flex.min_fee;
+    const max = terms.flex.max_fee;
+    const caps = [!isZero(min) ? t`min ${min}` : null, !isZero(max) ? t`max ${max}` : null].filter(Boolean);
     parts.push(`${terms.flex.percent} %${caps.length ? ` (${caps.join(', ')})` : ''}`);
   }
   if (terms.fixed && !isZero(terms.fixed)) parts.push(`${terms.fixed} ${ticker}`);
