@@ -32,7 +32,7 @@ test.describe('an exchange outage', () => {
 
     await injectFault(simulator, { kind: 'server_error', count: 0 });
     const stale = page.getByTestId('total-stale');
-    await expect(stale).toHaveText(/^As of \d\d:\d\d: the exchange is not answering\.$/, { timeout: 60_000 });
+    await expect(stale).toHaveText(/^As of \d{1,2}:\d\d\s[AP]M: the exchange is not answering\.$/, { timeout: 60_000 });
 
     // The figures it last read, not zeros and not an empty account.
     await expect(total).toHaveText(before!);

@@ -118,7 +118,8 @@ export function Combobox(props: {
             }}
           />
           <ul className="combobox__list" id={listId} role="listbox" aria-label={typeof props.label === 'string' ? props.label : undefined} hidden={!open}>
-            {matches.map((option, index) => (
+            {/* Items only while open: a closed list of 250 countries re-rendered on every keystroke of the form costs for nothing. */}
+            {(open ? matches : []).map((option, index) => (
               <li
                 key={option.value}
                 id={optionId(index)}
@@ -134,7 +135,7 @@ export function Combobox(props: {
                 {option.detail ? <span className="combobox__detail">{option.detail}</span> : null}
               </li>
             ))}
-            {matches.length === 0 ? <li className="combobox__empty">{props.noMatch ?? t`Nothing matches.`}</li> : null}
+            {open && matches.length === 0 ? <li className="combobox__empty">{props.noMatch ?? t`Nothing matches.`}</li> : null}
           </ul>
         </div>
       )}

@@ -34,7 +34,7 @@ describe('ConnectionIndicator', () => {
     act(() => bridge.emit('connection.changed', state({ status: 'busy', since: at, retry: { attempt: 2, of: 3 } })));
     expect(await indicator('Exchange busy, retrying (2 of 3)')).toBeTruthy();
     act(() => bridge.emit('connection.changed', state({ status: 'busy', since: at, retry: null })));
-    expect(await indicator('Exchange busy since 14:02')).toBeTruthy();
+    expect(await indicator(`Exchange busy since ${formatClock(at)}`)).toBeTruthy();
 
     act(() => bridge.emit('connection.changed', state({ status: 'key_problem', since: at })));
     expect(await indicator('API key problem')).toBeTruthy();
