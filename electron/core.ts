@@ -252,18 +252,22 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     },
   };
 
-  const positions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
+  const readPositions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
+  // Every overview read (the watcher's, the live path's, a page's) also feeds the distance and
+  // margin-fraction alerts of its account.
+  const positions: typeof readPositions = {
+    overview: async (request, o) => {
+      const overview = await readPositions.overview(request, o);
+      priceAlerts.observeOverview(overview);
+      return overview;
+    },
+  };
 
   const words = () => wordsFor(settings.read().language, options.systemLanguages?.() ?? processLanguages());
 
   const alerts = createAlertsService({
     accounts: async () => (await accounts.listKnown()).accounts,
-    // Each overview the watcher reads also feeds the distance and margin-fraction alerts.
-    overview: async (accountId, o) => {
-      const overview = await positions.overview({ accountId }, o);
-      priceAlerts.observeOverview(overview);
-      return overview;
-    },
+    overview: (accountId, o) => positions.overview({ accountId }, o),
     intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
     onAlert: (alert) => {
       logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });

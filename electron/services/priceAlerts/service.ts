@@ -25,7 +25,8 @@ export interface PriceAlertsServiceOptions {
   accounts: () => Promise<{ id: string; name: string }[]>;
   /** The account's exchange: its WebSocket address and its public ticker (market -> last price). */
   exchangeOf: (accountId: string) => Promise<{ url: string; ticker: (signal?: AbortSignal) => Promise<Record<string, string>> }>;
-  raise: (alert: Omit<PositionAlert, 'id' | 'at'>) => void;
+  /** `at`: when it fired (the time kept as its last firing). */
+  raise: (alert: Omit<PositionAlert, 'id'>) => void;
   /** An alert fired, re-armed or was edited: the view reads the list again. */
   onChanged: () => void;
   intervalMs: () => number;
@@ -79,11 +80,12 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
     void nameOf(rule.accountId).then((accountName) => {
       if (closed) return;
       const watch = { ruleId: alert.id, direction: rule.direction, threshold: rule.threshold, value };
+      const at = alert.lastFiredAt ?? now();
       if (rule.kind === 'distance') {
-        options.raise({ kind: 'threshold', accountId: rule.accountId, accountName, positionId: positionId ?? 0, market: market ?? '', distancePercent: value, thresholdPercent: rule.threshold, watch });
+        options.raise({ kind: 'threshold', accountId: rule.accountId, accountName, positionId: positionId ?? 0, market: market ?? '', distancePercent: value, thresholdPercent: rule.threshold, watch, at });
       } else {
         const kind = rule.kind === 'price' ? 'price' : 'margin_fraction';
-        options.raise({ kind, accountId: rule.accountId, accountName, positionId: 0, market: rule.kind === 'price' ? rule.market : '', distancePercent: null, thresholdPercent: null, watch });
+        options.raise({ kind, accountId: rule.accountId, accountName, positionId: 0, market: rule.kind === 'price' ? rule.market : '', distancePercent: null, thresholdPercent: null, watch, at });
       }
     });
   }
