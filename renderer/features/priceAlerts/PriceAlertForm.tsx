@@ -29,6 +29,11 @@ function draftOf(alert: PriceAlert | null, accountId: string): Draft {
   return { accountId: rule.accountId, kind: rule.kind, market: rule.kind === 'marginFraction' ? '' : (rule.market ?? ANY_POSITION), direction: rule.direction, threshold: rule.threshold, rearm: alert.rearm };
 }
 
+function lastPriceWords(lastPrice: string): string {
+  const price = formatAmount(lastPrice);
+  return t`Last price now: ${price}`;
+}
+
 /** The draft as a rule, or the fields that are wrong (worded here). */
 function check(draft: Draft): { rule: PriceAlertRule } | { errors: Partial<Record<'market' | 'threshold', string>> } {
   const errors: Partial<Record<'market' | 'threshold', string>> = {};
@@ -130,7 +135,7 @@ export function PriceAlertForm(props: { accounts: AccountSummary[]; defaultAccou
           error={errors.threshold}
           hint={
             lastPrice !== undefined ? (
-              <span data-testid="price-alert-last-price">{t`Last price now: ${formatAmount(lastPrice)}`}</span>
+              <span data-testid="price-alert-last-price">{lastPriceWords(lastPrice)}</span>
             ) : draft.kind !== 'price' && account && !account.notifyPositions ? (
               t`Checked while position alerts are on for this account (Accounts).`
             ) : undefined

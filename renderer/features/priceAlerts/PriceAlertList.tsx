@@ -13,6 +13,11 @@ function currentText(alert: PriceAlertView): string {
   return alert.rule.kind === 'distance' ? `${value} %` : value;
 }
 
+function lastFired(ms: number): string {
+  const when = formatEpochMs(ms);
+  return t`last fired ${when}`;
+}
+
 /** Every kept alert: what it watches, the value now, its state; edit, re-arm and delete in place. */
 export function PriceAlertList(props: { alerts: PriceAlertView[]; accounts: AccountSummary[]; onEdit: (alert: PriceAlert) => void; editingId: string | null }) {
   const rearm = useChannelMutation('priceAlerts.rearm', { invalidates: ['priceAlerts.list'] });
@@ -39,7 +44,7 @@ export function PriceAlertList(props: { alerts: PriceAlertView[]; accounts: Acco
               <div className="price-alerts__state">
                 {alert.state === 'armed' ? <Badge tone="positive">{t`Armed`}</Badge> : <Badge tone="warning">{t`Fired`}</Badge>}
                 <span className="field__hint">{alert.rearm === 'every' ? t`every crossing` : t`once`}</span>
-                {alert.lastFiredAt !== null ? <span className="field__hint">{t`last fired ${formatEpochMs(alert.lastFiredAt)}`}</span> : null}
+                {alert.lastFiredAt !== null ? <span className="field__hint">{lastFired(alert.lastFiredAt)}</span> : null}
               </div>
               <div className="price-alerts__actions">
                 {alert.state === 'fired' ? (

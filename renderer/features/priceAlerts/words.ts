@@ -16,9 +16,13 @@ export function directionName(direction: 'above' | 'below'): string {
 /** One line: what is watched, e.g. "BTC_USDT above 50,000" or "Any position below 10 %". */
 export function ruleLine(rule: PriceAlertRule): string {
   const line = formatAmount(rule.threshold);
-  if (rule.kind === 'price') return rule.direction === 'above' ? t`${rule.market} above ${line}` : t`${rule.market} below ${line}`;
+  if (rule.kind === 'price') {
+    const market = rule.market;
+    return rule.direction === 'above' ? t`${market} above ${line}` : t`${market} below ${line}`;
+  }
   if (rule.kind === 'distance') {
-    return rule.market === null ? t`Any position: distance to liquidation below ${line} %` : t`${rule.market}: distance to liquidation below ${line} %`;
+    const market = rule.market;
+    return market === null ? t`Any position: distance to liquidation below ${line} %` : t`${market}: distance to liquidation below ${line} %`;
   }
   return rule.direction === 'above' ? t`Margin fraction above ${line}` : t`Margin fraction below ${line}`;
 }
