@@ -23,6 +23,7 @@ const VIEWS: ReadonlyArray<{ file: string; nav: string; title: string; ready: st
   { file: 'transactions', nav: 'Транзакції', title: 'Транзакції', ready: '[data-testid="transaction-row"]' },
   { file: 'history', nav: 'Історія', title: 'Історія', ready: '[data-testid="history-latest"]' },
   { file: 'accounts', nav: 'Акаунти', title: 'Акаунти', ready: 'main form' },
+  { file: 'alerts', nav: 'Сповіщення', title: 'Сповіщення', ready: 'main form' },
   // Last: the page is left here, so the reload below lands on the language setting.
   { file: 'settings', nav: 'Налаштування', title: 'Налаштування', ready: 'main form' },
 ];
@@ -31,10 +32,10 @@ const ukNav = (page: Page, name: string) => page.getByRole('navigation', { name:
 
 /**
  * What may stay in Latin letters on a Ukrainian page, and only this: tickers, codes and
- * abbreviations in capitals (BTC_USDT, USDT, API, EEA's "VASP", TP/SL), proper names (the product,
- * the exchange, the Travel Rule regulation, the demo data's asset and platform names, the card
- * schemes), key names (Ctrl, Esc), PnL as Ukrainian exchanges write it, and English as the
- * language list names it (each language in its own words).
+ * abbreviations in capitals (BTC_USDT, USDT, API, VASP, TP/SL), proper names (the product, the
+ * exchange, the Travel Rule regulation, the exchange's Travel Rule platforms, the card schemes, the
+ * demo account's name), key names (Ctrl, Esc), PnL as Ukrainian exchanges write it, and English as
+ * the language list names it (each language in its own words).
  */
 const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|WhiteBIT Desk|WhiteBIT|Visa|Mastercard|Kraken|Binance|Coinbase|Bitstamp|Bitpanda|Ctrl|Esc|English|Demo)\b/g;
 function englishLeftovers(texts: string[]): string[] {

@@ -72,7 +72,7 @@ test.describe('Travel Rule and card payouts without traps', () => {
   });
 });
 
-/** Every date or time written on the page's view: medium dates ("Nov 28, 2026") and times only. */
+/** The view's text as a person reads it, where every date and time on it is looked for. */
 async function datesOnScreen(page: Page): Promise<string> {
   return page.locator('main').innerText();
 }
