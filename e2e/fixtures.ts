@@ -43,7 +43,8 @@ export function electronBinary(): { path: string } | { missing: string } {
 
 const reportedSkips = new Set<string>();
 
-function spawnBrowserMode(userDataDir: string): Promise<{ child: ChildProcess; url: string; stdout: string[]; stderr: string[] }> {
+/** The built app in browser mode on a free loopback port, once it has printed its ready line (also used by the benches and the fault harness). */
+export function spawnBrowserMode(userDataDir: string): Promise<{ child: ChildProcess; url: string; stdout: string[]; stderr: string[] }> {
   if (!existsSync(LAUNCH_SCRIPT)) throw new Error(`${LAUNCH_SCRIPT} is missing: run "npm run build" before the e2e tests`);
   const child = spawn(process.execPath, [LAUNCH_SCRIPT, '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
     cwd: REPO_ROOT,
@@ -85,7 +86,8 @@ function spawnBrowserMode(userDataDir: string): Promise<{ child: ChildProcess; u
   });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   child.kill('SIGTERM');
