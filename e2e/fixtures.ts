@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, _electron, expect, type ElectronApplication, type Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../electron/simulator';
+import { BROWSER_MODE } from '../shared/ipc';
 
 export type AppMode = 'browser' | 'electron';
 
@@ -102,6 +103,16 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** One channel call through browser mode's HTTP API, as the page makes it (the launch URL's token, the app's origin). */
+export async function invokeApp<T>(url: string, channel: string, payload: unknown): Promise<T> {
+  const { origin, searchParams } = new URL(url);
+  const headers = { 'Content-Type': 'application/json', [BROWSER_MODE.tokenHeader]: searchParams.get('token') ?? '', Origin: origin };
+  const answer = await fetch(`${origin}/api/invoke`, { method: 'POST', headers, body: JSON.stringify({ channel, payload }) });
+  const envelope = (await answer.json()) as { ok: boolean; data?: T; error?: { message?: string } };
+  if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error?.message ?? answer.status}`);
+  return envelope.data as T;
 }
 
 /**

@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
-import { BROWSER_MODE } from '../../shared/ipc';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { spawnBrowserMode, stopChild } from '../fixtures';
+import { invokeApp, spawnBrowserMode, stopChild } from '../fixtures';
 
 const WARMUP_SECONDS = 20;
 const SAMPLE_SECONDS = 10;
@@ -96,13 +95,7 @@ const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-'));
 const { url, child } = await spawnBrowserMode(userDataDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
-  const { origin, searchParams } = new URL(url);
-  const answer = await fetch(`${origin}/api/invoke`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [BROWSER_MODE.tokenHeader]: searchParams.get('token') ?? '' },
-    body: JSON.stringify({ channel: 'settings.update', payload: { refreshIntervalMs: 10_000 } }),
-  });
-  if (!((await answer.json()) as { ok: boolean }).ok) throw new Error('settings.update was refused');
+  await invokeApp(url, 'settings.update', { refreshIntervalMs: 10_000 });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(url);
   await sleep(WARMUP_SECONDS * 1000);
