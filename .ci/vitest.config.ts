@@ -11,6 +11,9 @@ const LINGUI_CONFIG = fileURLToPath(new URL('../renderer/i18n/lingui.config.ts',
 export default defineConfig({
   root,
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine.
+    // Most files wait on sockets, child processes and timers, so two at a time fill the cores.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, _electron, expect, type ElectronApplication, type Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../electron/simulator';
+import { BROWSER_MODE } from '../shared/ipc';
 
 export type AppMode = 'browser' | 'electron';
 
@@ -43,11 +44,20 @@ export function electronBinary(): { path: string } | { missing: string } {
 
 const reportedSkips = new Set<string>();
 
-function spawnBrowserMode(userDataDir: string): Promise<{ child: ChildProcess; url: string; stdout: string[]; stderr: string[] }> {
+/**
+ * Withdrawal timings for the specs: exchanges (the Demo one and the simulator fixture) settle a
+ * withdrawal in 5 s instead of 15 s, and the app looks up unfinished ones every 2 s instead of
+ * 15 s. What a spec checks is the order of the states, not how long each lasts.
+ */
+const WITHDRAWAL_SETTLE_MS = 5_000;
+const SPEC_ENV = { DESK_DEMO_WITHDRAWAL_SETTLE_MS: String(WITHDRAWAL_SETTLE_MS), DESK_WITHDRAWAL_TRACK_MS: '2000' };
+
+/** The built app in browser mode on a free loopback port, once it has printed its ready line (also used by the benches and the fault harness). */
+export function spawnBrowserMode(userDataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; stdout: string[]; stderr: string[] }> {
   if (!existsSync(LAUNCH_SCRIPT)) throw new Error(`${LAUNCH_SCRIPT} is missing: run "npm run build" before the e2e tests`);
   const child = spawn(process.execPath, [LAUNCH_SCRIPT, '--browser', '--port', '0', '--no-open', '--user-data-dir', userDataDir], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];
@@ -85,7 +95,8 @@ function spawnBrowserMode(userDataDir: string): Promise<{ child: ChildProcess; u
   });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   child.kill('SIGTERM');
@@ -94,12 +105,22 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** One channel call through browser mode's HTTP API, as the page makes it (the launch URL's token, the app's origin). */
+export async function invokeApp<T>(url: string, channel: string, payload: unknown): Promise<T> {
+  const { origin, searchParams } = new URL(url);
+  const headers = { 'Content-Type': 'application/json', [BROWSER_MODE.tokenHeader]: searchParams.get('token') ?? '', Origin: origin };
+  const answer = await fetch(`${origin}/api/invoke`, { method: 'POST', headers, body: JSON.stringify({ channel, payload }) });
+  const envelope = (await answer.json()) as { ok: boolean; data?: T; error?: { message?: string } };
+  if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error?.message ?? answer.status}`);
+  return envelope.data as T;
+}
+
 /**
  * A browser-mode app on `userDataDir` outside the fixtures, for specs that restart the app on the
  * same folder (what a person does when they quit and start again).
  */
 export async function startBrowserApp(userDataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const { child, url } = await spawnBrowserMode(userDataDir);
+  const { child, url } = await spawnBrowserMode(userDataDir, SPEC_ENV);
   return { url, stop: () => stopChild(child) };
 }
 
@@ -108,7 +129,7 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
 
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
   simulator: async ({}, use) => {
-    const simulator = await startSimulator({ port: 0 });
+    const simulator = await startSimulator({ port: 0, withdrawalSettleMs: WITHDRAWAL_SETTLE_MS });
     await use(simulator);
     await simulator.close();
   },
@@ -131,6 +152,7 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
           executablePath: binary.path,
           args: [ELECTRON_MAIN, `--user-data-dir=${userDataDir}`, '--no-sandbox', '--disable-gpu'],
           cwd: REPO_ROOT,
+          env: { ...(process.env as Record<string, string>), ...SPEC_ENV },
         });
         const stdout: string[] = [];
         const stderr: string[] = [];
@@ -140,7 +162,7 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
         await electron.close().catch(() => {});
         return;
       }
-      const { child, url, stdout, stderr } = await spawnBrowserMode(userDataDir);
+      const { child, url, stdout, stderr } = await spawnBrowserMode(userDataDir, SPEC_ENV);
       await use({ url, userDataDir, stdout, stderr, electron: null });
       await stopChild(child);
       if (testInfo.status !== testInfo.expectedStatus) {

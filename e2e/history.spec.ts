@@ -34,7 +34,7 @@ test('the chart ends at the Balances total, and the CSV for a date is that snaps
   // Two refreshes of Balances, a few seconds apart: the demo prices have moved in between.
   await openView(page, 'Balances');
   const first = await balancesTotal(page);
-  await page.waitForTimeout(6_000);
+  await page.waitForTimeout(3_000);
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(page.getByTestId('total-value')).not.toHaveAttribute('title', `${first} USDT`, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled();

@@ -1,8 +1,27 @@
 /**
- * What the layout specs look for on a page: sideways overflow, and text cut short in a table.
- * Shared by layout.spec.ts (every view, both sizes, both themes) and i18n.spec.ts (in Ukrainian).
+ * What the layout specs look for on a page: sideways overflow, text cut short in a table, and
+ * axe-core's serious or critical findings. Shared by layout.spec.ts (every view, both sizes, both
+ * themes) and i18n.spec.ts (in Ukrainian).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+
+/** axe-core's serious and critical violations on the page; minor and moderate ones are printed, not failed, so they stay visible. */
+export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const lines: string[] = [];
+  for (const violation of result.violations) {
+    // DESK_AXE_DETAIL=1 prints what axe measured (contrast ratios, colours) for each element.
+    if (process.env.DESK_AXE_DETAIL) for (const n of violation.nodes) console.log(`axe detail ${where} ${violation.id} ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`);
+    const text = `${where}: ${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(' '))
+      .join(', ')}`;
+    if (violation.impact === 'serious' || violation.impact === 'critical') lines.push(text);
+    else console.log(`axe, not failing: ${text}`);
+  }
+  return lines;
+}
 
 /** What overflows sideways: the page, the view area, or an element sticking out of the view area. */
 export function sidewaysOverflow(page: Page): Promise<string[]> {

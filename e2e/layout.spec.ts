@@ -3,14 +3,16 @@
  * wide one (1440 x 900), in both themes: the page never scrolls sideways, neither does the view
  * area, and nothing sticks out past the view's right edge, except inside a wide table's own
  * scrolling wrapper (.table-wrap), which shows an edge shadow while there is more to see; and no
- * table cuts an amount, a date, a status or a header short.
+ * table cuts an amount, a date, a status or a header short. On the 1024 x 700 walks, axe-core also
+ * finds no serious or critical problem on any view nor on the shortcuts dialog (one walk per
+ * theme serves both checks).
  *
  * With DESK_SCREENSHOT_DIR set it also saves a screenshot of every stop there; `npm test` leaves
  * committed files alone.
  */
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
-import { cutShortInTables, sidewaysOverflow } from './layout-checks';
+import { cutShortInTables, seriousViolations, sidewaysOverflow } from './layout-checks';
 import { TOUR } from './tour';
 
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
@@ -21,9 +23,11 @@ const SIZES = [
 
 for (const size of SIZES) {
   for (const theme of ['light', 'dark'] as const) {
-    test(`every view fits ${size.width}x${size.height} without sideways scrolling (${theme})`, async ({ page, appMode }) => {
+    const axe = size.width === 1024;
+    const title = `every view fits ${size.width}x${size.height} without sideways scrolling${axe ? ', and axe finds no serious or critical problem' : ''} (${theme})`;
+    test(title, async ({ page, appMode }) => {
       test.skip(appMode !== 'browser', 'the layout is checked in the browser project');
-      test.setTimeout(180_000);
+      test.setTimeout(axe ? 360_000 : 180_000);
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       await expect(page.getByTestId('balance-row').first()).toBeVisible();
@@ -32,7 +36,13 @@ for (const size of SIZES) {
         await stop.open(page);
         const problems = [...(await sidewaysOverflow(page)), ...(await cutShortInTables(page))];
         found.push(...problems.map((p) => `${stop.name}: ${p}`));
+        if (axe) found.push(...(await seriousViolations(page, stop.name)));
         if (SCREENSHOT_DIR) await page.screenshot({ path: join(SCREENSHOT_DIR, `${stop.name}-${theme}-${size.width}x${size.height}.png`) });
+      }
+      if (axe) {
+        await page.keyboard.press('F1');
+        await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+        found.push(...(await seriousViolations(page, 'shortcuts dialog')));
       }
       expect(found).toEqual([]);
     });

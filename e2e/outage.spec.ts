@@ -30,7 +30,10 @@ test.describe('an exchange outage', () => {
     expect(rows).toBeGreaterThan(0);
     await expect(page.getByTestId('total-stale')).toHaveCount(0);
 
+    // Refreshed by hand rather than waiting for the 30 s auto-refresh: the same refresh either way.
+    const refresh = page.getByRole('button', { name: 'Refresh', exact: true });
     await injectFault(simulator, { kind: 'server_error', count: 0 });
+    await refresh.click();
     const stale = page.getByTestId('total-stale');
     await expect(stale).toHaveText(/^As of \d{1,2}:\d\d\s[AP]M: the exchange is not answering\.$/, { timeout: 60_000 });
 
@@ -47,6 +50,8 @@ test.describe('an exchange outage', () => {
 
     // The exchange back: the mark goes on the next refresh.
     await fetch(`${simulator.url}/__admin/faults`, { method: 'DELETE', headers: { 'X-Admin-Token': simulator.adminToken } });
+    await expect(refresh).toBeEnabled({ timeout: 30_000 });
+    await refresh.click();
     await expect(stale).toHaveCount(0, { timeout: 60_000 });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A walk through every view of the app, shared by the layout and accessibility specs: how to open
+ * A walk through every view of the app, for the layout spec (its layout and axe checks): how to open
  * each and when it has settled. The Withdraw view is visited twice: empty, and with a sent
  * withdrawal in its recent list plus a second one waiting on the confirmation card (the widest
  * state it has: the one a 1024 px window used to cut off).

@@ -4,6 +4,7 @@
  * Electron-free, so Electron IPC (main.ts), the browser-mode HTTP server and tests run the same core.
  */
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { EventName, EventPayloads } from '../shared/ipc';
 import { version as appVersion } from '../package.json';
 import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type Sender, type SenderPolicy } from './router';
@@ -99,7 +100,21 @@ export interface Core {
 async function startEmbeddedSimulator(): Promise<RunningSimulator> {
   // Loaded only when the Demo account is first used: most sessions never need it.
   const { startSimulator } = await import('./simulator');
-  return startSimulator({ port: 0 });
+  return startSimulator({ port: 0, withdrawalSettleMs: msFromEnv(TIMING_ENV.demoWithdrawalSettleMs) });
+}
+
+/**
+ * Shorter withdrawal timings for the end-to-end specs (e2e/fixtures.ts sets them), so that a spec
+ * does not wait out the Demo exchange's settling and the tracker's interval: unset, the defaults.
+ */
+const TIMING_ENV = { demoWithdrawalSettleMs: 'DESK_DEMO_WITHDRAWAL_SETTLE_MS', withdrawalTrackMs: 'DESK_WITHDRAWAL_TRACK_MS' } as const;
+
+function msFromEnv(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  const parsed = z.coerce.number().int().min(100).max(3_600_000).safeParse(text);
+  if (!parsed.success) throw new Error(`${name} must be a whole number of milliseconds from 100 to 3600000`);
+  return parsed.data;
 }
 
 /**
@@ -210,6 +225,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
 
   const withdrawals = createWithdrawalService({
     dataDir: withdrawalsDir,
+    trackIntervalMs: msFromEnv(TIMING_ENV.withdrawalTrackMs),
     clientFor: (accountId) => accounts.clientFor(accountId),
     isEea: (accountId) => accounts.isEea(accountId),
     onKeyRefused: (accountId, message) => accounts.recordWithdrawRefusal(accountId, message),

@@ -17,11 +17,7 @@ const ROUNDS = 6;
 const PER_PHASE = 2_000;
 const ENDPOINT = ENDPOINTS.positions;
 
-interface Phase {
-  ok: number;
-  failed: number;
-  ms: number;
-}
+type Phase = { ok: number; failed: number; ms: number };
 
 /** `total` requests from CONCURRENCY loops, each awaiting one request at a time. */
 async function runLoops(total: number, one: (index: number) => Promise<boolean>): Promise<Phase> {
@@ -133,10 +129,5 @@ async function main(): Promise<void> {
   console.log(`client/raw throughput ratio: ${median.toFixed(2)}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error('bench failed:', error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+await main();
+process.exit(0);

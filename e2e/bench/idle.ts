@@ -6,12 +6,13 @@
  * of one core, and the RSS trend in MB per hour (least squares over the later half of the soak).
  * Options: --minutes N (default 10). Linux only (reads /proc); needs /usr/bin/chromium.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
-import { invokeApp, runBench, startBrowserMode, stopAll } from './browserMode';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { invokeApp, spawnBrowserMode, stopChild } from '../fixtures';
 
 const WARMUP_SECONDS = 20;
 const SAMPLE_SECONDS = 10;
@@ -90,31 +91,28 @@ function report(label: string, samples: readonly Sample[]): void {
   console.log(`${label}: CPU ${cpuPercent.toFixed(2)} % of a core; RSS ${mb(first.rssBytes)} -> ${mb(last.rssBytes)} MB, trend over the later half ${trendMbPerHour(laterHalf).toFixed(1)} MB/h`);
 }
 
-async function main(): Promise<void> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-'));
-  const { url, child } = await startBrowserMode(userDataDir, 'ignore');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-  try {
-    await invokeApp(url, 'settings.update', { refreshIntervalMs: 10_000 });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(url);
-    await sleep(WARMUP_SECONDS * 1000);
-    const main: Sample[] = [];
-    const pages: Sample[] = [];
-    const started = performance.now();
-    const end = started + MINUTES * 60_000;
-    for (let now = started; now <= end; now = performance.now()) {
-      const seconds = (now - started) / 1000;
-      main.push(sampleOf([child.pid!], seconds));
-      pages.push(sampleOf(rendererPids(), seconds));
-      await sleep(SAMPLE_SECONDS * 1000);
-    }
-    console.log(`browser mode, Demo account, Balances open, refresh every 10 s, ${MINUTES} min after a ${WARMUP_SECONDS} s warm-up`);
-    report('main process', main);
-    report("Chromium's renderers (the page and Chromium's own interface)", pages);
-  } finally {
-    await stopAll(browser, child, userDataDir);
+const userDataDir = mkdtempSync(join(tmpdir(), 'desk-idle-'));
+const { url, child } = await spawnBrowserMode(userDataDir);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  await invokeApp(url, 'settings.update', { refreshIntervalMs: 10_000 });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(url);
+  await sleep(WARMUP_SECONDS * 1000);
+  const main: Sample[] = [];
+  const pages: Sample[] = [];
+  const started = performance.now();
+  for (let now = started; now <= started + MINUTES * 60_000; now = performance.now()) {
+    const seconds = (now - started) / 1000;
+    main.push(sampleOf([child.pid!], seconds));
+    pages.push(sampleOf(rendererPids(), seconds));
+    await sleep(SAMPLE_SECONDS * 1000);
   }
+  console.log(`browser mode, Demo account, Balances open, refresh every 10 s, ${MINUTES} min after a ${WARMUP_SECONDS} s warm-up`);
+  report('main process', main);
+  report("Chromium's renderers (the page and Chromium's own interface)", pages);
+} finally {
+  await browser.close();
+  await stopChild(child);
+  rmSync(userDataDir, { recursive: true, force: true });
 }
-
-runBench(main);

@@ -9,7 +9,7 @@
  * Linux only (reads /proc); needs /usr/bin/chromium and a build. `-- --seconds N` per phase (default 30).
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,7 +18,7 @@ import { WebSocket } from 'ws';
 import { startSimulator } from '../../electron/simulator';
 import { position } from '../../electron/simulator/data/positions';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { invokeApp, runBench, startBrowserMode, stopAll } from './browserMode';
+import { invokeApp, spawnBrowserMode, stopChild } from '../fixtures';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const SECONDS = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 30;
@@ -129,7 +129,7 @@ async function measure(): Promise<void> {
   const child = fork(process.argv[1]!, ['--simulator'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const simulator = await new Promise<SimulatorInfo>((resolve) => child.once('message', (m) => resolve(m as SimulatorInfo)));
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-live-'));
-  const { url, child: app } = await startBrowserMode(userDataDir, 'ignore');
+  const { url, child: app } = await spawnBrowserMode(userDataDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const ticks = watchTicks(simulator);
   try {
@@ -150,10 +150,12 @@ async function measure(): Promise<void> {
     await phase(`flood of ${FLOOD_PER_SECOND.toLocaleString('en')} updates a second`, page, app.pid!, simulator, ticks.ticks, true);
   } finally {
     ticks.close();
-    await stopAll(browser, app, userDataDir);
+    await browser.close();
+    await stopChild(app);
+    rmSync(userDataDir, { recursive: true, force: true });
     child.disconnect();
   }
 }
 
 if (process.argv.includes('--simulator')) await serveSimulator();
-else runBench(measure);
+else await measure();

@@ -1,19 +1,10 @@
 /**
- * `npm run bench:valuation`: how long valuing 1,000 assets takes when every price needs two hops
- * (asset → BTC → quote; no asset trades against the quote directly). Target: under 5 ms.
- *
- * The index is built from a ticker-like list of 1,000 ASSETk_BTC markets plus BTC_USDT once per
- * run (a ticker answer is indexed once, then used for every asset); the figure printed is the median
- * of many runs of index + valuation together, and of valuation alone. It prints figures; it is not a
- * timed test and never fails on speed.
- *
- * Then a whole overview as every refresh of Balances makes one: the simulator's "Main
- * (B2B)" account, its three balance answers and the ticker read once over HTTP through the real
- * client, then summed, valued, ranked and shared by the balances service again and again from those
- * answers. It prints the time and what each overview allocates (V8's sampling heap profiler, counting
- * what the collector has already freed): the main process's idle cost is mostly this work and the
- * garbage collection its allocations bring. Last, the all-accounts overview of 10 accounts of 200
- * assets each.
+ * `npm run bench:valuation`: valuing 1,000 assets when every price needs two hops (asset -> BTC ->
+ * quote), index + valuation together and valuation alone (median of many runs; target under 5 ms).
+ * Then a whole Balances overview as every refresh makes one, from the simulator's "Main (B2B)"
+ * answers read once over HTTP: time and bytes allocated per overview (V8's sampling heap profiler,
+ * freed objects included); last, the all-accounts overview of 10 accounts of 200 assets each.
+ * Prints figures; it never fails on speed.
  */
 import { Session } from 'node:inspector/promises';
 import { startSimulator } from '../../electron/simulator';
@@ -36,10 +27,7 @@ for (let i = 0; i < ASSETS; i++) {
   amounts.push({ asset, amount: `${(i * 104_729) % 1_000_000}.123456789` });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const whole: number[] = [];
 const valuationOnly: number[] = [];

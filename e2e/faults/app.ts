@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { BROWSER_MODE, type Channel, type RequestOf, type ResponseOf } from '../../shared/ipc';
 import type { AppError, Envelope } from '../../shared/errors';
-import { startBrowserMode } from '../bench/browserMode';
+import { spawnBrowserMode } from '../fixtures';
 
 export class AppRefusal extends Error {
   constructor(readonly error: AppError) {
@@ -22,7 +22,7 @@ export interface DeskProcess {
 }
 
 export async function startDesk(userDataDir: string): Promise<DeskProcess> {
-  const { url, child } = await startBrowserMode(userDataDir, 'ignore');
+  const { url, child } = await spawnBrowserMode(userDataDir);
   const launch = new URL(url);
   const token = launch.searchParams.get('token') ?? '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,8 +1,7 @@
 /**
  * Large answers never freeze the app: each endpoint refuses answers above what the exchange can
  * send for it (responseCaps.ts), and an answer that is large but allowed is read in the parse worker
- * (parseOffThread.ts), with the same result as reading it in place. How long the main thread stalls
- * is a figure, not a test (machine load decides it): `npm run bench:large-answers` prints it.
+ * (parseOffThread.ts), with the same result as reading it in place.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAppFailure } from '../../../shared/errors';

@@ -1,4 +1,4 @@
-/** Large exchange answers for the size tests and bench:large-answers. */
+/** Large exchange answers for the size tests. */
 import type { ServerResponse } from 'node:http';
 
 /** An assets answer of about `bytes`, shaped as the exchange sends it (numbers as JSON numbers included). */
@@ -36,21 +36,3 @@ export function answerWith(res: ServerResponse, body: Buffer): void {
   res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
   res.end(body);
 }
-
-/** Runs `work` while a 1 ms timer measures the longest gap between its ticks: the main thread's worst stall. */
-export async function worstStall<T>(work: () => Promise<T>): Promise<{ result: T; worstMs: number }> {
-  let last = performance.now();
-  let worstMs = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    worstMs = Math.max(worstMs, now - last);
-    last = now;
-  }, 1);
-  try {
-    const result = await work();
-    return { result, worstMs: Math.max(worstMs, performance.now() - last) };
-  } finally {
-    clearInterval(ticker);
-  }
-}
-
