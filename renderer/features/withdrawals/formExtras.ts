@@ -1,7 +1,9 @@
 /** The extra sections a withdrawal may need (Travel Rule, fiat payout), from the shared rule, onto the form. */
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import { isFiatAsset } from '../../../shared/api/fees';
+import { isExtraFieldProblem } from '../../../shared/failures';
+import { extraProblemPhrase } from './extraWords';
 import { extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import { type FieldErrors, type FieldName, type FormValues, VASP_NOT_LISTED } from './formValues';
 import { type MarketData } from './formChoices';
@@ -64,6 +66,14 @@ const EXTRA_PATHS: Array<{ path: RegExp; field: FieldName; label: MessageDescrip
   { path: /^acceptUnknownFee$/, field: 'acceptUnknownFee', label: msg`Unknown fee` },
 ];
 
+/** A field's problem in words: its label, then the phrase ("City is required."). */
+export function extraFieldText(path: string, problem: string): string {
+  const target = EXTRA_PATHS.find((p) => p.path.test(path));
+  const label = target ? i18n._(target.label) : path;
+  const phrase = extraProblemPhrase(problem);
+  return t`${label} ${phrase}.`;
+}
+
 /** Field errors of the shared schema (or of the main process, which uses the same) onto the form. */
 export function extraFieldErrors(fields: Record<string, string[]>): FieldErrors {
   const errors: FieldErrors = {};
@@ -71,8 +81,8 @@ export function extraFieldErrors(fields: Record<string, string[]>): FieldErrors 
     const target = EXTRA_PATHS.find((p) => p.path.test(path));
     const message = messages[0];
     if (!target || !message) continue;
-    // Messages of the shared schema are phrases ("is required"); full sentences are kept as they are.
-    errors[target.field] ??= /^[a-z]/.test(message) ? `${i18n._(target.label)} ${message}.` : message;
+    // Our problem codes are worded here; the exchange's own sentences are kept as they are.
+    errors[target.field] ??= isExtraFieldProblem(message) ? extraFieldText(path, message) : message;
   }
   return errors;
 }
