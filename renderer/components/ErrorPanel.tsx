@@ -42,6 +42,7 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
   const [retryAt] = useState(() => (error.kind === 'rate_limited' && error.retryAfterMs ? Date.now() + error.retryAfterMs : null));
   const secondsLeft = useSecondsUntil(retryAt);
   const explanation = explain(error, secondsLeft);
+  const said = error.exchangeSaid;
   // Fields that carry codes are worded by the view that owns them (the Withdraw form), not listed raw.
   const fieldLines = Object.entries(error.fields ?? {})
     .map(([field, messages]) => [field, messages.filter((m) => !looksLikeCode(m))] as const)
@@ -53,7 +54,7 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
         <p className="error-panel__title">{explanation.title}</p>
         <p className="error-panel__advice">{explanation.advice}</p>
         {/* The main process's message is for the log; only the exchange's own words are shown, as its words. */}
-        {error.exchangeSaid ? <p className="error-panel__detail">{t`The exchange said: “${error.exchangeSaid}”`}</p> : null}
+        {said ? <p className="error-panel__detail">{t`The exchange said: “${said}”`}</p> : null}
         {fieldLines.length > 0 ? (
           <ul className="error-panel__fields">
             {fieldLines.map(([field, messages]) => (
@@ -77,18 +78,28 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
 function detailedWords(error: AppError): { title?: string; advice?: string } | null {
   const failure = readFailure(error);
   switch (failure?.reason) {
-    case 'connection_refused':
-      return { title: t`Connection refused at ${failure.values.address}` };
-    case 'deadline':
-      return failure.values.seconds === undefined ? null : { title: t`No answer from the exchange within ${failure.values.seconds} s` };
+    case 'connection_refused': {
+      const { address } = failure.values;
+      return { title: t`Connection refused at ${address}` };
+    }
+    case 'deadline': {
+      const { seconds } = failure.values;
+      return seconds === undefined ? null : { title: t`No answer from the exchange within ${seconds} s` };
+    }
     case 'transport':
       return { advice: transportAdvice(failure.values.cause) };
-    case 'response_too_large':
-      return { title: t`The exchange sent more than ${failure.values.megabytes} MB; it was not read` };
-    case 'key_in_use':
-      return { title: t`This API key is already used by the account “${failure.values.holder}”` };
-    case 'secret_missing':
-      return { title: t`The keychain no longer holds the API secret for “${failure.values.account}”` };
+    case 'response_too_large': {
+      const { megabytes } = failure.values;
+      return { title: t`The exchange sent more than ${megabytes} MB; it was not read` };
+    }
+    case 'key_in_use': {
+      const { holder } = failure.values;
+      return { title: t`This API key is already used by the account “${holder}”` };
+    }
+    case 'secret_missing': {
+      const { account } = failure.values;
+      return { title: t`The keychain no longer holds the API secret for “${account}”` };
+    }
     case 'keychain_unreachable':
       return { advice: `${keychainHelp(failure.values.platform)} ${t`API secrets cannot be stored or read until it can. The Demo account works without a keychain.`}` };
     default:

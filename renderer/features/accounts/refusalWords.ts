@@ -10,8 +10,10 @@ import { readFailure } from '../../../shared/failures';
 export function accountRefusalWords(error: AppError): string | null {
   const failure = readFailure(error);
   switch (failure?.reason) {
-    case 'key_in_use':
-      return t`This API key is already used by the account “${failure.values.holder}”. One key belongs to one account: to give that account a new secret, choose Replace key on it.`;
+    case 'key_in_use': {
+      const { holder } = failure.values;
+      return t`This API key is already used by the account “${holder}”. One key belongs to one account: to give that account a new secret, choose Replace key on it.`;
+    }
     case 'demo_fixed':
       return t`The Demo account is built in: its name, server and keys cannot be changed, and it cannot be removed. Add a real account for your own.`;
     case 'base_url_custom_only':

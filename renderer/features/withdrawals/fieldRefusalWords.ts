@@ -22,50 +22,78 @@ const providers = (choices: string) => names(choices).map(providerName).join(', 
 /** The words for a withdrawal field refusal, or null when the failure is not one. */
 export function fieldRefusalWords(failure: KnownFailure): string | null {
   switch (failure.reason) {
-    case 'asset_unknown':
-      return t`${failure.values.ticker} is not an asset on this exchange.`;
-    case 'asset_not_withdrawable':
-      return t`${failure.values.ticker} cannot be withdrawn right now.`;
-    case 'asset_website_only':
-      return t`${failure.values.ticker} can be withdrawn on the exchange website only, not through the API.`;
-    case 'network_not_used':
-      return t`${failure.values.ticker} has a single network; do not choose one.`;
-    case 'network_none_open':
-      return t`${failure.values.ticker} withdrawals are disabled on every network right now.`;
-    case 'network_not_chosen':
-      return t`Choose a network for ${failure.values.ticker}: ${names(failure.values.choices).join(', ')}.`;
+    case 'asset_unknown': {
+      const { ticker } = failure.values;
+      return t`${ticker} is not an asset on this exchange.`;
+    }
+    case 'asset_not_withdrawable': {
+      const { ticker } = failure.values;
+      return t`${ticker} cannot be withdrawn right now.`;
+    }
+    case 'asset_website_only': {
+      const { ticker } = failure.values;
+      return t`${ticker} can be withdrawn on the exchange website only, not through the API.`;
+    }
+    case 'network_not_used': {
+      const { ticker } = failure.values;
+      return t`${ticker} has a single network; do not choose one.`;
+    }
+    case 'network_none_open': {
+      const { ticker } = failure.values;
+      return t`${ticker} withdrawals are disabled on every network right now.`;
+    }
+    case 'network_not_chosen': {
+      const { choices, ticker } = failure.values;
+      const list = names(choices).join(', ');
+      return t`Choose a network for ${ticker}: ${list}.`;
+    }
     case 'network_not_offered': {
       const { ticker, network, choices } = failure.values;
-      return t`${ticker} cannot be withdrawn over ${network}; choose one of ${names(choices).join(', ')}.`;
+      const list = names(choices).join(', ');
+      return t`${ticker} cannot be withdrawn over ${network}; choose one of ${list}.`;
     }
-    case 'provider_not_used':
-      return t`${failure.values.ticker} is not a fiat currency; it has no payment provider.`;
-    case 'provider_none_open':
-      return t`${failure.values.ticker} has no payment provider for withdrawals right now.`;
-    case 'provider_not_chosen':
-      return t`Choose a payment provider for ${failure.values.ticker}: ${providers(failure.values.choices)}.`;
+    case 'provider_not_used': {
+      const { ticker } = failure.values;
+      return t`${ticker} is not a fiat currency; it has no payment provider.`;
+    }
+    case 'provider_none_open': {
+      const { ticker } = failure.values;
+      return t`${ticker} has no payment provider for withdrawals right now.`;
+    }
+    case 'provider_not_chosen': {
+      const { choices, ticker } = failure.values;
+      const list = providers(choices);
+      return t`Choose a payment provider for ${ticker}: ${list}.`;
+    }
     case 'provider_not_offered': {
       const { ticker, choices } = failure.values;
       const provider = providerName(failure.values.provider);
-      return t`${provider} does not pay out ${ticker}; choose one of ${providers(choices)}.`;
+      const list = providers(choices);
+      return t`${provider} does not pay out ${ticker}; choose one of ${list}.`;
     }
     case 'provider_not_withdrawable': {
+      const { ticker } = failure.values;
       const provider = providerName(failure.values.provider);
-      return t`${provider} does not pay out ${failure.values.ticker} right now.`;
+      return t`${provider} does not pay out ${ticker} right now.`;
     }
     case 'provider_website_only': {
+      const { ticker } = failure.values;
       const provider = providerName(failure.values.provider);
-      return t`${provider} pays out ${failure.values.ticker} on the exchange website only, not through the API.`;
+      return t`${provider} pays out ${ticker} on the exchange website only, not through the API.`;
     }
     case 'address_invalid': {
       const { network, problem, family, lookalikeName, lookalikeNetworks } = failure.values;
       const lookalike = lookalikeName ? { name: lookalikeName, networks: names(lookalikeNetworks ?? '') } : null;
       return invalidAddressText({ problem, family, lookalike }, network);
     }
-    case 'memo_required':
-      return t`${failure.values.ticker} needs a memo (destination tag); the receiving wallet uses it to credit the funds.`;
-    case 'memo_not_used':
-      return t`${failure.values.ticker} does not use a memo; leave it empty.`;
+    case 'memo_required': {
+      const { ticker } = failure.values;
+      return t`${ticker} needs a memo (destination tag); the receiving wallet uses it to credit the funds.`;
+    }
+    case 'memo_not_used': {
+      const { ticker } = failure.values;
+      return t`${ticker} does not use a memo; leave it empty.`;
+    }
     case 'extra_field':
       return extraFieldText(failure.values.field, failure.values.problem);
     case 'amount_not_a_number':
@@ -78,10 +106,16 @@ export function fieldRefusalWords(failure: KnownFailure): string | null {
         ? t`${ticker} allows at most ${precision} decimal places.`
         : t`${ticker} allows at most ${precision} decimal places (the exchange states no precision for ${ticker}; ${fallback} is assumed).`;
     }
-    case 'amount_below_min':
-      return t`The minimum withdrawal is ${formatAmount(failure.values.min)} ${failure.values.ticker}.`;
-    case 'amount_above_max':
-      return t`The maximum withdrawal is ${formatAmount(failure.values.max)} ${failure.values.ticker}.`;
+    case 'amount_below_min': {
+      const { min, ticker } = failure.values;
+      const amount = formatAmount(min);
+      return t`The minimum withdrawal is ${amount} ${ticker}.`;
+    }
+    case 'amount_above_max': {
+      const { max, ticker } = failure.values;
+      const amount = formatAmount(max);
+      return t`The maximum withdrawal is ${amount} ${ticker}.`;
+    }
     case 'balance_short': {
       const { ticker } = failure.values;
       const needed = formatAmount(failure.values.needed);

@@ -81,7 +81,8 @@ export function mapServerError(error: AppError): MappedError {
 
 /** What belongs to no field: the failure's headline (by code, else kind), then the exchange's own words as such. */
 export function generalWords(error: AppError): string {
-  const said = error.exchangeSaid ? ` ${t`The exchange said: “${error.exchangeSaid}”`}` : '';
+  const words = error.exchangeSaid;
+  const said = words ? ` ${t`The exchange said: “${words}”`}` : '';
   return `${errorTitle(error)}.${said}`;
 }
 
@@ -93,5 +94,6 @@ function combine(ours: string, theirs: string | undefined): string {
 function plainFieldMessage(field: FieldName, message: string): string {
   if (/provider is required/i.test(message)) return t`Choose the payment provider (required for fiat currencies).`;
   if (field === 'ticker' && /selected ticker is invalid/i.test(message)) return t`The exchange does not accept withdrawals of this currency.`;
-  return t`The exchange said: “${message}”`;
+  const words = message;
+  return t`The exchange said: “${words}”`;
 }
