@@ -191,6 +191,6 @@ describe('a code or values this page cannot read', () => {
     expect(withdrawalRefusalWords(broken)).toBeNull();
     expect(mapServerError(broken).fields.amount).toBe('This value was not accepted.');
     const general = mapServerError({ kind: 'server', reason: 'brand_new_refusal' as FailureReason, message: 'x', exchangeSaid: 'Maintenance' });
-    expect(general.general).toBe('The exchange had a problem. The exchange said: “Maintenance”');
+    expect(general.general).toBe('The exchange had a problem. This is usually temporary. Try again in a moment. The exchange said: “Maintenance”');
   });
 });

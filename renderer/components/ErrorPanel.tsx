@@ -130,6 +130,12 @@ function keychainHelp(platform: string): string {
   return t`Install and unlock a Secret Service keyring (GNOME Keyring or KWallet) and run the app inside a desktop session so D-Bus can reach it.`;
 }
 
+/** Headline and advice as one text, for a line with no room for a panel (a withdrawal's last refusal). */
+export function errorSentence(error: AppError): string {
+  const { title, advice } = explain(error, 0);
+  return typeof advice === 'string' ? `${title}. ${advice}` : `${title}.`;
+}
+
 /** The failure's headline in the person's language, for a line that names it (an overview's note). */
 export function errorTitle(error: AppError): string {
   return explain(error, 0).title;

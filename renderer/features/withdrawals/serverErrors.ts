@@ -3,7 +3,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type { AppError } from '../../../shared/errors';
 import { looksLikeCode } from '../../../shared/failures';
-import { errorTitle } from '../../components';
+import { errorSentence } from '../../components';
 import { type FieldErrors, type FieldName } from './formValues';
 import { extraFieldErrors } from './formExtras';
 import { withdrawalRefusalWords } from './refusalWords';
@@ -79,11 +79,11 @@ export function mapServerError(error: AppError): MappedError {
   return { fields, general: placed ? null : generalWords(error) };
 }
 
-/** What belongs to no field: the failure's headline (by code, else kind), then the exchange's own words as such. */
+/** What belongs to no field: the failure's words (by code, else kind), then the exchange's own words as such. */
 export function generalWords(error: AppError): string {
   const words = error.exchangeSaid;
   const said = words ? ` ${t`The exchange said: “${words}”`}` : '';
-  return `${errorTitle(error)}.${said}`;
+  return `${errorSentence(error)}${said}`;
 }
 
 function combine(ours: string, theirs: string | undefined): string {
