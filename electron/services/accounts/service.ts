@@ -16,7 +16,7 @@ import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport
 import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets';
 import type { SettingsStore, StoredAccount } from '../settings';
-import { effectiveEea } from '../settings/schema';
+import { effectiveEea, effectiveNotifyPositions } from '../settings/schema';
 import type { DemoProvider } from '../demo';
 import { createClientRegistry } from './clientRegistry';
 import { PROBE_BUDGET_MS, probeAreas, probeNewKey, type ProbeableClient } from './probe';
@@ -170,7 +170,8 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       isDemo: false,
       apiKeyMasked: maskApiKey(account.apiKey),
       hasSecret: secretPresent,
-      notifyPositions: account.notifyPositions,
+      notifyPositions: effectiveNotifyPositions(account),
+      ...(account.notifyPositions === undefined ? { notifyPositionsByDefault: true } : {}),
       alertThresholdPercent: account.alertThresholdPercent ?? null,
       eea: effectiveEea(account),
       ...(account.withdrawAccess ? { withdrawAccess: account.withdrawAccess } : {}),
@@ -307,7 +308,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         region: req.region,
         baseUrl,
         apiKey: req.apiKey,
-        notifyPositions: false,
+        // Position alerts stay "not chosen" (on by default) until the person switches them.
         withdrawAccess: withdrawAccessFrom(report),
         createdAt: now(),
       };
