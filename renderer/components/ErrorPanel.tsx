@@ -38,7 +38,7 @@ function GoToAccounts({ children }: { children: ReactNode }) {
  * come from the error's reason (renderer/api/errorWords.ts) when it has one, else from its kind;
  * the main process's message is shown too (as text, never as HTML).
  */
-export function ErrorPanel({ error, onRetry, compact = false }: { error: AppError; onRetry?: () => void; compact?: boolean }) {
+export function ErrorPanel({ error, onRetry, compact = false, outcome }: { error: AppError; onRetry?: () => void; compact?: boolean; outcome?: string }) {
   const [retryAt] = useState(() => (error.kind === 'rate_limited' && error.retryAfterMs ? Date.now() + error.retryAfterMs : null));
   const secondsLeft = useSecondsUntil(retryAt);
   const explanation = explain(error, secondsLeft);
@@ -53,6 +53,8 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
       <div className="error-panel__body">
         <p className="error-panel__title">{explanation.title}</p>
         <p className="error-panel__advice">{explanation.advice}</p>
+        {/* What the refused action left as it was, in the words of the view that asked. */}
+        {outcome ? <p className="error-panel__advice">{outcome}</p> : null}
         {/* The main process's message is for the log; only the exchange's own words are shown, as its words. */}
         {said ? <p className="error-panel__detail">{t`The exchange said: “${said}”`}</p> : null}
         {fieldLines.length > 0 ? (
