@@ -150,8 +150,8 @@ test.describe('fee-on-top withdrawal', () => {
     const envelope = (await (await prepared).json()) as { ok: boolean; error?: { reason?: string; message?: string; values?: Record<string, unknown> } };
     expect(envelope).toMatchObject({ ok: false, error: { reason: 'balance_short', message: 'balance_short', values: { field: 'amount', ticker: 'BTC', needed: '0.5004', available: '0.1' } } });
     // The page words it, in Ukrainian, with Ukrainian number formatting, under the amount.
-    const amountError = f.locator('.field').filter({ has: amount }).locator('.field__error');
-    await expect(amountError).toHaveText('Недостатньо BTC: потрібно 0,5004 (сума + комісія), доступно 0,1.');
+    await expect(f.getByRole('alert').filter({ hasText: 'Недостатньо' })).toHaveText('Недостатньо BTC: потрібно 0,5004 (сума + комісія), доступно 0,1.');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect((await ledger(simulator, apiKey)).debits).toEqual([]);
   });
 
@@ -308,7 +308,9 @@ test.describe('where money leaves', () => {
     await injectFault(simulator, { kind: 'server_error', path: ENDPOINTS.history.path, count: 0 });
     await send.click();
     await expect(status(page)).toHaveAttribute('data-state', 'unknown');
-    await expect(status(page)).toContainText('The exchange is unavailable right now');
+    // The page's words for a server failure, then the exchange's own words, labelled as such.
+    await expect(status(page)).toContainText('The exchange had a problem');
+    await expect(status(page)).toContainText('The exchange said: “Service temporarily unavailable.”');
 
     // The second draft cannot be sent: the page names the open one and how to settle it.
     // The send's answer may land after the status shows (the lookup is still failing): open the draft until it stays open.
