@@ -128,6 +128,33 @@ test.describe('fee-on-top withdrawal', () => {
     expect((await ledger(simulator, apiKey)).debits).toEqual([]);
   });
 
+  test('in Ukrainian: a refusal the main process makes (the balance fell after the form read it) reads in Ukrainian on its field', async ({ page, simulator }) => {
+    const { apiKey } = await useSimulatorAccount(page, simulator);
+    await openView(page, 'Settings');
+    await page.getByLabel('Language', { exact: true }).selectOption('uk');
+    await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Виведення', exact: true }).click();
+    const f = page.getByRole('form', { name: 'Нове виведення' });
+    const picker = f.getByRole('combobox', { name: 'Актив' });
+    await picker.fill('BTC');
+    await f.getByRole('option', { name: /^BTC ·/ }).click();
+    await f.getByLabel('Адреса отримувача').fill(BTC_ADDRESS);
+    const amount = f.getByLabel(/Сума, яку отримає одержувач/);
+    await amount.fill('0.5');
+    await expect(f.locator('.field__error')).toHaveCount(0);
+
+    // The form read a balance that covers it; the exchange's balance falls before the main process checks again.
+    await admin(simulator, 'POST', 'balances', { apiKey, ticker: 'BTC', amount: '0.1' });
+    const prepared = page.waitForResponse((r) => r.url().includes('/api/invoke') && (r.request().postData() ?? '').includes('"withdrawals.prepare"'));
+    await f.getByRole('button', { name: 'Перевірити виведення' }).click();
+    // The main process sends a code and values, no sentence of its own.
+    const envelope = (await (await prepared).json()) as { ok: boolean; error?: { reason?: string; message?: string; values?: Record<string, unknown> } };
+    expect(envelope).toMatchObject({ ok: false, error: { reason: 'balance_short', message: 'balance_short', values: { field: 'amount', ticker: 'BTC', needed: '0.5004', available: '0.1' } } });
+    // The page words it, in Ukrainian, with Ukrainian number formatting, under the amount.
+    await expect(f.getByRole('alert').filter({ hasText: 'Недостатньо' })).toHaveText('Недостатньо BTC: потрібно 0,5004 (сума + комісія), доступно 0,1.');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect((await ledger(simulator, apiKey)).debits).toEqual([]);
+  });
+
   test('fiat: a UAH withdrawal through a provider', async ({ page, simulator }) => {
     const { apiKey } = await useSimulatorAccount(page, simulator);
     const before = (await ledger(simulator, apiKey)).balances.UAH!;
@@ -281,7 +308,9 @@ test.describe('where money leaves', () => {
     await injectFault(simulator, { kind: 'server_error', path: ENDPOINTS.history.path, count: 0 });
     await send.click();
     await expect(status(page)).toHaveAttribute('data-state', 'unknown');
-    await expect(status(page)).toContainText('The exchange is unavailable right now');
+    // The page's words for a server failure, then the exchange's own words, labelled as such.
+    await expect(status(page)).toContainText('The exchange had a problem');
+    await expect(status(page)).toContainText('The exchange said: “Service temporarily unavailable.”');
 
     // The second draft cannot be sent: the page names the open one and how to settle it.
     // The send's answer may land after the status shows (the lookup is still failing): open the draft until it stays open.

@@ -390,7 +390,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
 
   return {
     route: (channel, payload, sender, context) => {
-      if (closing) return Promise.resolve({ ok: false, error: { kind: 'internal', message: 'The app is shutting down.' } });
+      if (closing) return Promise.resolve({ ok: false, error: { kind: 'internal', reason: 'app_closing', message: 'The app is shutting down.' } });
       return router.route(channel, payload, sender, context);
     },
     onEvent(listener) {

@@ -3,6 +3,8 @@
  * router -> renderer) is an `AppError` inside an envelope; nothing crosses as a thrown exception,
  * because Electron's IPC drops every field of an Error except its message.
  */
+import { FAILURE_REASONS, type FailureReason } from './failures';
+
 export const ERROR_KINDS = [
   'validation',
   'auth',
@@ -21,60 +23,19 @@ export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /**
  * Machine-readable causes, finer than `kind`, for logic to branch on (never on English text or a
- * bare status) and for the renderer to pick its words. Optional: most errors need only `kind`.
+ * bare status) and for the renderer to pick its words. Each has a schema of the values that go with
+ * it, in shared/failures.ts. Optional: most errors need only `kind`.
  */
-export const ERROR_REASONS = [
-  'nonce_window',
-  'two_factor_off',
-  'withdraw_throttled',
-  'duplicate_id',
-  'invalid_payload',
-  'bad_signature',
-  'key_disabled',
-  'key_lacks_permission',
-  'endpoint_forbidden',
-  'region_unavailable',
-  'plan_paused',
-  /** The call's overall deadline (all attempts, back-off and waits) passed. */
-  'deadline',
-  /** The caller aborted (a page closed, a query was cancelled). */
-  'cancelled',
-  /** The exchange answered 429, or the app's own limiter held the request back. */
-  'rate_limited',
-  /** A sub-account's balances were refused: "Account is not confirmed". */
-  'account_not_confirmed',
-  /** A deposit address was refused: fiat or an asset that cannot be deposited. */
-  'not_depositable',
-  /** The app's database could not be opened or read: withdrawals are off (database.status says why). */
-  'database_unavailable',
-  // Withdrawal refusals: the renderer words them with `values` (renderer/features/withdrawals/refusalWords.ts).
-  /** Another withdrawal of the same intent (account, asset, network, address, memo, amount) has an open outcome. */
-  'twin_open',
-  /** The fee or total re-read at send differs from what the person confirmed; `values` has both. */
-  'debit_changed',
-  /** The draft's figures are older than the draft lifetime; prepare it again. */
-  'draft_expired',
-  /** A first payment to an address never used before was not confirmed as such. */
-  'new_destination_unconfirmed',
-  /** The destination holds characters a person cannot check by eye. */
-  'destination_unreadable',
-  /** The withdrawal's state does not allow the action (`values.state`). */
-  'withdrawal_state',
-  /** Absent from history but sent recently: history may lag, so it cannot be discarded yet. */
-  'discard_too_early',
-  /** There is no withdrawal with this id on this computer. */
-  'withdrawal_unknown',
-  /** The withdrawal service has shut down. */
-  'service_closed',
-  /** Nothing accepted a connection at the exchange's address (`values.address`): wrong address or port, or no server. */
-  'connection_refused',
-] as const;
+export const ERROR_REASONS = FAILURE_REASONS;
 
-export type ErrorReason = (typeof ERROR_REASONS)[number];
+export type ErrorReason = FailureReason;
 
 export interface AppError {
   kind: ErrorKind;
-  /** Plain words for a person; never contains a secret. */
+  /**
+   * For the log: the page words a failure from its reason and values (shared/failures.ts), else its
+   * kind, and never shows this text. A coded failure carries its code here. Never contains a secret.
+   */
   message: string;
   /** The exchange's numeric `code`, when it sent one. */
   code?: number;
@@ -88,6 +49,8 @@ export interface AppError {
   reason?: ErrorReason;
   /** Figures and ids that go with `reason`, for the renderer's words (never a secret). */
   values?: Record<string, string | number | null>;
+  /** What the exchange itself said (its message or field messages), shown labelled as its words; never ours. */
+  exchangeSaid?: string;
 }
 
 export type Envelope<T> = { ok: true; data: T } | { ok: false; error: AppError };

@@ -64,7 +64,8 @@ export function isChannel(value: unknown): value is Channel {
 }
 
 function validationError(message: string, fields?: Record<string, string[]>): AppError {
-  const error: AppError = { kind: 'validation', message };
+  // The message (English, for the log) names the problem; the page words the code.
+  const error: AppError = { kind: 'validation', reason: 'request_invalid', message };
   if (fields && Object.keys(fields).length > 0) error.fields = fields;
   return error;
 }

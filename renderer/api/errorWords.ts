@@ -7,13 +7,22 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ErrorReason } from '../../shared/errors';
+import { isFailureReason } from '../../shared/failures';
 
 export interface ReasonWords {
   title: string;
   advice: string;
 }
 
-const WORDS: Readonly<Record<ErrorReason, { title: MessageDescriptor; advice: MessageDescriptor }>> = Object.freeze({
+type Words = { title: MessageDescriptor; advice: MessageDescriptor };
+
+/** A withdrawal field refusal: the Withdraw form words it in full under the field (fieldRefusalWords.ts). */
+const WITHDRAWAL_FIELD: Words = {
+  title: msg`The withdrawal was not accepted`,
+  advice: msg`Nothing was sent. The Withdraw form shows which value to change.`,
+};
+
+const WORDS: Readonly<Record<ErrorReason, Words>> = Object.freeze({
   nonce_window: {
     title: msg`The exchange refused the request time`,
     advice: msg`This computer’s clock may be off. The app re-checks the exchange’s time; try again.`,
@@ -96,10 +105,78 @@ const WORDS: Readonly<Record<ErrorReason, { title: MessageDescriptor; advice: Me
     title: msg`Connection refused`,
     advice: msg`Nothing at the exchange’s address accepted the connection. Check the server address and port, and that the server is running; your internet connection is not the cause.`,
   },
+  transport: {
+    title: msg`The connection to the exchange failed`,
+    advice: msg`Check your internet connection and the server address, then try again.`,
+  },
+  response_too_large: {
+    title: msg`The exchange’s answer was too large to read`,
+    advice: msg`Nothing was changed. Narrow the request (a shorter period, fewer items) and try again.`,
+  },
+  no_api_key: { title: msg`This account has no API key yet`, advice: msg`Add its API key and secret in Accounts first.` },
+  account_unknown: { title: msg`This account no longer exists`, advice: msg`It may have been removed. Choose another account.` },
+  key_in_use: {
+    title: msg`This API key is already used by another account`,
+    advice: msg`One key belongs to one account: to give that account a new secret, choose Replace key on it.`,
+  },
+  secret_missing: {
+    title: msg`The keychain no longer holds this account’s API secret`,
+    advice: msg`Enter the secret again (Accounts, Replace key) to use this account.`,
+  },
+  keychain_unreachable: {
+    title: msg`The system keychain cannot be reached`,
+    advice: msg`API secrets cannot be stored or read until it can. The Demo account works without a keychain.`,
+  },
+  settings_unsaved: {
+    title: msg`The settings could not be saved`,
+    advice: msg`Nothing was changed. The settings folder may be read-only or full, or the settings file can no longer be read; the log says which. Restart the app once it is fixed.`,
+  },
+  demo_fixed: { title: msg`The Demo account is built in`, advice: msg`Its name, server, keys and the account itself cannot be changed; add a real account for your own.` },
+  base_url_custom_only: { title: msg`A server address goes with the custom region only`, advice: msg`Choose the custom region to use your own server address.` },
+  base_url_required: { title: msg`The custom region needs a server address`, advice: msg`Enter the exchange server’s address (https://…).` },
+  history_unavailable: {
+    title: msg`History is off: the app's database is not open`,
+    advice: msg`Nothing was read or written. The app’s log says why; restart the app once the data folder can be opened.`,
+  },
+  app_closing: { title: msg`The app is shutting down`, advice: msg`Start it again to continue.` },
+  request_invalid: {
+    title: msg`The app refused a request from this window`,
+    advice: msg`Nothing was done. Reload the window and try again; if it keeps happening, the details are in the app’s log.`,
+  },
+  asset_unknown: WITHDRAWAL_FIELD,
+  asset_not_withdrawable: WITHDRAWAL_FIELD,
+  asset_website_only: WITHDRAWAL_FIELD,
+  network_not_used: WITHDRAWAL_FIELD,
+  network_none_open: WITHDRAWAL_FIELD,
+  network_not_chosen: WITHDRAWAL_FIELD,
+  network_not_offered: WITHDRAWAL_FIELD,
+  provider_not_used: WITHDRAWAL_FIELD,
+  provider_none_open: WITHDRAWAL_FIELD,
+  provider_not_chosen: WITHDRAWAL_FIELD,
+  provider_not_offered: WITHDRAWAL_FIELD,
+  provider_not_withdrawable: WITHDRAWAL_FIELD,
+  provider_website_only: WITHDRAWAL_FIELD,
+  address_invalid: WITHDRAWAL_FIELD,
+  memo_required: WITHDRAWAL_FIELD,
+  memo_not_used: WITHDRAWAL_FIELD,
+  extra_field: WITHDRAWAL_FIELD,
+  amount_not_a_number: WITHDRAWAL_FIELD,
+  amount_not_positive: WITHDRAWAL_FIELD,
+  amount_too_precise: WITHDRAWAL_FIELD,
+  amount_below_min: WITHDRAWAL_FIELD,
+  amount_above_max: WITHDRAWAL_FIELD,
+  balance_short: WITHDRAWAL_FIELD,
+  fee_unknown_unaccepted: WITHDRAWAL_FIELD,
 });
 
-/** The reason's words in the active language. */
-export function reasonWords(reason: ErrorReason): ReasonWords {
+/** Whether the words of this reason are the withdrawal form's (the panel gives only a headline). */
+export function isWithdrawalFieldReason(reason: ErrorReason): boolean {
+  return WORDS[reason] === WITHDRAWAL_FIELD;
+}
+
+/** The reason's words in the active language; null for a code this renderer does not know (a newer main process). */
+export function reasonWords(reason: string): ReasonWords | null {
+  if (!isFailureReason(reason)) return null;
   const words = WORDS[reason];
   return { title: i18n._(words.title), advice: i18n._(words.advice) };
 }

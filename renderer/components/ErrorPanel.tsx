@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AppError } from '../../shared/errors';
+import { looksLikeCode, readFailure } from '../../shared/failures';
 import { t } from '@lingui/core/macro';
 import { reasonWords } from '../api/errorWords';
 import { useUi } from '../state/ui';
@@ -37,21 +38,28 @@ function GoToAccounts({ children }: { children: ReactNode }) {
  * come from the error's reason (renderer/api/errorWords.ts) when it has one, else from its kind;
  * the main process's message is shown too (as text, never as HTML).
  */
-export function ErrorPanel({ error, onRetry, compact = false }: { error: AppError; onRetry?: () => void; compact?: boolean }) {
+export function ErrorPanel({ error, onRetry, compact = false, outcome }: { error: AppError; onRetry?: () => void; compact?: boolean; outcome?: string }) {
   const [retryAt] = useState(() => (error.kind === 'rate_limited' && error.retryAfterMs ? Date.now() + error.retryAfterMs : null));
   const secondsLeft = useSecondsUntil(retryAt);
   const explanation = explain(error, secondsLeft);
+  const said = error.exchangeSaid;
+  // Fields that carry codes are worded by the view that owns them (the Withdraw form), not listed raw.
+  const fieldLines = Object.entries(error.fields ?? {})
+    .map(([field, messages]) => [field, messages.filter((m) => !looksLikeCode(m))] as const)
+    .filter(([, messages]) => messages.length > 0);
   const tone = error.kind === 'network' || error.kind === 'rate_limited' || error.kind === 'timeout' ? 'warning' : 'danger';
   return (
     <div className={`error-panel error-panel--${tone}${compact ? ' error-panel--compact' : ''}`} role="alert" data-error-kind={error.kind}>
       <div className="error-panel__body">
         <p className="error-panel__title">{explanation.title}</p>
         <p className="error-panel__advice">{explanation.advice}</p>
-        {/* A message that is only the reason code carries no words of its own. */}
-        {error.message && error.message !== explanation.title && error.message !== error.reason ? <p className="error-panel__detail">{error.message}</p> : null}
-        {error.fields ? (
+        {/* What the refused action left as it was, in the words of the view that asked. */}
+        {outcome ? <p className="error-panel__advice">{outcome}</p> : null}
+        {/* The main process's message is for the log; only the exchange's own words are shown, as its words. */}
+        {said ? <p className="error-panel__detail">{t`The exchange said: “${said}”`}</p> : null}
+        {fieldLines.length > 0 ? (
           <ul className="error-panel__fields">
-            {Object.entries(error.fields).map(([field, messages]) => (
+            {fieldLines.map(([field, messages]) => (
               <li key={field}>
                 <strong>{field}</strong>: {messages.join(' ')}
               </li>
@@ -68,17 +76,79 @@ export function ErrorPanel({ error, onRetry, compact = false }: { error: AppErro
   );
 }
 
+/** Words that use the failure's values, where they say more than the reason's own words. */
+function detailedWords(error: AppError): { title?: string; advice?: string } | null {
+  const failure = readFailure(error);
+  switch (failure?.reason) {
+    case 'connection_refused': {
+      const { address } = failure.values;
+      return { title: t`Connection refused at ${address}` };
+    }
+    case 'deadline': {
+      const { seconds } = failure.values;
+      return seconds === undefined ? null : { title: t`No answer from the exchange within ${seconds} s` };
+    }
+    case 'transport':
+      return { advice: transportAdvice(failure.values.cause) };
+    case 'response_too_large': {
+      const { megabytes } = failure.values;
+      return { title: t`The exchange sent more than ${megabytes} MB; it was not read` };
+    }
+    case 'key_in_use': {
+      const { holder } = failure.values;
+      return { title: t`This API key is already used by the account “${holder}”` };
+    }
+    case 'secret_missing': {
+      const { account } = failure.values;
+      return { title: t`The keychain no longer holds the API secret for “${account}”` };
+    }
+    case 'keychain_unreachable':
+      return { advice: `${keychainHelp(failure.values.platform)} ${t`API secrets cannot be stored or read until it can. The Demo account works without a keychain.`}` };
+    default:
+      return null;
+  }
+}
+
+function transportAdvice(cause: string): string {
+  switch (cause) {
+    case 'tls':
+      return t`The server presented a security certificate that cannot be trusted (expired, self-signed or for another address); the connection was refused for your safety.`;
+    case 'dns':
+      return t`The exchange address could not be looked up. Check the server address and your internet connection.`;
+    case 'cut':
+      return t`The connection was cut off before the answer was complete. Try again.`;
+    case 'unreachable':
+      return t`The exchange cannot be reached from this network. Check your internet connection.`;
+    case 'offline':
+      return t`There is no network connection.`;
+    default:
+      return t`The connection failed before an answer arrived. Check your internet connection and try again.`;
+  }
+}
+
+function keychainHelp(platform: string): string {
+  if (platform === 'darwin') return t`Unlock your login keychain (Keychain Access) and try again.`;
+  if (platform === 'win32') return t`Make sure Windows Credential Manager is available for your user and try again.`;
+  return t`Install and unlock a Secret Service keyring (GNOME Keyring or KWallet) and run the app inside a desktop session so D-Bus can reach it.`;
+}
+
+/** Headline and advice as one text, for a line with no room for a panel (a withdrawal's last refusal). */
+export function errorSentence(error: AppError): string {
+  const { title, advice } = explain(error, 0);
+  return typeof advice === 'string' ? `${title}. ${advice}` : `${title}.`;
+}
+
 /** The failure's headline in the person's language, for a line that names it (an overview's note). */
 export function errorTitle(error: AppError): string {
   return explain(error, 0).title;
 }
 
 function explain(error: AppError, secondsLeft: number): Explanation {
-  if (error.reason) {
-    const words = reasonWords(error.reason);
-    if (error.reason === 'connection_refused' && typeof error.values?.address === 'string') {
-      return { title: t`Connection refused at ${error.values.address}`, advice: words.advice };
-    }
+  // A code this renderer does not know (a newer main process) gets its kind's words below.
+  const words = error.reason ? reasonWords(error.reason) : null;
+  if (error.reason && words) {
+    const detailed = detailedWords(error);
+    if (detailed) return { title: detailed.title ?? words.title, advice: detailed.advice ?? words.advice };
     if (error.kind === 'rate_limited') {
       return { title: words.title, advice: `${words.advice} ${secondsLeft > 0 ? t`You can retry in ${secondsLeft} s.` : t`You can retry now.`}` };
     }

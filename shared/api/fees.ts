@@ -14,6 +14,7 @@
 import { Decimal, clamp, compare, dec, decimalPlaces, isLooseDecimalString, roundDown, roundUp, toPlain } from '../money/decimal';
 
 import type { FeeEntry, FeeTerms, FlexFee, ProviderFeeTerms } from './schemas';
+import type { FailureValues } from '../failures';
 
 export type { FeeEntry, FeeTerms, FlexFee, ProviderFeeTerms };
 /** `/public/fee` as the app holds it: readable entries keyed by ticker or `"TICKER (NETWORK)"`. */
@@ -187,10 +188,20 @@ export interface WithdrawalPreview {
   precisionAssumed: boolean;
 }
 
-export type WithdrawalProblem =
-  | { field: 'amount'; reason: 'not_a_number' | 'not_positive' | 'too_precise' | 'below_min' | 'above_max' | 'not_enough_balance'; message: string }
-  | { field: 'ticker'; reason: 'not_withdrawable' | 'website_only'; message: string }
-  | { field: 'provider'; reason: 'not_withdrawable' | 'website_only'; message: string };
+type ProblemReason =
+  | 'asset_not_withdrawable'
+  | 'asset_website_only'
+  | 'provider_not_withdrawable'
+  | 'provider_website_only'
+  | 'amount_not_a_number'
+  | 'amount_not_positive'
+  | 'amount_too_precise'
+  | 'amount_below_min'
+  | 'amount_above_max'
+  | 'balance_short';
+
+/** Why a withdrawal is not allowed, as a failure code and its values (shared/failures.ts): the page words it. */
+export type WithdrawalProblem = { [R in ProblemReason]: { field: 'amount' | 'ticker' | 'provider'; reason: R; values: FailureValues<R> } }[ProblemReason];
 
 export type PreviewResult = { ok: true; preview: WithdrawalPreview } | { ok: false; problem: WithdrawalProblem; preview?: WithdrawalPreview };
 
@@ -209,20 +220,20 @@ export function previewWithdrawal(input: {
   provider?: string | null;
 }): PreviewResult {
   const { ticker, amount, balance, asset, fees, network, provider } = input;
-  if (!asset.can_withdraw) return { ok: false, problem: { field: 'ticker', reason: 'not_withdrawable', message: `${ticker} cannot be withdrawn right now.` } };
+  if (!asset.can_withdraw) return { ok: false, problem: { field: 'ticker', reason: 'asset_not_withdrawable', values: { field: 'ticker', ticker } } };
   const match = findFeeTerms(fees, { ticker, network: network ?? null, provider: provider ?? null });
   const terms = match.kind === 'found' ? match.terms : undefined;
   if (match.kind === 'found') {
     const refusal = withdrawabilityProblem(ticker, match);
     if (refusal) return { ok: false, problem: refusal };
   }
-  if (!isLooseDecimalString(amount)) return { ok: false, problem: { field: 'amount', reason: 'not_a_number', message: 'Enter an amount such as 0.5.' } };
-  if (!dec(amount).greaterThan(0)) return { ok: false, problem: { field: 'amount', reason: 'not_positive', message: 'The amount must be greater than zero.' } };
+  if (!isLooseDecimalString(amount)) return { ok: false, problem: { field: 'amount', reason: 'amount_not_a_number', values: { field: 'amount' } } };
+  if (!dec(amount).greaterThan(0)) return { ok: false, problem: { field: 'amount', reason: 'amount_not_positive', values: { field: 'amount' } } };
   const { precision, assumed } = assetPrecision(asset);
   const trimmed = toPlain(dec(amount));
   if (decimalPlaces(trimmed) > precision) {
-    const source = assumed ? ` (the exchange states no precision for ${ticker}; ${FALLBACK_PRECISION} is assumed)` : '';
-    return { ok: false, problem: { field: 'amount', reason: 'too_precise', message: `${ticker} allows at most ${precision} decimal places${source}.` } };
+    const values = { field: 'amount', ticker, precision, fallback: assumed ? FALLBACK_PRECISION : null };
+    return { ok: false, problem: { field: 'amount', reason: 'amount_too_precise', values } };
   }
   const fee = terms ? withdrawalFee(terms, trimmed, precision) : null;
   const totalDebit = fee === null ? null : toPlain(dec(trimmed).plus(dec(fee)));
@@ -240,20 +251,16 @@ export function previewWithdrawal(input: {
     precisionAssumed: assumed,
   };
   if (compare(trimmed, limits.min) < 0) {
-    return { ok: false, preview, problem: { field: 'amount', reason: 'below_min', message: `The minimum withdrawal is ${limits.min} ${ticker}.` } };
+    return { ok: false, preview, problem: { field: 'amount', reason: 'amount_below_min', values: { field: 'amount', ticker, min: limits.min } } };
   }
   if (limits.max !== null && compare(trimmed, limits.max) > 0) {
-    return { ok: false, preview, problem: { field: 'amount', reason: 'above_max', message: `The maximum withdrawal is ${limits.max} ${ticker}.` } };
+    return { ok: false, preview, problem: { field: 'amount', reason: 'amount_above_max', values: { field: 'amount', ticker, max: limits.max } } };
   }
   // With an unknown fee only the amount itself can be held against the balance.
   const needed = totalDebit ?? trimmed;
   if (compare(needed, balance) > 0) {
-    const what = totalDebit === null ? 'the amount alone, before the unknown fee' : 'amount + fee';
-    return {
-      ok: false,
-      preview,
-      problem: { field: 'amount', reason: 'not_enough_balance', message: `Not enough ${ticker}: ${needed} needed (${what}), ${toPlain(dec(balance))} available.` },
-    };
+    const values = { field: 'amount', ticker, needed, available: toPlain(dec(balance)), fee };
+    return { ok: false, preview, problem: { field: 'amount', reason: 'balance_short', values } };
   }
   return { ok: true, preview };
 }
@@ -261,12 +268,12 @@ export function previewWithdrawal(input: {
 function withdrawabilityProblem(ticker: string, match: Extract<FeeMatch, { kind: 'found' }>): WithdrawalProblem | null {
   if (isProviderTerms(match.terms)) {
     const name = match.terms.name ?? match.terms.providerId;
-    if (!match.terms.is_withdrawal) return { field: 'provider', reason: 'not_withdrawable', message: `${name} does not pay out ${ticker} right now.` };
-    if (match.terms.is_api_withdrawal === false) return { field: 'provider', reason: 'website_only', message: `${name} pays out ${ticker} on the exchange website only, not through the API.` };
+    if (!match.terms.is_withdrawal) return { field: 'provider', reason: 'provider_not_withdrawable', values: { field: 'provider', ticker, provider: name } };
+    if (match.terms.is_api_withdrawal === false) return { field: 'provider', reason: 'provider_website_only', values: { field: 'provider', ticker, provider: name } };
     return null;
   }
-  if (!match.entry.is_withdrawal) return { field: 'ticker', reason: 'not_withdrawable', message: `${ticker} cannot be withdrawn right now.` };
-  if (match.entry.is_api_withdrawal === false) return { field: 'ticker', reason: 'website_only', message: `${ticker} can be withdrawn on the exchange website only, not through the API.` };
+  if (!match.entry.is_withdrawal) return { field: 'ticker', reason: 'asset_not_withdrawable', values: { field: 'ticker', ticker } };
+  if (match.entry.is_api_withdrawal === false) return { field: 'ticker', reason: 'asset_website_only', values: { field: 'ticker', ticker } };
   return null;
 }
 

@@ -4,11 +4,12 @@
  * objects a given withdrawal needs. The form (renderer) and the main process validate with these
  * SAME schemas, so a field the form accepts is a field the main process accepts.
  *
- * Messages are phrases that follow a field label ("is required"), as the router's field errors are;
- * the wording is ours, not the exchange's.
+ * The extras' messages are problem codes (EXTRA_FIELD_PROBLEMS in shared/failures.ts) that the page
+ * words after the field's label; the wire request's own messages are for the logs.
  */
 import { z } from 'zod';
 import { checkDestinationText } from '../addresses/destinationText';
+import { extraFieldProblem, type ExtraFieldProblem } from '../failures';
 import { isLooseDecimalString } from '../money/decimal';
 import { Ticker } from './schemas';
 import { tolerantArray } from './tolerant';
@@ -29,15 +30,15 @@ const required = (max: number) =>
   z
     .string()
     .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => checkDestinationText(v, 'name') === null, 'contains an invisible or text-reordering character');
+    .min(1, 'required')
+    .max(max, 'too_long')
+    .refine((v) => checkDestinationText(v, 'name') === null, 'invisible_character');
 
 /** ISO 3166-1 alpha-3, as the Travel Rule object documents it (DEU, GBR, NLD). */
 export const CountryAlpha3 = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter country code (ISO 3166-1 alpha-3), e.g. DEU')
+  .regex(/^[A-Za-z]{3}$/, 'country_code')
   .transform((v) => v.toUpperCase());
 
 // ---------- Travel Rule (structured form; the only one we send) ----------
@@ -47,7 +48,7 @@ export const TravelRuleAddress = z
     country: CountryAlpha3,
     city: required(100),
     addressLine1: required(200),
-    postCode: z.string().trim().min(1, 'is required when given').max(20, 'must be at most 20 characters').optional(),
+    postCode: z.string().trim().min(1, 'required').max(20, 'too_long').optional(),
   })
   .strict();
 
@@ -56,12 +57,12 @@ const IndividualBeneficiary = z
   .strict();
 const EntityBeneficiary = z.object({ type: z.literal('entity'), fullName: required(200), residenceCountry: CountryAlpha3, address: TravelRuleAddress }).strict();
 export const TravelRuleBeneficiary = z.discriminatedUnion('type', [IndividualBeneficiary, EntityBeneficiary], {
-  error: 'must say whether the beneficiary is an individual or an entity',
+  error: 'beneficiary_type',
 });
 
 /** `vaspId` for a VASP from POST /travel-rule/vasps, `vaspName` for one that is not listed. */
 export const VaspData = z.union([z.object({ vaspId: required(128) }).strict(), z.object({ vaspName: required(200) }).strict()], {
-  error: 'must name the receiving platform (VASP): pick it from the list or type its name',
+  error: 'vasp',
 });
 
 export const TravelRule = z.discriminatedUnion(
@@ -70,7 +71,7 @@ export const TravelRule = z.discriminatedUnion(
     z.object({ walletType: z.literal('hosted'), beneficiary: TravelRuleBeneficiary, vaspData: VaspData }).strict(),
     z.object({ walletType: z.literal('unhosted'), beneficiary: TravelRuleBeneficiary }).strict(),
   ],
-  { error: 'must say whether the receiving wallet is hosted (an exchange or custodian) or unhosted (your own wallet)' },
+  { error: 'wallet_type' },
 );
 export type TravelRule = z.output<typeof TravelRule>;
 export type TravelRuleInput = z.input<typeof TravelRule>;
@@ -85,7 +86,7 @@ const LegacyTravelRule = z.object({ type: z.enum(['individual', 'entity']), vasp
 // ---------- fiat extras ----------
 
 /** Documented: max 40 symbols, latin letters and special characters. "Special characters" is read as space . , ' - */
-const LatinName = required(40).regex(/^[\p{Script=Latin}][\p{Script=Latin} .,'-]*$/u, 'must be written in Latin letters');
+const LatinName = required(40).regex(/^[\p{Script=Latin}][\p{Script=Latin} .,'-]*$/u, 'latin_letters');
 
 /** What the form collects and the main process accepts: the fields required for USD/EUR payouts. */
 export const Beneficiary = z.object({ firstName: LatinName, lastName: LatinName }).strict();
@@ -95,7 +96,7 @@ export type Beneficiary = z.output<typeof Beneficiary>;
 const WireBeneficiary = Beneficiary.extend({
   phone: z.string().max(32).optional(),
   email: z.string().max(254).optional(),
-  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(),
+  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date').optional(),
 }).strict();
 
 /** BIC (SWIFT): 4 bank letters, 2 country letters, 2 location characters, optional 3-character branch. */
@@ -103,12 +104,12 @@ export const BankBic = z
   .string()
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC (SWIFT) code of 8 or 11 characters, e.g. DEUTDEFF'));
+  .pipe(z.string().regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'bic'));
 
 export const CustomerIp = z
   .string()
   .trim()
-  .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address such as 203.0.113.42' }));
+  .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'ip_address' }));
 
 // ---------- the withdraw-pay request (what the client signs and sends) ----------
 
@@ -212,32 +213,32 @@ export const WithdrawExtras = z
 export type WithdrawExtras = z.output<typeof WithdrawExtras>;
 export type WithdrawExtrasInput = z.input<typeof WithdrawExtras>;
 
-const WHY_REQUIRED: Record<ExtraName, string> = {
-  travelRule: 'is required for crypto withdrawals from an EEA account (Travel Rule)',
-  beneficiary: 'is required for USD and EUR payouts',
-  bankBic: 'is required for this bank provider',
-  customerIp: 'is required for USD and EUR payouts via VISAMASTER',
+const WHY_REQUIRED: Record<ExtraName, ExtraFieldProblem> = {
+  travelRule: 'required_travel_rule',
+  beneficiary: 'required_payout',
+  bankBic: 'required_bank',
+  customerIp: 'required_visamaster',
 };
 
 /**
  * Parses the extras with the shared schemas and checks that exactly the required ones are present.
- * Field errors use the request's dotted paths (`travelRule.beneficiary.firstName`).
+ * Field errors use the request's dotted paths (`travelRule.beneficiary.firstName`), each with problem codes.
  */
 export function checkExtras(input: unknown, required: ExtrasRequired): { ok: true; extras: WithdrawExtras } | { ok: false; fields: Record<string, string[]> } {
   const fields: Record<string, string[]> = {};
-  const add = (path: string, message: string) => (fields[path] ??= []).push(message);
+  const add = (path: string, problem: ExtraFieldProblem) => (fields[path] ??= []).push(problem);
   const parsed = WithdrawExtras.safeParse(input ?? {});
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const at = issue.path.map(String).join('.');
-      if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add(at ? `${at}.${key}` : key, 'is not an accepted field');
-      else add(at || 'request', issue.message);
+      if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add(at ? `${at}.${key}` : key, 'not_accepted');
+      else add(at || 'request', extraFieldProblem(issue));
     }
   }
   const given = (parsed.success ? parsed.data : (input ?? {})) as Partial<Record<ExtraName, unknown>>;
   for (const name of EXTRA_NAMES) {
     if (required[name] && given[name] === undefined) add(name, WHY_REQUIRED[name]);
-    if (!required[name] && given[name] !== undefined) add(name, 'is not used for this withdrawal');
+    if (!required[name] && given[name] !== undefined) add(name, 'not_used');
   }
   if (Object.keys(fields).length > 0 || !parsed.success) return { ok: false, fields };
   return { ok: true, extras: parsed.data };

@@ -76,8 +76,10 @@ export interface AccountSummary {
   apiKeyMasked: string | null;
   /** True when the keychain holds a secret for this account. */
   hasSecret: boolean;
-  /** Opt-in: a desktop notification when a position enters margin_call or liquidation. */
+  /** A desktop notification when a position enters margin_call or liquidation (the effective setting). */
   notifyPositions: boolean;
+  /** True while the person never chose: alerts are on by default (an account without positions raises nothing). */
+  notifyPositionsByDefault?: boolean;
   /** With notifyPositions: also alert when a position's distance to liquidation falls below this percent; null = off. */
   alertThresholdPercent: string | null;
   /**

@@ -16,7 +16,7 @@ import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport
 import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets';
 import type { SettingsStore, StoredAccount } from '../settings';
-import { effectiveEea } from '../settings/schema';
+import { effectiveEea, effectiveNotifyPositions } from '../settings/schema';
 import type { DemoProvider } from '../demo';
 import { createClientRegistry } from './clientRegistry';
 import { PROBE_BUDGET_MS, probeAreas, probeNewKey, type ProbeableClient } from './probe';
@@ -70,8 +70,9 @@ export interface AccountService<Client> {
 
 const DEMO_NAME = 'Demo';
 
-function validationFailure(field: string, message: string): AppFailure {
-  return new AppFailure({ kind: 'validation', message, fields: { [field]: [message] } });
+/** A refusal of one field, as its code (shared/failures.ts); the page words it under that field. */
+function validationFailure(field: string, reason: 'demo_fixed' | 'base_url_custom_only' | 'base_url_required'): AppFailure {
+  return new AppFailure({ kind: 'validation', reason, values: { field }, message: reason, fields: { [field]: [reason] } });
 }
 
 /** undefined: leave as it is; null: switch the distance alert off (the key is removed, as the schema has no null). */
@@ -87,7 +88,7 @@ function newAccountId(): string {
 
 function baseUrlFor(region: RegionName, customBaseUrl: string | undefined): string {
   if (region === 'custom') {
-    if (!customBaseUrl) throw validationFailure('baseUrl', 'A custom region needs a base URL');
+    if (!customBaseUrl) throw validationFailure('baseUrl', 'base_url_required');
     return customBaseUrl.replace(/\/+$/, '');
   }
   return REGIONS[region];
@@ -119,7 +120,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   const clients = createClientRegistry(buildClient);
 
   function notFound(accountId: string): AppFailure {
-    return new AppFailure({ kind: 'not_found', message: `There is no account with id "${accountId}". It may have been removed.` });
+    return new AppFailure({ kind: 'not_found', reason: 'account_unknown', message: `There is no account with id "${accountId}". It may have been removed.` });
   }
 
   function findStored(accountId: string): StoredAccount {
@@ -169,7 +170,8 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       isDemo: false,
       apiKeyMasked: maskApiKey(account.apiKey),
       hasSecret: secretPresent,
-      notifyPositions: account.notifyPositions,
+      notifyPositions: effectiveNotifyPositions(account),
+      ...(account.notifyPositions === undefined ? { notifyPositionsByDefault: true } : {}),
       alertThresholdPercent: account.alertThresholdPercent ?? null,
       eea: effectiveEea(account),
       ...(account.withdrawAccess ? { withdrawAccess: account.withdrawAccess } : {}),
@@ -181,7 +183,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
    * exchange and before its secret goes into the keychain, where a failed rollback would strand it.
    */
   function refuseIfSettingsLocked(): void {
-    if (settings.writeRefusal) throw new AppFailure({ kind: 'internal', message: settings.writeRefusal });
+    if (settings.writeRefusal) throw new AppFailure({ kind: 'internal', reason: 'settings_unsaved', message: settings.writeRefusal });
   }
 
   /**
@@ -205,8 +207,10 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   function keyInUse(holder: StoredAccount): AppFailure {
     return new AppFailure({
       kind: 'validation',
-      message: `This API key is already used by the account "${holder.name}". One key belongs to one account: to give that account a new secret, choose Replace key on it.`,
-      fields: { apiKey: [`is already used by "${holder.name}"`] },
+      reason: 'key_in_use',
+      values: { holder: holder.name },
+      message: `This API key is already used by the account "${holder.name}".`,
+      fields: { apiKey: ['key_in_use'] },
     });
   }
 
@@ -258,6 +262,8 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     if (secret === null) {
       const missing: AppError = {
         kind: 'keychain',
+        reason: 'secret_missing',
+        values: { account: account.name },
         message: `The system keychain no longer holds the API secret for "${account.name}". Enter the secret again (Accounts, Replace key) to use this account.`,
       };
       throw new AppFailure(missing);
@@ -302,7 +308,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         region: req.region,
         baseUrl,
         apiKey: req.apiKey,
-        notifyPositions: false,
+        // Position alerts stay "not chosen" (on by default) until the person switches them.
         withdrawAccess: withdrawAccessFrom(report),
         createdAt: now(),
       };
@@ -325,7 +331,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     async update(req) {
       if (req.accountId === DEMO_ACCOUNT_ID) {
         if (req.name !== undefined || req.region !== undefined || req.baseUrl !== undefined) {
-          throw validationFailure(req.name !== undefined ? 'name' : req.region !== undefined ? 'region' : 'baseUrl', "The Demo account's name and server cannot be changed.");
+          throw validationFailure(req.name !== undefined ? 'name' : req.region !== undefined ? 'region' : 'baseUrl', 'demo_fixed');
         }
         if (req.notifyPositions !== undefined || req.eea !== undefined || req.alertThresholdPercent !== undefined) {
           const { notifyPositions, eea, alertThresholdPercent } = req;
@@ -345,7 +351,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         baseUrl = baseUrlFor('custom', req.baseUrl ?? (existing.region === 'custom' ? existing.baseUrl : undefined));
       } else {
         if (req.baseUrl !== undefined && req.region === undefined) {
-          throw validationFailure('baseUrl', 'Choose the custom region to use your own server address.');
+          throw validationFailure('baseUrl', 'base_url_custom_only');
         }
         baseUrl = REGIONS[region];
       }
@@ -367,7 +373,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     },
 
     async setKey(req) {
-      if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('apiKey', 'The Demo account uses built-in keys; add a real account to use your own key.');
+      if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('apiKey', 'demo_fixed');
       refuseIfSettingsLocked();
       const existing = findStored(req.accountId);
       const holder = settings.read().accounts.find((a) => a.apiKey === req.apiKey && a.id !== req.accountId);
@@ -407,7 +413,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     },
 
     async remove(req) {
-      if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('accountId', 'The Demo account is built in and cannot be removed.');
+      if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('accountId', 'demo_fixed');
       findStored(req.accountId);
       await settings.update((draft) => {
         draft.accounts = draft.accounts.filter((a) => a.id !== req.accountId);

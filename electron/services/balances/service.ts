@@ -182,7 +182,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
     const all = await options.accounts();
     if (accountId !== undefined) {
       const one = all.find((a) => a.id === accountId);
-      if (!one) throw new AppFailure({ kind: 'not_found', message: 'This account no longer exists. Choose another one.' });
+      if (!one) throw new AppFailure({ kind: 'not_found', reason: 'account_unknown', message: 'This account no longer exists. Choose another one.' });
       return [one];
     }
     const real = all.filter((a) => !a.isDemo);

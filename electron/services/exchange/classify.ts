@@ -182,11 +182,21 @@ function saysDisabledForRegion(said: string | undefined, fields: Record<string, 
   return [said, ...Object.values(fields ?? {}).flat()].some((text) => text !== undefined && /disabled for your region/i.test(text));
 }
 
-/** Classifies a non-2xx answer. `nowMs` is wall-clock time, for Retry-After dates. */
+/**
+ * Classifies a non-2xx answer. `nowMs` is wall-clock time, for Retry-After dates. The message is
+ * ours, for the log; what the exchange itself said goes along as `exchangeSaid`, which the page
+ * shows as the exchange's words beside its own (the code and kind decide those).
+ */
 export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
-  const { status } = answer;
   const parsed = tryParseJson(answer.text);
   const body = parsed.ok ? readErrorBody(parsed.value) : {};
+  const error = classifyBody(answer, parsed, body, nowMs);
+  const said = firstFieldMessages(body.fields) ?? (body.message ? tidy(body.message) : undefined);
+  return said !== undefined && error.kind !== 'bad_response' ? { ...error, exchangeSaid: said } : error;
+}
+
+function classifyBody(answer: RawAnswer, parsed: ReturnType<typeof tryParseJson>, body: ReturnType<typeof readErrorBody>, nowMs: number): AppError {
+  const { status } = answer;
   const { code, message: said, fields } = body;
   const retryAfterMs = parseRetryAfterMs(answer.retryAfter, nowMs);
 

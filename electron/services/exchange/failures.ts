@@ -64,19 +64,33 @@ export function networkFailure(error: unknown, origin?: string): AppFailure {
   const message =
     (typeof code === 'string' && NETWORK_WORDS[code]) ||
     'The connection to the exchange failed before an answer arrived. Check your internet connection and try again.';
-  return new AppFailure({ kind: 'network', message });
+  return new AppFailure({ kind: 'network', reason: 'transport', values: { cause: transportCause(code) }, message });
+}
+
+/** The transport error's code as the cause the page words (shared/failures.ts `transport`). */
+function transportCause(code: unknown): string {
+  if (typeof code !== 'string') return 'other';
+  if (/CERT|SIGNATURE|TLS/.test(code)) return 'tls';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') return 'cut';
+  if (code === 'EHOSTUNREACH' || code === 'ETIMEDOUT') return 'unreachable';
+  if (code === 'ENETUNREACH') return 'offline';
+  return 'other';
 }
 
 export function responseTooLargeFailure(status: number, limitBytes: number): AppFailure {
+  const megabytes = Math.round(limitBytes / 1024 / 1024);
   return new AppFailure({
     kind: 'bad_response',
     status,
-    message: `The exchange sent an answer larger than ${Math.round(limitBytes / 1024 / 1024)} MB; it was not read.`,
+    reason: 'response_too_large',
+    values: { megabytes },
+    message: `The exchange sent an answer larger than ${megabytes} MB; it was not read.`,
   });
 }
 
 export function missingCredentialsFailure(): AppFailure {
-  return new AppFailure({ kind: 'auth', message: 'This account has no API key yet. Add its API key and secret first.' });
+  return new AppFailure({ kind: 'auth', reason: 'no_api_key', message: 'This account has no API key yet. Add its API key and secret first.' });
 }
 
 /** Replaces every occurrence of the given sensitive strings; used on anything that reaches a message. */
@@ -97,7 +111,8 @@ export function scrubError(error: AppError, sensitive: readonly string[]): AppEr
     for (const [name, messages] of Object.entries(fields)) cleaned[scrub(name, sensitive)] = messages.map((m) => scrub(m, sensitive));
     fields = cleaned;
   }
-  return { ...error, message, ...(fields ? { fields } : {}) };
+  const said = error.exchangeSaid === undefined ? {} : { exchangeSaid: scrub(error.exchangeSaid, sensitive) };
+  return { ...error, message, ...said, ...(fields ? { fields } : {}) };
 }
 
 /** Whole seconds, rounded up, as a person reads a wait ("30 s"); under a second reads "1 s". */
@@ -139,6 +154,7 @@ export function deadlineFailure(deadlineMs: number): AppFailure {
   return new AppFailure({
     kind: 'timeout',
     reason: 'deadline',
+    values: { seconds: Math.max(1, Math.ceil(deadlineMs / 1000)) },
     message: `No answer within ${secondsText(deadlineMs)} from the exchange, every attempt included. It may be slow or unreachable; try again.`,
   });
 }

@@ -93,7 +93,7 @@ export function createHistoryService(options: HistoryServiceOptions) {
   let closed = false;
 
   function unavailable(): never {
-    throw new AppFailure({ kind: 'internal', message: "History is unavailable: the app's database could not be opened." });
+    throw new AppFailure({ kind: 'internal', reason: 'history_unavailable', message: "History is unavailable: the app's database could not be opened." });
   }
 
   /** Writes what is queued (each account's latest overview). Returns how many snapshots it wrote. */

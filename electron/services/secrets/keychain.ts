@@ -39,6 +39,8 @@ export function keychainHelp(platform: NodeJS.Platform = process.platform): stri
 export function keychainUnavailable(platform: NodeJS.Platform = process.platform): AppFailure {
   return new AppFailure({
     kind: 'keychain',
+    reason: 'keychain_unreachable',
+    values: { platform },
     message: `The system keychain cannot be reached, so API secrets cannot be stored or read. ${keychainHelp(platform)} The Demo account works without a keychain.`,
   });
 }

@@ -22,7 +22,11 @@ export const StoredAccount = z
     baseUrl: z.string().max(512).regex(/^https?:\/\/[^\s]+$/),
     /** The public half of the key pair. Not a secret, but only its masked form leaves the main process. */
     apiKey: z.string().min(1).max(256),
-    notifyPositions: z.boolean(),
+    /**
+     * Position alerts as the person chose them. Absent = never chosen: on (effectiveNotifyPositions),
+     * so an account with open positions is watched; one with none raises nothing anyway.
+     */
+    notifyPositions: z.boolean().optional(),
     /** Alert when a position's distance to liquidation falls below this percent; absent = no distance alert. */
     alertThresholdPercent: AlertThreshold.optional(),
     /** EEA account (Travel Rule). Absent = not chosen yet: on for the EU region, off otherwise (effectiveEea). */
@@ -60,6 +64,11 @@ export const SettingsFile = z
   .strict()
   .refine((s) => new Set(s.accounts.map((a) => a.id)).size === s.accounts.length, { message: 'account ids must be unique' });
 export type SettingsFile = z.infer<typeof SettingsFile>;
+
+/** Position alerts as the person chose them, else on: the watcher reads the account's positions. */
+export function effectiveNotifyPositions(account: { notifyPositions?: boolean | undefined }): boolean {
+  return account.notifyPositions ?? true;
+}
 
 /** The account's EEA flag as the user set it, else the region's default (on for `eu`). */
 export function effectiveEea(account: { region: string; eea?: boolean | undefined }): boolean {

@@ -2,13 +2,17 @@
  * The withdrawal service's refusals: a reason code and the values that go with it, never a sentence.
  * The renderer words each one in the person's language (renderer/features/withdrawals/refusalWords.ts).
  */
-import { AppFailure, type ErrorReason } from '../../../shared/errors';
+import { AppFailure } from '../../../shared/errors';
+import type { FailureReason, FailureValues } from '../../../shared/failures';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { NOT_FOUND_WATCH_MS, watchStart } from './twins';
 
-export function refusal(reason: ErrorReason, values: Record<string, string | number | null> = {}, field?: string): AppFailure {
+/** A refusal with the values its code's schema names (shared/failures.ts); a field refusal goes under `values.field`. */
+export function refusal<R extends FailureReason>(reason: R, values: FailureValues<R> & Record<string, string | number | null | undefined>, field?: string): AppFailure {
   // The message is the code: the main process sends no words of its own for these.
-  return new AppFailure({ kind: 'validation', reason, message: reason, values, ...(field ? { fields: { [field]: [reason] } } : {}) });
+  const plain = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Record<string, string | number | null>;
+  const at = field ?? (typeof plain.field === 'string' ? plain.field : undefined);
+  return new AppFailure({ kind: 'validation', reason, message: reason, values: plain, ...(at ? { fields: { [at]: [reason] } } : {}) });
 }
 
 /** Another withdrawal of the same intent may still land: which one, and from when a new one is possible. */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeeList, ProviderFeeTerms, WithdrawAsset } from '../../../shared/api/fees';
 import { AppFailure } from '../../../shared/errors';
+import { readFailure } from '../../../shared/failures';
 import { resolveWithdrawal, type PrepareRequest } from './validate';
 
 const sepaTerms: ProviderFeeTerms = {
@@ -46,7 +47,12 @@ function failure(run: () => unknown): AppFailure {
 describe('resolveWithdrawal: fee unknown needs an explicit acceptance', () => {
   it('VISAMASTER matches no EUR fee provider id: refused until the user accepts an unknown fee', () => {
     const refused = failure(() => resolveWithdrawal(visamaster, market, { eea: false }));
-    expect(refused.error.fields?.acceptUnknownFee?.[0]).toMatch(/fee for this withdrawal is unknown: No EUR fee provider id contains "VISAMASTER"/);
+    expect(refused.error).toMatchObject({
+      reason: 'fee_unknown_unaccepted',
+      message: 'fee_unknown_unaccepted',
+      values: { field: 'acceptUnknownFee', ticker: 'EUR', cause: 'provider_unlisted', provider: 'VISAMASTER' },
+      fields: { acceptUnknownFee: ['fee_unknown_unaccepted'] },
+    });
     const accepted = resolveWithdrawal({ ...visamaster, acceptUnknownFee: true }, market, { eea: false });
     expect(accepted.preview).toMatchObject({ fee: null, totalDebit: null });
     expect(accepted.extras).toEqual({ beneficiary: { firstName: 'Jane', lastName: 'Smith' }, customerIp: '203.0.113.42' });
@@ -61,6 +67,37 @@ describe('resolveWithdrawal: fee unknown needs an explicit acceptance', () => {
     const noMemo = resolveWithdrawal({ accountId: 'acc-1', ticker: 'XRP', amount: '25.12345678', address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', acceptUnknownFee: true }, market, { eea: false });
     expect(noMemo).toMatchObject({ memo: null, preview: { precision: 8, precisionAssumed: true } });
     const memoGiven = failure(() => resolveWithdrawal({ accountId: 'acc-1', ticker: 'XRP', amount: '25', address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', memo: '123' }, market, { eea: false }));
-    expect(memoGiven.error.fields?.memo?.[0]).toMatch(/does not use a memo/);
+    expect(memoGiven.error).toMatchObject({ reason: 'memo_not_used', values: { field: 'memo', ticker: 'XRP' }, fields: { memo: ['memo_not_used'] } });
+  });
+});
+
+describe('resolveWithdrawal: every refusal is a code and values, checked by the shared schema', () => {
+  const sepa: PrepareRequest = { ...visamaster, provider: 'SEPA', address: 'DE89370400440532013000', customerIp: undefined, bankBic: 'DEUTDEFF' };
+  it.each([
+    { name: 'an amount below the minimum', request: { ...sepa, amount: '5' }, reason: 'amount_below_min', values: { field: 'amount', ticker: 'EUR', min: '10' } },
+    { name: 'more than the balance', request: { ...sepa, amount: '999' }, reason: 'balance_short', values: { field: 'amount', ticker: 'EUR', needed: '1002', available: '1000', fee: '3' } },
+    { name: 'an asset the exchange does not list', request: { ...sepa, ticker: 'ZZZ' }, reason: 'asset_unknown', values: { field: 'ticker', ticker: 'ZZZ' } },
+    { name: 'a provider that does not pay out', request: { ...sepa, provider: 'MONOBANK' }, reason: 'provider_not_offered', values: { field: 'provider', provider: 'MONOBANK', choices: 'SEPA, VISAMASTER' } },
+    { name: 'a network on a fiat asset', request: { ...sepa, network: 'ERC20' }, reason: 'network_not_used', values: { field: 'network', ticker: 'EUR' } },
+    {
+      name: 'an XRP address that is not one',
+      request: { accountId: 'acc-1', ticker: 'XRP', amount: '25', address: '0x52908400098527886E0F7030069857D2E4169EE7', acceptUnknownFee: true },
+      reason: 'address_invalid',
+      values: { field: 'address', network: 'XRP', family: 'XRP Ledger', lookalikeName: 'EVM' },
+    },
+  ])('$name', ({ request, reason, values }) => {
+    const refused = failure(() => resolveWithdrawal(request as PrepareRequest, market, { eea: false }));
+    expect(refused.error).toMatchObject({ kind: 'validation', reason, message: reason, values, fields: { [values.field]: [reason] } });
+    // What the renderer reads: the code's schema accepts the values as sent.
+    expect(readFailure(refused.error)).toMatchObject({ reason, values });
+  });
+
+  it('a Travel Rule refusal names each field with its problem code', () => {
+    const refused = failure(() => resolveWithdrawal({ ...sepa, beneficiary: { firstName: 'Иван', lastName: '' } }, market, { eea: false }));
+    expect(refused.error).toMatchObject({
+      reason: 'extra_field',
+      values: { field: 'beneficiary.firstName', problem: 'latin_letters' },
+      fields: { 'beneficiary.firstName': ['latin_letters'], 'beneficiary.lastName': ['required', 'latin_letters'] },
+    });
   });
 });

@@ -90,6 +90,11 @@ export function AccountCard({ account, isActive }: { account: AccountSummary; is
       <AccountFlag account={account} flag="notifyPositions" update={update}>
         {t`Notify me about margin calls and liquidations`}
       </AccountFlag>
+      {account.notifyPositionsByDefault ? (
+        <p className="field__hint" data-testid="notify-default">
+          {t`On by default: alerts come when this account has open positions. Untick to switch them off; your choice is kept.`}
+        </p>
+      ) : null}
       <AlertThresholdField key={account.alertThresholdPercent ?? ''} account={account} />
       <AccountFlag account={account} flag="eea" update={update}>
         {t`EEA account (crypto withdrawals need Travel Rule details)`}

@@ -122,6 +122,33 @@ describe('AccountsView', () => {
     expect(await screen.findByText('Name is already used by another account')).toBeTruthy();
   });
 
+  it('a coded refusal from the main process is worded under its field, never shown as the code', async () => {
+    const bridge = setup();
+    bridge.failWith('accounts.add', { kind: 'validation', reason: 'key_in_use', values: { holder: 'Savings' }, message: 'key_in_use', fields: { apiKey: ['key_in_use'] } });
+    const form = await fillAddForm({ name: 'Other', key: 'KEY-0123456789', secret: SECRET });
+    await userEvent.click(within(form).getByRole('button', { name: 'Test & save' }));
+    expect(await within(form).findByText(/already used by the account “Savings”/)).toBeTruthy();
+    expect(form.textContent).not.toContain('key_in_use');
+  });
+
+  it('position alerts never chosen read as on by default, and a switch sends the choice', async () => {
+    let current: AccountSummary = { ...REAL_ACCOUNT, notifyPositions: true, notifyPositionsByDefault: true };
+    const bridge = setup([current]);
+    bridge.handle('accounts.list', () => ({ accounts: [current], activeAccountId: current.id }));
+    bridge.handle('accounts.update', (p) => {
+      current = { ...REAL_ACCOUNT, notifyPositions: p.notifyPositions ?? current.notifyPositions };
+      return current;
+    });
+    const card = await screen.findByRole('listitem', { name: 'Main' });
+    const box = within(card).getByRole('checkbox', { name: 'Notify me about margin calls and liquidations' }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(within(card).getByTestId('notify-default').textContent).toMatch(/On by default: alerts come when this account has open positions/);
+    await userEvent.click(box);
+    await waitFor(() => expect(bridge.callsTo('accounts.update')).toEqual([{ accountId: 'main', notifyPositions: false }]));
+    await waitFor(() => expect(within(card).queryByTestId('notify-default')).toBeNull());
+    expect(box.checked).toBe(false);
+  });
+
   it('replaces a key, tests it, sets active, toggles notifications, removes after confirmation', async () => {
     const bridge = setup();
     bridge.handle('accounts.setKey', () => ({ account: REAL_ACCOUNT, report: REPORT }));

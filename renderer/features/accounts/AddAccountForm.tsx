@@ -39,8 +39,9 @@ export function AddAccountForm() {
         <KeyFields {...add.keyFields} />
       </div>
       <FormActions submit={add.pending ? t`Testing…` : t`Test & save`} disabled={add.pending} />
-      {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} /> : null}
-      {add.error?.kind === 'validation' && !add.error.fields ? <ErrorPanel error={add.error} /> : null}
+      {/* A refused add stores nothing: the account is saved only after its key passed the test. */}
+      {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} outcome={t`Nothing was saved.`} /> : null}
+      {add.error?.kind === 'validation' && !add.error.fields ? <ErrorPanel error={add.error} outcome={t`Nothing was saved.`} /> : null}
       {add.result ? (
         <div className="form__result" role="status" tabIndex={-1} ref={bringIntoView} key={add.result.account.id} data-testid="add-account-result" aria-label={t`Result of adding ${add.result.account.name}`}>
           <p className="form__success">{t`Saved “${add.result.account.name}”. The secret is in your system keychain.`}</p>

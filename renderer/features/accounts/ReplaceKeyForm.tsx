@@ -20,7 +20,7 @@ export function ReplaceKeyForm({ account, onCancel }: { account: AccountSummary;
         <KeyFields {...setKey.keyFields} />
       </div>
       <FormActions submit={setKey.pending ? t`Testing…` : t`Test & save`} disabled={setKey.pending} cancel={setKey.result ? t`Close` : t`Cancel`} onCancel={onCancel} />
-      {setKey.error && !(setKey.error.kind === 'validation' && setKey.error.fields) ? <ErrorPanel error={setKey.error} /> : null}
+      {setKey.error && !(setKey.error.kind === 'validation' && setKey.error.fields) ? <ErrorPanel error={setKey.error} outcome={t`Nothing was saved.`} /> : null}
       {setKey.result ? (
         <div className="form__result" role="status">
           <p className="form__success">{t`Key replaced. The new secret is in your system keychain.`}</p>

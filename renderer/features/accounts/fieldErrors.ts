@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
 import type { AppError } from '../../../shared/errors';
+import { looksLikeCode } from '../../../shared/failures';
+import { accountRefusalWords } from './refusalWords';
 import { CHANNELS, type Channel, type RequestOf } from '../../../shared/ipc';
 
 export type FieldErrors = Record<string, string[]>;
@@ -20,7 +23,10 @@ export function fieldErrorsFromIssues(issues: readonly IssueLike[]): FieldErrors
 }
 
 export function fieldErrorsFromAppError(error: AppError | null): FieldErrors {
-  return error?.kind === 'validation' && error.fields ? error.fields : {};
+  if (error?.kind !== 'validation' || !error.fields) return {};
+  // A coded refusal is worded here; a code this page does not know gets a generic sentence, never the code.
+  const coded = accountRefusalWords(error) ?? t`This value was not accepted.`;
+  return Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.map((m) => (looksLikeCode(m) ? coded : m))]));
 }
 
 /** The contract's messages are written to follow the field's name ("is required"); full sentences stay as they are. */

@@ -7,7 +7,7 @@ import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, copyButtonLabelLength, EmptyState, QueryState, StaleNote, useStableOrder, View } from '../../components';
+import { CopyButton, copyButtonLabelLength, EmptyState, errorTitle, QueryState, StaleNote, useStableOrder, View } from '../../components';
 import type { AppError } from '../../../shared/errors';
 import { knownTotals } from './knownTotals';
 import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
@@ -416,7 +416,7 @@ function ThresholdInput({ saved, quote, onTyped }: { saved: string; quote: strin
       />
       <span className="field__label">{quote}</span>
       {!valid ? <span className="field__error">{t`Enter an amount such as 0.001`}</span> : null}
-      {update.error ? <span className="field__error">{update.error.error.message}</span> : null}
+      {update.error ? <span className="field__error">{errorTitle(update.error.error)}</span> : null}
     </label>
   );
 }

@@ -7,7 +7,7 @@ import { DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { ALL_ACCOUNTS_SERIES, HISTORY_RANGES, RANGE_MS, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
 import { useChannelQuery, useSettings } from '../../api/queries';
 import { AccountScopeSelect, useAccountScope } from '../balances/AccountScopeSelect';
-import { EmptyState, QueryState, View } from '../../components';
+import { EmptyState, errorTitle, QueryState, View } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatDay, formatEpochMs } from '../../format';
@@ -264,7 +264,7 @@ function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string
       ) : asOf.isPending ? (
         <p className="muted">{t`Loading…`}</p>
       ) : asOf.isError ? (
-        <p className="field__error">{asOf.error.error.message}</p>
+        <p className="field__error">{errorTitle(asOf.error.error)}</p>
       ) : !snapshot ? (
         <p className="muted" data-testid="asof-none">
           {t`No snapshot by the end of ${shownDay}: history starts later.`}

@@ -3,6 +3,7 @@
  * the fiat fields a provider requires, the unknown-fee confirmation, and the words for statuses
  * 5, 18 and 21 (with a partial withdrawal's amounts). Driven through the bridge, as the app is.
  */
+import { formatClock } from '../../format';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -194,7 +195,8 @@ describe('Travel Rule section (EEA accounts)', () => {
 
   it('an exchange or main-process error on a Travel Rule field lands on that field', async () => {
     const { bridge, user } = setup(EEA_ACCOUNT);
-    bridge.failWith('withdrawals.prepare', { kind: 'validation', message: 'x', fields: { 'travelRule.beneficiary.address.city': ['is required'] } });
+    const city = 'travelRule.beneficiary.address.city';
+    bridge.failWith('withdrawals.prepare', { kind: 'validation', reason: 'extra_field', values: { field: city, problem: 'required' }, message: 'extra_field', fields: { [city]: ['required'] } });
     await startBtc(user);
     const section = screen.getByTestId('travel-rule-section');
     await user.selectOptions(within(section).getByLabelText('Receiving wallet'), 'unhosted');
@@ -349,10 +351,10 @@ describe('statuses that need the person, in words', () => {
 
   it('discarding an absent withdrawal while history may lag shows why not, and the safe path', async () => {
     const { bridge, user, status } = await openStatus([record({ state: 'not_found', lastSentAt: 1_760_000_000_000 })]);
-    const refusal = 'This withdrawal was sent at 10:32 and the exchange history can lag, so it may still arrive. It can be discarded from 11:02. The safe way now is "Send again (same id)".';
-    bridge.failWith('withdrawals.discard', { kind: 'validation', message: refusal, fields: { uniqueId: [refusal] } });
+    const values = { uniqueId: 'u1', sentAt: 1_760_000_000_000, discardableAt: 1_760_001_800_000 };
+    bridge.failWith('withdrawals.discard', { kind: 'validation', reason: 'discard_too_early', values, message: 'discard_too_early', fields: { uniqueId: ['discard_too_early'] } });
     await user.click(within(status).getByRole('button', { name: 'Discard' }));
-    expect(await screen.findByText(/It can be discarded from 11:02/)).toBeTruthy();
+    expect(await screen.findByText(new RegExp(`It can be discarded from ${formatClock(values.discardableAt)}`))).toBeTruthy();
     expect(within(status).getByRole('button', { name: /Send again \(same id/ })).toBeTruthy();
   });
 

@@ -126,7 +126,8 @@ describe('WithdrawView', () => {
 
   it('maps an exchange refusal at prepare time onto the field', async () => {
     const { bridge, user } = setup();
-    bridge.failWith('withdrawals.prepare', { kind: 'validation', message: 'x', fields: { amount: ['Not enough USDT: 26 needed (amount + fee), 20 available.'] } });
+    const values = { field: 'amount', ticker: 'USDT', needed: '26', available: '20', fee: '1' };
+    bridge.failWith('withdrawals.prepare', { kind: 'validation', reason: 'balance_short', values, message: 'balance_short', fields: { amount: ['balance_short'] } });
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     expect(await screen.findByText('Not enough USDT: 26 needed (amount + fee), 20 available.')).toBeTruthy();
@@ -199,7 +200,7 @@ describe('WithdrawView', () => {
 
   it('an absent withdrawal offers "Check again" and "Send again" with the same id', async () => {
     const { bridge, user } = setup();
-    const absent = record({ state: 'not_found', lastError: { kind: 'network', message: 'The connection to the exchange was cut off before the answer was complete.' } });
+    const absent = record({ state: 'not_found', lastError: { kind: 'network', reason: 'transport', values: { cause: 'cut' }, message: 'The connection to the exchange was cut off before the answer was complete.' } });
     bridge.reply('withdrawals.send', absent);
     bridge.reply('withdrawals.reconcile', absent);
     await fillForm(user);

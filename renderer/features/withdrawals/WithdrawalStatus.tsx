@@ -8,6 +8,8 @@ import { Row, WithdrawalDetails } from './WithdrawalDetails';
 import { transactionPhase } from '../../../shared/model/transactions';
 import { statusWords } from '../transactions/phaseWords';
 import { statusWords as withdrawalWords } from './words';
+import { mapServerError } from './serverErrors';
+import type { AppError } from '../../../shared/errors';
 
 /**
  * One withdrawal after submission, kept live by `withdrawals.updated`. An unresolved outcome offers
@@ -47,7 +49,7 @@ export function WithdrawalStatus(props: {
         {/* The badge above shows the status; the live region says it too, so a change is announced. */}
         <span className="visually-hidden">{t`Status: ${words.label}.`} </span>
         <p className="withdraw-status__explanation">{words.explanation}</p>
-        {props.refusal ? props.refusal : record.lastError && record.state !== 'sent' ? <p className="field__error">{record.lastError.message}</p> : null}
+        {props.refusal ? props.refusal : record.lastError && record.state !== 'sent' ? <p className="field__error">{lastErrorWords(record.lastError)}</p> : null}
       </div>
       <div className="card__section">
         <WithdrawalDetails
@@ -139,4 +141,10 @@ function TransactionHashRow({ record, hash }: { record: WithdrawalRecord; hash: 
       ) : null}
     </Row>
   );
+}
+
+/** The last refusal of this withdrawal in words: on its field or not, it is one line here. */
+function lastErrorWords(error: AppError): string {
+  const mapped = mapServerError(error);
+  return mapped.general ?? Object.values(mapped.fields).join(' ');
 }

@@ -3,9 +3,9 @@
  * the format's name, the words are the page's.
  */
 import { t } from '@lingui/core/macro';
-import type { AddressCheck, AddressProblem } from '../../../shared/addresses/addressFormat';
+import type { AddressProblem } from '../../../shared/addresses/addressFormat';
 
-function problemWords(problem: AddressProblem): string {
+function problemWords(problem: AddressProblem | string): string {
   switch (problem) {
     case 'bad_checksum':
       return t`its checksum does not match (a character is wrong or missing)`;
@@ -25,6 +25,8 @@ function problemWords(problem: AddressProblem): string {
       return t`it is not the base58 form of a 32-byte key`;
     case 'segwit_invalid':
       return t`it is not a valid bech32 address`;
+    default:
+      return t`it is not of this network’s format`;
   }
 }
 
@@ -52,8 +54,8 @@ function looksLike(family: string, network: string): string | null {
   }
 }
 
-/** The sentence for an address that is not of its network's format. */
-export function invalidAddressText(check: Extract<AddressCheck, { kind: 'invalid' }>, network: string): string {
+/** The sentence for an address that is not of its network's format (the form's check or the main process's refusal). */
+export function invalidAddressText(check: { problem: AddressProblem | string; family: string; lookalike: { name: string; networks: readonly string[] } | null }, network: string): string {
   const problem = problemWords(check.problem);
   const networks = check.lookalike?.networks.join(', ') ?? '';
   const other = check.lookalike?.name ?? '';

@@ -2,6 +2,8 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { isFiatAsset } from '../../../shared/api/fees';
+import { isExtraFieldProblem } from '../../../shared/failures';
+import { extraProblemPhrase } from './extraWords';
 import { extrasRequired, type ExtrasRequired, type WithdrawExtrasInput } from '../../../shared/api/withdrawRequest';
 import { type FieldErrors, type FieldName, type FormValues, VASP_NOT_LISTED } from './formValues';
 import { type MarketData } from './formChoices';
@@ -64,6 +66,14 @@ const EXTRA_PATHS: Array<{ path: RegExp; field: FieldName; label: MessageDescrip
   { path: /^acceptUnknownFee$/, field: 'acceptUnknownFee', label: msg`Unknown fee` },
 ];
 
+/** A field's problem in words: its label, then the phrase ("City is required."). */
+export function extraFieldText(path: string, problem: string): string {
+  const target = EXTRA_PATHS.find((p) => p.path.test(path));
+  const label = target ? i18n._(target.label) : path;
+  const phrase = extraProblemPhrase(problem);
+  return t`${label} ${phrase}.`;
+}
+
 /** Field errors of the shared schema (or of the main process, which uses the same) onto the form. */
 export function extraFieldErrors(fields: Record<string, string[]>): FieldErrors {
   const errors: FieldErrors = {};
@@ -77,41 +87,8 @@ export function extraFieldErrors(fields: Record<string, string[]>): FieldErrors 
       errors[target.field] ??= t`${label}: choose the country from the list.`;
       continue;
     }
-    errors[target.field] ??= schemaWords(i18n._(target.label), message);
+    // Our problem codes are worded here; the exchange's own sentences are kept as they are.
+    errors[target.field] ??= isExtraFieldProblem(message) ? extraFieldText(path, message) : message;
   }
   return errors;
-}
-
-/**
- * The shared schema's phrases ("is required") as a sentence about the field, in the person's
- * language. A phrase not known here (and a full sentence from the exchange) is kept as it came.
- */
-function schemaWords(label: string, message: string): string {
-  const longest = /^must be at most (\d+) characters$/.exec(message)?.[1];
-  if (longest !== undefined) return t`${label} must be at most ${longest} characters.`;
-  switch (message) {
-    case 'is required':
-    case 'is required when given':
-      return t`${label} is required.`;
-    case 'is required for crypto withdrawals from an EEA account (Travel Rule)':
-      return t`${label} is required for crypto withdrawals from an EEA account (Travel Rule).`;
-    case 'is required for USD and EUR payouts':
-    case 'is required for this bank provider':
-    case 'is required for USD and EUR payouts via VISAMASTER':
-      return t`${label} is required for this payout.`;
-    case 'must say whether the beneficiary is an individual or an entity':
-      return t`${label} must say whether the beneficiary is a person or a company or organisation.`;
-    case 'must name the receiving platform (VASP): pick it from the list or type its name':
-      return t`${label}: pick the receiving platform from the list or type its name.`;
-    case 'must say whether the receiving wallet is hosted (an exchange or custodian) or unhosted (your own wallet)':
-      return t`${label} must say whether the receiving wallet is hosted (an exchange or custodian) or unhosted (your own wallet).`;
-    case 'must be written in Latin letters':
-      return t`${label} must be written in Latin letters.`;
-    case 'must be a BIC (SWIFT) code of 8 or 11 characters, e.g. DEUTDEFF':
-      return t`${label} must be a BIC (SWIFT) code of 8 or 11 characters, e.g. DEUTDEFF.`;
-    case 'must be an IP address such as 203.0.113.42':
-      return t`${label} must be an IP address such as 203.0.113.42.`;
-    default:
-      return /^[a-z]/.test(message) ? `${label} ${message}.` : message;
-  }
 }

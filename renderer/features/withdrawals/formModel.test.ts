@@ -155,9 +155,9 @@ describe('mapServerError', () => {
   it('a business code without field errors still lands on its field', () => {
     expect(mapServerError({ kind: 'validation', status: 422, code: 5, message: 'Inner validation failed' }).fields).toEqual({ amount: expect.stringMatching(/not enough balance/) });
   });
-  it('request-shape errors keep the exchange words on their field', () => {
+  it('request-shape errors keep the exchange words on their field, labelled as its words', () => {
     const mapped = mapServerError({ kind: 'validation', status: 400, code: 0, message: 'x', fields: { memo: ['The memo field is required.'], provider: ['Provider is required for fiat currency'] } });
-    expect(mapped.fields).toEqual({ memo: 'The memo field is required.', provider: expect.stringMatching(/Choose the payment provider/) });
+    expect(mapped.fields).toEqual({ memo: 'The exchange said: “The memo field is required.”', provider: expect.stringMatching(/Choose the payment provider/) });
   });
   it('2FA, throttling and key problems are general messages in plain words', () => {
     expect(mapServerError({ kind: 'validation', status: 412, code: 1, message: 'x', reason: 'two_factor_off' }).general).toMatch(/Two-factor authentication is off/);

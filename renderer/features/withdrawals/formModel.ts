@@ -7,6 +7,8 @@ import { t } from '@lingui/core/macro';
 import { checkAddressFormat } from '../../../shared/addresses/addressFormat';
 import { checkDestinationText } from '../../../shared/addresses/destinationText';
 import { invalidAddressText, uncheckedAddressNote } from './addressWords';
+import { fieldRefusalWords } from './fieldRefusalWords';
+import type { KnownFailure } from '../../../shared/failures';
 import { destinationProblemWords } from './refusalWords';
 import { memoRequired, previewWithdrawal, type PreviewResult } from '../../../shared/api/fees';
 import { checkExtras, type ExtrasRequired } from '../../../shared/api/withdrawRequest';
@@ -86,7 +88,7 @@ export function checkForm(values: FormValues, data: MarketData, account: { eea: 
     preview = previewWithdrawal({ ...withdrawalInputs(values, data, asset), amount });
     if (!preview.ok) {
       const field: FieldName = preview.problem.field;
-      errors[field] ??= preview.problem.message;
+      errors[field] ??= fieldRefusalWords(preview.problem as KnownFailure) ?? t`Check this value.`;
     } else if (preview.preview.fee === null && !values.acceptUnknownFee) {
       errors.acceptUnknownFee = t`The fee for this withdrawal is unknown. Tick the box to accept that, or choose another provider.`;
     }

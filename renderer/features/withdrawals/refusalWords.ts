@@ -6,7 +6,9 @@
 import { t } from '@lingui/core/macro';
 import type { DestinationTextProblem } from '../../../shared/addresses/destinationText';
 import type { AppError } from '../../../shared/errors';
+import { readFailure } from '../../../shared/failures';
 import { formatAmount, formatClock } from '../../format';
+import { fieldRefusalWords } from './fieldRefusalWords';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const amount = (v: unknown): string => (typeof v === 'string' ? formatAmount(v) : '');
@@ -15,8 +17,13 @@ const shortId = (v: unknown): string => `${text(v).slice(0, 8)}…`;
 
 /** Words for a withdrawal refusal, or null when the error is not one (the caller words it otherwise). */
 export function withdrawalRefusalWords(error: AppError): string | null {
-  const v = error.values ?? {};
-  switch (error.reason) {
+  // Values the code's schema does not accept are not worded here: the caller's generic words stand.
+  const failure = readFailure(error);
+  if (!failure) return null;
+  const fieldWords = fieldRefusalWords(failure);
+  if (fieldWords !== null) return fieldWords;
+  const v: Record<string, unknown> = failure.values;
+  switch (failure.reason) {
     case 'twin_open': {
       const what = t`The same withdrawal (${amount(v.amount)} ${text(v.ticker)} to this address, id ${shortId(v.twinId)}) is still open.`;
       if (v.twinState === 'not_found' && typeof v.newAllowedAt === 'number') {
@@ -70,7 +77,7 @@ function stateWords(state: string, action: string): string {
 }
 
 /** Why a destination was refused: what was found, so the person can look for it. */
-export function destinationProblemWords(problem: DestinationTextProblem, codePoint: string): string {
+export function destinationProblemWords(problem: DestinationTextProblem | string, codePoint: string): string {
   switch (problem) {
     case 'bidi':
       return t`It contains a character that changes the reading direction (${codePoint}), so it would not display as what is sent. Type or paste it again.`;
@@ -84,5 +91,7 @@ export function destinationProblemWords(problem: DestinationTextProblem, codePoi
       return t`It contains a character addresses never use (${codePoint}), perhaps a look-alike letter from another alphabet. Type it again with Latin letters and digits.`;
     case 'space':
       return t`A wallet address has no spaces; check what was pasted.`;
+    default:
+      return t`It contains a character that cannot be sent (${codePoint}). Type or paste it again.`;
   }
 }

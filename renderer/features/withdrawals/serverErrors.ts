@@ -2,6 +2,8 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type { AppError } from '../../../shared/errors';
+import { looksLikeCode } from '../../../shared/failures';
+import { errorSentence } from '../../components';
 import { type FieldErrors, type FieldName } from './formValues';
 import { extraFieldErrors } from './formExtras';
 import { withdrawalRefusalWords } from './refusalWords';
@@ -28,6 +30,7 @@ const FIELD_ALIASES: Record<string, FieldName> = {
   memo: 'memo',
   address: 'address',
   amount: 'amount',
+  acceptUnknownFee: 'acceptUnknownFee',
 };
 
 export interface MappedError {
@@ -41,6 +44,11 @@ export function mapServerError(error: AppError): MappedError {
   const fields: FieldErrors = {};
   const refusal = withdrawalRefusalWords(error);
   if (refusal !== null) {
+    // A Travel Rule or payout refusal names every field it concerns, each with its own problem.
+    if (error.reason === 'extra_field') {
+      const extras = extraFieldErrors(error.fields ?? {});
+      if (Object.keys(extras).length > 0) return { fields: extras, general: null };
+    }
     const field = typeof error.values?.field === 'string' ? FIELD_ALIASES[error.values.field] : undefined;
     return field ? { fields: { [field]: refusal }, general: null } : { fields, general: refusal };
   }
@@ -61,22 +69,31 @@ export function mapServerError(error: AppError): MappedError {
   for (const [name, messages] of Object.entries(error.fields ?? {})) {
     const field = FIELD_ALIASES[name];
     if (!field) continue;
-    fields[field] = business && business.field === field ? combine(i18n._(business.message), exchangeWords(messages)) : plainFieldMessage(field, exchangeWords(messages) ?? error.message);
+    const said = exchangeWords(messages?.filter((m) => !looksLikeCode(m)));
+    fields[field] = business && business.field === field ? combine(i18n._(business.message), said) : said ? plainFieldMessage(field, said) : t`This value was not accepted.`;
   }
   if (business && !fields[business.field]) fields[business.field] = i18n._(business.message);
   // Travel Rule and fiat fields come back with the shared schema's dotted paths.
   for (const [field, message] of Object.entries(extraFieldErrors(error.fields ?? {}))) fields[field as FieldName] ??= message;
   const placed = Object.keys(fields).length > 0;
-  return { fields, general: placed ? null : error.message };
+  return { fields, general: placed ? null : generalWords(error) };
+}
+
+/** What belongs to no field: the failure's words (by code, else kind), then the exchange's own words as such. */
+export function generalWords(error: AppError): string {
+  const words = error.exchangeSaid;
+  const said = words ? ` ${t`The exchange said: “${words}”`}` : '';
+  return `${errorSentence(error)}${said}`;
 }
 
 function combine(ours: string, theirs: string | undefined): string {
   return theirs && theirs !== ours ? t`${ours} (Exchange: “${theirs}”)` : ours;
 }
 
-/** The exchange's request-shape messages ("The memo field is required.") are already plain; keep them. */
+/** The exchange's request-shape messages ("The memo field is required.") are shown as its words, labelled. */
 function plainFieldMessage(field: FieldName, message: string): string {
   if (/provider is required/i.test(message)) return t`Choose the payment provider (required for fiat currencies).`;
   if (field === 'ticker' && /selected ticker is invalid/i.test(message)) return t`The exchange does not accept withdrawals of this currency.`;
-  return message;
+  const words = message;
+  return t`The exchange said: “${words}”`;
 }
