@@ -42,7 +42,7 @@ function overview(holdings: Record<string, Holding>, extra: Partial<BalancesOver
     accounts: [{ id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name }],
     rows,
     allocation: allocationOf(rows, value),
-    totals: { value, main: priced((r) => r.main), trade: priced((r) => add(r.tradeAvailable, r.tradeFrozen)), collateral: priced((r) => r.collateral) },
+    totals: { value, main: priced((r) => r.main), trade: priced((r) => add(r.tradeAvailable, r.tradeFrozen)), collateral: priced((r) => r.collateral), change24h: null },
     unpriced: rows.filter((r) => r.price === null).length,
     zeroAssets: 0,
     byAccount: [],

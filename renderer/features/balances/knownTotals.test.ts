@@ -10,7 +10,7 @@ function overview(notes: OverviewNote[], pricedAt: number | null = 1): BalancesO
     byAccount: [],
     grandTotal: '10',
     rows: [row],
-    totals: { value: '10', main: '10', trade: '0', collateral: '0' },
+    totals: { value: '10', main: '10', trade: '0', collateral: '0', change24h: null },
     allocation: [],
     unpriced: 0,
     zeroAssets: 0,
