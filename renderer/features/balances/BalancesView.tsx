@@ -265,8 +265,8 @@ const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedA
  * own 24 h change; deposits and withdrawals are not in it), or "not known", never a zero.
  */
 function TotalChange({ change, quote }: { change: KnownTotals['change24h']; quote: string }) {
-  const label = t`24 h, at today's amounts`;
-  const why = t`From each price's change over 24 hours, applied to the amounts held now. Deposits and withdrawals are not in it.`;
+  const label = t`24 h price move`;
+  const why = t`What the amounts held now gained or lost as their prices moved over 24 hours. Deposits and withdrawals are not in it.`;
   if (change === null) {
     return (
       <p className="account-total__change" data-testid="total-change" title={t`Not known: a price's 24 h change is missing, or part of the account could not be read.`}>
