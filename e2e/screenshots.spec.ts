@@ -35,27 +35,28 @@ const SIZES = [
   { width: 1440, height: 900, suffix: '-1440x900' },
 ] as const;
 
-for (const size of SIZES)
-for (const theme of ['light', 'dark'] as const) {
-  test(`screenshots of every view (${theme}, ${size.width}x${size.height})`, async ({ page, appMode, simulator }) => {
-    test.skip(appMode !== 'browser', 'screenshots come from the browser project');
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await expect(page.getByTestId('balance-row').first()).toBeVisible();
-    for (const view of VIEWS) {
-      await openView(page, view.nav);
-      await view.ready(page);
-      // Let lazy chunks, fonts and the first refetch settle.
+for (const size of SIZES) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`screenshots of every view (${theme}, ${size.width}x${size.height})`, async ({ page, appMode, simulator }) => {
+      test.skip(appMode !== 'browser', 'screenshots come from the browser project');
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await expect(page.getByTestId('balance-row').first()).toBeVisible();
+      for (const view of VIEWS) {
+        await openView(page, view.nav);
+        await view.ready(page);
+        // Let lazy chunks, fonts and the first refetch settle.
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `${view.file}-${theme}${size.suffix}.png`) });
+      }
+      // Accounts last: adding a key makes that account the active one.
+      const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
+      await addAccount(page, { name: 'Main (B2B)', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: main.apiSecret });
+      const report = page.getByRole('group', { name: /What the key for Main \(B2B\) can reach/ });
+      await expect(report).toBeVisible();
+      await report.scrollIntoViewIfNeeded();
       await page.waitForTimeout(400);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${view.file}-${theme}${size.suffix}.png`) });
-    }
-    // Accounts last: adding a key makes that account the active one.
-    const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
-    await addAccount(page, { name: 'Main (B2B)', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: main.apiSecret });
-    const report = page.getByRole('group', { name: /What the key for Main \(B2B\) can reach/ });
-    await expect(report).toBeVisible();
-    await report.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `accounts-${theme}${size.suffix}.png`) });
-  });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `accounts-${theme}${size.suffix}.png`) });
+    });
+  }
 }
