@@ -44,6 +44,7 @@ import type { BalancesService } from './services/balances/service';
 import { catalogsReady, processLanguages, wordsFor } from './services/i18n/catalogs';
 import { alertNotification } from '../shared/i18n/alertWords';
 import type { I18n } from '@lingui/core';
+import { createPriceAlertsService, createPriceAlertStore, priceAlertsHandlers } from './services/priceAlerts';
 
 export type CoreMode = 'electron' | 'browser';
 
@@ -251,7 +252,16 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     },
   };
 
-  const positions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
+  const readPositions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
+  // Every overview read (the watcher's, the live path's, a page's) also feeds the distance and
+  // margin-fraction alerts of its account.
+  const positions: typeof readPositions = {
+    overview: async (request, o) => {
+      const overview = await readPositions.overview(request, o);
+      priceAlerts.observeOverview(overview);
+      return overview;
+    },
+  };
 
   const words = () => wordsFor(settings.read().language, options.systemLanguages?.() ?? processLanguages());
 
@@ -261,7 +271,8 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
     onAlert: (alert) => {
       logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
-      history.recordAlert(alert);
+      // The account's timeline keeps its positions' alerts; a market's price is not the account's event.
+      if (alert.kind !== 'price' && alert.kind !== 'margin_fraction') history.recordAlert(alert);
       emit('alerts.fired', alert);
       void catalogsReady().then(() => emit('alerts.notification', { alertId: alert.id, ...alertNotification(words(), alert) }));
     },
@@ -270,6 +281,29 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...(options.alerts?.timers ? { timers: options.alerts.timers } : {}),
   });
   void alerts.sync();
+
+  // The alerts a person sets in the Alerts view (price, distance, margin fraction), raised through
+  // the watcher's log and the same notification path.
+  const priceAlerts = createPriceAlertsService({
+    store: database ? createPriceAlertStore(database.connection) : null,
+    accounts: async () => (await accounts.listKnown()).accounts,
+    exchangeOf: async (accountId) => {
+      const client = await accounts.clientFor(accountId);
+      return {
+        url: client.websocketUrl(),
+        ticker: async (signal) => {
+          const answer = await client.ticker(signal ? { signal } : undefined);
+          return Object.fromEntries(Object.entries(answer.items).map(([market, activity]) => [market, activity.last_price]));
+        },
+      };
+    },
+    raise: (alert) => void alerts.raise(alert),
+    onChanged: () => emit('priceAlerts.changed', {}),
+    intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
+    onError: (what, error) => logger.warn(what, { error }),
+    ...(options.live ? { connection: options.live } : {}),
+  });
+  void priceAlerts.start();
 
   // The exchange's WebSocket for every account with alerts on: an event or a state change in the
   // pushed snapshot makes the watcher read REST at once, so an alert comes within a second or two.
@@ -301,6 +335,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...depositsHandlers(createDepositsService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...subAccountsHandlers(createSubAccountsService({ clientFor: (accountId) => accounts.clientFor(accountId), quote: quoteSetting })),
     ...alertsHandlers(alerts),
+    ...priceAlertsHandlers(priceAlerts),
     ...liveHandlers(live),
     ...historyHandlers(history),
     ...databaseHandlers(() => databaseStatus),
@@ -352,6 +387,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
         listeners.clear();
         silenceWatch.close();
         live.close();
+        priceAlerts.close();
         await alerts.close();
         await history.close();
         await Promise.allSettled([withdrawals.close(), demo.close()]);

@@ -47,7 +47,7 @@ describe('App shell', () => {
     setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const names = within(nav).getAllByRole('link').map((b) => b.textContent);
-    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Settings', 'Sub-accounts', 'Receive']);
+    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Settings', 'Sub-accounts', 'Receive', 'Alerts']);
     await userEvent.click(within(nav).getByRole('link', { name: 'Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');

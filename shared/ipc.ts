@@ -38,6 +38,7 @@ import type { SubAccountBalances, SubAccountPage, SubAccountsTotal } from './mod
 import type { DepositAddressView } from './model/deposits';
 import type { ClosedPositionsPage } from './model/closedPositions';
 import { MarketName } from './api/schemas/common';
+import { PriceAlertId, PriceAlertRearm, PriceAlertRule, type PriceAlert, type PriceAlertList, type PriceAlertMarket } from './model/priceAlerts';
 
 // The contract's runtime constants live in a module without zod, so the page's first chunk can use
 // them without loading the schemas; they are part of this contract all the same.
@@ -134,6 +135,19 @@ export const CHANNELS = {
 
   /** What the main-process position watcher raised this run, newest first (at most 100), and its state now. */
   'alerts.log': { request: z.object({}).strict(), response: {} as { alerts: PositionAlert[]; status: AlertsStatus } },
+
+  // ---------- alerts a person sets (Alerts view): price, distance to liquidation, margin fraction ----------
+  /** Every kept alert with the value it watches as last seen; unreadable rows are named, not dropped. */
+  'priceAlerts.list': { request: z.object({}).strict(), response: {} as PriceAlertList },
+  /** The markets of the account's exchange with their last prices (to pick a market; held a minute). */
+  'priceAlerts.markets': { request: withAccount({}), response: {} as { markets: PriceAlertMarket[] } },
+  /** A new alert, armed; its market must be one the account's exchange lists. */
+  'priceAlerts.create': { request: z.object({ rule: PriceAlertRule, rearm: PriceAlertRearm }).strict(), response: {} as PriceAlert },
+  /** A changed line or market arms it afresh; a changed re-arm choice alone keeps its state. */
+  'priceAlerts.update': { request: z.object({ id: PriceAlertId, rule: PriceAlertRule.optional(), rearm: PriceAlertRearm.optional() }).strict(), response: {} as PriceAlert },
+  'priceAlerts.delete': { request: z.object({ id: PriceAlertId }).strict(), response: {} as { deleted: true } },
+  /** Arms a fired alert again (it fires at the next crossing). */
+  'priceAlerts.rearm': { request: z.object({ id: PriceAlertId }).strict(), response: {} as PriceAlert },
 
   /** The account's live (WebSocket) connection: live, or REST fallback with the retry time. */
   'live.get': { request: withAccount({}), response: {} as LiveState },
@@ -278,6 +292,8 @@ export interface EventPayloads {
    * the OS shows, and in browser mode (no OS notification) the one place it can be seen.
    */
   'alerts.notification': { alertId: string; title: string; body: string };
+  /** A set alert (Alerts view) fired, re-armed or was edited: the list is read again. */
+  'priceAlerts.changed': Record<string, never>;
   /** Pushed data arrived for the account; at most four a second (the live views read again). */
   'live.pushed': { accountId: string };
 }

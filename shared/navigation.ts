@@ -17,6 +17,7 @@ export const VIEW_LIST = [
   { id: 'settings', label: 'Settings' },
   { id: 'subaccounts', label: 'Sub-accounts' },
   { id: 'deposit', label: 'Receive' },
+  { id: 'alerts', label: 'Alerts' },
 ] as const;
 
 export type ViewId = (typeof VIEW_LIST)[number]['id'];

@@ -23,6 +23,7 @@ const VIEW_CHUNKS = {
   settings: () => withViewMessages(import('../features/settings/SettingsView')).then((m) => ({ default: m.SettingsView })),
   subaccounts: () => withViewMessages(import('../features/subAccounts/SubAccountsView')).then((m) => ({ default: m.SubAccountsView })),
   deposit: () => withViewMessages(import('../features/deposits/DepositView')).then((m) => ({ default: m.DepositView })),
+  alerts: () => withViewMessages(import('../features/priceAlerts/PriceAlertsView')).then((m) => ({ default: m.PriceAlertsView })),
 } satisfies Record<Exclude<ViewId, 'balances'>, () => Promise<{ default: ComponentType<ViewProps> }>>;
 
 /**
@@ -43,6 +44,7 @@ const COMPONENTS: Record<ViewId, ComponentType<ViewProps>> = {
   settings: retryableLazy(VIEW_CHUNKS.settings),
   subaccounts: retryableLazy(VIEW_CHUNKS.subaccounts),
   deposit: retryableLazy(VIEW_CHUNKS.deposit),
+  alerts: retryableLazy(VIEW_CHUNKS.alerts),
 };
 
 /** Every other view's chunk, to fetch while the page is idle (renderer/shell/idle.ts). */
@@ -64,6 +66,7 @@ const LABELS: Record<ViewId, MessageDescriptor> = {
   settings: msg`Settings`,
   subaccounts: msg`Sub-accounts`,
   deposit: msg`Receive`,
+  alerts: msg`Alerts`,
 };
 
 /** The order and ids come from shared/navigation.ts (the Electron menu lists the same). */

@@ -11,6 +11,11 @@ const TITLES: Record<AlertKind, MessageDescriptor> = {
   liquidation: /*i18n*/ { id: 'alerts.title.liquidation', message: '{market}: position in liquidation' },
   margin_call: /*i18n*/ { id: 'alerts.title.margin_call', message: '{market}: position in margin call' },
   threshold: /*i18n*/ { id: 'alerts.title.threshold', message: '{market}: {distance} % from liquidation' },
+  price: /*i18n*/ { id: 'alerts.title.price', message: '{direction, select, above {{market}: price above {threshold}} other {{market}: price below {threshold}}}' },
+  margin_fraction: /*i18n*/ {
+    id: 'alerts.title.margin_fraction',
+    message: '{direction, select, above {{account}: margin fraction above {threshold}} other {{account}: margin fraction below {threshold}}}',
+  },
 };
 
 const BODIES: Record<AlertKind, MessageDescriptor> = {
@@ -19,6 +24,14 @@ const BODIES: Record<AlertKind, MessageDescriptor> = {
   threshold: /*i18n*/ {
     id: 'alerts.body.threshold',
     message: 'Position #{positionId} on {market} ({account}) is {distance} % from its liquidation price, below your {threshold} % alert.',
+  },
+  price: /*i18n*/ {
+    id: 'alerts.body.price',
+    message: '{direction, select, above {The last price of {market} is {value}, above your alert at {threshold} ({account}).} other {The last price of {market} is {value}, below your alert at {threshold} ({account}).}}',
+  },
+  margin_fraction: /*i18n*/ {
+    id: 'alerts.body.margin_fraction',
+    message: '{direction, select, above {The margin fraction of {account} is {value}, above your alert at {threshold}.} other {The margin fraction of {account} is {value}, below your alert at {threshold}.}}',
   },
 };
 
@@ -29,6 +42,8 @@ const KINDS: Record<AlertKind, MessageDescriptor> = {
   liquidation: /*i18n*/ { id: 'alerts.kind.liquidation', message: 'Liquidation' },
   margin_call: /*i18n*/ { id: 'alerts.kind.margin_call', message: 'Margin call' },
   threshold: /*i18n*/ { id: 'alerts.kind.threshold', message: 'Near liquidation' },
+  price: /*i18n*/ { id: 'alerts.kind.price', message: 'Price' },
+  margin_fraction: /*i18n*/ { id: 'alerts.kind.margin_fraction', message: 'Margin fraction' },
 };
 
 const STATUS: Record<AlertRisk | 'off', MessageDescriptor> = {
@@ -52,17 +67,20 @@ export function alertPercent(i18n: I18n, value: string | null): string {
   return new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 20 }).format(value as `${number}`);
 }
 
-function valuesOf(i18n: I18n, alert: Pick<PositionAlert, 'market' | 'positionId' | 'accountName' | 'distancePercent' | 'thresholdPercent'>) {
+type AlertFacts = Pick<PositionAlert, 'kind' | 'market' | 'positionId' | 'accountName' | 'distancePercent' | 'thresholdPercent' | 'watch'>;
+
+function valuesOf(i18n: I18n, alert: Omit<AlertFacts, 'kind'>) {
+  // A price or margin fraction alert names its own line and the value that crossed it.
+  const watched = alert.watch ? { direction: alert.watch.direction, value: alertPercent(i18n, alert.watch.value) } : { direction: 'other', value: '?' };
   return {
     market: alert.market,
     positionId: String(alert.positionId),
     account: alert.accountName,
     distance: alertPercent(i18n, alert.distancePercent),
-    threshold: alertPercent(i18n, alert.thresholdPercent),
+    threshold: alertPercent(i18n, alert.watch && !alert.thresholdPercent ? alert.watch.threshold : alert.thresholdPercent),
+    ...watched,
   };
 }
-
-type AlertFacts = Pick<PositionAlert, 'kind' | 'market' | 'positionId' | 'accountName' | 'distancePercent' | 'thresholdPercent'>;
 
 export function alertTitle(i18n: I18n, alert: AlertFacts): string {
   return say(i18n, TITLES[alert.kind], valuesOf(i18n, alert));

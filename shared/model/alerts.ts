@@ -27,7 +27,16 @@ export const AlertThreshold = z
 /** Above the threshold by this many percentage points before a crossed threshold alerts again. */
 export const ALERT_REARM_MARGIN = '1';
 
-export type AlertKind = 'liquidation' | 'margin_call' | 'threshold';
+/** `price` and `margin_fraction` come from the alerts a person sets in the Alerts view (shared/model/priceAlerts.ts). */
+export type AlertKind = 'liquidation' | 'margin_call' | 'threshold' | 'price' | 'margin_fraction';
+
+/** What a set alert (Alerts view) adds: which one, its line and the value that crossed it. */
+export interface AlertWatch {
+  ruleId: string;
+  direction: 'above' | 'below';
+  threshold: string;
+  value: string;
+}
 
 export interface PositionAlert {
   /** Unique within one run of the app. */
@@ -43,6 +52,8 @@ export interface PositionAlert {
   thresholdPercent: string | null;
   /** Unix ms. */
   at: number;
+  /** Set for alerts from the Alerts view; `positionId` is then 0 unless a position crossed. */
+  watch?: AlertWatch;
 }
 
 /** The worst risk among the watched accounts' positions; the tray icon shows it. */

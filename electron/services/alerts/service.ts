@@ -192,6 +192,14 @@ export function createAlertsService(options: AlertsServiceOptions) {
     },
     /** Newest first. */
     log: (): PositionAlert[] => log.map((a) => ({ ...a })),
+    /** An alert raised elsewhere (the Alerts view's price alerts): logged and announced like the watcher's own. */
+    raise(alert: Omit<PositionAlert, 'id' | 'at'> & { at?: number }): PositionAlert {
+      const raised: PositionAlert = { ...alert, id: `alert-${nextId++}`, at: alert.at ?? now() };
+      log.unshift(raised);
+      log.length = Math.min(log.length, logSize);
+      options.onAlert(raised);
+      return raised;
+    },
     status,
     /** True while a refresh is due or running. */
     get scheduled(): boolean {

@@ -184,6 +184,20 @@ export const MIGRATIONS: readonly Migration[] = [
       connection.exec('DROP TABLE snapshot_assets');
     },
   },
+  {
+    name: 'price alerts',
+    up(connection) {
+      // One row per alert the person set; the record is JSON checked on every read, so a row an
+      // older or newer app wrote differently is skipped and reported, never rewritten or dropped.
+      connection.exec(`
+        CREATE TABLE price_alerts (
+          id TEXT PRIMARY KEY,
+          created_at INTEGER NOT NULL,
+          record TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

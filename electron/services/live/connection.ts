@@ -34,8 +34,8 @@ export interface LiveTimers {
 
 export interface LiveConnectionOptions {
   url: () => string;
-  /** A fresh token for `authorize`; called once per connection attempt. */
-  token: () => Promise<string>;
+  /** A fresh token for `authorize`; called once per connection attempt. Absent: public channels only, no `authorize`. */
+  token?: () => Promise<string>;
   /** Sent in full after every (re)connect: the exchange keeps no subscriptions across connections. */
   subscriptions: () => Subscription[];
   /** A pushed update, validated as an envelope only; the owner validates its params. */
@@ -78,6 +78,8 @@ export interface LiveConnection {
   start(): void;
   /** Reconnects at once (subscriptions changed, or a user asked). */
   restart(): void;
+  /** Sends the whole subscription list again on the open connection (a subscribe replaces its channel's list); no-op unless live. */
+  resubscribe(): void;
   stop(): void;
   state(): LiveConnectionState;
 }
@@ -199,13 +201,18 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     }, o.pingEveryMs);
   }
 
+  async function subscribe(socket: WebSocket, gen: number): Promise<void> {
+    const answers = await Promise.all(options.subscriptions().map((s) => request(socket, s.method, s.params, gen)));
+    if (answers.some((a) => a.error)) throw new Refused('refused');
+  }
+
   async function connect(): Promise<void> {
     if (stopped) return;
     const gen = ++generation;
     set({ status: 'connecting', retryAt: null, unreadableFrames: 0 });
-    let token: string;
+    let token: string | null = null;
     try {
-      token = await options.token();
+      if (options.token) token = await options.token();
     } catch {
       return fail('token_unavailable', gen);
     }
@@ -229,10 +236,11 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       opened = true;
       void (async () => {
         try {
-          const authorized = await request(socket, 'authorize', [token, 'public'], gen);
-          if (authorized.error) throw new Refused('token_refused');
-          const answers = await Promise.all(options.subscriptions().map((s) => request(socket, s.method, s.params, gen)));
-          if (answers.some((a) => a.error)) throw new Refused('refused');
+          if (token !== null) {
+            const authorized = await request(socket, 'authorize', [token, 'public'], gen);
+            if (authorized.error) throw new Refused('token_refused');
+          }
+          await subscribe(socket, gen);
         } catch (error) {
           return fail(error instanceof Refused ? error.problem : 'unreachable', gen);
         }
@@ -256,6 +264,12 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       clearTimers();
       drop();
       void connect();
+    },
+    resubscribe() {
+      const socket = ws;
+      const gen = generation;
+      if (stopped || socket === null || current.status !== 'live') return;
+      subscribe(socket, gen).catch((error: unknown) => fail(error instanceof Refused ? error.problem : 'unreachable', gen));
     },
     stop() {
       stopped = true;

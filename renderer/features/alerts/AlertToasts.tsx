@@ -10,7 +10,8 @@ import './alerts.css';
 /** Toasts shown at once; the rest are counted (each one is in the alert log on Positions). */
 const SHOWN_TOASTS = 2;
 
-const positionKey = (alert: Pick<PositionAlert, 'accountId' | 'positionId'>) => `${alert.accountId}:${alert.positionId}`;
+/** A set alert (Alerts view) has its own toast; a position's alerts share one. */
+const positionKey = (alert: Pick<PositionAlert, 'accountId' | 'positionId' | 'watch'>) => (alert.watch ? `watch:${alert.watch.ruleId}` : `${alert.accountId}:${alert.positionId}`);
 
 /**
  * The alerts the main process raises, as they arrive, in any view: one toast per position, which
