@@ -45,11 +45,11 @@ describe('useViewUpdatedAt', () => {
     const now = Date.now();
     client.setQueryData(['balances.overview', {}], { rows: [] }, { updatedAt: now - 2_000 });
     client.setQueryData(['live.get', {}], { state: 'live' }, { updatedAt: now - 2 * MINUTE });
-    client.setQueryData(['withdrawals.destinations', {}], { items: [] }, { updatedAt: now - 3 * MINUTE });
+    client.setQueryData(['alerts.log', {}], { items: [] }, { updatedAt: now - 3 * MINUTE });
     function LiveView() {
       useQuery({ queryKey: ['balances.overview', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity });
       useQuery({ queryKey: ['live.get', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity, refetchInterval: false });
-      useQuery({ queryKey: ['withdrawals.destinations', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity, refetchInterval: false });
+      useQuery({ queryKey: ['alerts.log', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity, refetchInterval: false });
       return <p data-testid="updated-at">{useViewUpdatedAt()}</p>;
     }
     render(

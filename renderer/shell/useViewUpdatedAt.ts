@@ -2,18 +2,12 @@ import { useEffect, useState } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { REFERENCE_DATA_META } from '../api/queries';
 
-/** Queries the shell watches itself; they say nothing about the open view's data. */
-const SHELL_CHANNELS = new Set(['connection.get', 'accounts.list', 'settings.get', 'app.info', 'live.get', 'alerts.log']);
-
 /**
- * A query nothing refreshes on a clock (every observer sets `refetchInterval: false`) is fed by
- * events or read once (the live feed's state, the alert log, a saved address book): its age is
- * when something last happened, not how fresh the figures are. Counted, it made the one clock read
- * "Updated 2 min ago" beside rows that were moving live.
+ * Queries the shell watches itself; they say nothing about the open view's data. The live feed's
+ * state and the alert log are fed by events: their age is when something last happened, and
+ * counted, it made the one clock read "Updated 2 min ago" beside rows that were moving live.
  */
-function refreshedOnAClock(query: Query): boolean {
-  return query.observers.some((observer) => observer.options.refetchInterval !== false);
-}
+const SHELL_CHANNELS = new Set(['connection.get', 'accounts.list', 'settings.get', 'app.info', 'live.get', 'alerts.log']);
 
 /**
  * A query the open view watches for its figures. Reference data (asset names, refreshed every ten
@@ -24,7 +18,6 @@ function refreshedOnAClock(query: Query): boolean {
 function isViewQuery(query: Query): boolean {
   const channel = query.queryKey[0];
   if (typeof channel !== 'string' || SHELL_CHANNELS.has(channel) || query.getObserversCount() === 0) return false;
-  if (!refreshedOnAClock(query)) return false;
   return !query.observers.every((observer) => observer.options.meta?.[REFERENCE_DATA_META] === true);
 }
 
