@@ -152,7 +152,7 @@ test.describe('dashboard', () => {
           quote: 'USDT',
           accounts: [{ id: 'demo', name: 'Demo' }],
           rows: [row(longTicker, `${fortyDigits}.123456789012345678`), row('BTC', '1')],
-          totals: { value: '0', main: '0', trade: '0', collateral: '0' },
+          totals: { value: '0', main: '0', trade: '0', collateral: '0', change24h: null },
           allocation: [],
           unpriced: 2,
           zeroAssets: 0,

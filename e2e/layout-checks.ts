@@ -23,7 +23,10 @@ export async function seriousViolations(page: Page, where: string): Promise<stri
   return lines;
 }
 
-/** What overflows sideways: the page, the view area, or an element sticking out of the view area. */
+/**
+ * What overflows sideways: the page, the view area, an element sticking out of the view area, or
+ * anything outside a data table showing a sideways scrollbar.
+ */
 export function sidewaysOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
@@ -50,6 +53,15 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       if (clipped) continue;
       const box = el.getBoundingClientRect();
       if (box.width > 0 && box.right > edge + 1) problems.push(`${describe(el)} sticks out ${Math.round(box.right - edge)} px past the view`);
+    }
+    // A sideways scrollbar anywhere on the page (the side menu, a card, a form) but a data table's
+    // own frame. An element that scrolls one way scrolls the other too (CSS turns its visible
+    // overflow into auto), so a menu that only meant to scroll down showed a sideways bar.
+    for (const el of document.querySelectorAll('body *')) {
+      const overflowX = getComputedStyle(el).overflowX;
+      if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
+      if (el.querySelector('table') || el.closest('.visually-hidden')) continue;
+      if (el.scrollWidth > el.clientWidth + 1) problems.push(`${describe(el)} shows a sideways scrollbar (${el.scrollWidth - el.clientWidth} px more)`);
     }
     return problems.slice(0, 10);
   });

@@ -1,11 +1,17 @@
 /**
- * Screenshots of every view in light and dark, 1280x800, for the README and for looking at.
+ * Screenshots of every view in light and dark, for the README and for looking at: at 1280x800
+ * (the README's, `<view>-<theme>.png`), and at the smallest window (1024x700) and a wide one
+ * (1440x900) as `<view>-<theme>-<size>.png`. Scrollbars show as a real window shows them
+ * (Playwright hides them by default), so a frame that scrolls where it should not is seen.
  * `npm test` writes them under test-results/screenshots/ so a test run never rewrites committed
  * files; `npm run screenshots` writes them to e2e/screenshots/ (the README's pictures).
  */
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { addAccount, expect, openView, test } from './fixtures';
+
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR
   ? resolve(process.env.DESK_SCREENSHOT_DIR)
@@ -22,29 +28,35 @@ const VIEWS: Array<{ nav: string; file: string; ready: (page: Page) => Promise<v
   { nav: 'History', file: 'history', ready: async (p) => void (await expect(p.getByTestId('history-chart').locator('canvas')).toBeVisible()) },
 ];
 
-/** DESK_SCREENSHOT_SIZE=1024x700 looks at another window size (the committed ones are 1280x800). */
-const [WIDTH, HEIGHT] = (process.env.DESK_SCREENSHOT_SIZE ?? '1280x800').split('x').map(Number) as [number, number];
+/** The README's size (no suffix), then the smallest window and a wide one. */
+const SIZES = [
+  { width: 1280, height: 800, suffix: '' },
+  { width: 1024, height: 700, suffix: '-1024x700' },
+  { width: 1440, height: 900, suffix: '-1440x900' },
+] as const;
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`screenshots of every view (${theme})`, async ({ page, appMode, simulator }) => {
-    test.skip(appMode !== 'browser', 'screenshots come from the browser project');
-    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await expect(page.getByTestId('balance-row').first()).toBeVisible();
-    for (const view of VIEWS) {
-      await openView(page, view.nav);
-      await view.ready(page);
-      // Let lazy chunks, fonts and the first refetch settle.
+for (const size of SIZES) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`screenshots of every view (${theme}, ${size.width}x${size.height})`, async ({ page, appMode, simulator }) => {
+      test.skip(appMode !== 'browser', 'screenshots come from the browser project');
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await expect(page.getByTestId('balance-row').first()).toBeVisible();
+      for (const view of VIEWS) {
+        await openView(page, view.nav);
+        await view.ready(page);
+        // Let lazy chunks, fonts and the first refetch settle.
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `${view.file}-${theme}${size.suffix}.png`) });
+      }
+      // Accounts last: adding a key makes that account the active one.
+      const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
+      await addAccount(page, { name: 'Main (B2B)', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: main.apiSecret });
+      const report = page.getByRole('group', { name: /What the key for Main \(B2B\) can reach/ });
+      await expect(report).toBeVisible();
+      await report.scrollIntoViewIfNeeded();
       await page.waitForTimeout(400);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${view.file}-${theme}.png`) });
-    }
-    // Accounts last: adding a key makes that account the active one.
-    const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
-    await addAccount(page, { name: 'Main (B2B)', baseUrl: simulator.url, apiKey: main.apiKey, apiSecret: main.apiSecret });
-    const report = page.getByRole('group', { name: /What the key for Main \(B2B\) can reach/ });
-    await expect(report).toBeVisible();
-    await report.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `accounts-${theme}.png`) });
-  });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `accounts-${theme}${size.suffix}.png`) });
+    });
+  }
 }

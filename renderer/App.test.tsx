@@ -16,7 +16,7 @@ function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = 
     quote: 'USDT',
     accounts: [{ id: 'demo', name: 'Demo' }],
     rows: [{ asset: 'BTC', main: '1.5', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '1.5', price: null, value: null, change24h: null, share: null }],
-    totals: { value: '0', main: '0', trade: '0', collateral: '0' },
+    totals: { value: '0', main: '0', trade: '0', collateral: '0', change24h: null },
     allocation: [],
     unpriced: 1,
     zeroAssets: 0,

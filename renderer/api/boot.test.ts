@@ -8,7 +8,7 @@ const OVERVIEW: BalancesOverview = {
   quote: 'USDT',
   accounts: [{ id: 'demo', name: 'Demo' }],
   rows: [],
-  totals: { value: '0', main: '0', trade: '0', collateral: '0' },
+  totals: { value: '0', main: '0', trade: '0', collateral: '0', change24h: null },
   allocation: [],
   unpriced: 0,
   zeroAssets: 0,

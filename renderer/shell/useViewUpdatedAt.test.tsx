@@ -39,4 +39,24 @@ describe('useViewUpdatedAt', () => {
     const now = renderView(false);
     await waitFor(() => expect(Number(screen.getByTestId('updated-at').textContent)).toBe(now - 10 * MINUTE));
   });
+
+  it('leaves out what events feed (the live state, the alert log): their age is not the figures\' freshness', async () => {
+    const client = new QueryClient();
+    const now = Date.now();
+    client.setQueryData(['balances.overview', {}], { rows: [] }, { updatedAt: now - 2_000 });
+    client.setQueryData(['live.get', {}], { state: 'live' }, { updatedAt: now - 2 * MINUTE });
+    client.setQueryData(['alerts.log', {}], { items: [] }, { updatedAt: now - 3 * MINUTE });
+    function LiveView() {
+      useQuery({ queryKey: ['balances.overview', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity });
+      useQuery({ queryKey: ['live.get', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity, refetchInterval: false });
+      useQuery({ queryKey: ['alerts.log', {}], queryFn: () => new Promise<never>(() => undefined), staleTime: Infinity, refetchInterval: false });
+      return <p data-testid="updated-at">{useViewUpdatedAt()}</p>;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <LiveView />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(Number(screen.getByTestId('updated-at').textContent)).toBe(now - 2_000));
+  });
 });

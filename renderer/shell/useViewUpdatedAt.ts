@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { REFERENCE_DATA_META } from '../api/queries';
 
-/** Queries the shell watches itself; they say nothing about the open view's data. */
-const SHELL_CHANNELS = new Set(['connection.get', 'accounts.list', 'settings.get', 'app.info']);
+/**
+ * Queries the shell watches itself; they say nothing about the open view's data. The live feed's
+ * state and the alert log are fed by events: their age is when something last happened, and
+ * counted, it made the one clock read "Updated 2 min ago" beside rows that were moving live.
+ */
+const SHELL_CHANNELS = new Set(['connection.get', 'accounts.list', 'settings.get', 'app.info', 'live.get', 'alerts.log']);
 
 /**
  * A query the open view watches for its figures. Reference data (asset names, refreshed every ten

@@ -90,6 +90,11 @@ export interface BalancesOverview {
     main: string;
     trade: string;
     collateral: string;
+    /**
+     * How `value` moved in 24 h at today's amounts (prices only: deposits and withdrawals are not
+     * in it), `value` in the quote and `percent` of the value 24 h ago; null when not known.
+     */
+    change24h: { value: string; percent: string } | null;
   };
   /**
    * The largest holdings by value (at most ALLOCATION_TOP) and the rest as one part; empty when

@@ -280,6 +280,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
         main: valueTotal(amountsOf(held, mainOf), quote, index),
         trade: valueTotal(amountsOf(held, tradeOf), quote, index),
         collateral: valueTotal(amountsOf(held, collateralOf), quote, index),
+        change24h: whole.change24h,
       },
       allocation: allocationOfValued(ranked, wholeTotal, ALLOCATION_TOP),
       unpriced: whole.unpriced,

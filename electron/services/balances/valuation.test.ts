@@ -264,7 +264,7 @@ describe('PriceIndex over a ticker answer', () => {
     }
     // 1 / (0.92 × 62000) = 1 / 57040, to 20 significant digits.
     expect(priceOf(fromTicker, 'EUR', 'BTC')).toBe('0.000017531556802244039271');
-    expect(fromTicker.rate('EUR', 'USDT')).toMatchObject({ market: 'USDT_EUR', inverse: true, change: null });
+    expect(fromTicker.rate('EUR', 'USDT')).toMatchObject({ market: 'USDT_EUR', inverse: true, change: '0' });
   });
 
   it('reads a market only when a route asks for it, and never an inherited property', () => {
@@ -278,5 +278,39 @@ describe('PriceIndex over a ticker answer', () => {
     expect(priceOf(odd, 'constructor', 'x')).toBeNull();
     expect(priceOf(odd, '_', 'proto__')).toBeNull();
     expect(priceOf(odd, '', '_proto__')).toBeNull();
+  });
+});
+
+describe('the total\'s 24 h move at today\'s amounts', () => {
+  // Now and 24 h ago: BTC 50000 (was 40000), ETH 0.05 BTC (was 0.1), USDT_EUR 0.8 (was 0.64).
+  const moving = new PriceIndex([
+    { market: 'BTC_USDT', last: '50000', change: '25' },
+    { market: 'ETH_BTC', last: '0.05', change: '-50' },
+    { market: 'USDT_EUR', last: '0.8', change: '25' },
+    { market: 'HBAR_BTC', last: '0.000001' },
+  ]);
+  const held = [
+    { asset: 'BTC', amount: '1' },
+    { asset: 'ETH', amount: '10' },
+    { asset: 'USDT', amount: '100' },
+    { asset: 'EUR', amount: '80' },
+    { asset: 'NOPRICE', amount: '7' },
+  ];
+
+  it('undoes each leg, inverse and two-hop included: 75200 now against 80225 then is -5025 (-6.26 %)', () => {
+    // Then: 40000 (BTC) + 10 × 0.1 × 40000 (ETH) + 100 (USDT) + 80 ÷ 0.64 (EUR) = 80225.
+    const valuation = valueAssets(held, 'USDT', moving);
+    expect(valuation.total).toBe('75200');
+    expect(valuation.change24h).toEqual({ value: '-5025', percent: '-6.26' });
+  });
+
+  it('is not known once a held, priced asset has a leg without a change, never 0', () => {
+    expect(valueAssets([...held, { asset: 'HBAR', amount: '1000' }], 'USDT', moving).change24h).toBeNull();
+    // Held at zero, its unknown move changes nothing.
+    expect(valueAssets([...held, { asset: 'HBAR', amount: '0' }], 'USDT', moving).change24h).toEqual({ value: '-5025', percent: '-6.26' });
+  });
+
+  it('is not known when nothing priced was held', () => {
+    expect(valueAssets([{ asset: 'NOPRICE', amount: '7' }], 'USDT', moving).change24h).toBeNull();
   });
 });

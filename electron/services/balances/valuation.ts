@@ -50,8 +50,20 @@ export interface Valuation {
   rows: Valued[];
   /** Sum of every priced value. */
   total: string;
+  /**
+   * What `total` moved in 24 h at today's amounts: the value minus what the same amounts were
+   * worth at the prices of 24 h ago (each leg's 24 h change undone). Null when a priced, held
+   * asset has a leg without a known change, or nothing was worth anything 24 h ago.
+   */
+  change24h: TotalChange | null;
   /** Assets with a non-zero amount and no price (left out of `total`). */
   unpriced: number;
+}
+
+/** A total's move: `value` in the quote (VALUE_PLACES) and `percent` of the earlier total (2 places). */
+export interface TotalChange {
+  value: string;
+  percent: string;
 }
 
 /** Values are rounded to this many decimals (half up). */
@@ -101,6 +113,31 @@ export interface PricedRoute {
   route: Rate[];
   price: Decimal;
   inverted: boolean;
+  /** Today's price over the price 24 h ago along the route (1 for the quote itself); null when a leg's change is unknown. */
+  move: Decimal | null;
+}
+
+const HUNDRED = new Decimal(100);
+
+/**
+ * A leg's price now over its price 24 h ago, from the market's 24 h change in percent (docs/exchange-api.md,
+ * "24 h change"): 1 + c/100 read directly, its inverse read inversely. Null when unknown or not a move a price can make.
+ */
+function legMove(rate: Rate): Decimal | null {
+  if (rate.change === null || !isLooseDecimalString(rate.change)) return null;
+  const factor = ONE.plus(dec(rate.change).dividedBy(HUNDRED));
+  if (!factor.isPositive() || factor.isZero()) return null;
+  return rate.inverse ? ONE.dividedBy(factor) : factor;
+}
+
+function routeMove(route: readonly Rate[]): Decimal | null {
+  let move = ONE;
+  for (const rate of route) {
+    const leg = legMove(rate);
+    if (leg === null) return null;
+    move = move.times(leg);
+  }
+  return move;
 }
 
 /**
@@ -151,7 +188,7 @@ export class PriceIndex {
       // A direct market wins over an inverse one for the same pair.
       const direct = this.conversion(from, to);
       const inverse = direct ? undefined : this.conversion(to, from);
-      rate = direct ? new Rate(`${from}_${to}`, direct.last, false, direct.change ?? null) : inverse ? new Rate(`${to}_${from}`, inverse.last, true, null) : null;
+      rate = direct ? new Rate(`${from}_${to}`, direct.last, false, direct.change ?? null) : inverse ? new Rate(`${to}_${from}`, inverse.last, true, inverse.change ?? null) : null;
       this.rates.set(key, rate);
     }
     return rate ?? undefined;
@@ -168,7 +205,7 @@ export class PriceIndex {
     let found = this.priced.get(key);
     if (found === undefined) {
       const route = this.route(asset, quote);
-      found = route === null ? null : { route, price: route.reduce(apply, ONE), inverted: route.some(isInverse) };
+      found = route === null ? null : { route, price: route.reduce(apply, ONE), inverted: route.some(isInverse), move: routeMove(route) };
       this.priced.set(key, found);
     }
     return found;
@@ -210,6 +247,8 @@ function valueAlong(held: Decimal, priced: PricedRoute): Decimal {
 export function valueAssets(amounts: readonly { asset: string; amount: string }[], quote: string, index: PriceIndex): Valuation {
   let total = new Decimal(0);
   let unpriced = 0;
+  // What today's amounts were worth at the prices of 24 h ago; null once one priced holding's move is unknown.
+  let before: Decimal | null = new Decimal(0);
   const rows: Valued[] = [];
   for (const { asset, amount } of amounts) {
     const held = dec(amount);
@@ -222,6 +261,7 @@ export function valueAssets(amounts: readonly { asset: string; amount: string }[
     const { route, price, inverted } = priced;
     const value = valueAlong(held, priced);
     total = total.plus(value);
+    if (before !== null && !value.isZero()) before = priced.move === null ? null : before.plus(value.dividedBy(priced.move));
     const first = route[0];
     rows.push({
       asset,
@@ -232,7 +272,16 @@ export function valueAssets(amounts: readonly { asset: string; amount: string }[
       change: first && !first.inverse ? first.change : null,
     });
   }
-  return { quote, rows, total: toPlain(total), unpriced };
+  return { quote, rows, total: toPlain(total), change24h: totalChange(total, before), unpriced };
+}
+
+function totalChange(now: Decimal, before: Decimal | null): TotalChange | null {
+  if (before === null || !before.isPositive() || before.isZero()) return null;
+  const moved = now.minus(before);
+  return {
+    value: toPlain(moved.toDecimalPlaces(VALUE_PLACES, Decimal.ROUND_HALF_UP)),
+    percent: toPlain(moved.dividedBy(before).times(HUNDRED).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+  };
 }
 
 /** A route's leg as a valuation row shows it. */

@@ -32,7 +32,7 @@ function overview(btc: string, price = '62000', extra: Partial<BalancesOverview>
       { asset: 'BTC', main: btc, tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: btc, price, value: btcValue, change24h: null, share: null },
       { asset: 'USDT', main: '100.5', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '100.5', price: '1', value: '100.5', change24h: null, share: null },
     ],
-    totals: { value: addStrings(btcValue, '100.5'), main: '0', trade: '0', collateral: '0' },
+    totals: { value: addStrings(btcValue, '100.5'), main: '0', trade: '0', collateral: '0', change24h: null },
     allocation: [],
     unpriced: 0,
     zeroAssets: 0,

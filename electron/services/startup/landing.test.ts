@@ -12,7 +12,7 @@ import { createLanding, REUSE_MS } from './landing';
 const KEY = { accountId: 'acc-1', quote: 'USDT' };
 
 function overviewPricedAt(pricedAt: number): BalancesOverview {
-  return { quote: 'USDT', accounts: [], rows: [], totals: { value: '0', main: '0', trade: '0', collateral: '0' }, allocation: [], unpriced: 0, zeroAssets: 0, byAccount: [], grandTotal: '0', notes: [], pricedAt };
+  return { quote: 'USDT', accounts: [], rows: [], totals: { value: '0', main: '0', trade: '0', collateral: '0', change24h: null }, allocation: [], unpriced: 0, zeroAssets: 0, byAccount: [], grandTotal: '0', notes: [], pricedAt };
 }
 
 function setUp() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALLOCATION_TOP, type BalanceRow, type BalancesOverview, type OverviewNote } from '../../../shared/model/balances';
 import { add, compare, dec, mul, sum, toPlain } from '../../../shared/money/decimal';
@@ -42,7 +42,7 @@ function overview(holdings: Record<string, Holding>, extra: Partial<BalancesOver
     accounts: [{ id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name }],
     rows,
     allocation: allocationOf(rows, value),
-    totals: { value, main: priced((r) => r.main), trade: priced((r) => add(r.tradeAvailable, r.tradeFrozen)), collateral: priced((r) => r.collateral) },
+    totals: { value, main: priced((r) => r.main), trade: priced((r) => add(r.tradeAvailable, r.tradeFrozen)), collateral: priced((r) => r.collateral), change24h: null },
     unpriced: rows.filter((r) => r.price === null).length,
     zeroAssets: 0,
     byAccount: [],
@@ -116,6 +116,20 @@ describe('BalancesView', () => {
     expect(screen.getByTestId('total-collateral').textContent).toBe('6,000.00 USDT');
     expect(screen.getByTestId('unpriced-count').textContent).toBe('1 asset has no price in USDT and is not in the total.');
     expect(screen.getByRole('figure', { name: 'Allocation by value' }).textContent).toContain('BTC 52.0%');
+  });
+
+  it('says the total\'s 24 h price move with its sign and percent, and "not known" (never 0) when it is not known', async () => {
+    setup(overview(holdings(), { totals: { ...overview(holdings()).totals, change24h: { value: '-1234.5', percent: '-1.62' } } }));
+    const change = await screen.findByTestId('total-change');
+    expect(change.textContent).toBe('24 h price move -1,234.50 USDT (-1.62%)');
+    expect(change.querySelector('.change--down')).not.toBeNull();
+    cleanup();
+    setup(overview(holdings(), { totals: { ...overview(holdings()).totals, change24h: { value: '0.004', percent: '0' } } }));
+    // Too small for the shown places, yet a move: not "0%".
+    expect((await screen.findByTestId('total-change')).textContent).toBe('24 h price move +0.00 USDT (+<0.01%)');
+    cleanup();
+    setup();
+    expect((await screen.findByTestId('total-change')).textContent).toBe('24 h price move not known');
   });
 
   it('sorts by ticker, amount and value, both directions', async () => {

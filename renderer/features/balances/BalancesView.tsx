@@ -9,8 +9,8 @@ import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
 import { CopyButton, copyButtonLabelLength, EmptyState, errorTitle, QueryState, StaleNote, useStableOrder, View } from '../../components';
 import type { AppError } from '../../../shared/errors';
-import { knownTotals } from './knownTotals';
-import { heightLimitStyle, useRowWindow, type HeightLimit } from '../../components/useRowWindow';
+import { knownTotals, type KnownTotals } from './knownTotals';
+import { useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount, formatPercent } from '../../format';
 import { useUi, type BalancesUi } from '../../state/ui';
@@ -32,8 +32,11 @@ import { noteWords } from './noteWords';
 
 const ROW_HEIGHT = 52;
 /** The table scrolls within the window below the view's header, totals and toolbar. */
+/**
+ * The table fills what the view leaves below its header, total and toolbar (balances.css), and
+ * is the one thing that scrolls; this limit only estimates, before layout, how many rows show.
+ */
 const TABLE_HEIGHT: HeightLimit = { windowMinus: 250, atLeast: 200 };
-const TABLE_HEIGHT_STYLE = heightLimitStyle(TABLE_HEIGHT);
 
 /**
  * The whole account at a glance: every asset across the main, trade and collateral accounts,
@@ -96,12 +99,24 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const names = data ? data.accounts.map((a) => a.name).join(', ') : '';
   const scope = allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
   const assetCount = plural(allRows.length, { one: '# asset', other: '# assets' });
+  const zeroCount = data && data.zeroAssets > 0 ? plural(data.zeroAssets, { one: '# asset at zero not listed', other: '# assets at zero not listed' }) : null;
 
   return (
     <View
       name="balances"
+      className="view--fill view--balances"
       title={t`Balances`}
-      subtitle={`${t`Main, trade and collateral of ${scope}`}${data ? ` \u00b7 ${assetCount}` : ''}`}
+      subtitle={
+        <>
+          {`${t`Main, trade and collateral of ${scope}`}${data ? ` \u00b7 ${assetCount}` : ''}`}
+          {zeroCount ? (
+            <>
+              {' \u00b7 '}
+              <span data-testid="hidden-zero-count">{zeroCount}</span>
+            </>
+          ) : null}
+        </>
+      }
       actions={
         <div className="toolbar">
           <AccountScopeSelect label={t`Show`} ariaLabel={t`Balances of`} accountName={account.name} allAccounts={allAccounts} onChange={accountScope.setAllAccounts} />
@@ -132,27 +147,24 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         </ul>
       ) : null}
 
-      <div className="toolbar">
+      <div className="toolbar balances-toolbar">
         <SearchField value={ui.search} onSearch={(search) => setUi({ search })} />
-        <label className="checkbox">
-          <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
-          {t`Hide small balances`}
-        </label>
+        <span className="balances-toolbar__group">
+          <label className="checkbox">
+            <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
+            {t`Hide small balances`}
+          </label>
+          <ThresholdInput saved={savedThreshold} quote={quote} onTyped={setTypedThreshold} />
+        </span>
         {allAccounts ? null : (
           <label className="checkbox">
             <input type="checkbox" checked={ui.includeSubAccounts} onChange={(e) => setUi({ includeSubAccounts: e.target.checked })} />
             {t`Include sub-accounts`}
           </label>
         )}
-        <ThresholdInput saved={savedThreshold} quote={quote} onTyped={setTypedThreshold} />
         {hiddenSmall > 0 ? (
           <span className="field__hint" data-testid="hidden-small-count">
             {t`${hiddenSmall} worth less than ${formatAmount(threshold)} ${quote} hidden`}
-          </span>
-        ) : null}
-        {data && data.zeroAssets > 0 ? (
-          <span className="field__hint" data-testid="hidden-zero-count">
-            {plural(data.zeroAssets, { one: '# asset at zero not listed', other: '# assets at zero not listed' })}
           </span>
         ) : null}
       </div>
@@ -207,6 +219,7 @@ const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedA
             {figure(totals.value)}
           </strong>
         </p>
+        <TotalChange change={totals.change24h} quote={q} />
         <StaleNote error={staleError} updatedAt={updatedAt} testId="total-stale" />
         <dl className="account-total__split">
           {(['main', 'trade', 'collateral'] as const).map((part) => (
@@ -218,12 +231,8 @@ const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedA
             </div>
           ))}
         </dl>
-        {overview.unpriced > 0 ? (
-          <p className="field__hint" data-testid="unpriced-count">
-            {plural(overview.unpriced, { one: `# asset has no price in ${q} and is not in the total.`, other: `# assets have no price in ${q} and are not in the total.` })}
-          </p>
-        ) : null}
       </div>
+      <div className="account-total__side">
       {parts.length > 0 ? (
         <figure className="allocation" aria-label={t`Allocation by value`}>
           <div className="allocation__bar" aria-hidden="true">
@@ -241,9 +250,41 @@ const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedA
           </figcaption>
         </figure>
       ) : null}
+        {overview.unpriced > 0 ? (
+          <p className="field__hint" data-testid="unpriced-count">
+            {plural(overview.unpriced, { one: `# asset has no price in ${q} and is not in the total.`, other: `# assets have no price in ${q} and are not in the total.` })}
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 });
+
+/**
+ * The total's 24 h move: what today's amounts gained or lost as their prices moved (each price's
+ * own 24 h change; deposits and withdrawals are not in it), or "not known", never a zero.
+ */
+function TotalChange({ change, quote }: { change: KnownTotals['change24h']; quote: string }) {
+  const label = t`24 h price move`;
+  const why = t`What the amounts held now gained or lost as their prices moved over 24 hours. Deposits and withdrawals are not in it.`;
+  if (change === null) {
+    return (
+      <p className="account-total__change" data-testid="total-change" title={t`Not known: a price's 24 h change is missing, or part of the account could not be read.`}>
+        <span className="field__label">{label}</span> <span className="cell-zero">{t`not known`}</span>
+      </p>
+    );
+  }
+  const tone = isNegative(change.value) ? 'change--down' : isZero(change.value) ? '' : 'change--up';
+  const sign = isPositive(change.value) ? '+' : '';
+  return (
+    <p className="account-total__change" data-testid="total-change" title={`${why} (${change.value} ${quote})`}>
+      <span className="field__label">{label}</span>{' '}
+      <span className={`num ${tone}`}>
+        {`${sign}${displayValue(change.value, quote)} ${quote} (${changeText(change.percent, change.value)})`}
+      </span>
+    </p>
+  );
+}
 
 const PART_LABELS = { main: msg`Main`, trade: msg`Trade`, collateral: msg`Collateral` } as const;
 
@@ -283,7 +324,7 @@ const BalancesTable = memo(function BalancesTable({
     </th>
   );
   return (
-    <div className="card table-scroll" style={TABLE_HEIGHT_STYLE} ref={containerRef} {...holdProps} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
+    <div className="card table-scroll balances-scroll" ref={containerRef} {...holdProps} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
       <table className="table table--fixed-rows table--balances" aria-rowcount={rows.length + 1}>
         {/* What a person scans for first (the whole holding, its worth, its move) comes first; its
             split over the three balances follows, past the frame's edge in a narrow window. */}

@@ -21,7 +21,7 @@ describe('Balances export when the CSV writer cannot load', () => {
       accounts: [{ id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name }],
       rows: [{ asset: 'USDT', main: '5', tradeAvailable: '0', tradeFrozen: '0', collateral: '0', total: '5', price: '1', value: '5', change24h: null, share: null }],
       allocation: [],
-      totals: { value: '5', main: '5', trade: '0', collateral: '0' },
+      totals: { value: '5', main: '5', trade: '0', collateral: '0', change24h: null },
       unpriced: 0,
       zeroAssets: 0,
       byAccount: [],

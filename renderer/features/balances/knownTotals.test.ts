@@ -10,7 +10,7 @@ function overview(notes: OverviewNote[], pricedAt: number | null = 1): BalancesO
     byAccount: [],
     grandTotal: '10',
     rows: [row],
-    totals: { value: '10', main: '10', trade: '0', collateral: '0' },
+    totals: { value: '10', main: '10', trade: '0', collateral: '0', change24h: null },
     allocation: [],
     unpriced: 0,
     zeroAssets: 0,
@@ -21,12 +21,12 @@ function overview(notes: OverviewNote[], pricedAt: number | null = 1): BalancesO
 
 describe('knownTotals', () => {
   it('passes every total through when everything was read', () => {
-    expect(knownTotals(overview([]))).toEqual({ value: '10', main: '10', trade: '0', collateral: '0' });
+    expect(knownTotals(overview([]))).toEqual({ value: '10', main: '10', trade: '0', collateral: '0', change24h: null });
   });
 
   it('does not know the total, nor the part, when one part could not be read', () => {
     const totals = knownTotals(overview([{ kind: 'part_unavailable', part: 'trade', accountId: 'a'}]));
-    expect(totals).toEqual({ value: null, main: '10', trade: null, collateral: '0' });
+    expect(totals).toEqual({ value: null, main: '10', trade: null, collateral: '0', change24h: null });
   });
 
   it('keeps a part the region does not offer as an answer', () => {

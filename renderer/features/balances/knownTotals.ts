@@ -6,6 +6,8 @@ export interface KnownTotals {
   main: string | null;
   trade: string | null;
   collateral: string | null;
+  /** The total's 24 h move at today's amounts; null when the total or a price's move is not known. */
+  change24h: { value: string; percent: string } | null;
 }
 
 /**
@@ -26,8 +28,10 @@ export function knownTotals(overview: BalancesOverview): KnownTotals {
   }
   const pricesMissing = overview.pricedAt === null && overview.rows.length > 0;
   const partOf = (part: AccountPart) => (wholeMissing || pricesMissing || missing.has(part) ? null : overview.totals[part]);
+  const value = wholeMissing || pricesMissing || missing.size > 0 ? null : overview.totals.value;
   return {
-    value: wholeMissing || pricesMissing || missing.size > 0 ? null : overview.totals.value,
+    value,
+    change24h: value === null ? null : overview.totals.change24h,
     main: partOf('main'),
     trade: partOf('trade'),
     collateral: partOf('collateral'),
