@@ -351,8 +351,10 @@ describe('core on a read-only user-data folder', () => {
       expect(seen?.list.ok && seen.list.data.accounts.map((a) => a.id)).toEqual(['demo', 'acc-one', 'acc-two']);
       expect(seen?.demoBalance.ok).toBe(true);
       const clearError = `The settings could not be saved in ${userDataDir} (permission denied). Nothing was changed.`;
-      expect(seen?.settingsUpdate).toEqual({ ok: false, error: { kind: 'internal', message: clearError } });
-      expect(seen?.selectDemo).toEqual({ ok: false, error: { kind: 'internal', message: clearError } });
+      // The page words the code with the folder; the message is the log's.
+      const refusal = { ok: false, error: { kind: 'internal', reason: 'settings_unsaved', values: { folder: userDataDir }, message: clearError } };
+      expect(seen?.settingsUpdate).toEqual(refusal);
+      expect(seen?.selectDemo).toEqual(refusal);
       // Read-only, withdrawals off, said on screen (the Withdraw view reads database.status).
       expect(seen?.databaseStatus).toEqual({ ok: true, data: { available: false, problem: 'read_only', file: join(userDataDir, 'desk.sqlite3'), folder: userDataDir } });
       expect(seen?.withdrawalsList.ok === false && seen.withdrawalsList.error.reason).toBe('database_unavailable');

@@ -64,7 +64,8 @@ export const FAILURE_VALUES = {
   /** The system keychain cannot be reached; `platform` as Node names it (linux, darwin, win32). */
   keychain_unreachable: z.object({ platform: Text }),
   /** The settings could not be written, or the file on disk could not be read and is kept untouched. */
-  settings_unsaved: None,
+  /** The data folder the settings live in (the person may need to fix its permissions). */
+  settings_unsaved: z.looseObject({ folder: Text.optional() }),
   /** The Demo account's `field` (name, server, key, the account itself) is built in. */
   demo_fixed: withField({}),
   /** A custom server address goes with the custom region only, and the custom region needs one. */

@@ -76,7 +76,7 @@ const SAMPLES: { [R in FailureReason]: FailureValues<R> } = {
   key_in_use: { holder: 'Main' },
   secret_missing: { account: 'Main' },
   keychain_unreachable: { platform: 'linux' },
-  settings_unsaved: {},
+  settings_unsaved: { folder: '/home/me/.config/WhiteBIT Desk' },
   demo_fixed: { field: 'name' },
   base_url_custom_only: { field: 'baseUrl' },
   base_url_required: { field: 'baseUrl' },

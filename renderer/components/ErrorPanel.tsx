@@ -102,6 +102,10 @@ function detailedWords(error: AppError): { title?: string; advice?: string } | n
       const { account } = failure.values;
       return { title: t`The keychain no longer holds the API secret for “${account}”` };
     }
+    case 'settings_unsaved': {
+      const { folder } = failure.values;
+      return folder === undefined ? null : { title: t`The settings could not be saved in ${folder}` };
+    }
     case 'keychain_unreachable':
       return { advice: `${keychainHelp(failure.values.platform)} ${t`API secrets cannot be stored or read until it can. The Demo account works without a keychain.`}` };
     default:

@@ -36,7 +36,8 @@ export class ViewErrorBoundary extends Component<Props, { crashed: boolean; rese
       if (this.props.quiet) return null;
       return (
         <ErrorPanel
-          error={{ kind: 'internal', message: t`This view stopped working.` }}
+          error={{ kind: 'internal', message: 'view crashed' }}
+          outcome={t`This view stopped working.`}
           onRetry={() => this.setState({ crashed: false })}
         />
       );

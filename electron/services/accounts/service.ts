@@ -8,6 +8,7 @@
  * The built-in Demo account (`demo`) is always listed, needs no keychain and talks to the embedded
  * simulator. A new or replaced key is tested against the exchange before anything is stored.
  */
+import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { REGIONS } from '../../../shared/api/endpoints';
 import { AppFailure, type AppError } from '../../../shared/errors';
@@ -183,7 +184,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
    * exchange and before its secret goes into the keychain, where a failed rollback would strand it.
    */
   function refuseIfSettingsLocked(): void {
-    if (settings.writeRefusal) throw new AppFailure({ kind: 'internal', reason: 'settings_unsaved', message: settings.writeRefusal });
+    if (settings.writeRefusal) throw new AppFailure({ kind: 'internal', reason: 'settings_unsaved', values: { folder: dirname(settings.filePath) }, message: settings.writeRefusal });
   }
 
   /**

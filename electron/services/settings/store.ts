@@ -134,7 +134,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
 
   function writeFailure(error: unknown): AppFailure {
     logger.error('settings file could not be written', { error });
-    return new AppFailure({ kind: 'internal', reason: 'settings_unsaved', message: `The settings could not be saved in ${dir} (${describeFsProblem(error)}). Nothing was changed.` });
+    return new AppFailure({ kind: 'internal', reason: 'settings_unsaved', values: { folder: dir }, message: `The settings could not be saved in ${dir} (${describeFsProblem(error)}). Nothing was changed.` });
   }
 
   /** The settings on disk now, which a change must start from; throws when they can no longer be read. */
@@ -147,13 +147,14 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     throw new AppFailure({
       kind: 'internal',
       reason: 'settings_unsaved',
+      values: { folder: dir },
       message: `The settings could not be saved in ${dir}: the settings file there can no longer be read (${why}). Nothing was changed; restart the app.`,
     });
   }
 
   function update(change: (draft: SettingsFile) => void): Promise<SettingsFile> {
     const run = async (): Promise<SettingsFile> => {
-      if (loaded.writeRefusal) throw new AppFailure({ kind: 'internal', reason: 'settings_unsaved', message: loaded.writeRefusal });
+      if (loaded.writeRefusal) throw new AppFailure({ kind: 'internal', reason: 'settings_unsaved', values: { folder: dir }, message: loaded.writeRefusal });
       let release: () => void;
       try {
         release = await acquireFileLock(join(dir, LOCK_FILE_NAME), {

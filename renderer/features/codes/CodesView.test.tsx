@@ -192,11 +192,11 @@ describe('CodesView', () => {
 
   it('explains a missing permission', async () => {
     const bridge = installBridge();
-    bridge.failWith('codes.page', { kind: 'permission', message: 'This API Key is not authorized to perform this action.', code: 4 });
+    bridge.failWith('codes.page', { kind: 'permission', message: 'permission refused', exchangeSaid: 'This API Key is not authorized to perform this action.', code: 4 });
     renderWithQuery(<CodesView account={DEMO_ACCOUNT} />);
     const panel = await screen.findByRole('alert');
     expect(panel.textContent).toContain('This API key lacks a permission');
-    expect(panel.textContent).toContain('This API Key is not authorized to perform this action.');
+    expect(panel.textContent).toContain('The exchange said: “This API Key is not authorized to perform this action.”');
   });
 
   it('lists the readable codes and names the unreadable one by its external id, never by its code', async () => {

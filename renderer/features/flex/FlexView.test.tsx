@@ -202,7 +202,7 @@ describe('FlexView', () => {
   });
 
   it('shows a refused investment without retrying it, and warns when the outcome is unknown', async () => {
-    let error = { kind: 'validation' as 'validation' | 'timeout', status: 422, code: 4, message: 'Not enough money, Tether US balance = 5' };
+    let error: { kind: 'validation' | 'timeout'; status: number; code: number; message: string; exchangeSaid?: string } = { kind: 'validation', status: 422, code: 4, message: 'refused', exchangeSaid: 'Not enough money, Tether US balance = 5' };
     const { bridge } = setup({
       'exchange.flexInvest': () => {
         throw failure(error);
@@ -214,7 +214,7 @@ describe('FlexView', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount (USDT)' }), '20');
     await userEvent.click(screen.getByRole('button', { name: 'Review investment' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm investment' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Not enough money, Tether US balance = 5');
+    expect((await screen.findByRole('alert')).textContent).toContain('The exchange said: “Not enough money, Tether US balance = 5”');
     expect(screen.queryByText(/may or may not have created/)).toBeNull();
     await new Promise((r) => setTimeout(r, 50));
     expect(bridge.callsTo('exchange.flexInvest')).toHaveLength(1);
