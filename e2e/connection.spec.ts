@@ -10,6 +10,9 @@ test.describe('connection status', () => {
     const account = simulator.accounts.find((a) => a.name === 'Trader')!;
     await addAccount(page, { name: 'Trader', baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
     await expect(page.getByRole('listitem', { name: 'Trader' })).toContainText('Stored in keychain');
+    // Position alerts (on by default with open positions) would show the live feed's state; this
+    // spec is about the exchange's REST answers.
+    await page.getByRole('listitem', { name: 'Trader' }).getByRole('checkbox', { name: 'Notify me about margin calls and liquidations' }).uncheck();
     await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Trader' });
     await openView(page, 'Balances');
     const indicator = page.getByRole('status', { name: /^Connection: / });

@@ -124,6 +124,10 @@ test.describe('positions', () => {
   test('error state: a server fault shows the error panel, Retry recovers', async ({ page, simulator }) => {
     // After the account is saved: its key check also reads positions.
     await useSimulatorAccount(page, simulator, 'Main (B2B)', { open: false });
+    // Position alerts (on by default with open positions) keep a live feed that would read the
+    // positions again by itself once the fault clears; this test is about the page's own Retry.
+    await openView(page, 'Accounts');
+    await page.getByRole('listitem', { name: 'Main (B2B)' }).getByRole('checkbox', { name: 'Notify me about margin calls and liquidations' }).uncheck();
     await injectFault(simulator, { kind: 'server_error', path: '/api/v4/collateral-account/positions/open', count: 0 });
     await openView(page, 'Positions');
     await expect(page.getByRole('alert').filter({ hasText: 'The exchange had a problem' })).toBeVisible({ timeout: 60_000 });
