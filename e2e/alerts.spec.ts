@@ -116,3 +116,35 @@ test('with Ukrainian picked, a liquidation reads in Ukrainian: the toast, the de
   await page.locator('.history-events summary').click();
   await expect(page.getByTestId('history-event').filter({ hasText: 'BTC_USDT: позиція в ліквідації' })).toBeVisible();
 });
+
+test('a position going from margin call to liquidation keeps one toast, rewritten in place, with no way to the view already open', async ({ page, simulator }) => {
+  test.setTimeout(120_000);
+  const account = simulator.accounts.find((a) => a.name === ACCOUNT)!;
+  await addAccount(page, { name: ACCOUNT, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  await expect(page.getByText(/Saved .Main \(B2B\)./)).toBeVisible();
+  // Position alerts are on by default for an account with open positions: nothing to switch on.
+  await expect(page.getByRole('listitem', { name: ACCOUNT }).getByRole('checkbox', { name: 'Notify me about margin calls and liquidations' })).toBeChecked();
+  await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: ACCOUNT });
+  await openView(page, 'Positions');
+  await expect(page.getByTestId('alerts-status')).toContainText('last checked', { timeout: 20_000 });
+
+  const position = simulator.state.positions(account.apiKey).find((p) => p.liquidationState === null && p.amount !== null)!;
+  const setState = async (liquidationState: 'margin_call' | 'liquidation') => {
+    const response = await fetch(`${simulator.url}/__admin/positions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': simulator.adminToken }, body: JSON.stringify({ apiKey: account.apiKey, positionId: position.positionId, liquidationState }) });
+    if (!response.ok) throw new Error(`admin positions refused: ${response.status}`);
+  };
+  const toasts = page.getByTestId('alert-toast').filter({ hasText: `#${position.positionId}` });
+
+  await setState('margin_call');
+  await expect(toasts).toHaveCount(1, { timeout: 10_000 });
+  await expect(toasts).toContainText('margin call');
+  await setState('liquidation');
+  await expect(toasts.first()).toContainText('liquidation', { timeout: 10_000 });
+  await expect(toasts).not.toContainText('margin call');
+  await expect(toasts).toHaveCount(1);
+  // Inside the app: no words sending the person to the app, no button to the view that is open.
+  await expect(toasts).not.toContainText('WhiteBIT Desk');
+  await expect(toasts.getByRole('button', { name: 'Open Positions' })).toHaveCount(0);
+  await openView(page, 'Balances');
+  await expect(toasts.getByRole('button', { name: 'Open Positions' })).toHaveCount(1);
+});
