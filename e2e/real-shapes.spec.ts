@@ -7,7 +7,7 @@
  */
 import { add, mul, roundForDisplay, sub } from '../shared/money/decimal';
 import { expect, openView, test } from './fixtures';
-import { acceptNewDestination, chooseCountry, confirmation, CRYPTO_ADDRESS, fillWithdrawal, markedTronAddress, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
+import { acceptNewDestination, chooseCountry, confirmation, CRYPTO_ADDRESS, fillTravelRuleKraken, fillWithdrawal, markedTronAddress, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 const BTC_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
@@ -95,15 +95,7 @@ test.describe('what the real exchange sends', () => {
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
     await expect(confirmation(page)).toHaveCount(0);
 
-    await travelRule.getByLabel('Receiving wallet').selectOption('hosted');
-    await travelRule.getByLabel('Receiving platform (VASP)').selectOption({ label: 'Kraken' });
-    await travelRule.getByLabel('Beneficiary is').selectOption('individual');
-    await travelRule.getByLabel('First name').fill('John');
-    await travelRule.getByLabel('Last name').fill('Doe');
-    await chooseCountry(page, 'Country of residence', 'Germany', 'Germany · DEU');
-    await chooseCountry(page, 'Country', 'DEU', 'Germany · DEU');
-    await travelRule.getByLabel('City').fill('Berlin');
-    await travelRule.getByLabel('Street address').fill('Alexanderplatz 1');
+    await fillTravelRuleKraken(page, 'DEU');
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
 
     const c = confirmation(page);

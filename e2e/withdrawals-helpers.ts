@@ -83,6 +83,23 @@ export async function chooseCountry(page: Page, label: string, typed: string, op
   await expect(picker).toHaveValue(option);
 }
 
+/**
+ * Fills the Travel Rule section for a hosted wallet at Kraken, beneficiary John Doe of Berlin,
+ * Germany; `countryCode` is typed into the address's country picker (the residence is found by name).
+ */
+export async function fillTravelRuleKraken(page: Page, countryCode: string): Promise<void> {
+  const travelRule = form(page).getByTestId('travel-rule-section');
+  await travelRule.getByLabel('Receiving wallet').selectOption('hosted');
+  await travelRule.getByLabel('Receiving platform (VASP)').selectOption({ label: 'Kraken' });
+  await travelRule.getByLabel('Beneficiary is').selectOption('individual');
+  await travelRule.getByLabel('First name').fill('John');
+  await travelRule.getByLabel('Last name').fill('Doe');
+  await chooseCountry(page, 'Country of residence', 'Germany', 'Germany · DEU');
+  await chooseCountry(page, 'Country', countryCode, 'Germany · DEU');
+  await travelRule.getByLabel('City').fill('Berlin');
+  await travelRule.getByLabel('Street address').fill('Alexanderplatz 1');
+}
+
 export const confirmation = (page: Page) => page.getByRole('region', { name: 'Confirm the withdrawal' });
 export const status = (page: Page) => page.getByTestId('withdrawal-status');
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, openView, test } from './fixtures';
-import { acceptNewDestination, BTC_ADDRESS, chooseCountry, confirmation, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
+import { acceptNewDestination, BTC_ADDRESS, confirmation, fillTravelRuleKraken, fillWithdrawal, form, ledger, status, useSimulatorAccount } from './withdrawals-helpers';
 
 test.describe('Travel Rule and card payouts without traps', () => {
   test('a Travel Rule refusal on an account not ticked as EEA points to the tick, sets it, and the form comes back to finish; countries go out as alpha-3', async ({ page, simulator }) => {
@@ -26,16 +26,8 @@ test.describe('Travel Rule and card payouts without traps', () => {
     await expect(f.getByLabel('Receiving address')).toHaveValue(BTC_ADDRESS);
     const travelRule = f.getByTestId('travel-rule-section');
     await expect(travelRule).toBeVisible();
-    await travelRule.getByLabel('Receiving wallet').selectOption('hosted');
-    await travelRule.getByLabel('Receiving platform (VASP)').selectOption({ label: 'Kraken' });
-    await travelRule.getByLabel('Beneficiary is').selectOption('individual');
-    await travelRule.getByLabel('First name').fill('John');
-    await travelRule.getByLabel('Last name').fill('Doe');
     // "Germany" is found by its name, and by its code in either case.
-    await chooseCountry(page, 'Country of residence', 'Germany', 'Germany · DEU');
-    await chooseCountry(page, 'Country', 'deu', 'Germany · DEU');
-    await travelRule.getByLabel('City').fill('Berlin');
-    await travelRule.getByLabel('Street address').fill('Alexanderplatz 1');
+    await fillTravelRuleKraken(page, 'deu');
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
     const c = confirmation(page);
     await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveText('Kraken');
