@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { expect, test } from './fixtures';
+import { expect, openView, test } from './fixtures';
 import { TOUR } from './tour';
 
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] } });
@@ -43,6 +43,12 @@ test('Balances at 1024 x 700: the table starts high and is the one scroll area; 
     await stop.open(page);
     expect(await scrollsSideways(page, 'nav.side-nav'), `side menu on ${stop.name}`).toBeLessThanOrEqual(0);
   }
+
+  // Transactions: the title row holds the export button and the five filter fields fit one row (the table started at ~555 px).
+  await openView(page, 'Transactions');
+  const transactions = page.locator('main table').first();
+  await expect(transactions).toBeVisible();
+  expect((await transactions.boundingBox())!.y).toBeLessThanOrEqual(TABLE_TOP_AT_MOST);
 });
 
 test('the total says its 24 h price move, in the tone of its sign, on one line', async ({ page, appMode }) => {

@@ -102,8 +102,8 @@ test.describe('what the real exchange sends', () => {
     // The platform the person picked, by its name; the id it is sent as only on hover.
     await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveText('Kraken');
     await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveAttribute('title', /^Sent to the exchange as platform id \S+$/);
-    await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('John Doe (individual), resident in DEU');
-    await expect(c.getByTestId('confirm-travel-rule-address')).toHaveText('Alexanderplatz 1, Berlin, DEU');
+    await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('John Doe (individual), resident in Germany (DEU)');
+    await expect(c.getByTestId('confirm-travel-rule-address')).toHaveText('Alexanderplatz 1, Berlin, Germany (DEU)');
     const before = (await ledger(simulator, apiKey)).balances.BTC!;
     await acceptNewDestination(page);
     await c.getByRole('button', { name: 'Send 0.01 BTC' }).click();
@@ -134,7 +134,7 @@ test.describe('what the real exchange sends', () => {
     await f.getByRole('button', { name: 'Review withdrawal' }).click();
     const c = confirmation(page);
     await expect(c.getByTestId('confirm-travel-rule-vasp')).toHaveText('Example Custody GmbH');
-    await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('Acme Trading Ltd (entity), resident in GBR');
+    await expect(c.getByTestId('confirm-travel-rule-beneficiary')).toHaveText('Acme Trading Ltd (entity), resident in United Kingdom (GBR)');
     await acceptNewDestination(page);
     await c.getByRole('button', { name: 'Send 0.01 BTC' }).click();
     await expect(status(page)).toHaveAttribute('data-state', 'sent');

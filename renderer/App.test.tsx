@@ -251,5 +251,11 @@ describe('App shell navigation', () => {
     expect(await screen.findByText('Withdrawal refused')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss: Withdrawal refused' }));
     expect(screen.queryByText('Withdrawal refused')).toBeNull();
+    // On Withdraw the outcome is in the view itself: no toast covers its buttons.
+    await userEvent.click(screen.getByRole('link', { name: 'Withdraw' }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('aria-current')).toBe('page'));
+    act(() => bridge.emit('withdrawals.updated', { uniqueId: 'w-3', amount: '3', ticker: 'BTC', state: 'sent', phase: 'canceled' } as never));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Withdrawal cancelled')).toBeNull();
   });
 });

@@ -109,8 +109,10 @@ export function App() {
       </div>
       {/* The main process watches positions; whatever it raises shows here, in any view. The
           toasts listen from the first render on: an event sent before they mounted would be lost. */}
-      <AlertToasts />
-      <BackgroundToasts />
+      <div className="toast-stack">
+        <AlertToasts />
+        <BackgroundToasts />
+      </div>
       {/* Not in the first paint: its chunk loads once the page has painted (renderer/shell/idle.ts).
           If that load fails, the help is missing, not the app; opening it again tries again. */}
       {painted || helpOpen ? (

@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro';
 import type { WithdrawalRecord } from '../../shared/model/withdrawals';
 import { useBridgeEvent } from '../api/queries';
 import { formatAmount } from '../format';
+import { useUi } from '../state/ui';
 import { TOAST_LIFETIME_MS, useToasts, type Toast } from './toasts';
 
 /**
@@ -35,7 +36,8 @@ function outcomeKey(record: WithdrawalRecord): string {
 }
 
 /**
- * Toasts for background events, in any view: withdrawal outcomes pushed by the main process. The
+ * Toasts for background events: withdrawal outcomes pushed by the main process, in any view but
+ * Withdraw. The
  * container is a polite live region, so a screen reader announces each new toast once.
  */
 export function BackgroundToasts() {
@@ -48,6 +50,8 @@ export function BackgroundToasts() {
     const key = outcomeKey(record);
     if (announced.current.has(key)) return;
     announced.current.add(key);
+    // The Withdraw view shows every outcome in its status and list: a toast there would only cover it.
+    if (useUi.getState().view === 'withdrawals') return;
     const toast = withdrawalToast(record);
     if (toast) show(toast);
   });

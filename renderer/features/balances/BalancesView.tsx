@@ -104,7 +104,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   return (
     <View
       name="balances"
-      className="view--fill view--balances"
+      className="view--fill view--balances view--title-row"
       title={t`Balances`}
       subtitle={
         <>

@@ -124,6 +124,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
   return (
     <View
       name="codes"
+      className="view--title-row"
       title={t`Codes`}
       subtitle={t`Exchange codes of ${account.name}. A code is worth its amount to whoever holds it: reveal only what you need.`}
       actions={

@@ -128,6 +128,7 @@ export function TransactionsView({ account }: { account: AccountSummary }) {
   return (
     <View
       name="transactions"
+      className="view--title-row"
       title={t`Transactions`}
       subtitle={t`Every deposit and withdrawal of ${account.name} in the exchange's history, including those made elsewhere.`}
       actions={

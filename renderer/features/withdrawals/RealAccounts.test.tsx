@@ -158,8 +158,8 @@ describe('Travel Rule section (EEA accounts)', () => {
     expect(within(confirm).getByTestId('confirm-travel-rule-wallet').textContent).toMatch(/Hosted/);
     expect(within(confirm).getByTestId('confirm-travel-rule-vasp').textContent).toBe('Famous Vasp Inc');
     expect(within(confirm).getByTestId('confirm-travel-rule-vasp').getAttribute('title')).toBe('Sent to the exchange as platform id vasp-001');
-    expect(within(confirm).getByTestId('confirm-travel-rule-beneficiary').textContent).toBe('John Doe (individual), resident in DEU');
-    expect(within(confirm).getByTestId('confirm-travel-rule-address').textContent).toBe('Alexanderplatz 1, Berlin, DEU');
+    expect(within(confirm).getByTestId('confirm-travel-rule-beneficiary').textContent).toBe('John Doe (individual), resident in Germany (DEU)');
+    expect(within(confirm).getByTestId('confirm-travel-rule-address').textContent).toBe('Alexanderplatz 1, Berlin, Germany (DEU)');
   });
 
   it('where the exchange keeps no VASP list, the platform name is typed and sent as vaspName', async () => {

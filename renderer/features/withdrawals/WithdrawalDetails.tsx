@@ -4,7 +4,9 @@ import { debitDiffers, type WithdrawalRecord } from '../../../shared/model/withd
 import type { TravelRule } from '../../../shared/api/withdrawRequest';
 import { CopyButton } from '../../components';
 import { formatAmount } from '../../format';
+import { formatLocales } from '../../i18n';
 import { AddressText } from './AddressText';
+import { countryName } from './countries';
 import { providerName } from './providerNames';
 
 /** A refused or canceled withdrawal took nothing from the balance; saying "falls by" would be false. */
@@ -106,7 +108,12 @@ export function WithdrawalDetails({
 /** The Travel Rule data as it is sent, line by line (wording ours). */
 function TravelRuleRows({ travelRule, testIdPrefix, vaspName }: { travelRule: TravelRule; testIdPrefix: string; vaspName: ((vaspId: string) => string | undefined) | undefined }) {
   const b = travelRule.beneficiary;
-  const address = [b.address.addressLine1, b.address.postCode, b.address.city, b.address.country].filter(Boolean).join(', ');
+  const locales = formatLocales();
+  const country = b.address.country ? countryName(b.address.country, locales) : '';
+  const address = [b.address.addressLine1, b.address.postCode, b.address.city, country].filter(Boolean).join(', ');
+  const residence = countryName(b.residenceCountry, locales);
+  const name = b.type === 'individual' ? `${b.firstName} ${b.lastName}` : b.fullName;
+  const beneficiary = b.type === 'individual' ? t`${name} (individual), resident in ${residence}` : t`${name} (entity), resident in ${residence}`;
   return (
     <>
       <Row label={t`Travel Rule: wallet`}>
@@ -125,7 +132,7 @@ function TravelRuleRows({ travelRule, testIdPrefix, vaspName }: { travelRule: Tr
       ) : null}
       <Row label={t`Travel Rule: beneficiary`}>
         <span data-testid={`${testIdPrefix}-travel-rule-beneficiary`}>
-          {b.type === 'individual' ? `${b.firstName} ${b.lastName} (individual)` : `${b.fullName} (entity)`}, resident in {b.residenceCountry}
+          {beneficiary}
         </span>
       </Row>
       <Row label={t`Travel Rule: address`}>

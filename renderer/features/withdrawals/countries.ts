@@ -46,3 +46,9 @@ export function countryOptions(locales: readonly string[] | undefined): Combobox
   return options;
 }
 const optionsCache = new Map<string, ComboboxOption[]>();
+
+/** A country's name in `locales`, with the alpha-3 code that is sent beside it; an unknown code as it is. */
+export function countryName(alpha3: string, locales: readonly string[] | undefined): string {
+  const found = countries(locales).find((c) => c.alpha3 === alpha3);
+  return found ? `${found.name} (${alpha3})` : alpha3;
+}
