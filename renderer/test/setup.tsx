@@ -5,7 +5,7 @@
  */
 import { liveOff } from '../../shared/model/live';
 import type { ReactElement } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
