@@ -33,8 +33,12 @@ export default defineConfig({
         plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG })],
         test: {
           name: 'renderer',
-          setupFiles: ['renderer/test/i18n-setup.ts'],
+          setupFiles: ['renderer/test/i18n-setup.ts', 'renderer/test/reset.ts'],
           environment: 'jsdom',
+          // One jsdom and one module cache per worker instead of per file: setting them up again for
+          // each of the many view files cost more than the tests. What a test leaves behind is reset
+          // after each test in renderer/test/reset.ts.
+          isolate: false,
           include: ['renderer/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
         },

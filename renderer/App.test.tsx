@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { unknownConnection } from '../shared/model/connection';
@@ -7,6 +7,7 @@ import { formatClock } from './format';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, REAL_ACCOUNT, installBridge, renderWithQuery } from './test/setup';
 import { resetRouting } from './shell/route';
 import { useUi } from './state/ui';
+import { OTHER_VIEW_CHUNKS } from './shell/views';
 
 function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = null) {
   const bridge = installBridge(accounts);
@@ -35,6 +36,13 @@ function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = 
 }
 
 describe('App shell', () => {
+  // The first opening of a view otherwise waited for its modules to be transformed, while the app's
+  // idle prefetch transformed all the others at once: seconds on a loaded machine, against the
+  // find* timeout. Loaded once here, the views still open through their lazy imports.
+  beforeAll(async () => {
+    await Promise.all(OTHER_VIEW_CHUNKS.map((load) => load()));
+  }, 60_000);
+
   it('lands on Balances for the demo account with the DEMO badge and "Demo data" visible', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Balances' })).toBeTruthy();

@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STARTUP_FAILURE_CLOSED_PATH, type StartupFailure } from '../../shared/model/startupFailure';
 import { startFailurePageServer, type FailurePageServer } from './failure-server';
 
+// Long enough for the reload request to arrive on a loaded machine, short enough not to wait for seconds.
+const GRACE_MS = 1_000;
 const failure: StartupFailure = { code: 'folder_in_use', folder: '/tmp/x', file: null, cause: null, pid: 42 };
 let dir: string;
 let server: FailurePageServer;
@@ -16,7 +18,7 @@ let server: FailurePageServer;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'desk-failure-page-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>page</title>');
-  server = await startFailurePageServer({ staticDir: dir, failure, lifetimeMs: 60_000 });
+  server = await startFailurePageServer({ staticDir: dir, failure, lifetimeMs: 60_000, reloadGraceMs: GRACE_MS });
 });
 
 afterEach(async () => {
@@ -49,8 +51,8 @@ describe('failure page server', () => {
   it('ends after the closed beacon, but not when the page is asked for again within the grace', async () => {
     await fetch(origin() + STARTUP_FAILURE_CLOSED_PATH, { method: 'POST' });
     await fetch(origin() + '/');
-    expect(await settled(server.done, 3_500)).toBe('open');
+    expect(await settled(server.done, GRACE_MS + 500)).toBe('open');
     await fetch(origin() + STARTUP_FAILURE_CLOSED_PATH, { method: 'POST' });
-    expect(await settled(server.done, 4_000)).toBe('done');
+    expect(await settled(server.done, GRACE_MS + 1_000)).toBe('done');
   }, 15_000);
 });

@@ -20,7 +20,15 @@ export interface FailurePageServer {
   close(): Promise<void>;
 }
 
-export async function startFailurePageServer(options: { staticDir: string; failure: StartupFailure; port?: number; lifetimeMs: number }): Promise<FailurePageServer> {
+export async function startFailurePageServer(options: {
+  staticDir: string;
+  failure: StartupFailure;
+  port?: number;
+  lifetimeMs: number;
+  /** How long a reload has to ask for the page again after the beacon; tests shorten it. */
+  reloadGraceMs?: number;
+}): Promise<FailurePageServer> {
+  const reloadGraceMs = options.reloadGraceMs ?? RELOAD_GRACE_MS;
   const files = createStaticFiles(options.staticDir);
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
@@ -37,7 +45,7 @@ export async function startFailurePageServer(options: { staticDir: string; failu
     const pathname = rawUrl.split('?')[0] ?? '/';
     if (req.method === 'POST' && pathname === STARTUP_FAILURE_CLOSED_PATH) {
       res.writeHead(204).end();
-      closing ??= setTimeout(finish, RELOAD_GRACE_MS);
+      closing ??= setTimeout(finish, reloadGraceMs);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -67,4 +67,18 @@ describe('listeners that must be there from the first commit', () => {
     );
     expect(useUi.getState().view).toBe('positions');
   });
+
+  it('an address followed after the first view was decided, before the shell committed, opens its view', () => {
+    // The side navigation shows before the view is decided, so a click can land in that gap.
+    expect(decideFirstView('balances', true)).toBe(true);
+    window.history.pushState(null, '', '#/positions');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    function Shell() {
+      useHashNavigation('balances', true, () => undefined);
+      return null;
+    }
+    render(<Shell />);
+    expect(useUi.getState().view).toBe('positions');
+    expect(window.location.hash).toBe('#/positions');
+  });
 });

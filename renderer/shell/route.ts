@@ -145,6 +145,9 @@ export function useHashNavigation(lastView: string | undefined, settingsSettled:
     };
     window.addEventListener('hashchange', onHashChange);
     window.addEventListener('popstate', onHashChange);
+    // The links are on screen before the first view is decided: one followed between that decision
+    // and this commit moved the address while nothing listened. Catch up with it now.
+    if (window.location.hash !== formatHash(routeOf(useUi.getState()))) onHashChange();
     const writeHash = () => {
       pendingReplace = undefined;
       const state = useUi.getState();

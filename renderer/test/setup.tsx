@@ -1,48 +1,19 @@
 /**
  * Rendering helpers for view tests: a fresh QueryClient per test (with the app's real defaults and
- * retry policy), the fake bridge installed where the preload would put it, UI store reset.
+ * retry policy), the fake bridge installed where the preload would put it. What tests leave behind
+ * is reset by reset.ts, a setup file.
  */
 import { liveOff } from '../../shared/model/live';
 import type { ReactElement } from 'react';
-import { afterEach } from 'vitest';
-import { act, cleanup, configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
-import { activateLanguage, i18n } from '../i18n';
+import { i18n } from '../i18n';
 import type { AccountSummary } from '../../shared/model/accounts';
 import type { Settings } from '../../shared/model/settings';
 import { createQueryClient } from '../api/queries';
-import { resetUi } from '../state/ui';
-import { resetRouting } from '../shell/route';
-import { useDismissedNotices, useToasts } from '../shell/toasts';
 import { createFakeBridge, type FakeBridge } from './fakeBridge';
-
-// Views format numbers and times in the person's locale (navigator.languages); the assertions are
-// written in en-US, so the tests pin it rather than depend on the machine's.
-Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
-
-// Lazy view chunks are transformed on first use; on a busy 2-core machine that can take seconds.
-configure({ asyncUtilTimeout: 5_000 });
-
-afterEach(async () => {
-  // Unmounted inside act, so the effects' cleanups have run, and what they tell main (a connection
-  // watch ended) reaches this test's bridge, before the next test installs its own.
-  await act(async () => {
-    cleanup();
-  });
-  delete (globalThis as { exchange?: unknown }).exchange;
-  resetUi();
-  resetRouting();
-  window.history.replaceState(null, '', '/');
-  useToasts.setState({ toasts: [] });
-  useDismissedNotices.setState({ dismissed: [] });
-  sessionStorage.clear();
-  // A test that chose another language may leave its catalog still loading: without this the next
-  // test could render in that language (seen as a flaky "Dismiss" button that said "Закрити").
-  await activateLanguage('en');
-  localStorage.clear();
-});
 
 export const DEFAULT_SETTINGS: Settings = { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'system', quote: 'USDT', language: 'system', lastView: '' };
 

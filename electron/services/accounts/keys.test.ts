@@ -42,7 +42,8 @@ function service(secretStore = secrets) {
     secrets: secretStore,
     demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
     logger,
-    createClient: (config) => createExchangeClient({ runtime, ...config, rateLimit: false }),
+    // No back-off jitter: a refused port is still retried as a read, without seconds of waiting.
+    createClient: (config) => createExchangeClient({ runtime, ...config, rateLimit: false, random: () => 0 }),
   });
 }
 

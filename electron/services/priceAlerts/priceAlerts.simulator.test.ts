@@ -37,9 +37,15 @@ async function data<C extends Channel>(channel: C, payload: RequestOf<C>): Promi
 const price = (market: string, value: string) => admin(sim, 'POST', 'prices', { market, price: value });
 const priceAlerts = () => fired.filter((f) => f.alert.kind === 'price');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const LIVE_TICK_MS = 100;
+/** Waits until the app has seen `value` for the alert: the value went through the evaluator. */
+const seen = (id: string, value: string) =>
+  expect.poll(async () => (await data('priceAlerts.list', {})).alerts.find((a) => a.id === id)?.current?.value, { timeout: 3_000, interval: 25 }).toBe(value);
 
 beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, rateLimits: false, priceTickMs: 0 });
+  // The socket pushes prices on the simulator's live tick; a short tick lets each step below wait
+  // for the price to arrive instead of for a whole second.
+  sim = await startSimulator({ seed: 42, rateLimits: false, priceTickMs: 0, live: { tickMs: LIVE_TICK_MS } });
   dir = mkdtempSync(join(tmpdir(), 'desk-price-alerts-'));
   core = createCore({
     userDataDir: dir,
@@ -82,7 +88,9 @@ describe('price alerts against the simulator', () => {
     expect(created).toMatchObject({ state: 'armed', lastFiredAt: null });
     // The first value (ticker, then the socket) is learnt: 62000 is below the line.
     await expect.poll(async () => (await data('priceAlerts.list', {})).alerts[0]?.current?.value, { timeout: 5_000 }).toBe('62000');
-    await sleep(1_200);
+    // A move the ticker (read once a minute here) cannot bring: the socket is live before the crossing.
+    await price('BTC_USDT', '62100');
+    await seen(created.id, '62100');
 
     const movedAt = Date.now();
     await price('BTC_USDT', '63500');
@@ -105,8 +113,10 @@ describe('price alerts against the simulator', () => {
     // Inside the band (63 below the line): no re-arm, so the next rise is not a new alert.
     for (const p of ['62990', '63010', '62950', '63100']) {
       await price('BTC_USDT', p);
-      await sleep(1_100);
+      await seen(created.id, p);
     }
+    // Raising is asynchronous (the account's name is looked up first): a wrong fire would land by now.
+    await sleep(3 * LIVE_TICK_MS);
     expect(priceAlerts()).toHaveLength(1);
     expect((await data('priceAlerts.list', {})).alerts[0]!.state).toBe('fired');
 
@@ -124,10 +134,12 @@ describe('price alerts against the simulator', () => {
     await expect.poll(async () => (await data('priceAlerts.list', {})).alerts.find((a) => a.id === created.id)?.current?.value, { timeout: 5_000 }).toBe('3000');
     await price('ETH_USDT', '2800');
     await expect.poll(() => priceAlerts().length, { timeout: 2_000, interval: 50 }).toBe(1);
+    // Fired once: the feed no longer follows ETH_USDT for it, so these moves must raise nothing
+    // (several ticks each, time for a wrong fire to arrive).
     await price('ETH_USDT', '3000');
-    await sleep(1_200);
+    await sleep(5 * LIVE_TICK_MS);
     await price('ETH_USDT', '2800');
-    await sleep(1_500);
+    await sleep(5 * LIVE_TICK_MS);
     expect(priceAlerts()).toHaveLength(1);
 
     const rearmed = await data('priceAlerts.rearm', { id: created.id });
