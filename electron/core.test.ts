@@ -89,7 +89,8 @@ describe('core with the simulator', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.kind).toBe('auth');
-    expect(refused.error.message).toMatch(/Nothing was saved/);
+    // The page words it from the code and says nothing was saved; the main process sends no sentence of its own.
+    expect(refused.error.reason).toBe('bad_signature');
     expect((await data('accounts.list', {})).accounts).toHaveLength(1);
     expect(existsSync(join(dir, 'settings.json'))).toBe(false);
   });

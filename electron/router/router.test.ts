@@ -297,7 +297,7 @@ describe('router', () => {
     expect(envelope.ok).toBe(false);
     if (!envelope.ok) {
       expect(envelope.error.kind).toBe('validation');
-      expect(envelope.error.fields?.baseUrl?.[0]).toMatch(/http:\/\/ only for this computer/);
+      expect(envelope.error.fields?.baseUrl).toEqual(['url_not_allowed']);
     }
   });
 
