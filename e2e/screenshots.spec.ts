@@ -15,6 +15,8 @@ import { addAccount, expect, openView, test } from './fixtures';
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
+// Skipped for the whole file, before any fixture starts an app.
+test.skip(SCREENSHOT_DIR === null, 'screenshots are made by `npm run screenshots` (DESK_SCREENSHOT_DIR), not by `npm test`');
 
 const VIEWS: Array<{ nav: string; file: string; ready: (page: Page) => Promise<void> }> = [
   { nav: 'Balances', file: 'balances', ready: async (p) => void (await expect(p.getByTestId('balance-row').first()).toBeVisible()) },
@@ -38,7 +40,6 @@ for (const size of SIZES) {
   for (const theme of ['light', 'dark'] as const) {
     test(`screenshots of every view (${theme}, ${size.width}x${size.height})`, async ({ page, appMode, simulator }) => {
       test.skip(appMode !== 'browser', 'screenshots come from the browser project');
-      test.skip(SCREENSHOT_DIR === null, 'screenshots are made by `npm run screenshots` (DESK_SCREENSHOT_DIR), not by `npm test`');
       if (SCREENSHOT_DIR === null) return;
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
