@@ -145,6 +145,12 @@ test('switches to Ukrainian in the settings; every view then speaks Ukrainian, a
   await ukNav(page, 'Акаунти').click();
   await eea.uncheck();
   await expect(eea).not.toBeChecked();
+  // A key test's report: the main process sends codes, the page words them (the withdrawal probe's finding too).
+  const demo = page.getByRole('listitem', { name: /Demo/ });
+  await demo.getByRole('button', { name: 'Перевірити ключ' }).click();
+  const report = demo.locator('.permission-report');
+  await expect(report.locator('[data-area="withdraw"] .permission-report__message')).toHaveText(/^Перевірено порожнім запитом/);
+  expect(englishLeftovers(await report.allTextContents()), 'English left in the key test report').toEqual([]);
   // The reload below must land on the language setting.
   await ukNav(page, 'Налаштування').click();
 

@@ -228,7 +228,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     trackIntervalMs: msFromEnv(TIMING_ENV.withdrawalTrackMs),
     clientFor: (accountId) => accounts.clientFor(accountId),
     isEea: (accountId) => accounts.isEea(accountId),
-    onKeyRefused: (accountId, message) => accounts.recordWithdrawRefusal(accountId, message),
+    onKeyRefused: (accountId, refusal) => accounts.recordWithdrawRefusal(accountId, refusal),
     emit: (record) => {
       // Balances read before a withdrawal are no longer a page's starting point.
       landing.forget();

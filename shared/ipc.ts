@@ -27,8 +27,8 @@ import { SettingsPatch, type Settings } from './model/settings';
 import { QuoteCurrency, type BalancesOverview, type PositionsOverview } from './model/balances';
 import type { KnownDestination, WithdrawalRecord } from './model/withdrawals';
 import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/alerts';
-import { CODE_PAGE_FIELDS, CODES_WINDOW, withinCodesWindow, type CodePage } from './model/codes';
-import { HISTORY_WINDOW, TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
+import { CODE_PAGE_FIELDS, withinCodesWindow, type CodePage } from './model/codes';
+import { TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } from './model/transactions';
 import type { ConnectionState } from './model/connection';
 import type { FeeSchedule } from './model/fees';
 import type { LiveState } from './model/live';
@@ -39,6 +39,7 @@ import type { DepositAddressView } from './model/deposits';
 import type { ClosedPositionsPage } from './model/closedPositions';
 import { MarketName } from './api/schemas/common';
 import { PriceAlertId, PriceAlertRearm, PriceAlertRule, type PriceAlert, type PriceAlertList, type PriceAlertMarket } from './model/priceAlerts';
+import { FIELD_PROBLEM } from './model/fieldProblems';
 
 // The contract's runtime constants live in a module without zod, so the page's first chunk can use
 // them without loading the schemas; they are part of this contract all the same.
@@ -67,7 +68,7 @@ export const CHANNELS = {
     request: z
       .object({ name: AccountName, region: RegionName, baseUrl: Optional(BaseUrl), apiKey: ApiKey, apiSecret: ApiSecret })
       .strict()
-      .refine((v) => v.region !== 'custom' || v.baseUrl !== undefined, { message: 'A custom region needs a base URL', path: ['baseUrl'] }),
+      .refine((v) => v.region !== 'custom' || v.baseUrl !== undefined, { message: FIELD_PROBLEM.customNeedsUrl, path: ['baseUrl'] }),
     response: {} as { account: AccountSummary; report: PermissionReport },
   },
   'accounts.update': {
@@ -128,7 +129,7 @@ export const CHANNELS = {
   'positions.closed': {
     request: withAccount({ market: MarketName.optional(), startDate: ClosedWindowTime.optional(), endDate: ClosedWindowTime.optional() }).refine(
       (v) => v.startDate === undefined || v.endDate === undefined || v.startDate <= v.endDate,
-      { message: 'The start date must not be after the end date', path: ['startDate'] },
+      { message: FIELD_PROBLEM.startAfterEnd, path: ['startDate'] },
     ),
     response: {} as ClosedPositionsPage,
   },
@@ -158,13 +159,13 @@ export const CHANNELS = {
    * scan of the whole list the exchange serves, held briefly in the main process.
    */
   'codes.page': {
-    request: withAccount(CODE_PAGE_FIELDS).refine(withinCodesWindow, { message: `offset + limit must be at most ${CODES_WINDOW}`, path: ['offset'] }),
+    request: withAccount(CODE_PAGE_FIELDS).refine(withinCodesWindow, { message: FIELD_PROBLEM.pastWindow, path: ['offset'] }),
     response: {} as CodePage,
   },
 
   /** The account's deposits and withdrawals from the exchange's history, filtered, one page. */
   'transactions.page': {
-    request: withAccount(TRANSACTION_PAGE_FIELDS).refine(withinHistoryWindow, { message: `offset + limit must be at most ${HISTORY_WINDOW}`, path: ['offset'] }),
+    request: withAccount(TRANSACTION_PAGE_FIELDS).refine(withinHistoryWindow, { message: FIELD_PROBLEM.pastWindow, path: ['offset'] }),
     response: {} as TransactionPage,
   },
 

@@ -62,7 +62,7 @@ export function checkListFilter<D extends ListFilterDraft, F>(schema: ZodType<F>
       const field = issue.path[0];
       if (field === 'ticker') errors.ticker = t`Asset must be an asset ticker such as BTC`;
       else if (field === 'since' || field === 'until') errors.from = t`Start date must not be after the end date`;
-      else errors[ownField] = issue.message;
+      else errors[ownField] = t`This filter is not valid`;
     }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };

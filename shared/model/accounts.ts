@@ -4,14 +4,16 @@
  */
 import { z } from 'zod';
 import { isAllowedExchangeUrl } from '../api/baseUrl';
+import type { AppError, ErrorReason } from '../errors';
+import { FIELD_PROBLEM } from './fieldProblems';
 
-export const AccountId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'is not a valid account id');
+export const AccountId = z.string().regex(/^[a-z0-9-]{1,64}$/, FIELD_PROBLEM.accountId);
 export const DEMO_ACCOUNT_ID = 'demo';
 
 export const RegionName = z.enum(['global', 'eu', 'custom']);
 export type RegionName = z.infer<typeof RegionName>;
 
-export const AccountName = z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters');
+export const AccountName = z.string().trim().min(1, FIELD_PROBLEM.required).max(64, FIELD_PROBLEM.nameTooLong);
 /**
  * One rule for a key and a secret, with one message per mistake: an empty field says it is
  * required (not "must not contain spaces"), a short one that it looks too short.
@@ -20,12 +22,12 @@ const KeyText = () =>
   z
     .string()
     .trim()
-    .min(1, 'is required')
-    .max(256, 'is longer than any key the exchange issues')
+    .min(1, FIELD_PROBLEM.required)
+    .max(256, FIELD_PROBLEM.keyTooLong)
     .superRefine((value, ctx) => {
       if (value.length === 0) return;
-      if (!/^[\x21-\x7e]+$/.test(value)) ctx.addIssue({ code: 'custom', message: 'must not contain spaces' });
-      else if (value.length < 8) ctx.addIssue({ code: 'custom', message: 'looks too short' });
+      if (!/^[\x21-\x7e]+$/.test(value)) ctx.addIssue({ code: 'custom', message: FIELD_PROBLEM.hasSpaces });
+      else if (value.length < 8) ctx.addIssue({ code: 'custom', message: FIELD_PROBLEM.tooShort });
     });
 export const ApiKey = KeyText();
 export const ApiSecret = KeyText();
@@ -34,13 +36,16 @@ export const BaseUrl = z
   .string()
   .max(512)
   .url()
-  .refine(isAllowedExchangeUrl, { message: 'must start with https:// (http:// only for this computer, e.g. a local simulator)' });
+  .refine(isAllowedExchangeUrl, { message: FIELD_PROBLEM.urlNotAllowed });
 
 /** `not_tested`: no safe way to ask (or the exchange did not answer the question); said plainly. */
 export type AreaStatus = 'ok' | 'no_permission' | 'failed' | 'not_tested';
 export interface AreaResult {
   status: AreaStatus;
-  message?: string;
+  /** Why it is not ok: the failure as a code and values (the page words it), with the exchange's own words. */
+  failure?: AppError;
+  /** Withdrawals only: ok because the exchange refused the empty request's fields, which only a key allowed to withdraw reaches. */
+  checkedBy?: 'fields_refused';
 }
 /** What a key can reach, like a "test connection" report. */
 export interface PermissionReport {
@@ -60,7 +65,12 @@ export interface PermissionReport {
  * What the app knows of a key's withdrawal access: from its last key test, or from the exchange's
  * refusal of a real withdrawal, whichever came last.
  */
-export interface WithdrawAccess extends AreaResult {
+export interface WithdrawAccess {
+  status: AreaStatus;
+  /** The refusal's code, when it had one (shared/failures.ts). */
+  reason?: ErrorReason;
+  /** What the exchange itself said, shown as its words. */
+  exchangeSaid?: string;
   /** When it was learned (ms since the epoch), and how. */
   learnedAt: number;
   source: 'key_test' | 'withdrawal';

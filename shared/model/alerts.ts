@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { compare } from '../money/decimal';
+import { FIELD_PROBLEM } from './fieldProblems';
 
 export const ALERT_THRESHOLD_MAX = '50';
 
@@ -18,9 +19,9 @@ export const AlertThreshold = z
   .trim()
   .superRefine((value, ctx) => {
     if (!/^\d{1,2}(\.\d{1,2})?$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: 'must be a percentage such as 10 or 7.5 (at most 2 decimals)' });
+      ctx.addIssue({ code: 'custom', message: FIELD_PROBLEM.percentFormat });
     } else if (compare(value, '0') <= 0 || compare(value, ALERT_THRESHOLD_MAX) > 0) {
-      ctx.addIssue({ code: 'custom', message: `must be more than 0 and at most ${ALERT_THRESHOLD_MAX} %` });
+      ctx.addIssue({ code: 'custom', message: FIELD_PROBLEM.percentRange });
     }
   });
 

@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import type { AppError } from '../errors';
+import { FIELD_PROBLEM } from './fieldProblems';
 
 /** A quote currency the user values in: a ticker such as USDT (default), BTC, EUR or UAH. */
-export const QuoteCurrency = z.string().regex(/^[A-Z0-9]{2,16}$/, 'must be a currency ticker such as USDT, BTC or EUR');
+export const QuoteCurrency = z.string().regex(/^[A-Z0-9]{2,16}$/, FIELD_PROBLEM.currencyFormat);
 export { DEFAULT_QUOTE } from './choices';
 
 /** The parts of an exchange account the overview adds up. */

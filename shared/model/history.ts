@@ -9,6 +9,7 @@ import type { WithdrawalPhase } from '../api/endpoints';
 import type { AlertKind } from './alerts';
 import type { BalanceRow } from './balances';
 import type { WithdrawalState } from './withdrawals';
+import { FIELD_PROBLEM } from './fieldProblems';
 
 /** The chart's ranges; `all` is everything kept. */
 /** The series of every account together (Demo aside): the overview's grand total over time. */
@@ -28,7 +29,7 @@ export const RANGE_MS: Record<Exclude<HistoryRange, 'all'>, number> = {
 /** The most points a series answer carries: about a wide chart's pixel width. */
 export const MAX_SERIES_POINTS = 2_000;
 /** An asset ticker as the balance lists it. */
-export const HistoryAsset = z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, 'must be an asset ticker');
+export const HistoryAsset = z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, FIELD_PROBLEM.tickerFormat);
 /** Unix ms, within the years the app can have run (2000..2200). */
 export const HistoryTime = z.number().int().min(946_684_800_000).max(7_258_118_400_000);
 

@@ -10,6 +10,7 @@ import { MarketName } from '../api/schemas/common';
 import { compare, isDecimalString } from '../money/decimal';
 import { AccountId } from './accounts';
 import { AlertThreshold } from './alerts';
+import { FIELD_PROBLEM } from './fieldProblems';
 
 export const PriceAlertDirection = z.enum(['above', 'below']);
 export type PriceAlertDirection = z.infer<typeof PriceAlertDirection>;
@@ -19,7 +20,7 @@ export const PositiveDecimal = z
   .string()
   .trim()
   .max(30)
-  .refine((v) => isDecimalString(v) && !v.startsWith('-') && compare(v, '0') > 0, { message: 'must be a number above 0, such as 50000 or 0.25' });
+  .refine((v) => isDecimalString(v) && !v.startsWith('-') && compare(v, '0') > 0, { message: FIELD_PROBLEM.positiveNumber });
 
 export const PriceAlertRule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('price'), accountId: AccountId, market: MarketName, direction: PriceAlertDirection, threshold: PositiveDecimal }).strict(),

@@ -1,7 +1,8 @@
 /**
  * "Test connection" for a key pair: which areas of the exchange can this key reach?
  * A refused permission (401 code 4, 403) is an answer about the key, not a failure of the app,
- * so it is reported as `no_permission`; anything else that goes wrong is `failed` with its words.
+ * so it is reported as `no_permission`; anything else that goes wrong is `failed`, each with the
+ * failure's code and values for the page to word.
  */
 import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
 import type { AreaResult, PermissionReport } from '../../../shared/model/accounts';
@@ -31,8 +32,14 @@ export function isNoPermission(error: AppError): boolean {
   return error.kind === 'permission' || error.status === 403 || (error.status === 401 && error.code === 4);
 }
 
+/** The failure as the page needs it to word it: no field messages, which only the log reads. */
+function failureOf(error: AppError): AppError {
+  const { fields: _fields, ...rest } = error;
+  return rest;
+}
+
 function areaFromError(error: AppError): AreaResult {
-  return isNoPermission(error) ? { status: 'no_permission', message: error.message } : { status: 'failed', message: error.message };
+  return { status: isNoPermission(error) ? 'no_permission' : 'failed', failure: failureOf(error) };
 }
 
 async function area(run: () => Promise<unknown>): Promise<AreaResult> {
@@ -45,17 +52,16 @@ async function area(run: () => Promise<unknown>): Promise<AreaResult> {
 }
 
 /**
- * The withdrawal probe's answer in words. Its request names nothing to withdraw, so the exchange
- * must refuse it: refusing the KEY means no access; refusing the FIELDS means the key got past the
- * endpoint check. Anything else (a timeout, a 500) says nothing about the key: "not tested".
+ * The withdrawal probe's answer. Its request names nothing to withdraw, so the exchange must refuse
+ * it: refusing the KEY means no access; refusing the FIELDS means the key got past the endpoint
+ * check. Anything else (a timeout, a 500) says nothing about the key: "not tested". The page words
+ * each case (renderer/features/accounts/areaWords.ts).
  */
 export function withdrawAreaFromError(error: AppError): AreaResult {
-  if (isNoPermission(error)) {
-    return { status: 'no_permission', message: `The exchange refused this key for withdrawals: ${error.message} Allow withdrawals for the key in the exchange's API settings (or contact the exchange's support).` };
-  }
-  if (error.status === 412) return { status: 'failed', message: `Withdrawals need two-factor authentication on the exchange account: ${error.message}` };
-  if (error.kind === 'validation') return { status: 'ok', message: 'Checked with an empty request that the exchange refused for its fields; nothing was sent.' };
-  return { status: 'not_tested', message: `Not tested: the exchange did not answer the question (${error.message}).` };
+  if (isNoPermission(error)) return { status: 'no_permission', failure: failureOf(error) };
+  if (error.status === 412 || error.reason === 'two_factor_off') return { status: 'failed', failure: failureOf(error) };
+  if (error.kind === 'validation') return { status: 'ok', checkedBy: 'fields_refused' };
+  return { status: 'not_tested', failure: failureOf(error) };
 }
 
 async function withdrawArea(client: ProbeableClient, options: ProbeCallOptions): Promise<AreaResult> {
@@ -82,32 +88,11 @@ export async function probeAreas(client: ProbeableClient, now: () => number = Da
 }
 
 /**
- * Why a new key could not be tested, naming the real cause: the server cannot be reached, the
- * address is not the exchange's API, the exchange refused the key, or it did not answer in time.
- */
-export function newKeyFailureWords(error: AppError, server: string): string {
-  switch (error.kind) {
-    case 'auth':
-      return `The exchange refused this key pair: ${error.message} Check that the key and secret are copied whole and that the key is enabled.`;
-    case 'network':
-      if (error.reason === 'connection_refused') return `${server} refused the connection: nothing accepts connections at that address and port.`;
-      return `${server} could not be reached: ${error.message} Check the server address and this computer's connection.`;
-    case 'timeout':
-      return `${server} did not answer in time: ${error.message}`;
-    case 'not_found':
-    case 'bad_response':
-      return `${server} answered, but not as the exchange's API does (${error.message}). Check the server address: it should be the API's base address, such as https://whitebit.com.`;
-    default:
-      return `The key could not be tested: ${error.message}`;
-  }
-}
-
-/**
  * Tests a key before it is stored. The balance call decides whether the key is usable at all:
- * a refused signature or unknown key throws an `auth` failure ("nothing was saved"); the other
+ * a refused signature, an unknown key or an unreachable server throws that failure as it is; the other
  * areas are then reported like `probeAreas` does.
  */
-export async function probeNewKey(client: ProbeableClient, server: string, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
+export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
   const started = performance.now();
   let balance: AreaResult;
   try {
@@ -115,16 +100,8 @@ export async function probeNewKey(client: ProbeableClient, server: string, now: 
     balance = { status: 'ok' };
   } catch (thrown) {
     const error = toAppError(thrown);
-    if (!isNoPermission(error)) {
-      const reason = newKeyFailureWords(error, server);
-      const refused: AppError = { kind: error.kind === 'internal' ? 'internal' : error.kind, message: `${reason} Nothing was saved.` };
-      if (error.status !== undefined) refused.status = error.status;
-      if (error.code !== undefined) refused.code = error.code;
-      if (error.retryAfterMs !== undefined) refused.retryAfterMs = error.retryAfterMs;
-      if (error.reason !== undefined) refused.reason = error.reason;
-      if (error.values !== undefined) refused.values = error.values;
-      throw new AppFailure(refused);
-    }
+    // The page words the cause (the server's address, the key, the deadline) and says nothing was saved.
+    if (!isNoPermission(error)) throw new AppFailure(error);
     balance = areaFromError(error);
   }
   const rest = await probeAreas(

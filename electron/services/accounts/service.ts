@@ -11,9 +11,10 @@
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { REGIONS } from '../../../shared/api/endpoints';
-import { AppFailure, type AppError } from '../../../shared/errors';
+import { AppFailure, type AppError, type ErrorReason } from '../../../shared/errors';
+import { isFailureReason } from '../../../shared/failures';
 import { type ParsedRequestOf } from '../../../shared/ipc';
-import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport, type RegionName } from '../../../shared/model/accounts';
+import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport, type RegionName, type WithdrawAccess } from '../../../shared/model/accounts';
 import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets';
 import type { SettingsStore, StoredAccount } from '../settings';
@@ -64,7 +65,7 @@ export interface AccountService<Client> {
   /** Throws `not_found` for an id that names no account (the Demo account always exists). */
   assertKnown(accountId: string): void;
   /** The exchange refused a real withdrawal for lack of access: remembered, so Send says so next time. */
-  recordWithdrawRefusal(accountId: string, message: string): Promise<void>;
+  recordWithdrawRefusal(accountId: string, refusal: AppError): Promise<void>;
   /** A signed client for the account; throws `not_found` or `keychain` failures with plain words. */
   clientFor(accountId: string): Promise<Client>;
 }
@@ -175,7 +176,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       ...(account.notifyPositions === undefined ? { notifyPositionsByDefault: true } : {}),
       alertThresholdPercent: account.alertThresholdPercent ?? null,
       eea: effectiveEea(account),
-      ...(account.withdrawAccess ? { withdrawAccess: account.withdrawAccess } : {}),
+      ...(account.withdrawAccess ? { withdrawAccess: withdrawAccessSummary(account.withdrawAccess) } : {}),
     };
   }
 
@@ -217,8 +218,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
 
   /** Remembers what a key test said about withdrawing with the account's key. */
   function withdrawAccessFrom(report: PermissionReport): NonNullable<StoredAccount['withdrawAccess']> {
-    const { status, message } = report.withdraw;
-    return { status, ...(message !== undefined ? { message } : {}), learnedAt: report.testedAt, source: 'key_test' };
+    return { status: report.withdraw.status, ...refusalOf(report.withdraw.failure), learnedAt: report.testedAt, source: 'key_test' };
   }
 
   async function rememberWithdrawAccess(accountId: string, access: NonNullable<StoredAccount['withdrawAccess']>): Promise<void> {
@@ -299,7 +299,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         return { account: summaryOf(existing, true), report };
       }
       logger.info('testing a new key before storing it', { region: req.region, baseUrl });
-      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), baseUrl, now, probeBudgetMs);
+      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs);
       // Another add of the same key may have finished while this one was testing it.
       const finishedMeanwhile = await alreadyAdded(baseUrl, req.apiKey, req.apiSecret);
       if (finishedMeanwhile) return { account: summaryOf(finishedMeanwhile, true), report };
@@ -380,7 +380,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       const holder = settings.read().accounts.find((a) => a.apiKey === req.apiKey && a.id !== req.accountId);
       if (holder) throw keyInUse(holder);
       secrets.registerForRedaction(req.apiSecret);
-      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), existing.baseUrl, now, probeBudgetMs);
+      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs);
       let previousSecret: string | null = null;
       try {
         previousSecret = await secrets.read(req.accountId);
@@ -447,7 +447,21 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     assertKnown(accountId) {
       if (accountId !== DEMO_ACCOUNT_ID) findStored(accountId);
     },
-    recordWithdrawRefusal: (accountId, message) => rememberWithdrawAccess(accountId, { status: 'no_permission', message, learnedAt: now(), source: 'withdrawal' }),
+    recordWithdrawRefusal: (accountId, refusal) => rememberWithdrawAccess(accountId, { status: 'no_permission', ...refusalOf(refusal), learnedAt: now(), source: 'withdrawal' }),
     clientFor,
   };
+}
+
+/** What is kept of a withdrawal refusal: its code and the exchange's own words, never our sentence. */
+function refusalOf(failure: AppError | undefined): { reason?: ErrorReason; exchangeSaid?: string } {
+  return {
+    ...(failure?.reason !== undefined ? { reason: failure.reason } : {}),
+    ...(failure?.exchangeSaid !== undefined ? { exchangeSaid: failure.exchangeSaid.slice(0, 1000) } : {}),
+  };
+}
+
+/** The page's view of it: a `message` kept from older versions was our English and is not shown. */
+function withdrawAccessSummary(stored: NonNullable<StoredAccount['withdrawAccess']>): WithdrawAccess {
+  const { message: _older, reason, ...access } = stored;
+  return isFailureReason(reason) ? { ...access, reason } : access;
 }

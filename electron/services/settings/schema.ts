@@ -35,6 +35,10 @@ export const StoredAccount = z
     withdrawAccess: z
       .object({
         status: z.enum(['ok', 'no_permission', 'failed', 'not_tested']),
+        /** The refusal's code (shared/failures.ts); a code this version does not know is kept, and worded generically. */
+        reason: z.string().max(64).optional(),
+        exchangeSaid: z.string().max(1000).optional(),
+        /** Older versions kept an English sentence here; it is read, kept and never shown. */
         message: z.string().max(1000).optional(),
         learnedAt: z.number().int().nonnegative(),
         source: z.enum(['key_test', 'withdrawal']),

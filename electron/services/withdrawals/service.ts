@@ -24,7 +24,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';
-import { AppFailure, toAppError } from '../../../shared/errors';
+import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc';
 import { DRAFT_LIFETIME_MS, type KnownDestination, type WithdrawalRecord, type WithdrawalState } from '../../../shared/model/withdrawals';
 import { compare } from '../../../shared/money/decimal';
@@ -50,7 +50,7 @@ export interface WithdrawalServiceOptions {
   isEea?: (accountId: string) => boolean | Promise<boolean>;
   emit: (record: WithdrawalRecord) => void;
   /** Told when the exchange refuses a withdrawal for the key's lack of access, so the app remembers it. */
-  onKeyRefused?: (accountId: string, message: string) => void | Promise<void>;
+  onKeyRefused?: (accountId: string, refusal: AppError) => void | Promise<void>;
   now?: () => number;
   /** Passed to withdrawPay; the client's own default applies when absent. */
   sendTimeoutMs?: number;
@@ -255,7 +255,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
   async function settleFailedSend(store: WithdrawalStore, sending: WithdrawalRecord, stateBefore: WithdrawalState, thrown: unknown): Promise<WithdrawalRecord> {
     const error = toAppError(thrown);
     const outcome = classifySendFailure(thrown, error);
-    if (error.kind === 'permission' || error.reason === 'key_lacks_permission') await options.onKeyRefused?.(sending.accountId, error.message);
+    if (error.kind === 'permission' || error.reason === 'key_lacks_permission') await options.onKeyRefused?.(sending.accountId, error);
     if (outcome === 'exists') {
       // Our ids are random, so "already taken" means this very withdrawal reached the exchange earlier.
       const sent = await save(store, update(sending, { state: 'sent', lastError: null }));

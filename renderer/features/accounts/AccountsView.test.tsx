@@ -9,9 +9,9 @@ const SECRET = 'sEcReT-value-0123456789';
 const REPORT: PermissionReport = {
   balance: { status: 'ok' },
   codes: { status: 'ok' },
-  positions: { status: 'no_permission', message: 'This API Key is not authorized to perform this action.' },
-  flex: { status: 'failed', message: 'Server error' },
-  withdraw: { status: 'not_tested', message: 'Not tested: the exchange did not answer the question.' },
+  positions: { status: 'no_permission', failure: { kind: 'permission', status: 403, message: 'log text', exchangeSaid: 'This API Key is not authorized to perform this action.' } },
+  flex: { status: 'failed', failure: { kind: 'server', status: 500, message: 'log text' } },
+  withdraw: { status: 'not_tested', failure: { kind: 'timeout', message: 'log text', reason: 'deadline', values: { seconds: 45 } } },
   testedAt: 1_700_000_000_000,
 };
 
@@ -60,6 +60,10 @@ describe('AccountsView', () => {
     const report = await screen.findByRole('group', { name: /What the key for Main \(B2B\) can reach/ });
     const statusOf = (area: string) => report.querySelector(`[data-area="${area}"] .badge`)?.textContent;
     expect([statusOf('balance'), statusOf('codes'), statusOf('positions'), statusOf('flex')]).toEqual(['OK', 'OK', 'No permission', 'Failed']);
+    const sentenceOf = (area: string) => report.querySelector(`[data-area="${area}"] .permission-report__message`)?.textContent;
+    expect(sentenceOf('positions')).toContain('The exchange said: “This API Key is not authorized to perform this action.”');
+    expect(sentenceOf('withdraw')).toMatch(/^Not tested: the exchange did not answer the question\. No answer from the exchange within 45 s/);
+    expect(report.textContent).not.toContain('log text');
     expect((within(form).getByLabelText('API secret') as HTMLInputElement).value).toBe('');
     expect(document.documentElement.outerHTML).not.toContain(SECRET);
     // The list is asked again so the new account appears.
@@ -114,12 +118,13 @@ describe('AccountsView', () => {
     await waitFor(() => expect(within(card).queryByRole('form', { name: 'Edit Main' })).toBeNull());
   });
 
-  it('shows server-side field errors next to their fields', async () => {
+  it('shows the main process\'s field problem codes next to their fields, worded', async () => {
     const bridge = setup();
-    bridge.failWith('accounts.add', { kind: 'validation', message: 'Invalid request', fields: { name: ['is already used by another account'] } });
+    bridge.failWith('accounts.add', { kind: 'validation', reason: 'request_invalid', message: 'Invalid request', fields: { name: ['name_too_long'] } });
     const form = await fillAddForm({ name: 'Main', key: 'KEY-0123456789', secret: SECRET });
     await userEvent.click(within(form).getByRole('button', { name: 'Test & save' }));
-    expect(await screen.findByText('Name is already used by another account')).toBeTruthy();
+    expect(await screen.findByText('Name must be at most 64 characters')).toBeTruthy();
+    expect(form.textContent).not.toContain('name_too_long');
   });
 
   it('a coded refusal from the main process is worded under its field, never shown as the code', async () => {

@@ -1,9 +1,10 @@
 import { t } from '@lingui/core/macro';
 import type { AreaStatus, PermissionReport } from '../../../shared/model/accounts';
+import { areaSentence, type AreaKey } from './areaWords';
 import { Badge, type BadgeTone } from '../../components';
 import { formatEpochMs } from '../../format';
 
-const AREAS = (): ReadonlyArray<{ key: keyof Omit<PermissionReport, 'testedAt'>; label: string }> => [
+const AREAS = (): ReadonlyArray<{ key: AreaKey; label: string }> => [
   { key: 'balance', label: t`Balance` },
   { key: 'codes', label: t`Codes` },
   { key: 'positions', label: t`Positions` },
@@ -23,21 +24,27 @@ export function PermissionReportView({ report, title = t`Key test` }: { report: 
   return (
     <div className="permission-report" aria-label={title} role="group">
       <p className="permission-report__title">
-        {title} <span className="field__hint">at {formatEpochMs(report.testedAt)}</span>
+        {title} <span className="field__hint">{testedAtWords(report.testedAt)}</span>
       </p>
       <ul className="permission-report__list">
         {AREAS().map(({ key, label }) => {
           const area = report[key];
           const status = STATUS()[area.status];
+          const sentence = areaSentence(key, area);
           return (
             <li key={key} className="permission-report__item" data-area={key} data-status={area.status}>
               <span className="permission-report__area">{label}</span>
               <Badge tone={status.tone}>{status.text}</Badge>
-              {area.message ? <span className="permission-report__message">{area.message}</span> : null}
+              {sentence ? <span className="permission-report__message">{sentence}</span> : null}
             </li>
           );
         })}
       </ul>
     </div>
   );
+}
+
+function testedAtWords(testedAt: number): string {
+  const when = formatEpochMs(testedAt);
+  return t`at ${when}`;
 }

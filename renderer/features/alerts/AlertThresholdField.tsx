@@ -24,7 +24,7 @@ export function AlertThresholdField({ account }: { account: AccountSummary }) {
     if (trimmed !== '') {
       const parsed = AlertThreshold.safeParse(trimmed);
       if (!parsed.success) {
-        setLocalError(describeFieldError(t`The threshold`, parsed.error.issues[0]?.message ?? t`is not valid`));
+        setLocalError(describeFieldError(t`The threshold`, parsed.error.issues[0]?.message ?? 'invalid'));
         return;
       }
       value = parsed.data;

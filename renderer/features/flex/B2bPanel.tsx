@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
  * Shown instead of an error when the exchange refuses the flex endpoints with 403. The exchange's
  * words do not say why, and two causes are documented (docs/exchange-api.md), so both are named.
  */
-export function B2bPanel({ detail }: { detail: string }) {
+export function B2bPanel({ exchangeSaid }: { exchangeSaid: string | undefined }) {
   return (
     <div className="card b2b-panel" role="status" data-testid="b2b-panel">
       <div className="card__section">
@@ -18,8 +18,12 @@ export function B2bPanel({ detail }: { detail: string }) {
           </li>
         </ul>
         <p>{t`Balances, codes, positions and withdrawals work as usual.`}</p>
-        <p className="field__hint b2b-panel__detail">{t`Details: ${detail}`}</p>
+        {exchangeSaid ? <p className="field__hint b2b-panel__detail">{saidWords(exchangeSaid)}</p> : null}
       </div>
     </div>
   );
+}
+
+function saidWords(said: string): string {
+  return t`The exchange said: “${said}”`;
 }

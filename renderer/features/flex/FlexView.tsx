@@ -53,7 +53,7 @@ export function FlexView({ account }: { account: AccountSummary }) {
     >
 
       {refused ? (
-        <B2bPanel detail={refused.message} />
+        <B2bPanel exchangeSaid={refused.exchangeSaid} />
       ) : (
         <>
           <QueryState

@@ -12,7 +12,8 @@ function apiSettingsUrl(account: AccountSummary): string {
 export function keyRefusalOf(account: AccountSummary): string | null {
   const access = account.withdrawAccess;
   if (access?.status !== 'no_permission') return null;
-  return access.message ?? t`The exchange refused this key for withdrawals.`;
+  const said = access.exchangeSaid;
+  return said ? `${t`The exchange refused this key for withdrawals.`} ${t`The exchange said: “${said}”`}` : t`The exchange refused this key for withdrawals.`;
 }
 
 /**
