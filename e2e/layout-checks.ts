@@ -6,9 +6,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** axe-core's serious and critical violations on the page; minor and moderate ones are printed, not failed, so they stay visible. */
-export async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+/**
+ * The axe rules whose outcome depends on colours alone: the only ones a second theme (same DOM,
+ * other colours) can change.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+/**
+ * axe-core's serious and critical violations on the page (every rule, or only `rules`); minor and
+ * moderate ones are printed, not failed, so they stay visible.
+ */
+export async function seriousViolations(page: Page, where: string, rules?: readonly string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (rules) builder.withRules([...rules]);
+  const result = await builder.analyze();
   const lines: string[] = [];
   for (const violation of result.violations) {
     // DESK_AXE_DETAIL=1 prints what axe measured (contrast ratios, colours) for each element.
