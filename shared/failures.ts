@@ -7,18 +7,19 @@
  * Values are plain: ids, tickers, network names, amounts as decimal strings, times as epoch ms.
  * `field` names the request field a refusal concerns (the withdrawal form puts it under that field).
  */
-import { z } from 'zod';
+// zod's small build: these schemas load with the page's first paint, where the full build weighs twice the rest.
+import { z } from 'zod/mini';
 
 const Text = z.string();
 /** An amount as a decimal string, exactly as computed (never a JSON number). */
-const Amount = z.string().regex(/^-?\d+(\.\d+)?$/);
+const Amount = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 const Epoch = z.number();
 // Loose: a refusal may carry ids for the log (uniqueId) that the words do not need.
 const None = z.looseObject({});
 /** Names, comma separated (the networks or providers to choose from). */
 const Choices = z.string();
 
-const withField = <T extends z.ZodRawShape>(shape: T) => z.object({ field: Text, ...shape });
+const withField = <T extends Record<string, z.ZodMiniType>>(shape: T) => z.object({ field: Text, ...shape });
 
 export const FAILURE_VALUES = {
   // What the exchange answered, sorted for logic and words (electron/services/exchange/classify.ts).
@@ -34,7 +35,7 @@ export const FAILURE_VALUES = {
   region_unavailable: None,
   plan_paused: None,
   /** The call's overall deadline (all attempts, back-off and waits) passed, after `seconds`. */
-  deadline: z.object({ seconds: z.number().optional() }),
+  deadline: z.object({ seconds: z.optional(z.number()) }),
   /** The caller aborted (a page closed, a query was cancelled). */
   cancelled: None,
   /** The exchange answered 429, or the app's own limiter held the request back. */
@@ -65,7 +66,7 @@ export const FAILURE_VALUES = {
   keychain_unreachable: z.object({ platform: Text }),
   /** The settings could not be written, or the file on disk could not be read and is kept untouched. */
   /** The data folder the settings live in (the person may need to fix its permissions). */
-  settings_unsaved: z.looseObject({ folder: Text.optional() }),
+  settings_unsaved: z.looseObject({ folder: z.optional(Text) }),
   /** The Demo account's `field` (name, server, key, the account itself) is built in. */
   demo_fixed: withField({}),
   /** A custom server address goes with the custom region only, and the custom region needs one. */
@@ -80,9 +81,9 @@ export const FAILURE_VALUES = {
 
   // The withdrawal service's refusals (renderer/features/withdrawals/refusalWords.ts).
   /** Another withdrawal of the same intent (account, asset, network, address, memo, amount) has an open outcome. */
-  twin_open: z.object({ twinId: Text, twinState: Text, amount: Amount, ticker: Text, sentAt: Epoch, newAllowedAt: Epoch.nullable() }),
+  twin_open: z.object({ twinId: Text, twinState: Text, amount: Amount, ticker: Text, sentAt: Epoch, newAllowedAt: z.nullable(Epoch) }),
   /** The fee or total re-read at send differs from what the person confirmed. */
-  debit_changed: z.object({ ticker: Text, confirmedTotal: Amount.nullable(), total: Amount.nullable() }),
+  debit_changed: z.object({ ticker: Text, confirmedTotal: z.nullable(Amount), total: z.nullable(Amount) }),
   /** The draft's figures are older than the draft lifetime; prepare it again. */
   draft_expired: z.object({ quotedAt: Epoch }),
   /** A first payment to an address never used before was not confirmed as such. */
@@ -90,7 +91,7 @@ export const FAILURE_VALUES = {
   /** The destination holds characters a person cannot check by eye. */
   destination_unreadable: withField({ problem: Text, codePoint: Text }),
   /** The withdrawal's state does not allow the action. */
-  withdrawal_state: z.object({ state: Text, action: Text.optional() }),
+  withdrawal_state: z.object({ state: Text, action: z.optional(Text) }),
   /** Absent from history but sent recently: history may lag, so it cannot be discarded yet. */
   discard_too_early: z.object({ sentAt: Epoch, discardableAt: Epoch }),
   /** There is no withdrawal with this id on this computer. */
@@ -118,7 +119,7 @@ export const FAILURE_VALUES = {
   provider_not_withdrawable: withField({ ticker: Text, provider: Text }),
   provider_website_only: withField({ ticker: Text, provider: Text }),
   /** Not of the network's address format; `problem` and `family` as in shared/addresses/addressFormat.ts. */
-  address_invalid: withField({ network: Text, problem: Text, family: Text, lookalikeName: Text.nullable(), lookalikeNetworks: Choices.nullable() }),
+  address_invalid: withField({ network: Text, problem: Text, family: Text, lookalikeName: z.nullable(Text), lookalikeNetworks: z.nullable(Choices) }),
   memo_required: withField({ ticker: Text }),
   memo_not_used: withField({ ticker: Text }),
   /** A Travel Rule or payout field (`field` is its dotted path) is missing, not used or not valid. */
@@ -126,14 +127,14 @@ export const FAILURE_VALUES = {
   amount_not_a_number: withField({}),
   amount_not_positive: withField({}),
   /** More decimal places than the asset allows; `fallback` when the exchange stated none. */
-  amount_too_precise: withField({ ticker: Text, precision: z.number().int(), fallback: z.number().int().nullable() }),
+  amount_too_precise: withField({ ticker: Text, precision: z.int(), fallback: z.nullable(z.int()) }),
   amount_below_min: withField({ ticker: Text, min: Amount }),
   amount_above_max: withField({ ticker: Text, max: Amount }),
   /** `needed` is amount + fee, or the amount alone when the fee is unknown (`fee` null). */
-  balance_short: withField({ ticker: Text, needed: Amount, available: Amount, fee: Amount.nullable() }),
+  balance_short: withField({ ticker: Text, needed: Amount, available: Amount, fee: z.nullable(Amount) }),
   /** The fee is unknown and the request did not accept that; `cause` as FeeUnknown in shared/api/fees.ts. */
-  fee_unknown_unaccepted: withField({ ticker: Text, cause: Text, provider: Text.nullable() }),
-} as const satisfies Record<string, z.ZodObject>;
+  fee_unknown_unaccepted: withField({ ticker: Text, cause: Text, provider: z.nullable(Text) }),
+} as const satisfies Record<string, z.ZodMiniObject>;
 
 export type FailureReason = keyof typeof FAILURE_VALUES;
 export type FailureValues<R extends FailureReason> = z.input<(typeof FAILURE_VALUES)[R]>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod's small build: the startup failure page is read before the app's first paint.
+import { z } from 'zod/mini';
 
 /**
  * Why the app did not start, as a code and the values the words need: the launcher prints it and
@@ -31,17 +32,14 @@ export interface StartupFailure {
 }
 
 /** What the startup page accepts from its address: the launcher's values, checked before any is shown. */
-export const startupFailureSchema = z
-  .object({
-    code: z.enum(STARTUP_FAILURES),
-    folder: z.string().min(1).max(4096),
-    file: z.string().min(1).max(4096).nullable(),
-    cause: z.string().regex(/^[A-Z0-9_]{1,40}$/).nullable(),
-    pid: z.number().int().positive().nullable(),
-  })
-  .strict();
+export const startupFailureSchema = z.strictObject({
+  code: z.enum(STARTUP_FAILURES),
+  folder: z.string().check(z.minLength(1), z.maxLength(4096)),
+  file: z.nullable(z.string().check(z.minLength(1), z.maxLength(4096))),
+  cause: z.nullable(z.string().check(z.regex(/^[A-Z0-9_]{1,40}$/))),
+  pid: z.nullable(z.int().check(z.positive())),
+});
 
-/** The hash the startup page is opened with: `#startup-failure=<JSON, URI-encoded>`. */
 export const STARTUP_FAILURE_HASH = '#startup-failure=';
 
 export function startupFailureHash(failure: StartupFailure): string {
