@@ -480,7 +480,8 @@ describe('position alerts in the tray', () => {
     const contents = theWindow().webContents;
     const handler = fake.ipcHandlers.get(IPC_INVOKE_CHANNEL)!;
     await handler({ sender: contents, senderFrame: contents.mainFrame }, 'accounts.update', { accountId: 'demo', notifyPositions: false });
-    await vi.waitFor(() => expect(fake.trays[0]!.destroyed).toBe(true));
+    // The setting is saved and the tray follows it asynchronously: allow a loaded machine its time.
+    await vi.waitFor(() => expect(fake.trays[0]!.destroyed).toBe(true), { timeout: 10_000 });
     expect(theWindow().fireClose()).toBe(false);
   });
 });

@@ -54,7 +54,10 @@ describe('overall deadline', () => {
     expect(elapsed).toBeLessThan(1_300);
     expect(failure).toMatchObject({ kind: 'timeout', reason: 'deadline' });
     expect(failure.message).toContain('No answer within 1 s');
-    expect(s.hits('/api/v4/public/assets')).toHaveLength(3);
+    // Attempts of 400 ms each: three fit in the second on a free CPU, two on a loaded one; never a fourth.
+    const attempts = s.hits('/api/v4/public/assets').length;
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect(attempts).toBeLessThanOrEqual(3);
   });
 
   it('a per-call deadline overrides the client default', async () => {
