@@ -56,7 +56,7 @@ export function ErrorPanel({ error, onRetry, compact = false, outcome }: { error
         {/* What the refused action left as it was, in the words of the view that asked. */}
         {outcome ? <p className="error-panel__advice">{outcome}</p> : null}
         {/* The main process's message is for the log; only the exchange's own words are shown, as its words. */}
-        {said ? <p className="error-panel__detail">{t`The exchange said: “${said}”`}</p> : null}
+        {said ? <p className="error-panel__detail">{exchangeSaidWords(said)}</p> : null}
         {fieldLines.length > 0 ? (
           <ul className="error-panel__fields">
             {fieldLines.map(([field, messages]) => (
@@ -134,6 +134,11 @@ function keychainHelp(platform: string): string {
   if (platform === 'darwin') return t`Unlock your login keychain (Keychain Access) and try again.`;
   if (platform === 'win32') return t`Make sure Windows Credential Manager is available for your user and try again.`;
   return t`Install and unlock a Secret Service keyring (GNOME Keyring or KWallet) and run the app inside a desktop session so D-Bus can reach it.`;
+}
+
+/** The exchange's own words, quoted and labelled as its words wherever they are shown. */
+export function exchangeSaidWords(said: string): string {
+  return t`The exchange said: “${said}”`;
 }
 
 /** Headline and advice as one text, for a line with no room for a panel (a withdrawal's last refusal). */

@@ -1,4 +1,4 @@
-export { ErrorPanel, errorSentence, errorTitle } from './ErrorPanel';
+export { ErrorPanel, errorSentence, errorTitle, exchangeSaidWords } from './ErrorPanel';
 export { Skeleton } from './Skeleton';
 export { EmptyState } from './EmptyState';
 export { Badge, type BadgeTone } from './Badge';

@@ -4,7 +4,7 @@
  */
 import { t } from '@lingui/core/macro';
 import type { AreaResult, PermissionReport } from '../../../shared/model/accounts';
-import { errorTitle } from '../../components/ErrorPanel';
+import { errorTitle, exchangeSaidWords } from '../../components/ErrorPanel';
 
 export type AreaKey = keyof Omit<PermissionReport, 'testedAt'>;
 
@@ -21,6 +21,6 @@ export function areaSentence(key: AreaKey, area: AreaResult): string | null {
   const said = area.failure?.exchangeSaid;
   const own = (key === 'withdraw' ? withdrawWords(area) : null) ?? (area.failure ? `${errorTitle(area.failure)}.` : null);
   const lead = area.status === 'not_tested' ? t`Not tested: the exchange did not answer the question.` : null;
-  const parts = [lead, own, said ? t`The exchange said: “${said}”` : null].filter((part): part is string => part !== null);
+  const parts = [lead, own, said ? exchangeSaidWords(said) : null].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(' ') : null;
 }

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { exchangeSaidWords } from '../../components';
 /**
  * Shown instead of an error when the exchange refuses the flex endpoints with 403. The exchange's
  * words do not say why, and two causes are documented (docs/exchange-api.md), so both are named.
@@ -18,12 +19,8 @@ export function B2bPanel({ exchangeSaid }: { exchangeSaid: string | undefined })
           </li>
         </ul>
         <p>{t`Balances, codes, positions and withdrawals work as usual.`}</p>
-        {exchangeSaid ? <p className="field__hint b2b-panel__detail">{saidWords(exchangeSaid)}</p> : null}
+        {exchangeSaid ? <p className="field__hint b2b-panel__detail">{exchangeSaidWords(exchangeSaid)}</p> : null}
       </div>
     </div>
   );
-}
-
-function saidWords(said: string): string {
-  return t`The exchange said: “${said}”`;
 }

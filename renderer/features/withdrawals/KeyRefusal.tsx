@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { AccountSummary } from '../../../shared/model/accounts';
+import { exchangeSaidWords } from '../../components';
 import { formatEpochMs } from '../../format';
 
 /** Where a person allows withdrawals for a key: the exchange's own API settings page. */
@@ -12,8 +13,8 @@ function apiSettingsUrl(account: AccountSummary): string {
 export function keyRefusalOf(account: AccountSummary): string | null {
   const access = account.withdrawAccess;
   if (access?.status !== 'no_permission') return null;
-  const said = access.exchangeSaid;
-  return said ? `${t`The exchange refused this key for withdrawals.`} ${t`The exchange said: “${said}”`}` : t`The exchange refused this key for withdrawals.`;
+  const refused = t`The exchange refused this key for withdrawals.`;
+  return access.exchangeSaid ? `${refused} ${exchangeSaidWords(access.exchangeSaid)}` : refused;
 }
 
 /**

@@ -3,7 +3,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type { AppError } from '../../../shared/errors';
 import { looksLikeCode } from '../../../shared/failures';
-import { errorSentence } from '../../components';
+import { errorSentence, exchangeSaidWords } from '../../components';
 import { type FieldErrors, type FieldName } from './formValues';
 import { extraFieldErrors } from './formExtras';
 import { withdrawalRefusalWords } from './refusalWords';
@@ -81,8 +81,7 @@ export function mapServerError(error: AppError): MappedError {
 
 /** What belongs to no field: the failure's words (by code, else kind), then the exchange's own words as such. */
 export function generalWords(error: AppError): string {
-  const words = error.exchangeSaid;
-  const said = words ? ` ${t`The exchange said: “${words}”`}` : '';
+  const said = error.exchangeSaid ? ` ${exchangeSaidWords(error.exchangeSaid)}` : '';
   return `${errorSentence(error)}${said}`;
 }
 
@@ -94,6 +93,5 @@ function combine(ours: string, theirs: string | undefined): string {
 function plainFieldMessage(field: FieldName, message: string): string {
   if (/provider is required/i.test(message)) return t`Choose the payment provider (required for fiat currencies).`;
   if (field === 'ticker' && /selected ticker is invalid/i.test(message)) return t`The exchange does not accept withdrawals of this currency.`;
-  const words = message;
-  return t`The exchange said: “${words}”`;
+  return exchangeSaidWords(message);
 }
