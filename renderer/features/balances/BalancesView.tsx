@@ -192,7 +192,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               />
             </div>
           ) : (
-            <BalancesTable rows={visible} widths={widths} quote={quote} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
+            <BalancesTable rows={visible} filterKey={`${search}|${hideBelow ?? ''}`} widths={widths} quote={quote} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
           )
         }
       </QueryState>
@@ -302,15 +302,17 @@ const LIVE_CHANNELS = ['balances.overview'] as const;
 /** Memoised: typing in the search box re-renders it only when the visible rows change. */
 const BalancesTable = memo(function BalancesTable({
   rows: sortedRows,
+  filterKey,
   widths,
   quote,
   sortBy,
   sortDirection,
   onSort,
-}: SortProps & { rows: BalanceRow[]; widths: FigureWidths; quote: string; onSort(patch: Partial<BalancesUi>): void }) {
+}: SortProps & { rows: BalanceRow[]; filterKey: string; widths: FigureWidths; quote: string; onSort(patch: Partial<BalancesUi>): void }) {
   const ui = { sortBy, sortDirection };
   // Values tick under a live feed: rows keep their places while the pointer is on the table.
-  const { rows, holdProps } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}`);
+  // A new filter is a choice like a new sort: the order held under the pointer starts again.
+  const { rows, holdProps } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}:${filterKey}`);
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
   const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4, TABLE_HEIGHT);
