@@ -6,6 +6,8 @@ import { getConfig } from '@lingui/conf';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Test files that replace the `electron` module with electron/test/fake-electron.ts. */
+const ELECTRON_STAND_IN = ['electron/preload.test.ts', 'electron/window/**/*.test.ts', 'electron/shell/**/*.test.ts'];
 const LINGUI_CONFIG = fileURLToPath(new URL('../renderer/i18n/lingui.config.ts', import.meta.url));
 
 export default defineConfig({
@@ -23,8 +25,23 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', '.ci/**/*.test.ts'],
+          exclude: ELECTRON_STAND_IN,
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          // One module cache per worker: importing the main process's modules again for each file
+          // cost more than the tests. Every service is built per test from its arguments.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        plugins: [lingui({ configPath: LINGUI_CONFIG })],
+        test: {
+          // Files that mock `electron` with the stand-in: each gets its own module cache.
+          name: 'electron-stand-in',
+          environment: 'node',
+          include: ELECTRON_STAND_IN,
+          testTimeout: 30_000,
         },
       },
       {
