@@ -66,7 +66,8 @@ test.describe('accounts', () => {
     await expect(result.getByRole('group', { name: /What the key for Main \(B2B\) can reach/ })).toBeVisible();
   });
 
-  test('add an account, see its permission report; a wrong secret is refused; the secret leaks nowhere', async ({ page, simulator, app, apiBodies }) => {
+  // apiBodies before page: it listens from the page's first request on.
+  test('add an account, see its permission report; a wrong secret is refused; the secret leaks nowhere', async ({ apiBodies, page, simulator, app }) => {
     const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
 
     // 1. A wrong secret: the exchange refuses the key and nothing is saved.

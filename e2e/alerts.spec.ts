@@ -1,12 +1,15 @@
 /**
  * Position alerts end to end in browser mode: the main-process watcher refreshes on its own
- * schedule (the auto-refresh interval, 10 s here), and a price move driven through the simulator's
- * admin API raises exactly one threshold alert, shown in the page from the event stream.
+ * schedule (every 3 s here, instead of the person's refresh interval), and a price move driven
+ * through the simulator's admin API raises exactly one threshold alert, shown in the page from the
+ * event stream.
  */
 import type { Page } from '@playwright/test';
 import { addAccount, expect, openView, test } from './fixtures';
 
 const ACCOUNT = 'Main (B2B)';
+
+test.use({ appEnv: { DESK_ALERT_CHECK_MS: '3000' } });
 
 async function setPrice(url: string, token: string, market: string, price: string) {
   const response = await fetch(`${url}/__admin/prices`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': token }, body: JSON.stringify({ market, price }) });
@@ -20,9 +23,6 @@ test('a price move through the simulator raises exactly one threshold alert in t
   const account = simulator.accounts.find((a) => a.name === ACCOUNT)!;
   await addAccount(page, { name: ACCOUNT, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
   await expect(page.getByText(/Saved .Main \(B2B\)./)).toBeVisible();
-  await openView(page, 'Settings');
-  await page.getByRole('combobox', { name: 'Refresh automatically' }).selectOption({ label: 'Every 10 s' });
-  await openView(page, 'Accounts');
 
   // The threshold first, then the opt-in: the watcher's first pass learns the positions as they are.
   const card = page.getByRole('listitem', { name: ACCOUNT });
@@ -61,9 +61,6 @@ test('with Ukrainian picked, a liquidation reads in Ukrainian: the toast, the de
   const account = simulator.accounts.find((a) => a.name === ACCOUNT)!;
   await addAccount(page, { name: ACCOUNT, baseUrl: simulator.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
   await expect(page.getByText(/Saved .Main \(B2B\)./)).toBeVisible();
-  await openView(page, 'Settings');
-  await page.getByRole('combobox', { name: 'Refresh automatically' }).selectOption({ label: 'Every 10 s' });
-  await openView(page, 'Accounts');
   await page.getByRole('listitem', { name: ACCOUNT }).getByRole('checkbox', { name: 'Notify me about margin calls and liquidations' }).check();
   await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: ACCOUNT });
   await openView(page, 'Positions');

@@ -4,8 +4,9 @@
  *
  *   simulator  an in-process exchange simulator on a free port (url, adminToken, accounts)
  *   app        the built app: browser mode (`node out/electron/launch.js --browser …`) or Electron
+ *   appEnv     more environment for the app process (`test.use({ appEnv: { … } })`)
  *   page       the app's window, already open and loaded
- *   apiBodies  bodies of every /api/ response the page received (to prove what never crossed)
+ *   apiBodies  bodies of every /api/ response the page received (to prove what never crossed); name it before `page`
  *
  * Requires `npm run build` first.
  */
@@ -124,8 +125,19 @@ export async function startBrowserApp(userDataDir: string): Promise<{ url: strin
   return { url, stop: () => stopChild(child) };
 }
 
-export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; apiBodies: string[] }, { appMode: AppMode }>({
+/** A browser-mode app process on its way up. */
+interface StartingApp {
+  userDataDir: string;
+  starting: ReturnType<typeof spawnBrowserMode>;
+}
+
+export const test = base.extend<
+  { appEnv: Record<string, string>; appProcess: StartingApp | null; simulator: RunningSimulator; app: RunningApp; apiBodies: string[] },
+  { appMode: AppMode }
+>({
   appMode: ['browser', { option: true, scope: 'worker' }],
+  /** More environment for the app process, on top of the specs' timings (`test.use({ appEnv })`). */
+  appEnv: [{}, { option: true }],
 
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
   simulator: async ({}, use) => {
@@ -134,52 +146,81 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
     await simulator.close();
   },
 
-  app: async ({ appMode }, use, testInfo) => {
-    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
-    try {
-      if (appMode === 'electron') {
-        const binary = electronBinary();
-        if ('missing' in binary) {
-          const reason = `electron project skipped: ${binary.missing}`;
-          if (!reportedSkips.has(reason)) {
-            reportedSkips.add(reason);
-            console.log(reason);
-          }
-          testInfo.skip(true, reason);
-          return;
+  // Browser mode: the app process starts before the browser context does, so the two start side
+  // by side (the page fixture asks for this one first); `app` waits for it to be ready.
+  appProcess: async ({ appMode, appEnv }, use, testInfo) => {
+    if (appMode === 'electron') {
+      // Skipped here, before the page fixture opens a browser context it would not use.
+      const binary = electronBinary();
+      if ('missing' in binary) {
+        const reason = `electron project skipped: ${binary.missing}`;
+        if (!reportedSkips.has(reason)) {
+          reportedSkips.add(reason);
+          console.log(reason);
         }
-        const electron = await _electron.launch({
-          executablePath: binary.path,
-          args: [ELECTRON_MAIN, `--user-data-dir=${userDataDir}`, '--no-sandbox', '--disable-gpu'],
-          cwd: REPO_ROOT,
-          env: { ...(process.env as Record<string, string>), ...SPEC_ENV },
-        });
-        const stdout: string[] = [];
-        const stderr: string[] = [];
-        electron.process().stdout?.setEncoding('utf8').on('data', (c: string) => stdout.push(c));
-        electron.process().stderr?.setEncoding('utf8').on('data', (c: string) => stderr.push(c));
-        await use({ url: '', userDataDir, stdout, stderr, electron });
-        await electron.close().catch(() => {});
-        return;
+        testInfo.skip(true, reason);
       }
-      const { child, url, stdout, stderr } = await spawnBrowserMode(userDataDir, SPEC_ENV);
-      await use({ url, userDataDir, stdout, stderr, electron: null });
+      await use(null);
+      return;
+    }
+    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
+    const starting = spawnBrowserMode(userDataDir, { ...SPEC_ENV, ...appEnv });
+    // Its failure is reported where `app` awaits it.
+    starting.catch(() => {});
+    try {
+      await use({ userDataDir, starting });
+    } finally {
+      const started = await starting.catch(() => null);
+      if (started) await stopChild(started.child);
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  },
+
+  app: async ({ appMode, appEnv, appProcess }, use, testInfo) => {
+    if (appProcess) {
+      const { child, url, stdout, stderr } = await appProcess.starting;
+      await use({ url, userDataDir: appProcess.userDataDir, stdout, stderr, electron: null });
       await stopChild(child);
       if (testInfo.status !== testInfo.expectedStatus) {
         await testInfo.attach('app-stdout.txt', { body: stdout.join(''), contentType: 'text/plain' });
         await testInfo.attach('app-stderr.txt', { body: stderr.join(''), contentType: 'text/plain' });
       }
+      return;
+    }
+    const binary = electronBinary();
+    if (appMode !== 'electron' || 'missing' in binary) throw new Error(`no app to start in ${appMode} mode`);
+    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
+    try {
+      const electron = await _electron.launch({
+        executablePath: binary.path,
+        args: [ELECTRON_MAIN, `--user-data-dir=${userDataDir}`, '--no-sandbox', '--disable-gpu'],
+        cwd: REPO_ROOT,
+        env: { ...(process.env as Record<string, string>), ...SPEC_ENV, ...appEnv },
+      });
+      const stdout: string[] = [];
+      const stderr: string[] = [];
+      electron.process().stdout?.setEncoding('utf8').on('data', (c: string) => stdout.push(c));
+      electron.process().stderr?.setEncoding('utf8').on('data', (c: string) => stderr.push(c));
+      await use({ url: '', userDataDir, stdout, stderr, electron });
+      await electron.close().catch(() => {});
     } finally {
       rmSync(userDataDir, { recursive: true, force: true });
     }
   },
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
-  apiBodies: async ({}, use) => {
-    await use([]);
+  // Read only for the tests that ask for it (each body is one more round trip to the browser), and
+  // from the context, so a test that names it before `page` sees the page's first request too.
+  apiBodies: async ({ context }, use) => {
+    const bodies: string[] = [];
+    context.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
+      bodies.push(await response.text().catch(() => ''));
+    });
+    await use(bodies);
   },
 
-  page: async ({ app, page, apiBodies }, use) => {
+  page: async ({ appProcess: _startedFirst, page, app }, use) => {
     if (app.electron) {
       const window = await app.electron.firstWindow();
       await window.setViewportSize({ width: 1280, height: 800 }).catch(() => {});
@@ -187,12 +228,6 @@ export const test = base.extend<{ simulator: RunningSimulator; app: RunningApp; 
       await use(window);
       return;
     }
-    // Collected before the first request, so nothing the app is sent can slip past a check.
-    page.on('response', async (response) => {
-      const url = new URL(response.url());
-      if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
-      apiBodies.push(await response.text().catch(() => ''));
-    });
     await page.goto(app.url);
     // Every test starts once the app has rendered over index.html's static shell.
     await expect(page.locator('.boot-shell')).toHaveCount(0, { timeout: 30_000 });

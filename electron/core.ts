@@ -104,10 +104,15 @@ async function startEmbeddedSimulator(): Promise<RunningSimulator> {
 }
 
 /**
- * Shorter withdrawal timings for the end-to-end specs (e2e/fixtures.ts sets them), so that a spec
- * does not wait out the Demo exchange's settling and the tracker's interval: unset, the defaults.
+ * Shorter timings for the end-to-end specs (e2e/fixtures.ts sets them), so that a spec does not
+ * wait out the Demo exchange's settling, the withdrawal tracker's interval or the alert watcher's
+ * schedule: unset, the defaults.
  */
-const TIMING_ENV = { demoWithdrawalSettleMs: 'DESK_DEMO_WITHDRAWAL_SETTLE_MS', withdrawalTrackMs: 'DESK_WITHDRAWAL_TRACK_MS' } as const;
+const TIMING_ENV = {
+  demoWithdrawalSettleMs: 'DESK_DEMO_WITHDRAWAL_SETTLE_MS',
+  withdrawalTrackMs: 'DESK_WITHDRAWAL_TRACK_MS',
+  alertCheckMs: 'DESK_ALERT_CHECK_MS',
+} as const;
 
 function msFromEnv(name: string): number | undefined {
   const text = process.env[name];
@@ -281,10 +286,13 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
 
   const words = () => wordsFor(settings.read().language, options.systemLanguages?.() ?? processLanguages());
 
+  // The watchers check as often as the person's automatic refresh, or on their default schedule when that is off.
+  const alertCheckMs = options.alerts?.intervalMs ?? msFromEnv(TIMING_ENV.alertCheckMs);
+  const alertIntervalMs = () => alertCheckMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS);
   const alerts = createAlertsService({
     accounts: async () => (await accounts.listKnown()).accounts,
     overview: (accountId, o) => positions.overview({ accountId }, o),
-    intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
+    intervalMs: alertIntervalMs,
     onAlert: (alert) => {
       logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
       // The account's timeline keeps its positions' alerts; a market's price is not the account's event.
@@ -315,7 +323,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     },
     raise: (alert) => void alerts.raise(alert),
     onChanged: () => emit('priceAlerts.changed', {}),
-    intervalMs: () => options.alerts?.intervalMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS),
+    intervalMs: alertIntervalMs,
     onError: (what, error) => logger.warn(what, { error }),
     ...(options.live ? { connection: options.live } : {}),
   });
