@@ -42,6 +42,7 @@ export default defineConfig({
           environment: 'node',
           include: ELECTRON_STAND_IN,
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

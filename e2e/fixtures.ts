@@ -178,9 +178,9 @@ export const test = base.extend<
 
   app: async ({ appMode, appEnv, appProcess }, use, testInfo) => {
     if (appProcess) {
-      const { child, url, stdout, stderr } = await appProcess.starting;
+      // appProcess stops it, after the browser context has closed.
+      const { url, stdout, stderr } = await appProcess.starting;
       await use({ url, userDataDir: appProcess.userDataDir, stdout, stderr, electron: null });
-      await stopChild(child);
       if (testInfo.status !== testInfo.expectedStatus) {
         await testInfo.attach('app-stdout.txt', { body: stdout.join(''), contentType: 'text/plain' });
         await testInfo.attach('app-stderr.txt', { body: stderr.join(''), contentType: 'text/plain' });

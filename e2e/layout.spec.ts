@@ -1,6 +1,6 @@
 /**
- * Every view at the smallest window the app allows (1024 x 700, the Electron minimum) and at a
- * wide one (1440 x 900), in both themes and in Ukrainian, with scrollbars shown as a real window
+ * Every view at the smallest window the app allows (1024 x 700, the Electron minimum) in both
+ * themes, at a wide one (1440 x 900) in the light theme, and at both in Ukrainian, with scrollbars shown as a real window
  * shows them (Playwright hides them by default): the page never scrolls sideways, nothing outside
  * a data table shows a sideways scrollbar (the side menu included), neither does the view
  * area, and nothing sticks out past the view's right edge, except inside a wide table's own

@@ -40,6 +40,7 @@ export const startupFailureSchema = z.strictObject({
   pid: z.nullable(z.int().check(z.positive())),
 });
 
+/** The hash the startup page is opened with: `#startup-failure=<JSON, URI-encoded>`. */
 export const STARTUP_FAILURE_HASH = '#startup-failure=';
 
 export function startupFailureHash(failure: StartupFailure): string {
