@@ -11,3 +11,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-quic',
 ];
+
+/** What every test's window starts as (the config's `use`, and the window the fixtures reuse). */
+export const WINDOW_VIEWPORT = { width: 1280, height: 800 };
+/** The app formats numbers and times in the browser's locale; the specs assert en-US text. */
+export const WINDOW_LOCALE = 'en-US';

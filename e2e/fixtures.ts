@@ -5,8 +5,9 @@
  *   simulator  an in-process exchange simulator on a free port (url, adminToken, accounts)
  *   app        the built app: browser mode (`node out/electron/launch.js --browser …`) or Electron
  *   appEnv     more environment for the app process (`test.use({ appEnv: { … } })`)
- *   page       the app's window, already open and loaded
+ *   page       the app's window, already open and loaded (in browser mode, the worker's reused window)
  *   apiBodies  bodies of every /api/ response the page received (to prove what never crossed); name it before `page`
+ *   freshWindow  `test.use({ freshWindow: true })` for a test that changes the window for good (init scripts)
  *
  * Requires `npm run build` first.
  */
@@ -14,9 +15,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, _electron, expect, type ElectronApplication, type Page } from '@playwright/test';
+import { test as base, _electron, expect, type Browser, type BrowserContext, type ElectronApplication, type Page, type Response } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../electron/simulator';
 import { BROWSER_MODE } from '../shared/ipc';
+import { WINDOW_LOCALE, WINDOW_VIEWPORT } from './chromium';
 
 export type AppMode = 'browser' | 'electron';
 
@@ -125,6 +127,81 @@ export async function startBrowserApp(userDataDir: string): Promise<{ url: strin
   return { url, stop: () => stopChild(child) };
 }
 
+/**
+ * The browser window a worker's tests share. A new browser context and page per test would cost
+ * Chromium a new renderer process each time, the largest part of a short test's CPU; so tests
+ * take turns on one page, each navigating it to its own app. Between tests the window is put back
+ * as a new one would be (size, colour scheme, motion, cookies, routes, listeners) and left on
+ * about:blank, so the app's event stream is closed before the app stops. After a failed test,
+ * or one that asked for a fresh window, the window is closed and the next test opens a new one.
+ */
+class ReusedWindow {
+  private current: Page | null = null;
+  /** The listeners Playwright itself keeps on the page and its context, which must stay. */
+  private ownListeners: ListenerSnapshot[] = [];
+
+  constructor(private readonly browser: Browser) {}
+
+  async context(): Promise<BrowserContext> {
+    return (await this.page()).context();
+  }
+
+  async page(): Promise<Page> {
+    if (this.current && !this.current.isClosed()) return this.current;
+    const context = await this.browser.newContext({ viewport: WINDOW_VIEWPORT, locale: WINDOW_LOCALE });
+    const page = await context.newPage();
+    this.ownListeners = [listenersOf(page), listenersOf(context)];
+    this.current = page;
+    return page;
+  }
+
+  /** Puts the window back for the next test, or closes it when `keep` is false or it cannot be put back. */
+  async release(keep: boolean): Promise<void> {
+    const page = this.current;
+    if (!page) return;
+    try {
+      if (!keep || page.isClosed()) throw new Error('not kept');
+      const context = page.context();
+      for (const snapshot of this.ownListeners) removeListenersAddedSince(snapshot);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.goto('about:blank', { timeout: 5_000 });
+      await context.clearCookies();
+      await context.clearPermissions();
+      await page.setViewportSize(WINDOW_VIEWPORT);
+      await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: 'no-preference' });
+    } catch {
+      await this.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    const page = this.current;
+    this.current = null;
+    await page?.context().close().catch(() => {});
+  }
+}
+
+/** Playwright's pages and contexts are Node-style event emitters (its own close handling listens too). */
+interface ListenerSnapshot {
+  emitter: NodeJS.EventEmitter;
+  listeners: Map<string | symbol, unknown[]>;
+}
+
+function listenersOf(target: Page | BrowserContext): ListenerSnapshot {
+  const emitter = target as unknown as NodeJS.EventEmitter;
+  return { emitter, listeners: new Map(emitter.eventNames().map((name) => [name, emitter.rawListeners(name)])) };
+}
+
+function removeListenersAddedSince({ emitter, listeners }: ListenerSnapshot): void {
+  for (const name of emitter.eventNames()) {
+    const kept = listeners.get(name) ?? [];
+    for (const listener of emitter.rawListeners(name)) {
+      if (!kept.includes(listener)) emitter.removeListener(name, listener as (...args: unknown[]) => void);
+    }
+  }
+}
+
 /** A browser-mode app process on its way up. */
 interface StartingApp {
   userDataDir: string;
@@ -132,10 +209,20 @@ interface StartingApp {
 }
 
 export const test = base.extend<
-  { appEnv: Record<string, string>; appProcess: StartingApp | null; simulator: RunningSimulator; app: RunningApp; apiBodies: string[] },
-  { appMode: AppMode }
+  { appEnv: Record<string, string>; freshWindow: boolean; appProcess: StartingApp | null; simulator: RunningSimulator; app: RunningApp; apiBodies: string[] },
+  { appMode: AppMode; reusedWindow: ReusedWindow }
 >({
   appMode: ['browser', { option: true, scope: 'worker' }],
+  freshWindow: [false, { option: true }],
+
+  reusedWindow: [
+    async ({ browser }, use) => {
+      const window = new ReusedWindow(browser);
+      await use(window);
+      await window.close();
+    },
+    { scope: 'worker' },
+  ],
   /** More environment for the app process, on top of the specs' timings (`test.use({ appEnv })`). */
   appEnv: [{}, { option: true }],
 
@@ -210,28 +297,37 @@ export const test = base.extend<
 
   // Read only for the tests that ask for it (each body is one more round trip to the browser), and
   // from the context, so a test that names it before `page` sees the page's first request too.
-  apiBodies: async ({ context }, use) => {
+  apiBodies: async ({ reusedWindow }, use) => {
     const bodies: string[] = [];
-    context.on('response', async (response) => {
+    const context = await reusedWindow.context();
+    const onResponse = async (response: Response) => {
       const url = new URL(response.url());
       if (!url.pathname.startsWith('/api/') || url.pathname === '/api/events') return;
       bodies.push(await response.text().catch(() => ''));
-    });
+    };
+    context.on('response', onResponse);
     await use(bodies);
+    context.off('response', onResponse);
   },
 
-  page: async ({ appProcess: _startedFirst, page, app }, use) => {
+  page: async ({ appProcess: _startedFirst, reusedWindow, freshWindow, app }, use, testInfo) => {
     if (app.electron) {
       const window = await app.electron.firstWindow();
-      await window.setViewportSize({ width: 1280, height: 800 }).catch(() => {});
+      await window.setViewportSize(WINDOW_VIEWPORT).catch(() => {});
       await window.waitForLoadState('domcontentloaded');
       await use(window);
       return;
     }
-    await page.goto(app.url);
-    // Every test starts once the app has rendered over index.html's static shell.
-    await expect(page.locator('.boot-shell')).toHaveCount(0, { timeout: 30_000 });
-    await use(page);
+    if (freshWindow) await reusedWindow.close();
+    const page = await reusedWindow.page();
+    try {
+      await page.goto(app.url);
+      // Every test starts once the app has rendered over index.html's static shell.
+      await expect(page.locator('.boot-shell')).toHaveCount(0, { timeout: 30_000 });
+      await use(page);
+    } finally {
+      await reusedWindow.release(!freshWindow && testInfo.status === testInfo.expectedStatus);
+    }
   },
 });
 

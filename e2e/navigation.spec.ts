@@ -99,23 +99,28 @@ test('keyboard: Ctrl+digit opens views, Ctrl+R refreshes without reloading, / fo
   await expect(opener).toBeFocused();
 });
 
-test('no view breaks the page’s Content Security Policy, not even with a caught probe', async ({ page }) => {
-  // A refused eval is caught by whoever tried it, but the browser still reports it (the console in
-  // Electron's developer tools, a `securitypolicyviolation` event): zod probed `new Function` when
-  // a view's schemas loaded, until the page set it jitless (renderer/zod.ts).
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+test.describe(() => {
+  // Its init script stays with the window: the next test gets a new one.
+  test.use({ freshWindow: true });
+
+  test('no view breaks the page’s Content Security Policy, not even with a caught probe', async ({ page }) => {
+    // A refused eval is caught by whoever tried it, but the browser still reports it (the console in
+    // Electron's developer tools, a `securitypolicyviolation` event): zod probed `new Function` when
+    // a view's schemas loaded, until the page set it jitless (renderer/zod.ts).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    });
+    await page.reload();
+    await expect(page.getByTestId('balance-row').first()).toBeVisible();
+    for (const view of ['Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Settings', 'Balances']) {
+      await openView(page, view);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    // The withdrawal form validates what is typed with the shared schemas.
+    await openView(page, 'Withdraw');
+    await page.getByRole('textbox').first().fill('1');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
-  await page.reload();
-  await expect(page.getByTestId('balance-row').first()).toBeVisible();
-  for (const view of ['Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Settings', 'Balances']) {
-    await openView(page, view);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  }
-  // The withdrawal form validates what is typed with the shared schemas.
-  await openView(page, 'Withdraw');
-  await page.getByRole('textbox').first().fill('1');
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });

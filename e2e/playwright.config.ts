@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, WINDOW_LOCALE, WINDOW_VIEWPORT } from './chromium';
 import type { AppMode } from './fixtures';
 
 /** Kept here too for scripts that import the flags from the config. */
@@ -17,9 +17,8 @@ export default defineConfig<{ appMode: AppMode }>({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    viewport: { width: 1280, height: 800 },
-    // The app formats numbers and times in the browser's locale; the specs assert en-US text.
-    locale: 'en-US',
+    viewport: WINDOW_VIEWPORT,
+    locale: WINDOW_LOCALE,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
