@@ -17,7 +17,10 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
  * moderate ones are printed, not failed, so they stay visible.
  */
 export async function seriousViolations(page: Page, where: string, rules?: readonly string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  // Legacy mode runs axe in the page itself: the app has no frames, and the default mode opens a
+  // new blank page (a new renderer process) for every check. Only violations are read, so axe
+  // gathers no node details for the rules that pass.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (rules) builder.withRules([...rules]);
   const result = await builder.analyze();
   const lines: string[] = [];

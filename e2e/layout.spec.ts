@@ -134,3 +134,19 @@ test('the cut-short check itself catches an amount squeezed into a narrow column
   expect(problems).toContainEqual(expect.stringMatching(/^"123,456,789,012,345,678\.1234567890" is cut short \(\d+ px in \d+ px\)$/));
   expect(problems.filter((p) => p.includes('A name far too long'))).toEqual([]);
 });
+
+test('the axe check itself catches faint text and a button without a name', async ({ page, appMode }) => {
+  test.skip(appMode !== 'browser', 'the layout is checked in the browser project');
+  await expect(page.getByTestId('balance-row').first()).toBeVisible();
+  await page.evaluate(() => {
+    const faint = document.createElement('p');
+    faint.textContent = 'Faint words on white';
+    faint.style.cssText = 'color: #c8c8c8; background: #ffffff';
+    const nameless = document.createElement('button');
+    document.querySelector('main .view')!.append(faint, nameless);
+  });
+  const found = await seriousViolations(page, 'probe');
+  expect(found).toContainEqual(expect.stringMatching(/^probe: color-contrast \(serious\)/));
+  expect(found).toContainEqual(expect.stringMatching(/^probe: button-name \(critical\)/));
+  expect(await seriousViolations(page, 'probe', COLOUR_RULES)).toEqual([expect.stringMatching(/^probe: color-contrast \(serious\)/)]);
+});
