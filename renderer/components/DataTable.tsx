@@ -1,5 +1,5 @@
-import { useRef, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
-import { useScrollsSideways } from './useScrollsSideways';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
+import { SidewaysScroller } from './SidewaysScroller';
 import { EmptyState } from './EmptyState';
 import './DataTable.css';
 
@@ -47,20 +47,8 @@ export function DataTable<Row>(props: {
   empty?: EmptyRow;
 }) {
   const { columns, rows } = props;
-  const wrap = useRef<HTMLDivElement>(null);
-  const scrollable = useScrollsSideways(wrap);
   return (
-    // A wrapper that scrolls sideways must be reachable by keyboard (arrow keys scroll it), and is
-    // then named like its table; one that fits stays out of the tab order.
-    <div
-      className="table-wrap"
-      ref={wrap}
-      tabIndex={scrollable ? 0 : undefined}
-      role={scrollable ? 'group' : undefined}
-      aria-label={scrollable ? props['aria-label'] : undefined}
-      aria-labelledby={scrollable ? props['aria-labelledby'] : undefined}
-      data-scrolls={scrollable ? 'sideways' : undefined}
-    >
+    <SidewaysScroller className="table-wrap" aria-label={props['aria-label']} aria-labelledby={props['aria-labelledby']}>
       <table className={`table ${props.className}`} aria-label={props['aria-label']} aria-labelledby={props['aria-labelledby']}>
         <colgroup>
           {columns.map((column, i) => (
@@ -100,7 +88,7 @@ export function DataTable<Row>(props: {
           )}
         </tbody>
       </table>
-    </div>
+    </SidewaysScroller>
   );
 }
 

@@ -10,6 +10,7 @@ export { View } from './View';
 export { Card } from './Card';
 export { FormActions } from './FormActions';
 export { DataTable, HiddenHeader, type Column } from './DataTable';
+export { SidewaysScroller } from './SidewaysScroller';
 export { Pager } from './Pager';
 export { QueryState } from './QueryState';
 export { Field, SelectField, TextInputField, type ControlProps } from './Field';

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
@@ -7,8 +7,7 @@ import { DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { ALL_ACCOUNTS_SERIES, HISTORY_RANGES, RANGE_MS, type HistoryRange, type HistorySeries } from '../../../shared/model/history';
 import { useChannelQuery, useSettings } from '../../api/queries';
 import { AccountScopeSelect, useAccountScope } from '../balances/AccountScopeSelect';
-import { EmptyState, errorTitle, QueryState, View } from '../../components';
-import { useScrollsSideways } from '../../components/useScrollsSideways';
+import { EmptyState, errorTitle, QueryState, SidewaysScroller, View } from '../../components';
 import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatDay, formatEpochMs } from '../../format';
@@ -234,27 +233,6 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
   );
 }
 
-/**
- * The as-of table's sideways scroller: while it scrolls, a keyboard reaches it (arrow keys scroll
- * it) and it is named after the panel, as the list views' tables are.
- */
-function AsOfTableWrap({ children }: { children: ReactNode }) {
-  const wrap = useRef<HTMLDivElement>(null);
-  const scrollable = useScrollsSideways(wrap);
-  return (
-    <div
-      className="history-asof__table"
-      ref={wrap}
-      tabIndex={scrollable ? 0 : undefined}
-      role={scrollable ? 'group' : undefined}
-      aria-labelledby={scrollable ? 'history-asof-title' : undefined}
-      data-scrolls={scrollable ? 'sideways' : undefined}
-    >
-      {children}
-    </div>
-  );
-}
-
 function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string; quote: string }) {
   const [day, setDay] = useState(localToday);
   const at = endOfLocalDay(day);
@@ -300,7 +278,7 @@ function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string
             </strong>
             {snapshot.unpriced > 0 ? ` ${plural(snapshot.unpriced, { one: '(# asset without a price, left out)', other: '(# assets without a price, left out)' })}` : ''}
           </p>
-          <AsOfTableWrap>
+          <SidewaysScroller className="history-asof__table" aria-labelledby="history-asof-title">
             <table className="table" aria-labelledby="history-asof-title">
               <thead>
                 <tr>
@@ -327,7 +305,7 @@ function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string
                 ))}
               </tbody>
             </table>
-          </AsOfTableWrap>
+          </SidewaysScroller>
         </>
       )}
     </section>
