@@ -12,6 +12,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * Launch options for specs that measure layout: scrollbars shown, as a real window shows them and
+ * takes their room (Playwright hides them by default).
+ */
+export const SCROLLBARS_SHOWN = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] };
+
 /** What every test's window starts as (the config's `use`, and the window the fixtures reuse). */
 export const WINDOW_VIEWPORT = { width: 1280, height: 800 };
 /** The app formats numbers and times in the browser's locale; the specs assert en-US text. */

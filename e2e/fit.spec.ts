@@ -5,11 +5,11 @@
  * badges stay on one line, and each view shows one freshness clock, as fresh as its figures.
  */
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { SCROLLBARS_SHOWN } from './chromium';
 import { expect, openView, test } from './fixtures';
 import { TOUR } from './tour';
 
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] } });
+test.use({ launchOptions: SCROLLBARS_SHOWN });
 
 const SMALLEST = { width: 1024, height: 700 };
 /** Where Balances' table may start at the smallest window: below the bar, the title, the total and the toolbar (it was ~515 px). */

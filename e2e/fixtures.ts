@@ -159,8 +159,8 @@ class ReusedWindow {
   async release(keep: boolean): Promise<void> {
     const page = this.current;
     if (!page) return;
+    if (!keep || page.isClosed()) return this.close();
     try {
-      if (!keep || page.isClosed()) throw new Error('not kept');
       const context = page.context();
       for (const snapshot of this.ownListeners) removeListenersAddedSince(snapshot);
       await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -10,11 +10,11 @@
  */
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { SCROLLBARS_SHOWN } from './chromium';
 import { expect, test } from './fixtures';
-import { cutShortInTables, sidewaysOverflow } from './layout-checks';
+import { layoutProblems } from './layout-checks';
 
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] } });
+test.use({ launchOptions: SCROLLBARS_SHOWN });
 
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
 const [WIDTH, HEIGHT] = (process.env.DESK_SCREENSHOT_SIZE ?? '1024x700').split('x').map(Number) as [number, number];
@@ -98,8 +98,6 @@ async function openUkView(page: Page, view: (typeof VIEWS)[number]): Promise<voi
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Завантаження' })).toHaveCount(0);
 }
-
-const layoutProblems = async (page: Page) => [...(await sidewaysOverflow(page)), ...(await cutShortInTables(page))];
 
 test('switches to Ukrainian in the settings; every view then speaks Ukrainian, and the choice survives a reload', async ({ page, appMode }) => {
   test.skip(appMode !== 'browser', 'the browser project covers the renderer');

@@ -37,6 +37,11 @@ export async function seriousViolations(page: Page, where: string, rules?: reado
   return lines;
 }
 
+/** Everything the layout walks look for on a view but axe: sideways overflow and cut-short table text. */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return [...(await sidewaysOverflow(page)), ...(await cutShortInTables(page))];
+}
+
 /**
  * What overflows sideways: the page, the view area, an element sticking out of the view area, or
  * anything outside a data table showing a sideways scrollbar.

@@ -14,12 +14,12 @@
  * committed files alone.
  */
 import { join, resolve } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { SCROLLBARS_SHOWN } from './chromium';
 import { expect, test } from './fixtures';
-import { COLOUR_RULES, cutShortInTables, seriousViolations, sidewaysOverflow } from './layout-checks';
+import { COLOUR_RULES, cutShortInTables, layoutProblems, seriousViolations, sidewaysOverflow } from './layout-checks';
 import { TOUR } from './tour';
 
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] } });
+test.use({ launchOptions: SCROLLBARS_SHOWN });
 
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
 const SIZES = [
@@ -44,7 +44,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize(size);
       for (const stop of TOUR) {
         await stop.open(page);
-        const problems = [...(await sidewaysOverflow(page)), ...(await cutShortInTables(page))];
+        const problems = await layoutProblems(page);
         found.push(...problems.map((p) => `${size.width}x${size.height} ${stop.name}: ${p}`));
         if (axe) found.push(...(await seriousViolations(page, stop.name, rules)));
         if (SCREENSHOT_DIR) await page.screenshot({ path: join(SCREENSHOT_DIR, `${stop.name}-${theme}-${size.width}x${size.height}.png`) });

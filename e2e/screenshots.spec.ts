@@ -9,10 +9,10 @@
  */
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { SCROLLBARS_SHOWN } from './chromium';
 import { addAccount, expect, openView, test } from './fixtures';
 
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--hide-scrollbars'] } });
+test.use({ launchOptions: SCROLLBARS_SHOWN });
 
 const SCREENSHOT_DIR = process.env.DESK_SCREENSHOT_DIR ? resolve(process.env.DESK_SCREENSHOT_DIR) : null;
 // Skipped for the whole file, before any fixture starts an app.
