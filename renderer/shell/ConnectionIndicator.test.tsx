@@ -126,7 +126,7 @@ describe('ConnectionIndicator', () => {
   });
 
   describe('which feed carries the view', () => {
-    const live = (patch: Partial<LiveState>): LiveState => ({ ...liveOff('demo'), ...patch });
+    const live = (patch: Partial<LiveState>): LiveState => ({ ...liveOff('demo'), revision: ++revision, ...patch });
     function setupLive(first: LiveState, connection: ConnectionState = state({ status: 'online', since: at, lastSuccessAt: at })) {
       const bridge = installBridge(undefined, { ...DEFAULT_SETTINGS, refreshIntervalMs: 30_000 });
       bridge.reply('connection.get', connection);
@@ -154,6 +154,33 @@ describe('ConnectionIndicator', () => {
       // Off (alerts switched off): the REST connection's words alone.
       act(() => bridge.emit('live.changed', live({ status: 'off' })));
       expect(await indicator('Online')).toBeTruthy();
+    });
+
+    it('a first answer that crossed a later event on its way does not undo it', async () => {
+      const bridge = installBridge(undefined, { ...DEFAULT_SETTINGS, refreshIntervalMs: 30_000 });
+      const connection = state({ status: 'online', since: at, lastSuccessAt: at });
+      bridge.reply('connection.get', connection);
+      bridge.reply('connection.watch', { leaseMs: 90_000, state: connection });
+      // Main answered "connecting", then went live; the event overtakes the answer.
+      const answered = live({ status: 'connecting' });
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      let asked = false;
+      bridge.handle('live.get', async () => {
+        asked = true;
+        await held;
+        return answered;
+      });
+      renderWithQuery(<ConnectionIndicator accountId="demo" renewWatchMs={60_000} />);
+      await waitFor(() => expect(asked).toBe(true));
+      act(() => bridge.emit('live.changed', live({ status: 'live' })));
+      expect(await indicator('Live')).toBeTruthy();
+      await act(async () => {
+        answer();
+        await held;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await indicator('Live')).toBeTruthy();
     });
 
     it('an outage of the exchange itself outranks the feed', async () => {

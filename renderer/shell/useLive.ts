@@ -5,14 +5,20 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '../../shared/ipc';
-import type { LiveState } from '../../shared/model/live';
+import { laterLiveState, type LiveState } from '../../shared/model/live';
 import { channelQueryKey, useBridgeEvent, useChannelQuery } from '../api/queries';
 
 /** The account's live state (undefined until the first answer, or when main cannot say). */
 export function useLiveState(accountId: string | null): LiveState | undefined {
   const queryClient = useQueryClient();
-  useBridgeEvent('live.changed', (state) => queryClient.setQueryData(channelQueryKey('live.get', { accountId: state.accountId }), state));
-  const query = useChannelQuery('live.get', { accountId: accountId ?? '' }, { enabled: accountId !== null, refetchInterval: false, staleTime: Infinity });
+  useBridgeEvent('live.changed', (state) => queryClient.setQueryData<LiveState>(channelQueryKey('live.get', { accountId: state.accountId }), (known) => laterLiveState(known, state)));
+  const query = useChannelQuery('live.get', { accountId: accountId ?? '' }, {
+    enabled: accountId !== null,
+    refetchInterval: false,
+    staleTime: Infinity,
+    // The first read may answer after an event that came later: the later state stays.
+    structuralSharing: (known, incoming) => laterLiveState(known as LiveState | undefined, incoming as LiveState),
+  });
   return accountId === null ? undefined : query.data;
 }
 

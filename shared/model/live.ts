@@ -17,6 +17,17 @@ export interface LiveState {
   retryAt: number | null;
   /** Frames that were not JSON-RPC on this connection (ignored, counted). */
   unreadableFrames: number;
+  /**
+   * Grows by one with each change main publishes. The state reaches the page by answers and events
+   * over two connections, so the page orders them by this, not by arrival. The live service lives
+   * as long as the main process, and so does the page, so no epoch is needed beside it.
+   */
+  revision: number;
 }
 
-export const liveOff = (accountId: string): LiveState => ({ accountId, status: 'off', problem: null, retryAt: null, unreadableFrames: 0 });
+export const liveOff = (accountId: string, revision = 0): LiveState => ({ accountId, status: 'off', problem: null, retryAt: null, unreadableFrames: 0, revision });
+
+/** Of two states of one account, the one main published later; the same revision keeps the one held. */
+export function laterLiveState(known: LiveState | undefined, incoming: LiveState): LiveState {
+  return known !== undefined && known.revision >= incoming.revision ? known : incoming;
+}

@@ -154,6 +154,33 @@ describe('live connection against the simulator', () => {
     expect(service.get('a1').status).toBe('off');
     expect(states).toEqual([]);
   });
+
+  it('a read of the accounts that answers late cannot undo a newer one', async () => {
+    // The first read (alerts still off) is held back until the second (alerts on) has answered.
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let reads = 0;
+    service = createLiveService({
+      accounts: async () => {
+        reads++;
+        if (reads === 1) {
+          await firstHeld;
+          return [{ id: 'a1', notifyPositions: false }];
+        }
+        return [{ id: 'a1', notifyPositions: true }];
+      },
+      clientFor: async () => client,
+      onRiskChange: () => {},
+      onState: (s) => states.push(s),
+      connection: FAST,
+    });
+    const older = service.sync();
+    const newer = service.sync();
+    releaseFirst();
+    await Promise.all([older, newer]);
+    expect(reads).toBe(2);
+    await until(() => service!.get('a1').status === 'live');
+  });
 });
 
 describe('backoff', () => {

@@ -41,7 +41,7 @@ const SnapshotRecord = z.object({ id: z.number().int(), liq_stage: z.string().ma
 const Snapshot = z.object({ records: z.array(z.unknown()).max(10_000) });
 const AccountEvent = z.tuple([z.number().int(), z.unknown()]);
 
-function toLiveState(accountId: string, s: LiveConnectionState): LiveState {
+function toLiveState(accountId: string, s: LiveConnectionState): Omit<LiveState, 'revision'> {
   const status = s.status === 'live' ? 'live' : s.status === 'connecting' && s.attempt === 0 ? 'connecting' : 'fallback';
   return { accountId, status, problem: s.problem, retryAt: s.retryAt, unreadableFrames: s.unreadableFrames };
 }
@@ -59,8 +59,10 @@ export function createLiveService(options: LiveServiceOptions) {
   /** The account's WebSocket address, learnt with each token (the account's base URL may change). */
   const urlOf = new Map<string, string>();
   let closed = false;
+  let revision = 0;
 
-  function publish(state: LiveState): void {
+  function publish(change: Omit<LiveState, 'revision'>): void {
+    const state = { ...change, revision: ++revision };
     states.set(state.accountId, state);
     options.onState(state);
   }
@@ -125,21 +127,34 @@ export function createLiveService(options: LiveServiceOptions) {
     entry.connection.start();
   }
 
+  async function syncOnce(): Promise<void> {
+    if (closed) return;
+    const watched = new Set((await options.accounts()).filter((a) => a.notifyPositions).map((a) => a.id));
+    if (closed) return;
+    for (const [id, entry] of connections) {
+      if (watched.has(id)) continue;
+      entry.connection.stop();
+      connections.delete(id);
+      clearTimeout(pushTimers.get(id));
+      pushTimers.delete(id);
+      publish(liveOff(id));
+    }
+    for (const id of watched) if (!connections.has(id)) open(id);
+  }
+
+  /** The pass running or last run: passes go one at a time. */
+  let syncs: Promise<void> = Promise.resolve();
+
   return {
-    /** Opens connections for accounts that gained alerts, closes those that lost them. */
-    async sync(): Promise<void> {
-      if (closed) return;
-      const watched = new Set((await options.accounts()).filter((a) => a.notifyPositions).map((a) => a.id));
-      if (closed) return;
-      for (const [id, entry] of connections) {
-        if (watched.has(id)) continue;
-        entry.connection.stop();
-        connections.delete(id);
-        clearTimeout(pushTimers.get(id));
-        pushTimers.delete(id);
-        publish(liveOff(id));
-      }
-      for (const id of watched) if (!connections.has(id)) open(id);
+    /**
+     * Opens connections for accounts that gained alerts, closes those that lost them. Passes run
+     * one after another, each reading the accounts afresh, so a read that answers late (a slow
+     * keychain) can never undo what a newer one found.
+     */
+    sync(): Promise<void> {
+      const pass = syncs.then(syncOnce);
+      syncs = pass.catch(() => undefined);
+      return pass;
     },
     get: (accountId: string): LiveState => states.get(accountId) ?? liveOff(accountId),
     close(): void {
