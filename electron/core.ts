@@ -301,10 +301,10 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       void catalogsReady().then(() => emit('alerts.notification', { alertId: alert.id, ...alertNotification(words(), alert) }));
     },
     onStatus: (status) => emit('alerts.status', status),
+    priceAlertsArmed: () => priceAlerts.armedPriceAlerts(),
     onRefreshFailed: (accountId, error) => logger.warn('position alerts: refresh failed; earlier state kept', { accountId, error }),
     ...(options.alerts?.timers ? { timers: options.alerts.timers } : {}),
   });
-  void alerts.sync();
 
   // The alerts a person sets in the Alerts view (price, distance, margin fraction), raised through
   // the watcher's log and the same notification path.
@@ -322,12 +322,17 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       };
     },
     raise: (alert) => void alerts.raise(alert),
-    onChanged: () => emit('priceAlerts.changed', {}),
+    onChanged: () => {
+      emit('priceAlerts.changed', {});
+      alerts.statusChanged();
+    },
     intervalMs: alertIntervalMs,
     onError: (what, error) => logger.warn(what, { error }),
     ...(options.live ? { connection: options.live } : {}),
   });
-  void priceAlerts.start();
+  void priceAlerts.start().then(() => alerts.statusChanged());
+  // After both exist: the watcher's status counts the armed price alerts.
+  void alerts.sync();
 
   // The exchange's WebSocket for every account with alerts on: an event or a state change in the
   // pushed snapshot makes the watcher read REST at once, so an alert comes within a second or two.

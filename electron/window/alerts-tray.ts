@@ -1,15 +1,15 @@
 /**
  * Position alerts on the desktop: each `alerts.notification` (an alert worded by core in the picked
  * language) becomes a main-process Notification (so it shows whether or not the window is open),
- * and while any account has alerts on, a tray icon whose colour and tooltip show the worst risk
- * (`alerts.status`). Clicking either brings the window back. app.ts uses `watching` to hide the
- * window to the tray instead of closing it.
+ * and while any account has alerts on or a price alert is armed, a tray icon whose colour and
+ * tooltip show the worst risk and the armed price alerts (`alerts.status`). Clicking either brings
+ * the window back. app.ts uses `watching` to hide the window to the tray instead of closing it.
  */
 import { Menu, nativeImage, Notification, Tray } from 'electron';
 import { crc32, deflateSync } from 'node:zlib';
 import type { EventName, EventPayloads } from '../../shared/ipc';
 import type { I18n } from '@lingui/core';
-import { alertsStatusLine, trayMenuWords } from '../../shared/i18n/alertWords';
+import { trayMenuWords, trayStatusLine } from '../../shared/i18n/alertWords';
 import type { AlertRisk, AlertsStatus } from '../../shared/model/alerts';
 
 export interface AlertsTrayOptions {
@@ -22,7 +22,7 @@ export interface AlertsTrayOptions {
 }
 
 export interface AlertsTray {
-  /** True while an account has alerts on: closing the window then hides it to the tray. */
+  /** True while an account has alerts on or a price alert is armed: closing the window then hides it to the tray. */
   readonly watching: boolean;
   dispose(): void;
 }
@@ -86,7 +86,7 @@ export function installAlertsTray(options: AlertsTrayOptions): AlertsTray {
   }
 
   function showStatus(status: AlertsStatus): void {
-    watching = status.watching;
+    watching = status.watching || status.priceAlertsArmed > 0;
     if (!watching) {
       tray?.destroy();
       tray = null;
@@ -107,7 +107,7 @@ export function installAlertsTray(options: AlertsTrayOptions): AlertsTray {
         { label: menu.quit, click: () => options.quit() },
       ]),
     );
-    tray.setToolTip(`${options.productName}: ${alertsStatusLine(words, status)}`);
+    tray.setToolTip(`${options.productName}: ${trayStatusLine(words, status)}`);
   }
 
   const unsubscribe = options.onEvent((event, payload) => {

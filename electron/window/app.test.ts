@@ -475,6 +475,27 @@ describe('position alerts in the tray', () => {
     expect(fake.trays[0]!.destroyed).toBe(true);
   });
 
+  it('keeps the app in the tray for an armed price alert with position alerts off, until the alert is deleted', async () => {
+    await start({ core: { startSimulator: async () => sim, alerts: { intervalMs: 1000, timers } } });
+    const contents = theWindow().webContents;
+    const handler = fake.ipcHandlers.get(IPC_INVOKE_CHANNEL)!;
+    const call = async (channel: string, payload: unknown) => (await handler({ sender: contents, senderFrame: contents.mainFrame }, channel, payload)) as { ok: boolean; data?: { id: string } };
+    expect(fake.trays).toHaveLength(0);
+
+    const created = await call('priceAlerts.create', { rule: { kind: 'price', accountId: 'demo', market: 'BTC_USDT', direction: 'above', threshold: '1000000' }, rearm: 'once' });
+    expect(created.ok).toBe(true);
+    await vi.waitFor(() => expect(fake.trays).toHaveLength(1));
+    expect(fake.trays[0]!.tooltip).toBe('WhiteBIT Desk: Position alerts are off · 1 price alert armed');
+    const window = theWindow();
+    window.shown = true;
+    expect(window.fireClose()).toBe(true);
+    expect(window.shown).toBe(false);
+
+    expect((await call('priceAlerts.delete', { id: created.data!.id })).ok).toBe(true);
+    await vi.waitFor(() => expect(fake.trays[0]!.destroyed).toBe(true));
+    expect(window.fireClose()).toBe(false);
+  });
+
   it('closes the window normally and removes the tray when alerts are off', async () => {
     await startWithAlerts(null);
     const contents = theWindow().webContents;

@@ -55,6 +55,11 @@ const STATUS: Record<AlertRisk | 'off', MessageDescriptor> = {
   liquidation: /*i18n*/ { id: 'alerts.status.liquidation', message: '{count, plural, one {# position in liquidation} other {# positions in liquidation}}' },
 };
 
+const PRICE_ALERTS_ARMED: MessageDescriptor = /*i18n*/ {
+  id: 'alerts.status.price_armed',
+  message: '{count, plural, one {# price alert armed} other {# price alerts armed}}',
+};
+
 /** Lingui takes a descriptor's values inside it. */
 function say(words: I18n, descriptor: MessageDescriptor, values?: Record<string, unknown>): string {
   return words._(values ? { ...descriptor, values } : descriptor);
@@ -106,10 +111,16 @@ export function alertsStatusLine(i18n: I18n, status: AlertsStatus): string {
   return say(i18n, STATUS[status.worst], { count: status.count });
 }
 
+/** The tray's tooltip: the position watcher's line, and the armed price alerts when there are any. */
+export function trayStatusLine(i18n: I18n, status: AlertsStatus): string {
+  const positions = alertsStatusLine(i18n, status);
+  return status.priceAlertsArmed > 0 ? `${positions} · ${say(i18n, PRICE_ALERTS_ARMED, { count: status.priceAlertsArmed })}` : positions;
+}
+
 const TRAY_SHOW: MessageDescriptor = /*i18n*/ { id: 'alerts.tray.show', message: 'Show {product}' };
 const TRAY_QUIT: MessageDescriptor = /*i18n*/ { id: 'alerts.tray.quit', message: 'Quit' };
 
-/** The tray icon's menu, shown while alerts are on. */
+/** The tray icon's menu, shown while alerts are on or price alerts armed. */
 export function trayMenuWords(i18n: I18n, product: string): { show: string; quit: string } {
   return { show: say(i18n, TRAY_SHOW, { product }), quit: say(i18n, TRAY_QUIT) };
 }

@@ -70,4 +70,9 @@ export interface AlertsStatus {
   checkedAt: number | null;
   /** Accounts whose last refresh failed (their earlier state is kept). */
   failedAccounts: string[];
+  /**
+   * Price alerts set in the Alerts view that can still fire. They are watched whether or not a
+   * window is open, so they keep the app in the tray just as position alerts do.
+   */
+  priceAlertsArmed: number;
 }

@@ -32,6 +32,8 @@ export interface AlertsServiceOptions {
   intervalMs: () => number;
   onAlert: (alert: PositionAlert) => void;
   onStatus: (status: AlertsStatus) => void;
+  /** Price alerts that can still fire (the Alerts view's service counts them); none when absent. */
+  priceAlertsArmed?: () => number;
   onRefreshFailed?: (accountId: string, error: unknown) => void;
   timers?: AlertTimers;
   now?: () => number;
@@ -78,7 +80,7 @@ export function createAlertsService(options: AlertsServiceOptions) {
       else if (order === 0) count += n;
     }
     if (worst === 'none' || worst === 'unknown') count = 0;
-    return { watching, worst, count, checkedAt, failedAccounts: [...failed] };
+    return { watching, worst, count, checkedAt, failedAccounts: [...failed], priceAlertsArmed: options.priceAlertsArmed?.() ?? 0 };
   }
 
   function record(draft: AlertDraft, account: WatchedAccount): void {
@@ -201,6 +203,10 @@ export function createAlertsService(options: AlertsServiceOptions) {
       return raised;
     },
     status,
+    /** Something the status counts changed outside the watcher (price alerts): it is told now. */
+    statusChanged(): void {
+      if (!closed) options.onStatus(status());
+    },
     /** True while a refresh is due or running. */
     get scheduled(): boolean {
       return timer !== null || running !== null;

@@ -24,6 +24,8 @@ let dir: string;
 let core: Core;
 let fired: { alert: PositionAlert; at: number }[];
 let notifications: EventPayloads['alerts.notification'][];
+/** The price alerts that can still fire, as the last `alerts.status` (the tray's) said. */
+let armedInStatus = 0;
 
 async function call<C extends Channel>(channel: C, payload: RequestOf<C>): Promise<Envelope<ResponseOf<C>>> {
   return (await core.route(channel, payload, direct)) as Envelope<ResponseOf<C>>;
@@ -58,6 +60,7 @@ beforeAll(async () => {
   core.onEvent(<E extends EventName>(event: E, payload: EventPayloads[E]) => {
     if (event === 'alerts.fired') fired.push({ alert: payload as PositionAlert, at: Date.now() });
     if (event === 'alerts.notification') notifications.push(payload as EventPayloads['alerts.notification']);
+    if (event === 'alerts.status') armedInStatus = (payload as EventPayloads['alerts.status']).priceAlertsArmed;
   });
 });
 beforeEach(() => {
@@ -130,10 +133,14 @@ describe('price alerts against the simulator', () => {
 
   it('a once alert stays fired until re-armed by hand, and keeps its state in the database', async () => {
     await price('ETH_USDT', '3000');
+    const armedBefore = armedInStatus;
     const created = await data('priceAlerts.create', { rule: { kind: 'price', accountId: DEMO_ACCOUNT_ID, market: 'ETH_USDT', direction: 'below', threshold: '2900' }, rearm: 'once' });
+    // The tray counts it at once: it keeps the app running with the window closed.
+    expect(armedInStatus).toBe(armedBefore + 1);
     await expect.poll(async () => (await data('priceAlerts.list', {})).alerts.find((a) => a.id === created.id)?.current?.value, { timeout: 5_000 }).toBe('3000');
     await price('ETH_USDT', '2800');
     await expect.poll(() => priceAlerts().length, { timeout: 2_000, interval: 50 }).toBe(1);
+    expect(armedInStatus).toBe(armedBefore);
     // Fired once: the feed no longer follows ETH_USDT for it, so these moves must raise nothing
     // (several ticks each, time for a wrong fire to arrive).
     await price('ETH_USDT', '3000');
@@ -144,11 +151,13 @@ describe('price alerts against the simulator', () => {
 
     const rearmed = await data('priceAlerts.rearm', { id: created.id });
     expect(rearmed.state).toBe('armed');
+    expect(armedInStatus).toBe(armedBefore + 1);
     await price('ETH_USDT', '3000');
     await expect.poll(async () => (await data('priceAlerts.list', {})).alerts.find((a) => a.id === created.id)?.current?.value, { timeout: 3_000 }).toBe('3000');
     await price('ETH_USDT', '2850');
     await expect.poll(() => priceAlerts().length, { timeout: 2_000, interval: 50 }).toBe(2);
     await data('priceAlerts.delete', { id: created.id });
+    expect(armedInStatus).toBe(armedBefore);
   });
 });
 

@@ -27,7 +27,7 @@ export interface PriceAlertsServiceOptions {
   exchangeOf: (accountId: string) => Promise<{ url: string; ticker: (signal?: AbortSignal) => Promise<Record<string, string>> }>;
   /** `at`: when it fired (the time kept as its last firing). */
   raise: (alert: Omit<PositionAlert, 'id'>) => void;
-  /** An alert fired, re-armed or was edited: the view reads the list again. */
+  /** An alert was added, edited, removed, fired or re-armed: the view reads the list again. */
   onChanged: () => void;
   intervalMs: () => number;
   onError?: (what: string, error: unknown) => void;
@@ -40,6 +40,9 @@ const MARKETS_TTL_MS = 60_000;
 function unavailable(): never {
   throw new AppFailure({ kind: 'internal', reason: 'database_unavailable', message: 'The app database is not open, so alerts cannot be kept.' });
 }
+
+/** A fired alert that fires once waits for the person's re-arm; every other one can still fire. */
+const canStillFire = (alert: PriceAlert): boolean => !(alert.state === 'fired' && alert.rearm === 'once');
 
 function refuse(field: string, code: string, message: string): never {
   throw new AppFailure({ kind: 'validation', message, fields: { [field]: [code] } });
@@ -117,7 +120,7 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
     const byUrl = new Map<string, FeedSource & { markets: Set<string> }>();
     for (const alert of alerts.values()) {
       const rule = alert.rule;
-      if (rule.kind !== 'price' || (alert.state === 'fired' && alert.rearm === 'once')) continue;
+      if (rule.kind !== 'price' || !canStillFire(alert)) continue;
       let url = urlOf.get(rule.accountId);
       if (url === undefined) {
         try {
@@ -194,6 +197,7 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
       const alert: PriceAlert = { id: randomUUID(), rule: input.rule, rearm: input.rearm, state: 'armed', createdAt: now(), lastFiredAt: null };
       store().insert(alert);
       alerts.set(alert.id, alert);
+      options.onChanged();
       await refeed();
       return alert;
     },
@@ -206,6 +210,7 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
       store().replace(next);
       alerts.set(next.id, next);
       if (ruleChanged) forget(next.id);
+      options.onChanged();
       await refeed();
       return next;
     },
@@ -213,6 +218,7 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
       if (!store().remove(id)) throw new AppFailure({ kind: 'not_found', message: 'There is no such alert.', values: { id } });
       alerts.delete(id);
       forget(id);
+      options.onChanged();
       await refeed();
       return { deleted: true };
     },
@@ -221,8 +227,15 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
       store().replace(next);
       alerts.set(id, next);
       forget(id);
+      options.onChanged();
       await refeed();
       return next;
+    },
+    /** Price alerts that can still fire: the feed watches their markets while the window is closed. */
+    armedPriceAlerts(): number {
+      let count = 0;
+      for (const alert of alerts.values()) if (alert.rule.kind === 'price' && canStillFire(alert)) count++;
+      return count;
     },
     /** Each positions overview the watcher reads: distance and margin-fraction alerts of its account. */
     observeOverview(overview: PositionsOverview): void {

@@ -83,7 +83,7 @@ describe('alerts pushed by the main process', () => {
   it('list in the alert log, which reloads when the main process says something fired', async () => {
     let alerts: PositionAlert[] = [];
     const bridge = installBridge([REAL_ACCOUNT]);
-    bridge.handle('alerts.log', () => ({ alerts, status: { watching: true, worst: 'near', count: 1, checkedAt: Date.UTC(2025, 0, 2), failedAccounts: [] } }));
+    bridge.handle('alerts.log', () => ({ alerts, status: { watching: true, worst: 'near', count: 1, checkedAt: Date.UTC(2025, 0, 2), failedAccounts: [], priceAlertsArmed: 0 } }));
     renderWithQuery(<AlertLog />);
     expect(await screen.findByText('No alerts since the app started.')).toBeTruthy();
     expect(screen.getByTestId('alerts-status').textContent).toContain('1 position near liquidation');
