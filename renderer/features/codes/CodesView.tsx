@@ -165,12 +165,14 @@ export function CodesView({ account }: { account: AccountSummary }) {
           <TextInputField label={t`Asset`} placeholder={t`e.g. USDT`} value={draft.ticker} maxLength={20} onChange={(ticker) => setDraft({ ...draft, ticker })} error={errors.ticker} />
           <DateRangeFields from={draft.from} to={draft.to} errors={errors} onChange={(patch) => setDraft({ ...draft, ...patch })} />
         </div>
-        <p className="field__hint" data-testid="codes-filter-scope">
-          {list === 'my'
-            ? t`The exchange cannot filter codes: a filter reads every code it serves through its API (the newest ${windowSize}) and keeps those that match.`
-            : t`The exchange cannot filter codes: a filter reads every history entry it serves through its API (the newest ${windowSize}) and keeps those that match.`}
-        </p>
-        <FormActions submit={t`Apply filter`} cancel={t`Clear`} onCancel={clear} />
+        <div className="filter-footer">
+          <FormActions submit={t`Apply filter`} cancel={t`Clear`} onCancel={clear} />
+          <p className="field__hint" data-testid="codes-filter-scope">
+            {list === 'my'
+              ? t`The exchange cannot filter codes: a filter reads every code it serves through its API (the newest ${windowSize}) and keeps those that match.`
+              : t`The exchange cannot filter codes: a filter reads every history entry it serves through its API (the newest ${windowSize}) and keeps those that match.`}
+          </p>
+        </div>
       </form>
       <QueryState
         query={codes}
@@ -212,7 +214,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
 /** The code itself stays masked until the person reveals this one row. */
 function CodeCell({ row, label, revealKey, shown, onToggle }: { row: CodeRecord; label: string; revealKey: string; shown: boolean; onToggle(key: string): void }) {
   return (
-    <div className="code-cell">
+    <div className={`code-cell${shown ? ' code-cell--shown' : ''}`}>
       <span className={`code-value num${shown ? ' code-value--shown' : ' clip code-value--masked'}`} data-testid="code-value" title={shown ? row.code : t`Hidden`}>
         {shown ? row.code : MASK}
       </span>
