@@ -74,6 +74,8 @@ test.describe('sub-accounts of the Demo master key', () => {
     await page.getByLabel('Search sub-accounts').fill('new_desk');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await expect(rows).toHaveCount(1);
+    // The exchange's status code, in the page's words.
+    await expect(rows.first()).toContainText('Pending');
     await rows.first().getByRole('button', { name: 'Balances' }).click();
     await expect(page.getByTestId('sub-account-balances').getByText('This sub-account is not confirmed')).toBeVisible();
   });

@@ -27,6 +27,9 @@ const VIEWS: Array<{ nav: string; file: string; ready: (page: Page) => Promise<v
   { nav: 'Transactions', file: 'transactions', ready: async (p) => void (await expect(p.getByTestId('transaction-row').first()).toBeVisible()) },
   { nav: 'Settings', file: 'settings', ready: async (p) => void (await expect(p.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()) },
   { nav: 'History', file: 'history', ready: async (p) => void (await expect(p.getByTestId('history-chart').locator('canvas')).toBeVisible()) },
+  { nav: 'Sub-accounts', file: 'subaccounts', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
+  { nav: 'Receive', file: 'receive', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
+  { nav: 'Alerts', file: 'alerts', ready: async (p) => void (await expect(p.locator('main [aria-busy="true"]')).toHaveCount(0)) },
 ];
 
 /** The README's size (no suffix), then the smallest window and a wide one. */

@@ -65,6 +65,8 @@ export const TOUR: readonly TourStop[] = [
   view('Transactions', 'transactions', async (p) => void (await expect(p.getByTestId('transaction-row').first()).toBeVisible())),
   view('History', 'history', async (p) => void (await expect(p.getByTestId('history-chart').locator('canvas')).toBeVisible())),
   view('Accounts', 'accounts'),
+  view('Sub-accounts', 'subaccounts'),
+  view('Receive', 'receive'),
   view('Alerts', 'alerts'),
   view('Settings', 'settings'),
 ];

@@ -15,7 +15,7 @@ export interface Column<Row> {
   sort?: 'ascending' | 'descending' | 'none';
   cell(row: Row, index: number): ReactNode;
   /** Attributes of the cell beyond its content: the exchange's raw value as a title, a test id. */
-  cellProps?(row: Row): TdHTMLAttributes<HTMLTableCellElement> & { 'data-testid'?: string };
+  cellProps?(row: Row): TdHTMLAttributes<HTMLTableCellElement> & Record<`data-${string}`, string | undefined>;
 }
 
 /** The text EmptyState shows inside the table, so the header keeps the columns' meaning in view. */

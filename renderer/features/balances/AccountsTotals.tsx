@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { msg, plural, t } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import type { AccountPart, AccountTotal, BalancesOverview } from '../../../shared/model/balances';
+import { SidewaysScroller } from '../../components';
 import { displayValue, shareText } from './cells';
 
 const PART_NAMES: Record<AccountPart, MessageDescriptor> = {
@@ -30,40 +31,42 @@ export const AccountsTotals = memo(function AccountsTotals({ overview }: { overv
   const q = overview.quote;
   return (
     <section className="card card__section accounts-totals" aria-label={t`Accounts`}>
-      <table className="data-table" data-testid="accounts-totals">
-        <thead>
-          <tr>
-            <th scope="col">{t`Account`}</th>
-            <th scope="col" className="num">{t`Total in ${q}`}</th>
-            <th scope="col" className="num">{t`Share`}</th>
-            <th scope="col">{t`Not included`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {overview.byAccount.map((a) => (
-            <tr key={a.id} data-testid="account-total-row" data-account={a.name}>
-              <th scope="row">{a.name}</th>
-              <td className="num" data-testid="account-total-value" data-value={a.value ?? ''} title={a.value === null ? undefined : `${a.value} ${q}`}>
-                {a.value === null ? '—' : `${displayValue(a.value, q)} ${q}`}
-              </td>
-              <td className="num">{a.share === null ? '—' : shareText(a.share)}</td>
-              <td className={a.value === null ? 'accounts-totals__problem' : undefined}>{accountProblem(a, q)}</td>
+      <SidewaysScroller className="table-wrap" aria-label={t`Accounts`}>
+        <table className="table" data-testid="accounts-totals">
+          <thead>
+            <tr>
+              <th scope="col">{t`Account`}</th>
+              <th scope="col" className="align-end">{t`Total in ${q}`}</th>
+              <th scope="col" className="align-end">{t`Share`}</th>
+              <th scope="col">{t`Not included`}</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t`All accounts`}</th>
-            <td className="num" data-testid="grand-total" data-value={overview.grandTotal} title={`${overview.grandTotal} ${q}`}>
-              <strong>
-                {displayValue(overview.grandTotal, q)} {q}
-              </strong>
-            </td>
-            <td className="num">{overview.byAccount.some((a) => a.share !== null) ? shareText('100') : '—'}</td>
-            <td />
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {overview.byAccount.map((a) => (
+              <tr key={a.id} data-testid="account-total-row" data-account={a.name}>
+                <th scope="row">{a.name}</th>
+                <td className="num align-end" data-testid="account-total-value" data-value={a.value ?? ''} title={a.value === null ? undefined : `${a.value} ${q}`}>
+                  {a.value === null ? '—' : `${displayValue(a.value, q)} ${q}`}
+                </td>
+                <td className="num align-end">{a.share === null ? '—' : shareText(a.share)}</td>
+                <td className={a.value === null ? 'accounts-totals__problem' : undefined}>{accountProblem(a, q)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t`All accounts`}</th>
+              <td className="num align-end" data-testid="grand-total" data-value={overview.grandTotal} title={`${overview.grandTotal} ${q}`}>
+                <strong>
+                  {displayValue(overview.grandTotal, q)} {q}
+                </strong>
+              </td>
+              <td className="num align-end">{overview.byAccount.some((a) => a.share !== null) ? shareText('100') : '—'}</td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </SidewaysScroller>
     </section>
   );
 });

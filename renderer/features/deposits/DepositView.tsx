@@ -92,9 +92,9 @@ function AddressCard({ accountId, ticker, network }: { accountId: string; ticker
                   </>
                 ) : null}
                 <dt>{t`Minimum deposit`}</dt>
-                <dd className="num">{d.minAmount ? `${formatAmount(d.minAmount)} ${ticker}` : t`None`}</dd>
+                <dd className="num">{d.minAmount ? `${formatAmount(d.minAmount)} ${ticker}` : t`No minimum`}</dd>
                 <dt>{t`Maximum deposit`}</dt>
-                <dd className="num">{d.maxAmount ? `${formatAmount(d.maxAmount)} ${ticker}` : t`None`}</dd>
+                <dd className="num">{d.maxAmount ? `${formatAmount(d.maxAmount)} ${ticker}` : t`No limit`}</dd>
                 <dt>{t`Deposit fee`}</dt>
                 <dd className="num" data-testid="deposit-fee">
                   {feeText(d.fixedFee, d.flexFee, ticker)}
@@ -116,5 +116,5 @@ function feeText(fixed: string | null, flex: { percent: string; minFee: string; 
     const min = formatAmount(flex.minFee);
     parts.push(flex.maxFee ? t`${percent}% (at least ${min}, at most ${formatAmount(flex.maxFee)} ${ticker})` : t`${percent}% (at least ${min} ${ticker})`);
   }
-  return parts.length === 0 ? t`None` : parts.join(' + ');
+  return parts.length === 0 ? t`No fee` : parts.join(' + ');
 }

@@ -1,15 +1,42 @@
 import { plural, t } from '@lingui/core/macro';
-import type { SubAccountItem } from '../../../shared/model/subAccounts';
+import { useEffect, useRef } from 'react';
+import type { SubAccountBalanceLine, SubAccountItem } from '../../../shared/model/subAccounts';
 import { useChannelQuery } from '../../api/queries';
-import { EmptyState, QueryState } from '../../components';
+import { DataTable, EmptyState, QueryState, type Column } from '../../components';
 import { formatAmount } from '../../format';
 import { displayValue } from '../balances/cells';
+
+function columnsFor(quote: string): Column<SubAccountBalanceLine>[] {
+  return [
+    { header: t`Asset`, cell: (l) => <strong>{l.asset}</strong> },
+    { header: t`Main`, align: 'end', cell: (l) => <span className="num">{formatAmount(l.main)}</span> },
+    { header: t`Spot`, align: 'end', cell: (l) => <span className="num">{formatAmount(l.spot)}</span> },
+    { header: t`Collateral`, align: 'end', cell: (l) => <span className="num">{formatAmount(l.collateral)}</span> },
+    {
+      header: t`Total`,
+      align: 'end',
+      cellProps: (l) => ({ 'data-value': l.total }),
+      cell: (l) => (
+        <>
+          <span className="num">{formatAmount(l.total)}</span>
+          {l.rows > 1 ? <span className="field__hint"> {t`(${l.rows} rows added)`}</span> : null}
+        </>
+      ),
+    },
+    { header: t`Value in ${quote}`, align: 'end', cell: (l) => <span className="num">{l.value === null ? t`no price` : displayValue(l.value, quote)}</span> },
+  ];
+}
 
 /** One sub-account's balances: each asset's main, spot and collateral (rows the exchange split, added up), valued. */
 export function SubAccountBalancesPanel({ accountId, sub, quote }: { accountId: string; sub: SubAccountItem; quote: string }) {
   const query = useChannelQuery('subAccounts.balances', { accountId, id: sub.id, quote });
+  // It opens under the list: brought into sight, or the click on Balances would seem to do nothing.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'start' });
+  }, [sub.id]);
   return (
-    <section className="card card__section" aria-label={t`Balances of ${sub.alias}`} data-testid="sub-account-balances">
+    <section ref={panel} className="card card__section" aria-label={t`Balances of ${sub.alias}`} data-testid="sub-account-balances">
       <h2 className="card__title">{t`Balances of ${sub.alias}`}</h2>
       <QueryState query={query} loading={{ label: t`Loading the sub-account's balances`, rows: 3 }}>
         {(b) =>
@@ -31,33 +58,15 @@ export function SubAccountBalancesPanel({ accountId, sub, quote }: { accountId: 
               ) : null}
               {b.unpriced > 0 ? <p className="field__hint">{plural(b.unpriced, { one: `# asset has no price in ${quote} and is not in the total.`, other: `# assets have no price in ${quote} and are not in the total.` })}</p> : null}
               {b.unreadable > 0 ? <p className="field__hint">{plural(b.unreadable, { one: '# asset could not be read and is left out.', other: '# assets could not be read and are left out.' })}</p> : null}
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t`Asset`}</th>
-                    <th scope="col" className="num">{t`Main`}</th>
-                    <th scope="col" className="num">{t`Spot`}</th>
-                    <th scope="col" className="num">{t`Collateral`}</th>
-                    <th scope="col" className="num">{t`Total`}</th>
-                    <th scope="col" className="num">{t`Value in ${b.quote}`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {b.lines.map((l) => (
-                    <tr key={l.asset} data-testid="sub-account-line" data-asset={l.asset}>
-                      <th scope="row">{l.asset}</th>
-                      <td className="num">{formatAmount(l.main)}</td>
-                      <td className="num">{formatAmount(l.spot)}</td>
-                      <td className="num">{formatAmount(l.collateral)}</td>
-                      <td className="num" data-value={l.total}>
-                        {formatAmount(l.total)}
-                        {l.rows > 1 ? <span className="field__hint"> {t`(${l.rows} rows added)`}</span> : null}
-                      </td>
-                      <td className="num">{l.value === null ? t`no price` : displayValue(l.value, b.quote)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className="table--sub-account-balances"
+                aria-label={t`Balances of ${sub.alias}`}
+                columns={columnsFor(b.quote)}
+                rows={b.lines}
+                rowKey={(l) => l.asset}
+                rowTestId="sub-account-line"
+                rowProps={(l) => ({ 'data-asset': l.asset })}
+              />
             </>
           )
         }

@@ -1,13 +1,27 @@
 import { useState } from 'react';
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import type { SubAccountItem } from '../../../shared/model/subAccounts';
 import { useChannelQuery, useSettings } from '../../api/queries';
-import { EmptyState, QueryState, View } from '../../components';
+import { Badge, DataTable, EmptyState, HiddenHeader, Pager, QueryState, View, type BadgeTone, type Column } from '../../components';
 import type { ViewProps } from '../../shell/views';
 import { SubAccountBalancesPanel } from './SubAccountBalancesPanel';
 
-const PAGE = 30;
+/** The exchange lists at most 100 a call. */
+const PAGE_SIZES = [30, 100] as const;
+
+/** The statuses the exchange is known to send, in words; any other is shown as the exchange wrote it. */
+const STATUS_WORDS: Record<string, { words: MessageDescriptor; tone: BadgeTone }> = {
+  active: { words: msg`Active`, tone: 'positive' },
+  pending: { words: msg`Pending`, tone: 'warning' },
+};
+
+function StatusCell({ status }: { status: string | null }) {
+  if (status === null) return <>—</>;
+  const known = STATUS_WORDS[status];
+  return known ? <Badge tone={known.tone}>{i18n._(known.words)}</Badge> : <Badge>{status}</Badge>;
+}
 
 /**
  * The sub-accounts of the active account's key: a searchable list, a page at a time (the exchange
@@ -19,8 +33,23 @@ export function SubAccountsView({ account }: ViewProps) {
   const quote = settings?.quote ?? DEFAULT_QUOTE;
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [open, setOpen] = useState<SubAccountItem | null>(null);
-  const query = useChannelQuery('subAccounts.list', { accountId: account.id, offset, limit: PAGE, ...(search ? { search } : {}) });
+  const query = useChannelQuery('subAccounts.list', { accountId: account.id, offset, limit: pageSize, ...(search ? { search } : {}) });
+  const columns: Column<SubAccountItem>[] = [
+    { header: t`Name`, cell: (s) => <strong>{s.alias}</strong> },
+    { header: t`Email`, cell: (s) => s.email ?? '—' },
+    { header: t`Status`, cell: (s) => <StatusCell status={s.status} /> },
+    {
+      header: <HiddenHeader>{t`Actions`}</HiddenHeader>,
+      align: 'end',
+      cell: (s) => (
+        <button type="button" className="button button--small" aria-pressed={open?.id === s.id} onClick={() => setOpen(open?.id === s.id ? null : s)}>
+          {t`Balances`}
+        </button>
+      ),
+    },
+  ];
 
   return (
     <View name="subaccounts" title={t`Sub-accounts`} subtitle={t`Sub-accounts of ${account.name}`}>
@@ -55,39 +84,30 @@ export function SubAccountsView({ account }: ViewProps) {
           ) : (
             <div className="card">
               {page.unreadable > 0 ? <p className="field__hint">{t`${page.unreadable} entries of this page could not be read and are left out.`}</p> : null}
-              <table className="data-table" data-testid="sub-accounts">
-                <thead>
-                  <tr>
-                    <th scope="col">{t`Name`}</th>
-                    <th scope="col">{t`Email`}</th>
-                    <th scope="col">{t`Status`}</th>
-                    <th scope="col" />
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((s) => (
-                    <tr key={s.id} data-testid="sub-account-row" data-alias={s.alias}>
-                      <th scope="row">{s.alias}</th>
-                      <td>{s.email ?? ''}</td>
-                      <td>{s.status ?? ''}</td>
-                      <td>
-                        <button type="button" className="button" aria-pressed={open?.id === s.id} onClick={() => setOpen(open?.id === s.id ? null : s)}>
-                          {t`Balances`}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <div className="toolbar">
-                <button type="button" className="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-                  {t`Previous`}
-                </button>
-                <span className="field__hint">{t`From ${offset + 1}`}</span>
-                <button type="button" className="button" disabled={!page.hasMore} onClick={() => setOffset(offset + PAGE)}>
-                  {t`Next`}
-                </button>
-              </div>
+              <Pager
+                label={t`Sub-accounts pages`}
+                status={t`Showing ${offset + 1}–${offset + page.items.length}`}
+                pageSize={pageSize}
+                pageSizes={PAGE_SIZES}
+                pageSizeLabel={t`Sub-accounts per page`}
+                onPageSize={(size) => {
+                  setPageSize(size);
+                  setOffset(0);
+                }}
+                canGoBack={offset > 0}
+                canGoForward={page.hasMore}
+                onBack={() => setOffset(Math.max(0, offset - pageSize))}
+                onForward={() => setOffset(offset + pageSize)}
+              />
+              <DataTable
+                className="table--sub-accounts"
+                aria-label={t`Sub-accounts`}
+                columns={columns}
+                rows={page.items}
+                rowKey={(s) => s.id}
+                rowTestId="sub-account-row"
+                rowProps={(s) => ({ 'data-alias': s.alias })}
+              />
             </div>
           )
         }
