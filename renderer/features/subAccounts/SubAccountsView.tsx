@@ -20,7 +20,8 @@ const STATUS_WORDS: Record<string, { words: MessageDescriptor; tone: BadgeTone }
 function StatusCell({ status }: { status: string | null }) {
   if (status === null) return <>—</>;
   const known = STATUS_WORDS[status];
-  return known ? <Badge tone={known.tone}>{i18n._(known.words)}</Badge> : <Badge>{status}</Badge>;
+  if (known) return <Badge tone={known.tone}>{i18n._(known.words)}</Badge>;
+  return <Badge title={t`${status} (not a status this app knows; shown as the exchange sent it)`}>{status}</Badge>;
 }
 
 /**
