@@ -29,10 +29,17 @@ export function SettingsView() {
   const save = (patch: RequestOf<'settings.update'>) => update.mutate(patch);
 
   return (
-    <View name="settings" title={t`Settings`} subtitle={t`How the app looks and how often it refreshes. Changes are saved at once.`}>
-      <p className="field__hint settings-form__status" role="status">
-        {update.isPending ? t`Saving…` : update.isSuccess ? t`Saved.` : ''}
-      </p>
+    <View
+      name="settings"
+      title={t`Settings`}
+      subtitle={t`How the app looks and how often it refreshes. Changes are saved at once.`}
+      actions={
+        // In the header, beside the line that promises it, rather than a row of its own that is empty until a change.
+        <p className="field__hint settings-form__status" role="status">
+          {update.isPending ? t`Saving…` : update.isSuccess ? t`Saved.` : ''}
+        </p>
+      }
+    >
       {!settings ? (
         query.error ? <ErrorPanel error={query.error.error} onRetry={() => void query.refetch()} /> : <Skeleton rows={4} />
       ) : (
