@@ -330,8 +330,9 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     onError: (what, error) => logger.warn(what, { error }),
     ...(options.live ? { connection: options.live } : {}),
   });
-  void priceAlerts.start().then(() => alerts.statusChanged());
-  // After both exist: the watcher's status counts the armed price alerts.
+  void priceAlerts.start();
+  // After the price alerts are read (start reads them before it first waits): the watcher's first
+  // pass ends by announcing its status, armed price alerts counted, which shows the tray if needed.
   void alerts.sync();
 
   // The exchange's WebSocket for every account with alerts on: an event or a state change in the

@@ -496,6 +496,21 @@ describe('position alerts in the tray', () => {
     expect(window.fireClose()).toBe(false);
   });
 
+  it('brings the tray back at the next start for a price alert kept from the run before', async () => {
+    const first = await start({ core: { startSimulator: async () => sim, alerts: { intervalMs: 1000, timers } } });
+    const contents = theWindow().webContents;
+    const handler = fake.ipcHandlers.get(IPC_INVOKE_CHANNEL)!;
+    const created = (await handler({ sender: contents, senderFrame: contents.mainFrame }, 'priceAlerts.create', { rule: { kind: 'price', accountId: 'demo', market: 'BTC_USDT', direction: 'above', threshold: '1000000' }, rearm: 'once' })) as { ok: boolean };
+    expect(created.ok).toBe(true);
+    await first?.core.close();
+    handles.length = 0;
+    resetFakeElectron();
+
+    await start({ core: { startSimulator: async () => sim, alerts: { intervalMs: 1000, timers } } });
+    await vi.waitFor(() => expect(fake.trays).toHaveLength(1));
+    expect(fake.trays[0]!.tooltip).toBe('WhiteBIT Desk: Position alerts are off · 1 price alert armed');
+  });
+
   it('closes the window normally and removes the tray when alerts are off', async () => {
     await startWithAlerts(null);
     const contents = theWindow().webContents;
