@@ -15,10 +15,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, _electron, expect, type Browser, type BrowserContext, type ElectronApplication, type Page, type Response } from '@playwright/test';
+import { test as base, _electron, expect, type Browser, type BrowserContext, type BrowserContextOptions, type ElectronApplication, type Page, type Response } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../electron/simulator';
 import { BROWSER_MODE } from '../shared/ipc';
-import { WINDOW_LOCALE, WINDOW_VIEWPORT } from './chromium';
+import { pageClockScript, WINDOW_LOCALE, WINDOW_TIMEZONE, WINDOW_VIEWPORT } from './chromium';
 
 export type AppMode = 'browser' | 'electron';
 
@@ -127,6 +127,14 @@ export async function startBrowserApp(userDataDir: string): Promise<{ url: strin
   return { url, stop: () => stopChild(child) };
 }
 
+/** A browser context in the runner's time zone and on its clock (faked or not), as every test window is. */
+export async function newContextOnTestClock(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ timezoneId: WINDOW_TIMEZONE, ...options });
+  const fakedClock = pageClockScript();
+  if (fakedClock !== null) await context.addInitScript(fakedClock);
+  return context;
+}
+
 /**
  * The browser window a worker's tests share. A new browser context and page per test would cost
  * Chromium a new renderer process each time, the largest part of a short test's CPU; so tests
@@ -148,7 +156,7 @@ class ReusedWindow {
 
   async page(): Promise<Page> {
     if (this.current && !this.current.isClosed()) return this.current;
-    const context = await this.browser.newContext({ viewport: WINDOW_VIEWPORT, locale: WINDOW_LOCALE });
+    const context = await newContextOnTestClock(this.browser, { viewport: WINDOW_VIEWPORT, locale: WINDOW_LOCALE });
     const page = await context.newPage();
     this.ownListeners = [listenersOf(page), listenersOf(context)];
     this.current = page;

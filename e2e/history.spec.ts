@@ -79,9 +79,14 @@ test('the chart ends at the Balances total, and the CSV for a date is that snaps
   await expect(btcRow.locator('td').first()).toHaveText(new Intl.NumberFormat('en-US', { minimumFractionDigits: (btc[6]!.split('.')[1] ?? '').length }).format(btc[6] as unknown as number));
 
   // A date before the first snapshot has none.
-  const yesterday = new Date(Date.now() - 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await page.getByLabel('As of date').fill(`${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`);
+  // Yesterday on the calendar of the page's zone (24 hours back is still today on a 25-hour day).
+  const yesterday = await page.evaluate(() => {
+    const now = new Date();
+    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  });
+  await page.getByLabel('As of date').fill(yesterday);
   await expect(page.getByTestId('asof-none')).toBeVisible();
   await expect(page.locator('.history-asof').getByRole('button', { name: 'Export CSV' })).toBeDisabled();
 });
@@ -127,7 +132,7 @@ test('on its first day the chart reads at 1024 x 700: distinct labels, spaced ti
   for (const name of ['1W', '1M', '1Y']) await expect(ranges.getByRole('button', { name })).toBeDisabled();
   await expect(ranges.getByRole('button', { name: '1D' })).toBeEnabled();
   await expect(ranges.getByRole('button', { name: 'All' })).toBeEnabled();
-  await expect(page.getByTestId('history-starts')).toHaveText(/^History starts \w{3} \d{2}, \d{4}, /);
+  await expect(page.getByTestId('history-starts')).toHaveText(/^History starts \w{3} \d{1,2}, \d{4}, /);
   await expect(page.getByTestId('history-change').locator('.history-label')).toHaveText(/^Change since /);
   await expect(page.getByTestId('history-change')).not.toContainText('the last day');
 

@@ -11,7 +11,7 @@
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { SCROLLBARS_SHOWN } from './chromium';
-import { expect, test } from './fixtures';
+import { expect, newContextOnTestClock, test } from './fixtures';
 import { layoutProblems } from './layout-checks';
 
 test.use({ launchOptions: SCROLLBARS_SHOWN });
@@ -192,7 +192,7 @@ test('switches to Ukrainian in the settings; every view then speaks Ukrainian, a
 
 /** A page of its own browser context whose OS language is `locale`, closed when `run` is done. */
 async function inLocale(browser: Browser, locale: string, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ locale });
+  const context = await newContextOnTestClock(browser, { locale });
   try {
     await run(await context.newPage());
   } finally {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, WINDOW_LOCALE, WINDOW_VIEWPORT } from './chromium';
+import { CHROMIUM_ARGS, CHROMIUM_ENV, CHROMIUM_PATH, WINDOW_LOCALE, WINDOW_TIMEZONE, WINDOW_VIEWPORT } from './chromium';
 import type { AppMode } from './fixtures';
 
 /** Kept here too for scripts that import the flags from the config. */
@@ -19,9 +19,10 @@ export default defineConfig<{ appMode: AppMode }>({
   use: {
     viewport: WINDOW_VIEWPORT,
     locale: WINDOW_LOCALE,
+    timezoneId: WINDOW_TIMEZONE,
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
   },
   projects: [
     { name: 'browser', use: { appMode: 'browser' } },

@@ -9,8 +9,11 @@ import { t } from '@lingui/core/macro';
 function localDayStart(day: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(date.getTime()) ? null : Math.floor(date.getTime() / 1000);
+  const [year, month, dayOfMonth] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, dayOfMonth);
+  // Date rolls "2026-02-30" over into March: a day that does not come back as itself is no day.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== dayOfMonth) return null;
+  return Math.floor(date.getTime() / 1000);
 }
 
 function nextDay(day: string): string {
