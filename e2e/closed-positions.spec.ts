@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Download } from '@playwright/test';
+import Decimal from 'decimal.js';
 import { expect, openView, test } from './fixtures';
 import { DEMO_SIMULATOR_ACCOUNT } from '../electron/services/demo';
 
@@ -38,6 +39,22 @@ test.describe('closed positions', () => {
     const ids = new Set(lines.slice(1).map((line) => Number(line.split(',')[0])));
     expect(ids).toEqual(new Set(history.map((r) => r.positionId)));
     expect(lines.find((line) => line.includes('-415.0759'))).toMatch(/,yes$/);
+
+    // The totals by market are the CSV's realized P&L added market by market, exactly.
+    const header = lines[0]!.split(',');
+    const [marketAt, pnlAt] = [header.indexOf('Market'), header.indexOf('Realized P&L')];
+    const pnlByMarket = new Map<string, Decimal>();
+    for (const line of lines.slice(1)) {
+      const cells = line.split(',');
+      pnlByMarket.set(cells[marketAt]!, (pnlByMarket.get(cells[marketAt]!) ?? new Decimal(0)).plus(cells[pnlAt]!));
+    }
+    const totals = section.getByTestId('closed-totals');
+    await totals.getByText(/^Totals by market, for the filter above: \d+ markets?$/).click();
+    await expect(totals.getByTestId('closed-total')).toHaveCount(pnlByMarket.size);
+    for (const [market, pnl] of pnlByMarket) {
+      const row = totals.getByTestId('closed-total').filter({ hasText: market });
+      await expect(row.getByTestId('closed-total-pnl')).toHaveAttribute('title', pnl.toFixed());
+    }
 
     // The market filter narrows the table to one market.
     await section.getByRole('combobox', { name: 'Market' }).selectOption('ETH_USDT');

@@ -21,9 +21,24 @@ export interface ClosedPosition {
   events: number;
 }
 
+/** One market's sums over the positions a filter found (each in the market's own settlement currency). */
+export interface ClosedMarketTotals {
+  market: string;
+  positions: number;
+  liquidated: number;
+  realizedPnl: string;
+  funding: string;
+  fees: string;
+}
+
 export interface ClosedPositionsPage {
   /** Newest close first. */
   positions: ClosedPosition[];
+  /**
+   * Sums by market over every position found (the filter's period), exact decimals, largest
+   * realized P&L first. Not added across markets: their settlement currencies may differ.
+   */
+  totalsByMarket: ClosedMarketTotals[];
   /** Markets present in the answer, for the filter. */
   markets: string[];
   /** Events the exchange sent that could not be read (left out, counted). */

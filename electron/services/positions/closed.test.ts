@@ -6,12 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
 import type { Envelope } from '../../../shared/errors';
 import type { Channel, RequestOf, ResponseOf } from '../../../shared/ipc';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
+import type { ClosedPosition } from '../../../shared/model/closedPositions';
 import { createCore, type Core } from '../../core';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { DEMO_SIMULATOR_ACCOUNT } from '../demo';
+import { totalsByMarket } from './closed';
 
 const direct = { transport: 'direct' } as const;
 let sim: RunningSimulator;
@@ -62,6 +65,41 @@ describe('positions.closed', () => {
     expect(liquidated[0]!.closeDate).toBeGreaterThan(liquidated[0]!.openDate);
     const closes = page.positions.map((p) => p.closeDate ?? Infinity);
     expect(closes).toEqual([...closes].sort((a, b) => b - a));
+  });
+
+  it('sums realized P&L, funding and fees market by market, exactly, over every position found', async () => {
+    const page = await data('positions.closed', { accountId: DEMO_ACCOUNT_ID });
+    expect(page.totalsByMarket.map((t) => t.market).sort()).toEqual(page.markets);
+    expect(page.totalsByMarket.reduce((n, t) => n + t.positions, 0)).toBe(page.positions.length);
+    for (const totals of page.totalsByMarket) {
+      const held = page.positions.filter((p) => p.market === totals.market);
+      // Added again here with decimal.js, one position at a time.
+      const added = (pick: (p: (typeof held)[number]) => string) => held.reduce((acc, p) => acc.plus(pick(p)), new Decimal(0)).toFixed();
+      expect(totals).toEqual({
+        market: totals.market,
+        positions: held.length,
+        liquidated: held.filter((p) => p.liquidated).length,
+        realizedPnl: added((p) => p.realizedPnl),
+        funding: added((p) => p.funding),
+        fees: added((p) => p.fees),
+      });
+    }
+    const pnl = page.totalsByMarket.map((t) => new Decimal(t.realizedPnl));
+    pnl.forEach((value, i) => i > 0 && expect(value.lte(pnl[i - 1]!)).toBe(true));
+  });
+
+  it('sums in decimals: many small amounts add up exactly, and a market of one position is that position', () => {
+    const position = (market: string, realizedPnl: string, extra: Partial<ClosedPosition> = {}): ClosedPosition => ({
+      positionId: Math.floor(Math.random() * 1e9), market, side: 'LONG', openDate: 1, closeDate: 2, size: '1', entryPrice: '1', closePrice: '1',
+      realizedPnl, funding: '0.1', fees: '0.2', liquidated: false, events: 2, ...extra,
+    });
+    const tenths = Array.from({ length: 10 }, () => position('ETH_USDT', '0.1'));
+    const totals = totalsByMarket([...tenths, position('BTC_PERP', '-12.000000000000000001', { liquidated: true })]);
+    expect(totals).toEqual([
+      { market: 'ETH_USDT', positions: 10, liquidated: 0, realizedPnl: '1', funding: '1', fees: '2' },
+      { market: 'BTC_PERP', positions: 1, liquidated: 1, realizedPnl: '-12.000000000000000001', funding: '0.1', fees: '0.2' },
+    ]);
+    expect(totalsByMarket([])).toEqual([]);
   });
 
   it('sums a partly closed position over all its events', async () => {

@@ -2,11 +2,12 @@
  * Closed positions: /collateral-account/positions/history lists one event per open, partial close,
  * close or liquidation (docs/exchange-api.md, "Closed positions"); this groups them by position and
  * adds the realized P&L, funding and fees of its events with decimal.js. An event that cannot be read
- * is left out and counted; the rest of the list stands.
+ * is left out and counted; the rest of the list stands. The sums by market come with the list, so
+ * the page adds nothing itself.
  */
 import type { PositionHistoryEntry } from '../../../shared/api/schemas';
-import type { ClosedPosition, ClosedPositionsPage } from '../../../shared/model/closedPositions';
-import { Decimal, dec, toPlain } from '../../../shared/money/decimal';
+import type { ClosedMarketTotals, ClosedPosition, ClosedPositionsPage } from '../../../shared/model/closedPositions';
+import { Decimal, compare, dec, sum, toPlain } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
 
 export type ClosedPositionsClient = Pick<ExchangeClient, 'positionsHistory'>;
@@ -65,6 +66,21 @@ export function groupPosition(events: readonly PositionHistoryEntry[]): ClosedPo
 
 const closeTime = (p: ClosedPosition) => p.closeDate ?? Number.MAX_SAFE_INTEGER;
 
+/** Realized P&L, funding and fees of the positions, summed market by market. */
+export function totalsByMarket(positions: readonly ClosedPosition[]): ClosedMarketTotals[] {
+  const byMarket = new Map<string, ClosedPosition[]>();
+  for (const p of positions) byMarket.set(p.market, [...(byMarket.get(p.market) ?? []), p]);
+  const totals = [...byMarket].map(([market, held]) => ({
+    market,
+    positions: held.length,
+    liquidated: held.filter((p) => p.liquidated).length,
+    realizedPnl: sum(held.map((p) => p.realizedPnl)),
+    funding: sum(held.map((p) => p.funding)),
+    fees: sum(held.map((p) => p.fees)),
+  }));
+  return totals.sort((a, b) => compare(b.realizedPnl, a.realizedPnl) || a.market.localeCompare(b.market));
+}
+
 export function createClosedPositionsService(options: { clientFor: (accountId: string) => Promise<ClosedPositionsClient> }) {
   async function list(request: ClosedPositionsRequest, o: CallOptions = {}): Promise<ClosedPositionsPage> {
     const client = await options.clientFor(request.accountId);
@@ -80,7 +96,7 @@ export function createClosedPositionsService(options: { clientFor: (accountId: s
       else byId.set(e.positionId, [e]);
     }
     const positions = [...byId.values()].map(groupPosition).sort((a, b) => closeTime(b) - closeTime(a) || b.positionId - a.positionId);
-    return { positions, markets: [...new Set(positions.map((p) => p.market))].sort(), unreadable: answer.unreadable.length };
+    return { positions, totalsByMarket: totalsByMarket(positions), markets: [...new Set(positions.map((p) => p.market))].sort(), unreadable: answer.unreadable.length };
   }
   return { list };
 }

@@ -14,6 +14,7 @@ import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { dayRange } from '../../localDays';
 import { closedPositionsCsvRows } from './closedCsv';
+import { ClosedTotals } from './ClosedTotals';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -119,6 +120,7 @@ export function ClosedPositions({ account }: { account: AccountSummary }) {
             {page && page.unreadable > 0 ? (
               <p role="status">{plural(page.unreadable, { one: '# event from the exchange could not be read and is left out.', other: '# events from the exchange could not be read and are left out.' })}</p>
             ) : null}
+            <ClosedTotals totals={page?.totalsByMarket ?? []} />
             <DataTable
               className="closed-table"
               aria-labelledby="closed-positions-title"

@@ -32,7 +32,7 @@ function position(positionId: number, patch: Partial<Position> = {}): Position {
 }
 
 /** The closed-positions section's answer when a test is about open positions. */
-const NO_CLOSED = { positions: [], markets: [], unreadable: 0 };
+const NO_CLOSED = { positions: [], totalsByMarket: [], markets: [], unreadable: 0 };
 
 /** The channel's answer: readable positions plus the ones the schema could not read. */
 const list = (items: Position[], unreadable: UnreadableItem[] = []) => ({ items, unreadable });
