@@ -11,6 +11,7 @@ import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type S
 import { createAccountService } from './services/accounts';
 import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
+import { createHoldingsService } from './services/balances/holdings';
 import { createLanding } from './services/startup/landing';
 import { startupHandlers } from './services/startup/handlers';
 import { createPositionsService } from './services/positions/service';
@@ -265,6 +266,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...options.history,
   });
   const balances: BalancesService = {
+    accountsFor: (accountId) => valuation.accountsFor(accountId),
     overview: async (request, o) => {
       const overview = await valuation.overview(request, o);
       history.offer(overview);
@@ -272,6 +274,15 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       return overview;
     },
   };
+
+  const subAccounts = createSubAccountsService({ clientFor: (accountId) => accounts.clientFor(accountId), quote: quoteSetting });
+  // Read side by side as each view reads them; not offered to History (its own refreshes are).
+  const holdings = createHoldingsService({
+    accounts: (accountId) => valuation.accountsFor(accountId),
+    overview: (request, o) => valuation.overview(request, o),
+    subAccounts,
+    quote: quoteSetting,
+  });
 
   const readPositions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
   // Every overview read (the watcher's, the live path's, a page's) also feeds the distance and
@@ -360,10 +371,10 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     ...withdrawalHandlers(withdrawals),
     ...codeHandlers(createCodeService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...transactionHandlers(createTransactionService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
-    ...balancesHandlers(balances),
+    ...balancesHandlers(balances, holdings),
     ...positionsHandlers(positions, createClosedPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
     ...depositsHandlers(createDepositsService({ clientFor: (accountId) => accounts.clientFor(accountId) })),
-    ...subAccountsHandlers(createSubAccountsService({ clientFor: (accountId) => accounts.clientFor(accountId), quote: quoteSetting })),
+    ...subAccountsHandlers(subAccounts),
     ...alertsHandlers(alerts),
     ...priceAlertsHandlers(priceAlerts),
     ...liveHandlers(live),

@@ -25,6 +25,7 @@ import type {
 import { AccountId, AccountName, ApiKey, ApiSecret, BaseUrl, RegionName, type AccountSummary, type PermissionReport } from './model/accounts';
 import { SettingsPatch, type Settings } from './model/settings';
 import { QuoteCurrency, type BalancesOverview, type PositionsOverview } from './model/balances';
+import type { Holdings } from './model/holdings';
 import type { KnownDestination, WithdrawalRecord } from './model/withdrawals';
 import { AlertThreshold, type AlertsStatus, type PositionAlert } from './model/alerts';
 import { CODE_PAGE_FIELDS, withinCodesWindow, type CodePage } from './model/codes';
@@ -119,6 +120,8 @@ export const CHANNELS = {
    * trade and collateral, valued in `quote` (default: the quote setting). Parts that fail become notes.
    */
   'balances.overview': { request: z.object({ accountId: AccountId.optional(), quote: QuoteCurrency.optional() }).strict(), response: {} as BalancesOverview },
+  /** Which account (and, with `subAccounts`, which sub-account) holds what: one row per asset, an amount per holder. */
+  'balances.holdings': { request: z.object({ accountId: AccountId.optional(), quote: QuoteCurrency.optional(), subAccounts: z.boolean() }).strict(), response: {} as Holdings },
   /** Open positions as risk (current price, distance to liquidation) with the collateral summary. */
   'positions.overview': { request: withAccount({}), response: {} as PositionsOverview },
 

@@ -44,6 +44,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'withdrawals.destinations': { accountId: 'demo' },
   'withdrawals.labelDestination': { accountId: 'demo', ticker: 'USDT', network: 'TRC20', address: 'TXabc123', label: 'Savings' },
   'balances.overview': { quote: 'BTC' },
+  'balances.holdings': { subAccounts: true },
   'positions.overview': { accountId: 'demo' },
   'positions.closed': { accountId: 'demo', market: 'BTC_USDT', startDate: 0, endDate: 1 },
   'alerts.log': {},

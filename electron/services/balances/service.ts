@@ -290,7 +290,7 @@ export function createBalancesService(options: BalancesServiceOptions) {
     };
   }
 
-  return { overview };
+  return { overview, accountsFor };
 }
 
 export type BalancesService = ReturnType<typeof createBalancesService>;

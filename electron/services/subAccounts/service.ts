@@ -19,6 +19,14 @@ export interface SubAccountsServiceOptions {
 /** The most sub-accounts a total reads (ten pages of the exchange's largest page). */
 export const SUB_ACCOUNT_LIMIT = 1_000;
 
+/** Every sub-account of a key and its balances (null where they could not be read), in list order. */
+export interface EverySubAccount {
+  access: 'ok' | 'no_permission';
+  everyone: { id: string; alias: string }[];
+  balances: (SubAccountBalances | null)[];
+  truncated: boolean;
+}
+
 const lacksPermission = (error: unknown): boolean => error instanceof AppFailure && error.error.reason === 'key_lacks_permission';
 
 export function createSubAccountsService(options: SubAccountsServiceOptions) {
@@ -69,18 +77,17 @@ export function createSubAccountsService(options: SubAccountsServiceOptions) {
   }
 
   /**
-   * Every sub-account's balances, valued and added up: the list read a page of 100 at a time (at
-   * most SUB_ACCOUNT_LIMIT), then the balances a few at a time. One sub-account that cannot be read
-   * is named and left out; it never fails the total.
+   * Every sub-account of the key with its balances: the list read a page of 100 at a time (at most
+   * SUB_ACCOUNT_LIMIT), then the balances a few at a time. One that cannot be read is null in
+   * `balances`; it never fails the rest.
    */
-  async function total(request: { accountId: string; quote?: string }, o: CallOptions = {}): Promise<SubAccountsTotal> {
+  async function readEvery(request: { accountId: string; quote?: string }, o: CallOptions = {}): Promise<EverySubAccount> {
     const quote = request.quote ?? options.quote();
-    const base = { accountId: request.accountId, quote };
     const everyone: { id: string; alias: string }[] = [];
     let truncated = false;
     for (let offset = 0; ; offset += 100) {
       const page = await list({ accountId: request.accountId, offset, limit: 100 }, o);
-      if (page.access === 'no_permission') return { ...base, access: 'no_permission', total: '0', included: 0, excluded: [], unpriced: 0, truncated: false };
+      if (page.access === 'no_permission') return { access: 'no_permission', everyone: [], balances: [], truncated: false };
       everyone.push(...page.items);
       if (!page.hasMore) break;
       if (everyone.length >= SUB_ACCOUNT_LIMIT) {
@@ -100,11 +107,20 @@ export function createSubAccountsService(options: SubAccountsServiceOptions) {
       }
     };
     await Promise.all(Array.from({ length: Math.min(4, everyone.length) }, worker));
+    return { access: 'ok', everyone, balances: results, truncated };
+  }
+
+  /** Every sub-account's balances, valued and added up; those left out are named with why. */
+  async function total(request: { accountId: string; quote?: string }, o: CallOptions = {}): Promise<SubAccountsTotal> {
+    const quote = request.quote ?? options.quote();
+    const base = { accountId: request.accountId, quote };
+    const every = await readEvery({ accountId: request.accountId, quote }, o);
+    if (every.access === 'no_permission') return { ...base, access: 'no_permission', total: '0', included: 0, excluded: [], unpriced: 0, truncated: false };
     let sumOf = '0';
     let unpriced = 0;
     const excluded: SubAccountsTotal['excluded'] = [];
-    everyone.forEach((sub, i) => {
-      const read = results[i];
+    every.everyone.forEach((sub, i) => {
+      const read = every.balances[i];
       if (read === null || read === undefined) excluded.push({ ...sub, reason: 'unreadable' });
       else if (read.state !== 'ok') excluded.push({ ...sub, reason: read.state });
       else {
@@ -112,10 +128,10 @@ export function createSubAccountsService(options: SubAccountsServiceOptions) {
         unpriced += read.unpriced;
       }
     });
-    return { ...base, access: 'ok', total: sumOf, included: everyone.length - excluded.length, excluded, unpriced, truncated };
+    return { ...base, access: 'ok', total: sumOf, included: every.everyone.length - excluded.length, excluded, unpriced, truncated: every.truncated };
   }
 
-  return { list, balances, total };
+  return { list, balances, readEvery, total };
 }
 
 export type SubAccountsService = ReturnType<typeof createSubAccountsService>;
