@@ -67,7 +67,7 @@ describe('balances.holdings', () => {
     for (const [i, holder] of holdings.holders.entries()) {
       if (holder.subAccountId === null) continue;
       const own = await data('subAccounts.balances', { accountId: DEMO_ACCOUNT_ID, id: holder.subAccountId, quote: 'USDT' });
-      const column = new Map(holdings.rows.map((r) => [r.asset, r.amounts[i]!]).filter(([, amount]) => !new Decimal(amount).isZero()));
+      const column = new Map(holdings.rows.map((r): [string, string] => [r.asset, r.amounts[i]!]).filter(([, amount]) => !new Decimal(amount).isZero()));
       expect(column).toEqual(new Map(own.lines.map((l) => [l.asset, l.total])));
       expect(new Decimal(holdings.totals.values[i]!).eq(own.total)).toBe(true);
     }

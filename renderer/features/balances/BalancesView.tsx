@@ -18,6 +18,7 @@ import { useToasts } from '../../shell/toasts';
 import { useLiveRefresh } from '../../shell/useLive';
 import { SearchField } from './SearchField';
 import { AccountsTotals } from './AccountsTotals';
+import { HoldingsTable } from './HoldingsTable';
 import { SubAccountsIncluded } from './SubAccountsIncluded';
 import { AccountScopeSelect, useAccountScope } from './AccountScopeSelect';
 import { amountText, changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
@@ -139,6 +140,9 @@ export function BalancesView({ account }: { account: AccountSummary }) {
       {data ? <AccountTotal overview={data} staleError={overview.isError ? overview.error.error : null} updatedAt={overview.dataUpdatedAt} /> : null}
       {data && allAccounts && data.byAccount.length > 1 ? <AccountsTotals overview={data} /> : null}
       {data && !allAccounts && ui.includeSubAccounts ? <SubAccountsIncluded accountId={account.id} quote={quote} ownTotal={data.totals.value} /> : null}
+      {data && ((allAccounts && data.byAccount.length > 1) || ui.includeSubAccounts) ? (
+        <HoldingsTable accountId={allAccounts ? undefined : account.id} quote={quote} subAccounts={ui.includeSubAccounts} fileName={allAccounts ? EXPORT_ALL_ACCOUNTS : account.name} />
+      ) : null}
       {data && data.notes.length > 0 ? (
         <ul className="balances-notes" role="status" aria-label={t`What is missing`}>
           {data.notes.map((note, i) => (
@@ -156,12 +160,10 @@ export function BalancesView({ account }: { account: AccountSummary }) {
           </label>
           <ThresholdInput saved={savedThreshold} quote={quote} onTyped={setTypedThreshold} />
         </span>
-        {allAccounts ? null : (
-          <label className="checkbox">
-            <input type="checkbox" checked={ui.includeSubAccounts} onChange={(e) => setUi({ includeSubAccounts: e.target.checked })} />
-            {t`Include sub-accounts`}
-          </label>
-        )}
+        <label className="checkbox">
+          <input type="checkbox" checked={ui.includeSubAccounts} onChange={(e) => setUi({ includeSubAccounts: e.target.checked })} />
+          {t`Include sub-accounts`}
+        </label>
         {hiddenSmall > 0 ? (
           <span className="field__hint" data-testid="hidden-small-count">
             {t`${hiddenSmall} worth less than ${formatAmount(threshold)} ${quote} hidden`}

@@ -10,6 +10,9 @@ const REASON: Record<SubAccountsTotal['excluded'][number]['reason'], () => strin
   unreadable: () => t`could not be read`,
 };
 
+/** Why an account or sub-account is left out of a sum, in words. */
+export const leftOutReason = (reason: keyof typeof REASON): string => REASON[reason]();
+
 /**
  * The account's sub-accounts valued together and added to its own total, on request: what was
  * included, and every sub-account left out with why. A key that may not list sub-accounts says so.
@@ -41,7 +44,7 @@ export function SubAccountsIncluded({ accountId, quote, ownTotal }: { accountId:
       </dl>
       {sub.excluded.length > 0 ? (
         <p className="field__hint" data-testid="sub-accounts-excluded">
-          {t`Not included:`} {sub.excluded.map((e) => `${e.alias} (${REASON[e.reason]()})`).join(', ')}
+          {t`Not included:`} {sub.excluded.map((e) => `${e.alias} (${leftOutReason(e.reason)})`).join(', ')}
         </p>
       ) : null}
       {sub.unpriced > 0 ? <p className="field__hint">{plural(sub.unpriced, { one: `# asset in sub-accounts has no price in ${quote}`, other: `# assets in sub-accounts have no price in ${quote}` })}</p> : null}
