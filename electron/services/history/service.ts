@@ -16,6 +16,7 @@ import {
   type BalancesAsOf,
   type HistoryRange,
   type HistorySeries,
+  type HistorySpace,
   type TimelineEventKind,
 } from '../../../shared/model/history';
 import type { PositionAlert } from '../../../shared/model/alerts';
@@ -26,8 +27,13 @@ import type { HistoryStore, SnapshotInput } from './store';
 import { alertEventValues, withdrawalEventValues } from './timeline';
 
 export const SNAPSHOT_INTERVAL_MS = 5 * 60_000;
-export const COMPACTION_INTERVAL_MS = 30 * 60_000;
+export const COMPACTION_INTERVAL_MS = 10 * 60_000;
 const COMPACTION_BATCH = 200;
+/** Free pages handed back per step (4 MB at SQLite's default page size). */
+const RECLAIM_PAGES = 1_024;
+/** Pages in use up to this are copied by a background VACUUM in about a second. */
+const BACKGROUND_VACUUM_BYTES = 64 * 1_048_576;
+const ASKED_VACUUM_BYTES = 1_024 * 1_048_576;
 
 export interface HistoryTimers {
   setInterval(fn: () => void, ms: number): { unref?(): void };
@@ -185,14 +191,20 @@ export function createHistoryService(options: HistoryServiceOptions) {
     );
   }
 
-  /** Retention in batches, yielding to the event loop between them so refreshes go on. */
+  const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
+  /**
+   * Retention in batches, then the freed pages handed back a few at a time, yielding to the event
+   * loop between batches so refreshes go on. A database from before incremental vacuum takes it on
+   * once thinning has left it small enough to copy quickly.
+   */
   function compact(): Promise<void> {
     if (!store || closed) return Promise.resolve();
     compacting ??= (async () => {
       try {
-        while (!closed && store.compactBatch(now(), COMPACTION_BATCH) > 0) {
-          await new Promise((resolve) => setImmediate(resolve));
-        }
+        while (!closed && store.compactBatch(now(), COMPACTION_BATCH) > 0) await yieldToOthers();
+        if (!closed) store.makeIncremental(BACKGROUND_VACUUM_BYTES);
+        while (!closed && store.reclaim(RECLAIM_PAGES) > 0) await yieldToOthers();
       } catch (error) {
         onError('history compaction failed', error);
       } finally {
@@ -200,6 +212,25 @@ export function createHistoryService(options: HistoryServiceOptions) {
       }
     })();
     return compacting;
+  }
+
+  /** Settings' "thin now": retention at once, freed space handed back, and the space after. */
+  async function thinNow(): Promise<HistorySpace> {
+    if (!store) unavailable();
+    await compacting;
+    await compact();
+    // Asked for by the person: a larger copy is worth it to return the space now.
+    try {
+      if (!closed && store.makeIncremental(ASKED_VACUUM_BYTES)) while (!closed && store.reclaim(RECLAIM_PAGES) > 0) await yieldToOthers();
+    } catch (error) {
+      onError('history could not be made compact', error);
+    }
+    return space();
+  }
+
+  function space(): HistorySpace {
+    if (!store) unavailable();
+    return store.space();
   }
 
   function recordEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, values: { title: string; detail: string }): void {
@@ -297,6 +328,8 @@ export function createHistoryService(options: HistoryServiceOptions) {
     flush,
     tick,
     compact,
+    thinNow,
+    space,
     recordWithdrawal,
     recordAlert,
     series,

@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import type { SnapshotAsset, TimelineEvent, TimelineEventKind } from '../../../shared/model/history';
 import { Decimal, dec, toPlain } from '../../../shared/money/decimal';
 import { VALUE_PLACES } from '../balances/valuation';
+import { enableIncrementalVacuum, reclaimFreePages, spaceOf, type DatabaseSpace } from '../database/space';
 import { createRetention } from './retention';
 import { eventOf, type StoredEventRow } from './timeline';
 
@@ -243,6 +244,21 @@ export function createHistoryStore(connection: Database.Database) {
 
     events(accountId: string, from: number, to: number): TimelineEvent[] {
       return (eventsIn.all(accountId, from, to) as StoredEventRow[]).map(eventOf).filter((e): e is TimelineEvent => e !== null);
+    },
+
+    /** The database's size and History's part of it. */
+    space(): DatabaseSpace {
+      return spaceOf(connection);
+    },
+
+    /** Hands back at most `pages` freed pages; returns how many free pages are left. */
+    reclaim(pages: number): number {
+      return reclaimFreePages(connection, pages);
+    },
+
+    /** Takes a database from before incremental vacuum to it, when its pages in use are at most `maxLiveBytes`. */
+    makeIncremental(maxLiveBytes: number): boolean {
+      return enableIncrementalVacuum(connection, maxLiveBytes);
     },
 
     /** One batch of retention (retention.ts); 0 once a pass is complete. */
