@@ -3,10 +3,11 @@
  * runs in the background (yielding between them), never in one long transaction.
  *
  * Each rule owns the ages between its own cutoff and the next rule's: older rows are the next
- * rule's, whose buckets hold the finer ones. A pass thins snapshots first, then the change rows
- * (amounts, prices) no kept snapshot reads, one series' asset at a time through its primary key, so
- * a batch costs what it deletes, not the size of the table. Each rule remembers how far it has
- * thinned, so the next pass reads only what has aged into it since.
+ * rule's, whose buckets hold the finer ones. A pass thins snapshots first (an hour of one series at
+ * a time, through the series' time index), then the change rows (amounts, prices) no kept snapshot
+ * reads (one series' asset at a time, through the primary key), so a batch costs what it reads, not
+ * the size of the table. Each rule remembers how far it has thinned, so the next pass reads only
+ * what has aged into it since.
  */
 import type Database from 'better-sqlite3';
 
@@ -30,6 +31,10 @@ export const RETENTION: readonly RetentionRule[] = [
 
 /** Series' assets a batch thins at most (each a few index seeks). */
 const ASSETS_PER_BATCH = 25;
+/** Snapshots are thinned an hour of one series at a time (a day where buckets are days)… */
+const SLICE_MS = 3_600_000;
+/** …and a batch reads at most this many slices. */
+const SLICES_PER_BATCH = 48;
 
 /** The start of the bucket that holds `at`: whole buckets are thinned, never half of one. */
 function bucketStart(at: number, bucketMs: number): number {
@@ -37,6 +42,15 @@ function bucketStart(at: number, bucketMs: number): number {
 }
 
 type ChangeTable = 'holdings' | 'prices';
+interface Range {
+  from: number;
+  to: number;
+  bucketMs: number;
+}
+interface SnapshotJob extends Range {
+  accountId: string;
+  quote: string;
+}
 interface RowJob {
   table: ChangeTable;
   seriesId: number;
@@ -47,16 +61,16 @@ interface RowJob {
 }
 
 export function createRetention(connection: Database.Database, rules: readonly RetentionRule[] = RETENTION) {
-  const thinSnapshots = connection
-    .prepare(
-      `SELECT id FROM (
-         SELECT id, row_number() OVER (PARTITION BY account_id, quote, taken_at / CAST(@bucketMs AS INTEGER) ORDER BY taken_at DESC) AS n
-         FROM snapshots WHERE taken_at >= @from AND taken_at < @to
-       ) WHERE n > 1 LIMIT @limit`,
-    )
-    .pluck();
-  const deleteSnapshot = connection.prepare('DELETE FROM snapshots WHERE id = ?');
-  const seriesIds = connection.prepare('SELECT id FROM history_series').pluck();
+  // Through the (account, quote, time) index: a slice of one series costs what it holds.
+  const thinSnapshots = connection.prepare(
+    `DELETE FROM snapshots WHERE account_id = @accountId AND quote = @quote AND taken_at >= @from AND taken_at < @to
+       AND taken_at NOT IN (
+         SELECT max(taken_at) FROM snapshots WHERE account_id = @accountId AND quote = @quote AND taken_at >= @from AND taken_at < @to
+         GROUP BY taken_at / CAST(@bucketMs AS INTEGER)
+       )`,
+  );
+  const firstOf = connection.prepare('SELECT min(taken_at) FROM snapshots WHERE account_id = ? AND quote = ?').pluck();
+  const allSeries = connection.prepare('SELECT id, account_id, quote FROM history_series').raw();
   // Each distinct asset of a series by one index seek after another, not by reading every row.
   const assetsOf = (table: ChangeTable) =>
     connection
@@ -81,8 +95,13 @@ export function createRetention(connection: Database.Database, rules: readonly R
     holdings: { assets: assetsOf('holdings'), thin: thinRows('holdings') },
     prices: { assets: assetsOf('prices'), thin: thinRows('prices') },
   };
-  const removeSnapshots = connection.transaction((ids: number[]) => {
-    for (const id of ids) deleteSnapshot.run(id);
+  /** Takes slices off the queue until `limit` snapshots went or a batch's slices were read. */
+  const runSnapshotJobs = connection.transaction((queue: SnapshotJob[], limit: number) => {
+    let removed = 0;
+    for (let slices = 0; queue.length > 0 && removed < limit && slices < SLICES_PER_BATCH; slices++) {
+      removed += thinSnapshots.run(queue.shift()!).changes;
+    }
+    return removed;
   });
   const runJobs = connection.transaction((jobs: RowJob[]) => {
     let removed = 0;
@@ -92,10 +111,10 @@ export function createRetention(connection: Database.Database, rules: readonly R
 
   /** How far each rule has thinned (this run): the start of what it still has to read. */
   const thinnedTo = new Map<number, number>();
-  /** The pass under way: each rule's range, and the change rows left to thin. */
-  let pass: { ranges: { from: number; to: number; bucketMs: number }[]; jobs: RowJob[] | null } | null = null;
+  /** The pass under way: each rule's range, and the snapshots and change rows left to thin. */
+  let pass: { ranges: Range[]; snapshots: SnapshotJob[] | null; rows: RowJob[] | null } | null = null;
 
-  function rangesAt(now: number) {
+  function rangesAt(now: number): Range[] {
     const cutoffs = rules.map((rule) => bucketStart(now - rule.olderThanMs, rule.bucketMs));
     return rules.map((rule, i) => {
       const older = i + 1 < rules.length ? cutoffs[i + 1]! : 0;
@@ -103,9 +122,25 @@ export function createRetention(connection: Database.Database, rules: readonly R
     });
   }
 
-  function planRows(ranges: { from: number; to: number; bucketMs: number }[]): RowJob[] {
+  /** Each series' ranges in slices of an hour (a day for daily buckets), from its first snapshot. */
+  function planSnapshots(ranges: Range[]): SnapshotJob[] {
+    const jobs: SnapshotJob[] = [];
+    for (const [, accountId, quote] of allSeries.all() as [number, string, string][]) {
+      const first = firstOf.get(accountId, quote) as number | null;
+      if (first === null) continue;
+      for (const range of ranges) {
+        const sliceMs = Math.max(range.bucketMs, SLICE_MS);
+        for (let from = Math.max(range.from, bucketStart(first, range.bucketMs)); from < range.to; from += sliceMs) {
+          jobs.push({ accountId, quote, from, to: Math.min(from + sliceMs, range.to), bucketMs: range.bucketMs });
+        }
+      }
+    }
+    return jobs;
+  }
+
+  function planRows(ranges: Range[]): RowJob[] {
     const jobs: RowJob[] = [];
-    for (const seriesId of seriesIds.all() as number[]) {
+    for (const [seriesId] of allSeries.all() as [number, string, string][]) {
       for (const table of ['holdings', 'prices'] as const) {
         for (const asset of statements[table].assets.all({ seriesId }) as string[]) {
           for (const range of ranges) if (range.from < range.to) jobs.push({ table, seriesId, asset, ...range });
@@ -122,20 +157,13 @@ export function createRetention(connection: Database.Database, rules: readonly R
      * complete. The caller repeats while it returns more than 0, yielding in between.
      */
     compactBatch(now: number, limit: number): number {
-      pass ??= { ranges: rangesAt(now), jobs: null };
-      if (pass.jobs === null) {
-        for (const range of pass.ranges) {
-          if (range.from >= range.to) continue;
-          const ids = thinSnapshots.all({ ...range, limit }) as number[];
-          if (ids.length > 0) {
-            removeSnapshots.immediate(ids);
-            return ids.length;
-          }
-        }
-        pass.jobs = planRows(pass.ranges);
-      }
-      if (pass.jobs.length > 0) {
-        const batch = pass.jobs.splice(0, ASSETS_PER_BATCH);
+      pass ??= { ranges: rangesAt(now), snapshots: null, rows: null };
+      // Snapshots first: change rows are thinned only in buckets left with one snapshot.
+      pass.snapshots ??= planSnapshots(pass.ranges);
+      if (pass.snapshots.length > 0) return Math.max(1, runSnapshotJobs.immediate(pass.snapshots, limit));
+      pass.rows ??= planRows(pass.ranges);
+      if (pass.rows.length > 0) {
+        const batch = pass.rows.splice(0, ASSETS_PER_BATCH);
         return Math.max(1, runJobs.immediate(batch));
       }
       pass.ranges.forEach((range, i) => thinnedTo.set(i, Math.max(range.to, thinnedTo.get(i) ?? 0)));
