@@ -250,8 +250,9 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     quote: quoteSetting,
   });
 
-  // Snapshots of the account over time: every successful refresh is offered (written
-  // after its answer has left), and a timer takes one at least every 5 minutes.
+  // Snapshots of the account over time: every successful refresh is offered (looked at after its
+  // answer has left; the snapshot clock decides what is written), and a timer takes one at least
+  // every 5 minutes.
   const history = createHistoryService({
     store: database ? createHistoryStore(database.connection) : null,
     // Real accounts with a key; the Demo account only while it is the only one (as the app opens on it).

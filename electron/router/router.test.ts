@@ -57,6 +57,8 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'priceAlerts.rearm': { id: 'alert-0001' },
   'history.series': { accountId: 'demo', range: '1w', asset: 'BTC', quote: 'USDT', points: 500 },
   'history.asOf': { accountId: 'demo', at: 1_767_139_200_000 },
+  'history.space': {},
+  'history.thin': {},
   'deposits.address': { accountId: 'demo', ticker: 'USDT', network: 'TRC20' },
   'subAccounts.list': { accountId: 'demo', search: 'bot', offset: 30 },
   'subAccounts.balances': { accountId: 'demo', id: '5ab0c1d2-7e3f-4a1b-9c2d-0000000003e9', quote: 'USDT' },

@@ -94,3 +94,13 @@ export interface BalancesAsOf {
   /** The snapshot nearest before it; null when there is none that early. */
   snapshot: { takenAt: number; total: string; unpriced: number; assets: SnapshotAsset[] } | null;
 }
+
+/** How much disk History takes (bytes), as Settings shows it. */
+export interface HistorySpace {
+  /** History's tables and indexes. */
+  historyBytes: number;
+  /** The whole database file (with its write-ahead log), History and the withdrawal journal together. */
+  fileBytes: number;
+  /** Room inside the file that holds nothing, still to be reused or handed back. */
+  freeBytes: number;
+}

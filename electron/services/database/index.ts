@@ -3,3 +3,4 @@ export { DATABASE_FILE, findOpenDatabase, openDatabase, type DeskDatabase, type 
 export { DatabaseDamagedError, DataFolderInUseError, DatabaseTooNewError, EXIT_DATA_FOLDER_IN_USE, InstanceLockError } from './errors';
 export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations';
 export { databaseProblemOf } from './problem';
+export { enableIncrementalVacuum, isIncremental, reclaimFreePages, spaceOf, type DatabaseSpace } from './space';

@@ -18,8 +18,11 @@ import { closeSync, existsSync, mkdirSync, openSync, readSync, realpathSync, ren
 import { join } from 'node:path';
 import { DatabaseDamagedError, DatabaseTooNewError } from './errors';
 import { MIGRATIONS, type Migration } from './migrations';
+import { enableIncrementalVacuum } from './space';
 
 export const DATABASE_FILE = 'desk.sqlite3';
+/** Pages in use up to this are copied by a VACUUM in well under a second. */
+const QUICK_VACUUM_BYTES = 16 * 1_048_576;
 /** Where a new database is built before it is renamed into place. */
 const CREATING_SUFFIX = '.creating';
 
@@ -76,6 +79,13 @@ export function openDatabase(folder: string, options: OpenDatabaseOptions = {}):
   } catch (error) {
     connection.close();
     throw error;
+  }
+  try {
+    // A database from before auto_vacuum=INCREMENTAL takes it on here when that is quick; a larger
+    // one does once retention has thinned it (the history service), or when History is thinned now.
+    enableIncrementalVacuum(connection, QUICK_VACUUM_BYTES);
+  } catch {
+    // Not taken on (a full disk): the database is as it was, and freed pages are still reused.
   }
 
   const entry = { database: { file, connection, notices, close: () => undefined } as DeskDatabase, references: 0 };
@@ -149,6 +159,8 @@ function create(file: string, migrations: readonly Migration[]): void {
   const connection = new Database(building, { timeout: 5_000, ...nativeBindingOption() });
   try {
     connection.pragma('synchronous = FULL');
+    // Before the first table: freed pages can then be handed back without a VACUUM (space.ts).
+    connection.pragma('auto_vacuum = INCREMENTAL');
     migrate(connection, file, migrations);
   } catch (error) {
     connection.close();

@@ -262,7 +262,7 @@ describe('timeline events', () => {
 });
 
 describe('retention', () => {
-  it('keeps everything for 7 days, hourly to 90 days, daily after that, in batches', async () => {
+  it('keeps 15-minute snapshots for 7 days (every one for a day, one per 5 minutes after), hourly to 90 days, daily after that, in batches', async () => {
     // 120 days of 15-minute snapshots, the price moving at every one.
     database.connection.pragma('synchronous = OFF');
     const start = T0;

@@ -1,9 +1,10 @@
 /**
  * The account over time. Balances refreshes hand their overview to `offer`, which only
- * queues it: the snapshot is written after the refresh's answer has left (setImmediate), so a
- * refresh never waits for the disk. An unchanged overview (same amounts and prices) writes nothing.
+ * queues it: it is looked at after the refresh's answer has left (setImmediate), so a refresh never
+ * waits for the disk. Whether it becomes a snapshot is the snapshot clock's choice (cadence.ts), not
+ * the refresh's: however often balances refresh, a series gets at most two snapshots a minute.
  * A timer takes a snapshot of each account at least every 5 minutes while the app runs, and
- * retention compaction runs in the background in small batches.
+ * retention compaction runs in the background in small batches, returning freed pages as it goes.
  */
 import { createHash } from 'node:crypto';
 import { AppFailure } from '../../../shared/errors';
@@ -15,17 +16,24 @@ import {
   type BalancesAsOf,
   type HistoryRange,
   type HistorySeries,
+  type HistorySpace,
   type TimelineEventKind,
 } from '../../../shared/model/history';
 import type { PositionAlert } from '../../../shared/model/alerts';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { percentChange, sub } from '../../../shared/money/decimal';
+import { decide, digestOf, type SeriesClock } from './cadence';
 import type { HistoryStore, SnapshotInput } from './store';
 import { alertEventValues, withdrawalEventValues } from './timeline';
 
 export const SNAPSHOT_INTERVAL_MS = 5 * 60_000;
-export const COMPACTION_INTERVAL_MS = 30 * 60_000;
+export const COMPACTION_INTERVAL_MS = 10 * 60_000;
 const COMPACTION_BATCH = 200;
+/** Free pages handed back per step (4 MB at SQLite's default page size). */
+const RECLAIM_PAGES = 1_024;
+/** Pages in use up to this are copied by a background VACUUM in about a second. */
+const BACKGROUND_VACUUM_BYTES = 64 * 1_048_576;
+const ASKED_VACUUM_BYTES = 1_024 * 1_048_576;
 
 export interface HistoryTimers {
   setInterval(fn: () => void, ms: number): { unref?(): void };
@@ -70,16 +78,14 @@ function snapshotAssetOf(r: BalanceRow): SnapshotInput['assets'][number] {
   return { asset: r.asset, main: r.main, tradeAvailable: r.tradeAvailable, tradeFrozen: r.tradeFrozen, collateral: r.collateral, total: r.total, price: r.price, value: r.value };
 }
 
-/** What the digest compares of an asset: its amounts and price (its value follows from them). */
-function digestFieldsOf(a: SnapshotInput['assets'][number]): (string | null)[] {
-  return [a.asset, a.main, a.tradeAvailable, a.tradeFrozen, a.collateral, a.price];
-}
+/** What the digest compares of an asset: its amounts, and its price (its value follows from them). */
+const amountFieldsOf = (a: SnapshotInput['assets'][number]): string[] => [a.asset, a.main, a.tradeAvailable, a.tradeFrozen, a.collateral];
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 
 export function snapshotOf(overview: BalancesOverview, takenAt: number): SnapshotInput {
   const assets = overview.rows.map(snapshotAssetOf);
-  const digest = createHash('sha256')
-    .update(JSON.stringify([overview.quote, seriesOf(overview).total, assets.map(digestFieldsOf)]))
-    .digest('base64url');
+  const amounts = [overview.quote, assets.map(amountFieldsOf)];
+  const digest = digestOf(hash(amounts), hash([amounts, seriesOf(overview).total, assets.map((a) => a.price)]));
   return { ...seriesOf(overview), quote: overview.quote, takenAt, unpriced: overview.unpriced, digest, assets };
 }
 
@@ -88,6 +94,10 @@ export function createHistoryService(options: HistoryServiceOptions) {
   const store = options.store;
   const onError = options.onError ?? (() => undefined);
   const pending = new Map<string, { overview: BalancesOverview; at: number; force: boolean }>();
+  /** Snapshots the clock has not let through yet, by series: each series' newest. */
+  const held = new Map<string, SnapshotInput>();
+  /** When each series last had a snapshot written early for changed amounts (this run only). */
+  const earlyAt = new Map<string, number>();
   let flushing: NodeJS.Immediate | null = null;
   let compacting: Promise<void> | null = null;
   let closed = false;
@@ -96,7 +106,20 @@ export function createHistoryService(options: HistoryServiceOptions) {
     throw new AppFailure({ kind: 'internal', reason: 'history_unavailable', message: "History is unavailable: the app's database could not be opened." });
   }
 
-  /** Writes what is queued (each account's latest overview). Returns how many snapshots it wrote. */
+  /** Writes the snapshot now, at a time unique in its series. */
+  function write(key: string, snapshot: SnapshotInput, last: SeriesClock | undefined): void {
+    // Two snapshots in one millisecond: times stay unique per series.
+    if (last && snapshot.takenAt <= last.lastAt) snapshot.takenAt = last.lastAt + 1;
+    store!.write(snapshot);
+    held.delete(key);
+  }
+
+  function clockOf(key: string, snapshot: SnapshotInput): SeriesClock | undefined {
+    const last = store!.last(snapshot.accountId, snapshot.quote);
+    return last && { lastAt: last.takenAt, lastDigest: last.digest, lastEarlyAt: earlyAt.get(key) ?? -Infinity };
+  }
+
+  /** Looks at what is queued (each series' latest overview). Returns how many snapshots it wrote. */
   function flush(): number {
     flushing = null;
     if (!store) return 0;
@@ -105,12 +128,18 @@ export function createHistoryService(options: HistoryServiceOptions) {
       pending.delete(key);
       try {
         const snapshot = snapshotOf(item.overview, item.at);
-        const last = store.last(snapshot.accountId, snapshot.quote);
-        if (last && last.digest === snapshot.digest && !item.force) continue;
-        // Two refreshes in one millisecond: times stay unique per series.
-        if (last && snapshot.takenAt <= last.takenAt) snapshot.takenAt = last.takenAt + 1;
-        store.write(snapshot);
-        written++;
+        const last = clockOf(key, snapshot);
+        const decision = decide(last, snapshot.takenAt, snapshot.digest, item.force);
+        if (decision === 'hold') {
+          held.set(key, snapshot);
+        } else if (decision === 'skip') {
+          // Back to what was last written: nothing newer to keep.
+          held.delete(key);
+        } else {
+          write(key, snapshot, last);
+          if (decision === 'write_early') earlyAt.set(key, snapshot.takenAt);
+          written++;
+        }
       } catch (error) {
         onError('history snapshot could not be written', error);
       }
@@ -118,9 +147,23 @@ export function createHistoryService(options: HistoryServiceOptions) {
     return written;
   }
 
+  /** Writes the held snapshots of one account (every one without): History shows the present. */
+  function writeHeld(accountId?: string): void {
+    flush();
+    for (const [key, snapshot] of [...held]) {
+      if (accountId !== undefined && snapshot.accountId !== accountId) continue;
+      try {
+        write(key, snapshot, clockOf(key, snapshot));
+      } catch (error) {
+        held.delete(key);
+        onError('history snapshot could not be written', error);
+      }
+    }
+  }
+
   /**
-   * Queues the overview as a snapshot, written after the current call has answered. `force`: write
-   * even when nothing changed (the 5-minute timer, so the chart reaches the present).
+   * Offers the overview for a snapshot, looked at after the current call has answered. `force`: write
+   * even when nothing changed, if the clock is due (the 5-minute timer, so the chart reaches the present).
    */
   function offer(overview: BalancesOverview, force = false): void {
     if (closed || !store || !isComplete(overview)) return;
@@ -148,14 +191,20 @@ export function createHistoryService(options: HistoryServiceOptions) {
     );
   }
 
-  /** Retention in batches, yielding to the event loop between them so refreshes go on. */
+  const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
+  /**
+   * Retention in batches, then the freed pages handed back a few at a time, yielding to the event
+   * loop between batches so refreshes go on. A database from before incremental vacuum takes it on
+   * once thinning has left it small enough to copy quickly.
+   */
   function compact(): Promise<void> {
     if (!store || closed) return Promise.resolve();
     compacting ??= (async () => {
       try {
-        while (!closed && store.compactBatch(now(), COMPACTION_BATCH) > 0) {
-          await new Promise((resolve) => setImmediate(resolve));
-        }
+        while (!closed && store.compactBatch(now(), COMPACTION_BATCH) > 0) await yieldToOthers();
+        if (!closed) store.makeIncremental(BACKGROUND_VACUUM_BYTES);
+        while (!closed && store.reclaim(RECLAIM_PAGES) > 0) await yieldToOthers();
       } catch (error) {
         onError('history compaction failed', error);
       } finally {
@@ -163,6 +212,25 @@ export function createHistoryService(options: HistoryServiceOptions) {
       }
     })();
     return compacting;
+  }
+
+  /** Settings' "thin now": retention at once, freed space handed back, and the space after. */
+  async function thinNow(): Promise<HistorySpace> {
+    if (!store) unavailable();
+    await compacting;
+    await compact();
+    // Asked for by the person: a larger copy is worth it to return the space now.
+    try {
+      if (!closed && store.makeIncremental(ASKED_VACUUM_BYTES)) while (!closed && store.reclaim(RECLAIM_PAGES) > 0) await yieldToOthers();
+    } catch (error) {
+      onError('history could not be made compact', error);
+    }
+    return space();
+  }
+
+  function space(): HistorySpace {
+    if (!store) unavailable();
+    return store.space();
   }
 
   function recordEvent(accountId: string, at: number, kind: TimelineEventKind, ref: string, values: { title: string; detail: string }): void {
@@ -185,6 +253,7 @@ export function createHistoryService(options: HistoryServiceOptions) {
 
   function series(request: { accountId: string; range: HistoryRange; asset?: string; quote?: string; points?: number; now?: number }): HistorySeries {
     if (!store) unavailable();
+    writeHeld(request.accountId);
     const quote = request.quote ?? options.quote();
     const to = request.now ?? now();
     const firstAt = store.firstAt(request.accountId, quote);
@@ -224,6 +293,7 @@ export function createHistoryService(options: HistoryServiceOptions) {
 
   function asOf(request: { accountId: string; at: number; quote?: string }): BalancesAsOf {
     if (!store) unavailable();
+    writeHeld(request.accountId);
     const quote = request.quote ?? options.quote();
     const found = store.asOf(request.accountId, quote, request.at);
     return {
@@ -258,6 +328,8 @@ export function createHistoryService(options: HistoryServiceOptions) {
     flush,
     tick,
     compact,
+    thinNow,
+    space,
     recordWithdrawal,
     recordAlert,
     series,
@@ -266,7 +338,7 @@ export function createHistoryService(options: HistoryServiceOptions) {
       if (closed) return;
       for (const handle of handles) timers.clearInterval(handle);
       if (flushing) clearImmediate(flushing);
-      flush();
+      if (store) writeHeld();
       closed = true;
       await compacting;
     },

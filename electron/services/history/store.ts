@@ -1,6 +1,6 @@
 /**
  * The history tables as prepared statements: writing a snapshot, reading a series thinned to a
- * chart's width, the snapshot as of a date, timeline events and retention.
+ * chart's width, the snapshot as of a date, timeline events; retention is retention.ts.
  *
  * A snapshot row holds the series' total; an asset's amounts and price are rows written only when
  * they change, so a price tick adds one short row per moved price and nothing per unchanged asset.
@@ -13,6 +13,8 @@ import type Database from 'better-sqlite3';
 import type { SnapshotAsset, TimelineEvent, TimelineEventKind } from '../../../shared/model/history';
 import { Decimal, dec, toPlain } from '../../../shared/money/decimal';
 import { VALUE_PLACES } from '../balances/valuation';
+import { enableIncrementalVacuum, reclaimFreePages, spaceOf, type DatabaseSpace } from '../database/space';
+import { createRetention } from './retention';
 import { eventOf, type StoredEventRow } from './timeline';
 
 export interface SnapshotInput {
@@ -32,18 +34,6 @@ export interface StoredSnapshot {
   unpriced: number;
 }
 
-export interface RetentionRule {
-  /** Snapshots older than this (ms before now)… */
-  olderThanMs: number;
-  /** …keep only the newest in each bucket of this size (ms, from the Unix epoch, so UTC days). */
-  bucketMs: number;
-}
-
-/** Everything for 7 days, hourly for 90 days, daily after that. */
-export const RETENTION: readonly RetentionRule[] = [
-  { olderThanMs: 7 * 86_400_000, bucketMs: 3_600_000 },
-  { olderThanMs: 90 * 86_400_000, bucketMs: 86_400_000 },
-];
 
 type Amounts = Pick<SnapshotAsset, 'main' | 'tradeAvailable' | 'tradeFrozen' | 'collateral' | 'total'>;
 type HoldingRow = [asset: string, main: string | null, tradeAvailable: string | null, tradeFrozen: string | null, collateral: string | null, total: string | null];
@@ -59,11 +49,6 @@ const amountsKey = (a: Amounts) => `${a.main}|${a.tradeAvailable}|${a.tradeFroze
 /** An asset's value in the quote, as valuation rounds it; null without a price. */
 function valueOf(total: string, price: string | null): string | null {
   return price === null ? null : toPlain(dec(total).times(dec(price)).toDecimalPlaces(VALUE_PLACES, Decimal.ROUND_HALF_UP));
-}
-
-/** The start of the retention bucket that holds `at`: whole buckets are thinned, never half of one. */
-function bucketStart(at: number, bucketMs: number): number {
-  return Math.floor(at / bucketMs) * bucketMs;
 }
 
 export function createHistoryStore(connection: Database.Database) {
@@ -111,28 +96,7 @@ export function createHistoryStore(connection: Database.Database) {
             json_object('amount', json_extract(record, '$.amount'), 'ticker', json_extract(record, '$.ticker'), 'address', json_extract(record, '$.address'))
      FROM withdrawals WHERE state = 'sent' AND json_valid(record)`,
   );
-  const thinSnapshots = connection
-    .prepare(
-      `SELECT id FROM (
-         SELECT id, row_number() OVER (PARTITION BY account_id, quote, taken_at / CAST(? AS INTEGER) ORDER BY taken_at DESC) AS n
-         FROM snapshots WHERE taken_at < ?
-       ) WHERE n > 1 LIMIT ?`,
-    )
-    .pluck();
-  // Once a bucket holds one snapshot (its newest), only each asset's newest row in the bucket can
-  // be read again: the snapshot is at or after every row of its bucket.
-  const thinRows = (table: 'holdings' | 'prices') =>
-    connection.prepare(
-      `DELETE FROM ${table} WHERE (series_id, asset, since) IN (
-         SELECT series_id, asset, since FROM (
-           SELECT series_id, asset, since, row_number() OVER (PARTITION BY series_id, asset, since / CAST(? AS INTEGER) ORDER BY since DESC) AS n
-           FROM ${table} WHERE since < ?
-         ) WHERE n > 1 LIMIT ?
-       )`,
-    );
-  const thinHoldings = thinRows('holdings');
-  const thinPrices = thinRows('prices');
-  const deleteSnapshot = connection.prepare('DELETE FROM snapshots WHERE id = ?');
+  const retention = createRetention(connection);
 
   const states = new Map<number, SeriesState>();
 
@@ -193,10 +157,6 @@ export function createHistoryStore(connection: Database.Database) {
       if (!next.amounts.has(asset)) insertHolding.run(series, asset, s.takenAt, null, null, null, null, null);
     }
     return { id, seriesId: series, next };
-  });
-
-  const removeBatch = connection.transaction((ids: number[]) => {
-    for (const id of ids) deleteSnapshot.run(id);
   });
 
   return {
@@ -286,28 +246,24 @@ export function createHistoryStore(connection: Database.Database) {
       return (eventsIn.all(accountId, from, to) as StoredEventRow[]).map(eventOf).filter((e): e is TimelineEvent => e !== null);
     },
 
-    /**
-     * Deletes at most `limit` snapshots (or change rows) the retention rules no longer keep; returns
-     * how many. The caller repeats while it returns more than 0, yielding in between, so no batch
-     * holds the database long. Snapshots go first: rows are thinned only in buckets left with one.
-     */
+    /** The database's size and History's part of it. */
+    space(): DatabaseSpace {
+      return spaceOf(connection);
+    },
+
+    /** Hands back at most `pages` freed pages; returns how many free pages are left. */
+    reclaim(pages: number): number {
+      return reclaimFreePages(connection, pages);
+    },
+
+    /** Takes a database from before incremental vacuum to it, when its pages in use are at most `maxLiveBytes`. */
+    makeIncremental(maxLiveBytes: number): boolean {
+      return enableIncrementalVacuum(connection, maxLiveBytes);
+    },
+
+    /** One batch of retention (retention.ts); 0 once a pass is complete. */
     compactBatch(now: number, limit: number): number {
-      for (const rule of RETENTION) {
-        const cutoff = bucketStart(now - rule.olderThanMs, rule.bucketMs);
-        const ids = thinSnapshots.all(rule.bucketMs, cutoff, limit) as number[];
-        if (ids.length > 0) {
-          removeBatch.immediate(ids);
-          return ids.length;
-        }
-      }
-      for (const rule of RETENTION) {
-        const cutoff = bucketStart(now - rule.olderThanMs, rule.bucketMs);
-        for (const thin of [thinHoldings, thinPrices]) {
-          const removed = connection.transaction(() => thin.run(rule.bucketMs, cutoff, limit).changes).immediate();
-          if (removed > 0) return removed;
-        }
-      }
-      return 0;
+      return retention.compactBatch(now, limit);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { RequestOf } from '../../../shared/ipc';
 import { LanguageChoice, QUOTE_CHOICES, REFRESH_INTERVALS_MS, ThemeChoice, type Settings } from '../../../shared/model/settings';
 import { useSettings, useUpdateSettings } from '../../api/queries';
 import { ErrorPanel, SelectField, Skeleton, View } from '../../components';
+import { HistorySpaceCard } from './HistorySpaceCard';
 import './settings.css';
 
 const REFRESH_LABELS: Record<(typeof REFRESH_INTERVALS_MS)[number], MessageDescriptor> = {
@@ -91,6 +92,7 @@ export function SettingsView() {
           ) : null}
         </form>
       )}
+      <HistorySpaceCard />
     </View>
   );
 }
