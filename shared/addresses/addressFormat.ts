@@ -9,7 +9,7 @@
  * Any other network is `unchecked`, with a note, and the exchange's own check (code 2) decides.
  * The wording is ours, not the exchange's.
  */
-import { base58CheckDecode, base58Decode, decodeSegwit, RIPPLE_ALPHABET } from './encodings';
+import { base58CheckDecode, base58Decode, decodeSegwit, type Base58Alphabet } from './encodings';
 import { asciiBytes, keccak256 } from './hashes';
 
 /** Why an address is not of its network's format, as a code the page words in its own language. */
@@ -56,7 +56,7 @@ function bitcoinLike(name: string, networks: string[], versions: number[], hrp: 
   };
 }
 
-function base58Versioned(address: string, versions: number[], alphabet?: string): 'valid' | Verdict {
+function base58Versioned(address: string, versions: number[], alphabet?: Base58Alphabet): 'valid' | Verdict {
   if (address.length < 25 || address.length > 36) return { problem: 'it has the wrong length', code: 'wrong_length' };
   const decoded = base58CheckDecode(address, alphabet);
   if (decoded.kind === 'bad_characters') return { problem: 'it contains characters this format never uses (0, O, I or l, or punctuation)', code: 'bad_characters' };
@@ -97,7 +97,7 @@ const FAMILIES: readonly Family[] = [
     },
   },
   { name: 'Tron', networks: ['TRX', 'TRC20'], looksLike: 'start with T and have 34 characters', check: (address) => base58Versioned(address, [0x41]) },
-  { name: 'XRP Ledger', networks: ['XRP'], looksLike: 'start with r', check: (address) => base58Versioned(address, [0x00], RIPPLE_ALPHABET) },
+  { name: 'XRP Ledger', networks: ['XRP'], looksLike: 'start with r', check: (address) => base58Versioned(address, [0x00], 'ripple') },
   {
     name: 'Solana',
     networks: ['SOL'],
