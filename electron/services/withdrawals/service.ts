@@ -122,7 +122,15 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     assertOpen();
     const store = await ready;
     const resolved = await resolveFresh(request);
-    const intent = { accountId: request.accountId, ticker: resolved.ticker, network: resolved.network, address: resolved.address, memo: resolved.memo, amount: resolved.preview.receiverGets };
+    const intent = {
+      accountId: request.accountId,
+      ticker: resolved.ticker,
+      network: resolved.network,
+      provider: resolved.provider,
+      address: resolved.address,
+      memo: resolved.memo,
+      amount: resolved.preview.receiverGets,
+    };
     // An early answer; the guarantee is the same check when the record moves to `sending`.
     const twin = openTwinOf(store.all(), intent, now());
     if (twin) throw twinRefusal(twin);
@@ -132,13 +140,12 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     const record: WithdrawalRecord = {
       uniqueId,
       ...intent,
-      provider: resolved.provider,
       fee: resolved.preview.fee,
       totalDebit: resolved.preview.totalDebit,
       quotedAt: createdAt,
       debitedAmount: null,
       debitedFee: null,
-      newDestination: !store.destinations.isKnown({ ...intent, provider: resolved.provider }),
+      newDestination: !store.destinations.isKnown(intent),
       travelRule: resolved.extras.travelRule ?? null,
       beneficiary: resolved.extras.beneficiary ?? null,
       bankBic: resolved.extras.bankBic ?? null,
