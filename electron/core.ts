@@ -22,7 +22,7 @@ import { createDepositsService } from './services/deposits/service';
 import { depositsHandlers } from './services/deposits/handlers';
 import { accountHandlers } from './services/accounts/handlers';
 import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
-import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
+import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewError, openDatabaseUnderLock, type DeskDatabase, type InstanceLock } from './services/database';
 import { databaseHandlers } from './services/database/handlers';
 import type { DatabaseStatus } from '../shared/model/database';
 import { connectionHandlers } from './services/connection/handlers';
@@ -130,14 +130,14 @@ export function createCore(options: CoreOptions): Core {
   // First of all: one process per user-data folder. Released by close().
   const instanceLock = acquireInstanceLock(options.userDataDir, options.mode);
   try {
-    return createLockedCore(options, () => instanceLock.release());
+    return createLockedCore(options, instanceLock);
   } catch (error) {
     instanceLock.release();
     throw error;
   }
 }
 
-function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
+function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Core {
   const logger = options.logger ?? createLogger({ file: logFileIn(options.userDataDir) });
   const isTrustedSender = options.isTrustedSender ?? (options.mode === 'browser' ? httpSenderPolicy : undefined);
   if (!isTrustedSender) throw new Error('createCore: Electron mode needs a sender policy');
@@ -169,7 +169,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   let databaseNotices: string[] = [];
   let databaseStatus: DatabaseStatus;
   try {
-    database = openDatabase(options.userDataDir);
+    database = openDatabaseUnderLock(instanceLock);
     importJournal(database, withdrawalsDir);
     databaseNotices = [...database.notices, quarantineNotice(database)].filter((n): n is string => n !== null);
     databaseStatus = { available: true, file: database.file };
@@ -424,7 +424,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
         exchangeRuntime.close();
         database?.close();
         logger.info('core stopped');
-        releaseLock();
+        instanceLock.release();
       })();
       return closing;
     },
