@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { EventName, EventPayloads } from '../shared/ipc';
 import { version as appVersion } from '../package.json';
 import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type Sender, type SenderPolicy } from './router';
-import { createAccountService } from './services/accounts';
+import { createAccountIdentities, createAccountService } from './services/accounts';
 import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
 import { createLanding } from './services/startup/landing';
@@ -213,6 +213,8 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
         runtime: exchangeRuntime,
         observer: accountId === undefined ? undefined : exchangeRuntime.connectionStatus.observerFor(accountId),
       }),
+    identities: database ? createAccountIdentities(database.connection) : null,
+    assertRemovable: (accountId) => withdrawals.assertNoOpenOutcome({ accountId }),
     onChanged: (activeAccountId) => {
       landing.forget();
       emit('accounts.changed', { activeAccountId });

@@ -60,6 +60,8 @@ export const FAILURE_VALUES = {
   account_unknown: None,
   /** This API key already belongs to the account named `holder`. */
   key_in_use: z.object({ holder: Text }),
+  /** The account cannot be removed while its withdrawal `uniqueId` may still be paying out (its outcome is open). */
+  account_has_open_withdrawal: z.object({ uniqueId: Text, state: Text, amount: Amount, ticker: Text, address: Text }),
   /** The keychain no longer holds the secret of the account named `account`. */
   secret_missing: z.object({ account: Text }),
   /** The system keychain cannot be reached; `platform` as Node names it (linux, darwin, win32). */

@@ -115,6 +115,10 @@ const WORDS: Readonly<Record<ErrorReason, Words>> = Object.freeze({
   },
   no_api_key: { title: msg`This account has no API key yet`, advice: msg`Add its API key and secret in Accounts first.` },
   account_unknown: { title: msg`This account no longer exists`, advice: msg`It may have been removed. Choose another account.` },
+  account_has_open_withdrawal: {
+    title: msg`A withdrawal from this account may still be paying out`,
+    advice: msg`The account was not removed. Settle that withdrawal first (Withdraw, Recent withdrawals, “Check again”): without the account the app could no longer follow it.`,
+  },
   key_in_use: {
     title: msg`This API key is already used by another account`,
     advice: msg`One key belongs to one account: to give that account a new secret, choose Replace key on it.`,

@@ -15,6 +15,11 @@ export function refusal<R extends FailureReason>(reason: R, values: FailureValue
   return new AppFailure({ kind: 'validation', reason, message: reason, values: plain, ...(at ? { fields: { [at]: [reason] } } : {}) });
 }
 
+/** The account cannot go while this withdrawal of it may still be paying out: the person must settle it first. */
+export function removalRefusal(open: WithdrawalRecord): AppFailure {
+  return refusal('account_has_open_withdrawal', { uniqueId: open.uniqueId, state: open.state, amount: open.amount, ticker: open.ticker, address: open.address });
+}
+
 /** Another withdrawal of the same intent may still land: which one, and from when a new one is possible. */
 export function twinRefusal(twin: WithdrawalRecord): AppFailure {
   const sentAt = watchStart(twin);

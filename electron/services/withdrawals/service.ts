@@ -31,11 +31,11 @@ import { compare } from '../../../shared/money/decimal';
 import type { ExchangeClient } from '../exchange';
 import { readFeeSchedule } from '../exchange/feeSchedule';
 import { createKeyedLock } from './keyedLock';
-import { refusal, twinRefusal } from './refusals';
+import { refusal, removalRefusal, twinRefusal } from './refusals';
 import { classifySendFailure } from './sendOutcome';
 import { openWithdrawalStore, type WithdrawalStore } from './store';
 import { createTracker, isFinished } from './tracker';
-import { mayStillAppear, NOT_FOUND_WATCH_MS, openTwinOf, watchStart } from './twins';
+import { hasOpenOutcome, mayStillAppear, NOT_FOUND_WATCH_MS, openTwinOf, watchStart } from './twins';
 import { withDefaults } from './upgrades';
 import { resolveWithdrawal, type ResolvedWithdrawal } from './validate';
 import { listVasps } from './vasps';
@@ -347,6 +347,17 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     return { labelled: true };
   }
 
+  /**
+   * Refuses (naming the withdrawal) while any withdrawal of the account may still be paying out:
+   * removed, the account's records could no longer be looked up or settled. Records that cannot be
+   * read refuse too (the database's own failure), as they may hold such a withdrawal.
+   */
+  async function assertNoOpenOutcome({ accountId }: { accountId: string }): Promise<void> {
+    const store = await ready;
+    const open = store.all().find((r) => r.accountId === accountId && hasOpenOutcome(r, now()));
+    if (open) throw removalRefusal(open);
+  }
+
   async function close(): Promise<void> {
     closed = true;
     await tracker.close();
@@ -354,7 +365,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     await store?.close();
   }
 
-  return { prepare, send, reconcile, discard, list, vasps, destinations, labelDestination, close };
+  return { prepare, send, reconcile, discard, list, vasps, destinations, labelDestination, assertNoOpenOutcome, close };
 }
 
 /** Two figures are the same debit: both unknown, or equal to the last unit. */
