@@ -45,7 +45,7 @@ async function data<C extends Channel>(core: Core, channel: C, payload: RequestO
   return envelope.data;
 }
 
-async function admin(method: 'GET' | 'POST', route: string, body?: unknown): Promise<unknown> {
+async function admin(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${simulator.url}/__admin/${route}`, {
     method,
     headers: { 'X-Admin-Token': simulator.adminToken, ...(body ? { 'Content-Type': 'application/json' } : {}) },
@@ -95,6 +95,14 @@ describe('the same key is the same account', () => {
       const again = await call(core, 'withdrawals.prepare', payment(accountId));
       expect(again.ok ? 'prepared' : again.error.reason).toBe('twin_open');
       expect(await debits()).toHaveLength(1);
+
+      // Settled (history readable again), the account may go; added once more, it is the same account.
+      await admin('DELETE', 'faults');
+      expect((await data(core, 'withdrawals.reconcile', { uniqueId: draft.uniqueId })).state).toBe('sent');
+      expect((await call(core, 'accounts.remove', { accountId })).ok).toBe(true);
+      expect((await addTrader(core)).account.id).toBe(accountId);
+      expect((await data(core, 'withdrawals.list', { accountId })).map((r) => r.uniqueId)).toEqual([draft.uniqueId]);
+      expect((await data(core, 'withdrawals.destinations', { accountId })).map((d) => d.address)).toEqual([TRON]);
     } finally {
       await core.close();
     }
