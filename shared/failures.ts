@@ -83,6 +83,8 @@ export const FAILURE_VALUES = {
 
   // The withdrawal service's refusals (renderer/features/withdrawals/refusalWords.ts).
   /** Another withdrawal of the same intent (account, asset, network, address, memo, amount) has an open outcome. */
+  /** The same payment (`twinId`) was sent at `sentAt`, within a day: paying it again needs a confirmation naming it. */
+  recent_twin_unconfirmed: z.object({ twinId: Text, amount: Amount, ticker: Text, sentAt: Epoch }),
   twin_open: z.object({ twinId: Text, twinState: Text, amount: Amount, ticker: Text, sentAt: Epoch, newAllowedAt: z.nullable(Epoch) }),
   /** The fee or total re-read at send differs from what the person confirmed. */
   debit_changed: z.object({ ticker: Text, confirmedTotal: z.nullable(Amount), total: z.nullable(Amount) }),

@@ -221,6 +221,8 @@ export const CHANNELS = {
         confirmedTotal: z.string().max(64).nullable().optional(),
         /** The person ticked "I checked this new address" for a first payment to it. */
         acceptNewDestination: z.literal(true).optional(),
+        /** The id of the recent payment this one repeats, which the person confirmed paying again. */
+        acceptRecentTwin: Requests.withdrawPay.shape.uniqueId.optional(),
       })
       .strict(),
     response: {} as WithdrawalRecord,

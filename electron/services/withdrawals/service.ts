@@ -31,11 +31,11 @@ import { compare } from '../../../shared/money/decimal';
 import type { ExchangeClient } from '../exchange';
 import { readFeeSchedule } from '../exchange/feeSchedule';
 import { createKeyedLock } from './keyedLock';
-import { refusal, removalRefusal, twinRefusal } from './refusals';
+import { recentTwinRefusal, refusal, removalRefusal, twinRefusal } from './refusals';
 import { classifySendFailure } from './sendOutcome';
 import { openWithdrawalStore, type WithdrawalStore } from './store';
 import { createTracker, isFinished } from './tracker';
-import { hasOpenOutcome, mayStillAppear, NOT_FOUND_WATCH_MS, openTwinOf, watchStart } from './twins';
+import { hasOpenOutcome, mayStillAppear, NOT_FOUND_WATCH_MS, openTwinOf, recentSentTwinOf, watchStart } from './twins';
 import { withDefaults } from './upgrades';
 import { resolveWithdrawal, type ResolvedWithdrawal } from './validate';
 import { listVasps } from './vasps';
@@ -146,6 +146,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
       debitedAmount: null,
       debitedFee: null,
       newDestination: !store.destinations.isKnown(intent),
+      recentTwin: recentSentTwinOf(store.all(), intent, createdAt) ?? null,
       travelRule: resolved.extras.travelRule ?? null,
       beneficiary: resolved.extras.beneficiary ?? null,
       bankBic: resolved.extras.bankBic ?? null,
@@ -205,6 +206,9 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
       if (!knownDestination && request.acceptNewDestination !== true) {
         throw refusal('new_destination_unconfirmed', { uniqueId: record.uniqueId, address: record.address, network: record.network ?? record.provider });
       }
+      // Read here, from the database, so a payment another window sent a moment ago counts too.
+      const recent = recentSentTwinOf(others, sending, now());
+      if (recent && request.acceptRecentTwin !== recent.uniqueId) throw recentTwinRefusal(record.uniqueId, recent);
     });
     options.emit(sending);
     try {

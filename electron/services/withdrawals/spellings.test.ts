@@ -80,3 +80,44 @@ describe('a bech32 address in upper and lower case is one destination', () => {
     expect(await h.debits()).toHaveLength(1);
   });
 });
+
+describe('the same payment already sent within a day needs a confirmation naming it', () => {
+  it('a second draft after the first is sent (another window, another spelling) is refused until that payment is named; then it goes', async () => {
+    let clock = Date.now();
+    const service = h.service({ now: () => clock });
+    const first = await service.prepare(usdt(lower));
+    // The second window prepared its draft before the first was sent: only the send can see it.
+    const second = await service.prepare(usdt(EVM));
+    expect(second.recentTwin).toBeNull();
+    const sent = await service.send({ uniqueId: first.uniqueId, acceptNewDestination: true });
+    expect(sent.state).toBe('sent');
+
+    const refused = await service.send({ uniqueId: second.uniqueId }).then(
+      () => null,
+      (e: unknown) => e as AppFailure,
+    );
+    expect(refused?.error).toMatchObject({ reason: 'recent_twin_unconfirmed', values: { twinId: first.uniqueId, amount: '50', ticker: 'USDT', sentAt: sent.lastSentAt } });
+    // Naming another payment is not naming this one.
+    expect(await reasonOf(service.send({ uniqueId: second.uniqueId, acceptRecentTwin: second.uniqueId }))).toBe('recent_twin_unconfirmed');
+    expect(await h.debits()).toHaveLength(1);
+
+    // A draft prepared now carries the payment it repeats, so the page asks before the send.
+    clock += 60_000;
+    const third = await service.prepare(usdt(upper));
+    expect(third.recentTwin).toEqual({ uniqueId: first.uniqueId, amount: '50', ticker: 'USDT', sentAt: sent.lastSentAt });
+    await service.discard({ uniqueId: third.uniqueId });
+
+    expect((await service.send({ uniqueId: second.uniqueId, acceptRecentTwin: first.uniqueId })).state).toBe('sent');
+    expect(await h.debits()).toHaveLength(2);
+  });
+
+  it('after a day, or for another amount, no confirmation is asked', async () => {
+    let clock = Date.now();
+    const service = h.service({ now: () => clock });
+    const first = await service.prepare(usdt(lower));
+    await service.send({ uniqueId: first.uniqueId, acceptNewDestination: true });
+    expect((await service.prepare({ ...usdt(lower), amount: '51' })).recentTwin).toBeNull();
+    clock += 24 * 60 * 60_000;
+    expect((await service.prepare(usdt(lower))).recentTwin).toBeNull();
+  });
+});

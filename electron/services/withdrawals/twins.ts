@@ -8,7 +8,7 @@
  * processes cannot get round it.
  */
 import { sameDestination } from '../../../shared/addresses/canonicalDestination';
-import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { RECENT_TWIN_MS, type RecentPayment, type WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { compare } from '../../../shared/money/decimal';
 
 /** How long an absent (`not_found`) withdrawal may still appear in history, which can lag. */
@@ -42,4 +42,19 @@ export function openTwinOf(records: Iterable<WithdrawalRecord>, intent: Intent &
     if (record.uniqueId !== intent.uniqueId && sameIntent(record, intent) && hasOpenOutcome(record, now)) return record;
   }
   return undefined;
+}
+
+/**
+ * The most recent other payment of the same intent that the exchange took within RECENT_TWIN_MS
+ * (and did not cancel). Not a guard against an unknown outcome, which openTwinOf is, but against
+ * paying twice on purpose by mistake: a double submit from two windows, a form filled twice.
+ */
+export function recentSentTwinOf(records: Iterable<WithdrawalRecord>, intent: Intent & { uniqueId?: string }, now: number): RecentPayment | undefined {
+  let latest: WithdrawalRecord | undefined;
+  for (const record of records) {
+    if (record.uniqueId === intent.uniqueId || record.state !== 'sent' || record.phase === 'canceled') continue;
+    if (now - watchStart(record) >= RECENT_TWIN_MS || !sameIntent(record, intent)) continue;
+    if (!latest || watchStart(record) > watchStart(latest)) latest = record;
+  }
+  return latest && { uniqueId: latest.uniqueId, amount: latest.amount, ticker: latest.ticker, sentAt: watchStart(latest) };
 }
