@@ -56,6 +56,11 @@ export const FAILURE_VALUES = {
   // The app's own refusals (accounts, settings, keychain, the router).
   /** The account has no API key and secret yet. */
   no_api_key: None,
+  /**
+   * Browser mode: the app's own local server refused this page's session (its cookie is missing or
+   * no longer valid). About the window, never about an exchange key.
+   */
+  session_ended: None,
   /** No account with this id (removed meanwhile). */
   account_unknown: None,
   /** This API key already belongs to the account named `holder`. */
