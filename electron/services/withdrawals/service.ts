@@ -206,8 +206,9 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
       if (!knownDestination && request.acceptNewDestination !== true) {
         throw refusal('new_destination_unconfirmed', { uniqueId: record.uniqueId, address: record.address, network: record.network ?? record.provider });
       }
-      // Read here, from the database, so a payment another window sent a moment ago counts too.
-      const recent = recentSentTwinOf(others, sending, now());
+      // Read here, from the database, so a payment another window sent a moment ago counts too. Asked
+      // before a payment first leaves; "Send again (same id)" repeats a request already confirmed.
+      const recent = record.lastSentAt === null ? recentSentTwinOf(others, sending, now()) : undefined;
       if (recent && request.acceptRecentTwin !== recent.uniqueId) throw recentTwinRefusal(record.uniqueId, recent);
     });
     options.emit(sending);

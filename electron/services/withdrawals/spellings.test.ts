@@ -111,6 +111,18 @@ describe('the same payment already sent within a day needs a confirmation naming
     expect(await h.debits()).toHaveLength(2);
   });
 
+  it('the confirmed repeat, its answer lost and absent from history, is sent again with the same id without asking again', async () => {
+    const service = h.service();
+    const first = await service.prepare(usdt(lower));
+    await service.send({ uniqueId: first.uniqueId, acceptNewDestination: true });
+    const repeat = await service.prepare(usdt(lower));
+    expect(repeat.recentTwin?.uniqueId).toBe(first.uniqueId);
+    await h.fault({ kind: 'reset_before_commit', path: WITHDRAW_PATH, count: 1 });
+    expect((await service.send({ uniqueId: repeat.uniqueId, acceptRecentTwin: first.uniqueId })).state).toBe('not_found');
+    expect((await service.send({ uniqueId: repeat.uniqueId })).state).toBe('sent');
+    expect(await h.debits()).toHaveLength(2);
+  });
+
   it('after a day, or for another amount, no confirmation is asked', async () => {
     let clock = Date.now();
     const service = h.service({ now: () => clock });
