@@ -21,6 +21,9 @@
  * twins.ts); re-sending with the same id is the safe path. Discarded after that, it is kept with
  * `discardedAt` and still looked up, and a debit that appears later turns it `sent` (with
  * `discardedAt` still set) and is emitted.
+ *
+ * Paying the same intent again on purpose is possible, but not by accident: a draft repeating a
+ * payment sent within RECENT_TWIN_MS goes only with `acceptRecentTwin` naming that payment.
  */
 import { randomUUID } from 'node:crypto';
 import { WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';

@@ -1,11 +1,11 @@
 /**
  * Twin rules: two withdrawals are twins when they are the same intent (account, asset, network or
- * provider, destination, amount); the destination is compared in its canonical form, so `0xabc…` and
- * `0xABC…` are one (shared/addresses/canonicalDestination.ts). At most one payment per intent may have an open or unknown outcome: a
- * second one under a new id, while the first may still land, would pay twice. This is checked when a
- * draft is prepared (an early answer) and again in the very transaction that moves a record to
- * `sending` (the guarantee; store.ts beginSend), so leftover drafts, other tabs, windows and
- * processes cannot get round it.
+ * provider, destination, amount); the destination is compared in its canonical form, so `0xabc…`
+ * and `0xABC…` are one (shared/addresses/canonicalDestination.ts). At most one payment per intent may
+ * have an open or unknown outcome: a second one under a new id, while the first may still land,
+ * would pay twice. This is checked when a draft is prepared (an early answer) and again in the very
+ * transaction that moves a record to `sending` (the guarantee; store.ts beginSend), so leftover
+ * drafts, other tabs, windows and processes cannot get round it.
  */
 import { sameDestination } from '../../../shared/addresses/canonicalDestination';
 import { RECENT_TWIN_MS, type RecentPayment, type WithdrawalRecord } from '../../../shared/model/withdrawals';
