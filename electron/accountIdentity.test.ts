@@ -89,7 +89,10 @@ describe('the same key is the same account', () => {
     core = openCore();
     try {
       expect((await data(core, 'accounts.list', {})).accounts.map((a) => a.id)).toEqual(['demo']);
+      // Not an empty start: the page says one account's records are here and how to bring it back.
+      expect((await data(core, 'settings.get', {})).forgottenAccounts).toBe(1);
       expect((await addTrader(core)).account.id).toBe(accountId);
+      expect((await data(core, 'settings.get', {})).forgottenAccounts).toBe(0);
       const records = await data(core, 'withdrawals.list', { accountId });
       expect(records.map((r) => [r.uniqueId, r.state])).toEqual([[draft.uniqueId, 'unknown']]);
       const again = await call(core, 'withdrawals.prepare', payment(accountId));

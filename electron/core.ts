@@ -3,6 +3,7 @@
  * exchange client, withdrawals and the router, wired to every channel of shared/ipc.ts.
  * Electron-free, so Electron IPC (main.ts), the browser-mode HTTP server and tests run the same core.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { EventName, EventPayloads } from '../shared/ipc';
@@ -25,6 +26,7 @@ import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type Al
 import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewError, openDatabaseUnderLock, type DeskDatabase, type InstanceLock } from './services/database';
 import { databaseHandlers } from './services/database/handlers';
 import type { DatabaseStatus } from '../shared/model/database';
+import { DEMO_ACCOUNT_ID } from '../shared/model/accounts';
 import { connectionHandlers } from './services/connection/handlers';
 import { createLiveService, liveHandlers, type LiveServiceOptions } from './services/live';
 import { createSilenceWatch } from './services/connection/silenceWatch';
@@ -39,7 +41,7 @@ import { createWithdrawalService } from './services/withdrawals';
 import { withdrawalHandlers } from './services/withdrawals/handlers';
 import { codeHandlers, createCodeService } from './services/codes';
 import { createTransactionService, transactionHandlers } from './services/transactions';
-import { importJournal, quarantineNotice } from './services/withdrawals/store';
+import { accountIdsWithRecords, importJournal, quarantineNotice } from './services/withdrawals/store';
 import { createHistoryService, createHistoryStore, historyHandlers, type HistoryTimers } from './services/history';
 import type { BalancesService } from './services/balances/service';
 import { catalogsReady, processLanguages, wordsFor } from './services/i18n/catalogs';
@@ -158,6 +160,7 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
     createKeytarKeychain({ onFailure: (operation, cause) => logger.warn('keychain call failed', { operation, cause }) });
   const secrets = createSecretStore(keychain, logger.redactor);
   const settings = createSettingsStore({ dir: options.userDataDir, logger });
+  const settingsLostAtStart = !existsSync(settings.filePath) || settings.notice !== null;
   if (settings.notice) logger.warn('settings notice for the user', { notice: settings.notice });
 
   // The app's database; the withdrawal service's store finds this connection by folder. The old
@@ -187,6 +190,15 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
   for (const notice of databaseNotices) logger.warn('database notice for the user', { notice });
   /** Everything the user must hear about from start-up, in one text (settings.get carries one notice). */
   const startNotice = (settingsNotice: string | null): string | null => [settingsNotice, ...databaseNotices].filter(Boolean).join(' ') || null;
+  /**
+   * Settings lost or unreadable at start while the database keeps records of accounts: the page says
+   * so and how to bring them back (the same key added again gets its old id: accounts/identities.ts).
+   */
+  const forgottenAccounts = (): number => {
+    if (!database || !settingsLostAtStart) return 0;
+    const listed = new Set([DEMO_ACCOUNT_ID, ...settings.read().accounts.map((a) => a.id)]);
+    return accountIdsWithRecords(database).filter((id) => !listed.has(id)).length;
+  };
 
   const demo = createDemoProvider({
     start: options.startSimulator ?? startEmbeddedSimulator,
@@ -356,7 +368,7 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
   const serviceHandlers: Omit<Handlers, 'app.bootstrap'> = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
     ...accountHandlers(accounts),
-    ...settingsHandlers(settings, startNotice),
+    ...settingsHandlers(settings, startNotice, forgottenAccounts),
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
     ...connectionHandlers({ monitor: exchangeRuntime.connectionStatus, silenceWatch, assertKnownAccount: (accountId) => accounts.assertKnown(accountId) }),
     ...withdrawalHandlers(withdrawals),
