@@ -196,12 +196,14 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
         await rm(join(userDataDir, 'settings.json'), { force: true });
         app = await startDesk(userDataDir);
         accountId = await addAccount();
-        const again = await attempt(async () => {
-          twin = await app.invoke('withdrawals.prepare', { ...form, accountId });
+        twin = await app.invoke('withdrawals.prepare', { ...form, accountId }).catch((error: unknown) => {
+          if (error instanceof AppRefusal) return null;
+          throw error;
         });
-        intent.twinId = again ? null : (twin?.uniqueId ?? null);
+        intent.twinId = twin?.uniqueId ?? null;
       }
-      if (twin) await attempt(() => app.invoke('withdrawals.send', { uniqueId: twin.uniqueId, acceptNewDestination: true }));
+      const twinId = twin?.uniqueId;
+      if (twinId) await attempt(() => app.invoke('withdrawals.send', { uniqueId: twinId, acceptNewDestination: true }));
       await settle(app, draft.uniqueId);
       if ((await recordOf(app, draft.uniqueId))?.state === 'prepared' && scenario.cheaperPreview) {
         // The app would not send it as confirmed: the person gives that draft up and confirms the new figures.
@@ -210,7 +212,7 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
         await attempt(() => app.invoke('withdrawals.send', { uniqueId: intent.redoId!, acceptNewDestination: true }));
         await settle(app, intent.redoId);
       }
-      if (twin) await attempt(() => app.invoke('withdrawals.discard', { uniqueId: twin.uniqueId }));
+      if (twinId) await attempt(() => app.invoke('withdrawals.discard', { uniqueId: twinId }));
       log(`${index + 1}/${plan.length} ${name}: ${(await recordOf(app, intent.redoId ?? draft.uniqueId))?.state ?? 'no record'}`);
     }
 
