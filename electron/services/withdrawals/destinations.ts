@@ -46,10 +46,14 @@ export function createDestinationBook(connection: Database.Database) {
   );
   const list = connection.prepare('SELECT * FROM destinations WHERE account_id = ? ORDER BY last_used_at DESC');
 
-  /** The book's row for this destination in any spelling, oldest first when several spellings were kept. */
+  /**
+   * The book's row for this destination: the one spelled exactly so, else the oldest in another
+   * spelling (books written before spellings were compared may hold several).
+   */
   function find(d: DestinationKey): KnownDestination | undefined {
     const rows = (candidates.all(d.accountId, d.ticker, d.network ?? '', d.provider ?? '') as Row[]).map(fromRow);
-    return rows.sort((a, b) => a.firstUsedAt - b.firstUsedAt).find((row) => sameDestination(row, d));
+    const exact = rows.find((row) => row.address === d.address && row.memo === (d.memo ?? null));
+    return exact ?? rows.sort((a, b) => a.firstUsedAt - b.firstUsedAt).find((row) => sameDestination(row, d));
   }
 
   return {
