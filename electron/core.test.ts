@@ -15,6 +15,7 @@ import type { Envelope } from '../shared/errors';
 import { type RequestOf, type ResponseOf, type Channel } from '../shared/ipc';
 import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport } from '../shared/model/accounts';
 import { createCore, type Core } from './core';
+import { openDatabase } from './services/database';
 import { createMemoryKeychain } from './test/memory-keychain';
 import { settingsWithAccounts } from './services/settings/test/fixtures';
 import { startSimulator, type RunningSimulator } from './simulator';
@@ -364,6 +365,35 @@ describe('core on a read-only user-data folder', () => {
       expect(run.stderr.split('\n').filter((l) => l.startsWith('log: cannot write'))).toHaveLength(1);
       expect(run.stderr).not.toMatch(/\n\s+at /);
       expect(readFileSync(join(userDataDir, 'settings.json'), 'utf8')).toBe(original);
+    } finally {
+      chmodSync(userDataDir, 0o700);
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('a read-only folder whose database files are still writable: no lock, so the database is not opened for writing (as a non-root user)', async (context) => {
+    const runner = unprivilegedRunner();
+    if ('skip' in runner) return context.skip(runner.skip);
+    const parent = mkdtempSync(join(tmpdir(), 'desk-readonly-db-'));
+    const userDataDir = join(parent, 'user-data');
+    try {
+      mkdirSync(userDataDir);
+      // A database from an earlier run, and its WAL files, left writable (as after a restore).
+      openDatabase(userDataDir).close();
+      for (const name of ['desk.sqlite3-wal', 'desk.sqlite3-shm']) writeFileSync(join(userDataDir, name), '', { mode: 0o600 });
+      const before = readFileSync(join(userDataDir, 'desk.sqlite3'));
+      runner.handOver(parent);
+      chmodSync(userDataDir, 0o500);
+      const scenario = fileURLToPath(new URL('./test/read-only-user-data.scenario.ts', import.meta.url));
+      const run = await runner.run<{ probe: string; started: boolean; databaseStatus: Envelope<unknown>; withdrawalsList: Envelope<unknown> }>(scenario, [userDataDir]);
+      const seen = run.result;
+      expect(seen?.probe).toBe('EACCES');
+      expect(seen?.started).toBe(true);
+      // Withdrawals, alerts and history writes are off, with the reason the page words.
+      expect(seen?.databaseStatus).toEqual({ ok: true, data: { available: false, problem: 'read_only', file: join(userDataDir, 'desk.sqlite3'), folder: userDataDir } });
+      expect(seen?.withdrawalsList.ok === false && seen.withdrawalsList.error.reason).toBe('database_unavailable');
+      expect(readFileSync(join(userDataDir, 'desk.sqlite3')).equals(before)).toBe(true);
+      expect(readFileSync(join(userDataDir, 'desk.sqlite3-wal'))).toHaveLength(0);
     } finally {
       chmodSync(userDataDir, 0o700);
       rmSync(parent, { recursive: true, force: true });

@@ -3,12 +3,13 @@
  * exchange client, withdrawals and the router, wired to every channel of shared/ipc.ts.
  * Electron-free, so Electron IPC (main.ts), the browser-mode HTTP server and tests run the same core.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { EventName, EventPayloads } from '../shared/ipc';
 import { version as appVersion } from '../package.json';
 import { createRouter, httpSenderPolicy, type CallContext, type Handlers, type Sender, type SenderPolicy } from './router';
-import { createAccountService } from './services/accounts';
+import { createAccountIdentities, createAccountService } from './services/accounts';
 import { createBalancesService } from './services/balances/service';
 import { balancesHandlers } from './services/balances/handlers';
 import { createHoldingsService } from './services/balances/holdings';
@@ -23,9 +24,10 @@ import { createDepositsService } from './services/deposits/service';
 import { depositsHandlers } from './services/deposits/handlers';
 import { accountHandlers } from './services/accounts/handlers';
 import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
-import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
+import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewError, openDatabaseUnderLock, type DeskDatabase, type InstanceLock } from './services/database';
 import { databaseHandlers } from './services/database/handlers';
 import type { DatabaseStatus } from '../shared/model/database';
+import { DEMO_ACCOUNT_ID } from '../shared/model/accounts';
 import { connectionHandlers } from './services/connection/handlers';
 import { createLiveService, liveHandlers, type LiveServiceOptions } from './services/live';
 import { createSilenceWatch } from './services/connection/silenceWatch';
@@ -40,7 +42,7 @@ import { createWithdrawalService } from './services/withdrawals';
 import { withdrawalHandlers } from './services/withdrawals/handlers';
 import { codeHandlers, createCodeService } from './services/codes';
 import { createTransactionService, transactionHandlers } from './services/transactions';
-import { importJournal, quarantineNotice } from './services/withdrawals/store';
+import { accountIdsWithRecords, importJournal, quarantineNotice } from './services/withdrawals/store';
 import { createHistoryService, createHistoryStore, historyHandlers, type HistoryTimers } from './services/history';
 import type { BalancesService } from './services/balances/service';
 import { catalogsReady, processLanguages, wordsFor } from './services/i18n/catalogs';
@@ -131,14 +133,14 @@ export function createCore(options: CoreOptions): Core {
   // First of all: one process per user-data folder. Released by close().
   const instanceLock = acquireInstanceLock(options.userDataDir, options.mode);
   try {
-    return createLockedCore(options, () => instanceLock.release());
+    return createLockedCore(options, instanceLock);
   } catch (error) {
     instanceLock.release();
     throw error;
   }
 }
 
-function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
+function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Core {
   const logger = options.logger ?? createLogger({ file: logFileIn(options.userDataDir) });
   const isTrustedSender = options.isTrustedSender ?? (options.mode === 'browser' ? httpSenderPolicy : undefined);
   if (!isTrustedSender) throw new Error('createCore: Electron mode needs a sender policy');
@@ -159,6 +161,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     createKeytarKeychain({ onFailure: (operation, cause) => logger.warn('keychain call failed', { operation, cause }) });
   const secrets = createSecretStore(keychain, logger.redactor);
   const settings = createSettingsStore({ dir: options.userDataDir, logger });
+  const settingsLostAtStart = !existsSync(settings.filePath) || settings.notice !== null;
   if (settings.notice) logger.warn('settings notice for the user', { notice: settings.notice });
 
   // The app's database; the withdrawal service's store finds this connection by folder. The old
@@ -170,7 +173,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   let databaseNotices: string[] = [];
   let databaseStatus: DatabaseStatus;
   try {
-    database = openDatabase(options.userDataDir);
+    database = openDatabaseUnderLock(instanceLock);
     importJournal(database, withdrawalsDir);
     databaseNotices = [...database.notices, quarantineNotice(database)].filter((n): n is string => n !== null);
     databaseStatus = { available: true, file: database.file };
@@ -188,6 +191,15 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   for (const notice of databaseNotices) logger.warn('database notice for the user', { notice });
   /** Everything the user must hear about from start-up, in one text (settings.get carries one notice). */
   const startNotice = (settingsNotice: string | null): string | null => [settingsNotice, ...databaseNotices].filter(Boolean).join(' ') || null;
+  /**
+   * Settings lost or unreadable at start while the database keeps records of accounts: the page says
+   * so and how to bring them back (the same key added again gets its old id: accounts/identities.ts).
+   */
+  const forgottenAccounts = (): number => {
+    if (!database || !settingsLostAtStart) return 0;
+    const listed = new Set([DEMO_ACCOUNT_ID, ...settings.read().accounts.map((a) => a.id)]);
+    return accountIdsWithRecords(database).filter((id) => !listed.has(id)).length;
+  };
 
   const demo = createDemoProvider({
     start: options.startSimulator ?? startEmbeddedSimulator,
@@ -214,6 +226,8 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
         runtime: exchangeRuntime,
         observer: accountId === undefined ? undefined : exchangeRuntime.connectionStatus.observerFor(accountId),
       }),
+    identities: database ? createAccountIdentities(database.connection) : null,
+    assertRemovable: (accountId) => withdrawals.assertNoOpenOutcome({ accountId }),
     onChanged: (activeAccountId) => {
       landing.forget();
       emit('accounts.changed', { activeAccountId });
@@ -366,7 +380,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
   const serviceHandlers: Omit<Handlers, 'app.bootstrap'> = {
     'app.info': async () => ({ version: appVersion, mode: options.mode, platform: options.platform ?? process.platform }),
     ...accountHandlers(accounts),
-    ...settingsHandlers(settings, startNotice),
+    ...settingsHandlers(settings, startNotice, forgottenAccounts),
     ...exchangeHandlers((accountId) => accounts.clientFor(accountId)),
     ...connectionHandlers({ monitor: exchangeRuntime.connectionStatus, silenceWatch, assertKnownAccount: (accountId) => accounts.assertKnown(accountId) }),
     ...withdrawalHandlers(withdrawals),
@@ -436,7 +450,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
         exchangeRuntime.close();
         database?.close();
         logger.info('core stopped');
-        releaseLock();
+        instanceLock.release();
       })();
       return closing;
     },

@@ -9,9 +9,9 @@ import { resetRouting } from './shell/route';
 import { useUi } from './state/ui';
 import { OTHER_VIEW_CHUNKS } from './shell/views';
 
-function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = null) {
+function setup(accounts = [DEMO_ACCOUNT, REAL_ACCOUNT], notice: string | null = null, forgottenAccounts = 0) {
   const bridge = installBridge(accounts);
-  bridge.reply('settings.get', { settings: DEFAULT_SETTINGS, notice });
+  bridge.reply('settings.get', { settings: DEFAULT_SETTINGS, notice, forgottenAccounts });
   bridge.reply('exchange.ping', { latencyMs: 42 });
   bridge.reply('balances.overview', {
     quote: 'USDT',
@@ -116,6 +116,14 @@ describe('App shell', () => {
     expect(screen.queryByText(/settings file could not be read/)).toBeNull();
   });
 
+  it('settings lost while the database keeps accounts’ records: says so and how to bring them back, not an empty start', async () => {
+    setup([DEMO_ACCOUNT], null, 2);
+    const notice = await screen.findByTestId('forgotten-accounts');
+    expect(notice.textContent).toBe(
+      'The settings file was missing or could not be read, but this computer keeps the withdrawal records of 2 accounts it no longer lists. Add each again with its API key in Accounts: their records come back with them, open withdrawals among them.',
+    );
+  });
+
   it('says "Updated … ago" once the view has data', async () => {
     setup();
     expect(await screen.findByText(/Updated \d+ sec\. ago/)).toBeTruthy();
@@ -193,7 +201,7 @@ describe('App shell navigation', () => {
     resetRouting();
     window.history.replaceState(null, '', '/');
     const bridge = installBridge([DEMO_ACCOUNT]);
-    bridge.reply('settings.get', { settings: { ...DEFAULT_SETTINGS, lastView: 'positions' }, notice: null });
+    bridge.reply('settings.get', { settings: { ...DEFAULT_SETTINGS, lastView: 'positions' }, notice: null, forgottenAccounts: 0 });
     bridge.reply('positions.overview' as never, { positions: [], unreadable: [] } as never);
     renderWithQuery(<App />);
     expect(await screen.findByRole('heading', { name: 'Positions' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ function refreshOpenView(queryClient: QueryClient): Promise<void> {
 
 export function App() {
   const { accounts, activeAccount, query: accountsQuery } = useAccounts();
-  const { settings, notice, query: settingsQuery } = useSettings();
+  const { settings, notice, forgottenAccounts, query: settingsQuery } = useSettings();
   useLanguageChoice(settings?.language);
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
@@ -95,6 +95,14 @@ export function App() {
         </div>
       ) : null}
       {notice ? <DismissableNotice cause={notice}>{notice}</DismissableNotice> : null}
+      {forgottenAccounts > 0 ? (
+        <DismissableNotice cause={`forgotten-accounts-${forgottenAccounts}`} testId="forgotten-accounts">
+          {plural(forgottenAccounts, {
+            one: 'The settings file was missing or could not be read, but this computer keeps the withdrawal records of # account it no longer lists. Add it again with its API key in Accounts: its records come back with it, open withdrawals among them.',
+            other: 'The settings file was missing or could not be read, but this computer keeps the withdrawal records of # accounts it no longer lists. Add each again with its API key in Accounts: their records come back with them, open withdrawals among them.',
+          })}
+        </DismissableNotice>
+      ) : null}
       <div className="app__body">
         <SideNav onHelp={() => setHelpOpen(true)} />
         <main className="app__main" id="main">

@@ -56,10 +56,17 @@ export const FAILURE_VALUES = {
   // The app's own refusals (accounts, settings, keychain, the router).
   /** The account has no API key and secret yet. */
   no_api_key: None,
+  /**
+   * Browser mode: the app's own local server refused this page's session (its cookie is missing or
+   * no longer valid). About the window, never about an exchange key.
+   */
+  session_ended: None,
   /** No account with this id (removed meanwhile). */
   account_unknown: None,
   /** This API key already belongs to the account named `holder`. */
   key_in_use: z.object({ holder: Text }),
+  /** The account cannot be removed while its withdrawal `uniqueId` may still be paying out (its outcome is open). */
+  account_has_open_withdrawal: z.object({ uniqueId: Text, state: Text, amount: Amount, ticker: Text, address: Text }),
   /** The keychain no longer holds the secret of the account named `account`. */
   secret_missing: z.object({ account: Text }),
   /** The system keychain cannot be reached; `platform` as Node names it (linux, darwin, win32). */
@@ -81,6 +88,8 @@ export const FAILURE_VALUES = {
 
   // The withdrawal service's refusals (renderer/features/withdrawals/refusalWords.ts).
   /** Another withdrawal of the same intent (account, asset, network, address, memo, amount) has an open outcome. */
+  /** The same payment (`twinId`) was sent at `sentAt`, within a day: paying it again needs a confirmation naming it. */
+  recent_twin_unconfirmed: z.object({ twinId: Text, amount: Amount, ticker: Text, sentAt: Epoch }),
   twin_open: z.object({ twinId: Text, twinState: Text, amount: Amount, ticker: Text, sentAt: Epoch, newAllowedAt: z.nullable(Epoch) }),
   /** The fee or total re-read at send differs from what the person confirmed. */
   debit_changed: z.object({ ticker: Text, confirmedTotal: z.nullable(Amount), total: z.nullable(Amount) }),

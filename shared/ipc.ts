@@ -89,7 +89,14 @@ export const CHANNELS = {
   'accounts.remove': { request: withAccount({}), response: {} as { removed: true } },
   'accounts.select': { request: withAccount({}), response: {} as { activeAccountId: string } },
 
-  'settings.get': { request: z.object({}).strict(), response: {} as { settings: Settings; notice: string | null } },
+  'settings.get': {
+    request: z.object({}).strict(),
+    /**
+     * `forgottenAccounts`: accounts whose withdrawal records this computer keeps but that the
+     * settings no longer list, because settings.json was missing or unreadable at start (0 otherwise).
+     */
+    response: {} as { settings: Settings; notice: string | null; forgottenAccounts: number },
+  },
   'settings.update': { request: SettingsPatch, response: {} as Settings },
 
   /** What the main process knows of the account's connection from its calls (first paint; then `connection.changed`). */
@@ -228,6 +235,8 @@ export const CHANNELS = {
         confirmedTotal: z.string().max(64).nullable().optional(),
         /** The person ticked "I checked this new address" for a first payment to it. */
         acceptNewDestination: z.literal(true).optional(),
+        /** The id of the recent payment this one repeats, which the person confirmed paying again. */
+        acceptRecentTwin: Requests.withdrawPay.shape.uniqueId.optional(),
       })
       .strict(),
     response: {} as WithdrawalRecord,

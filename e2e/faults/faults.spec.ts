@@ -42,3 +42,20 @@ test('a second draft of an open withdrawal, and a fee that rose after the previe
   await testInfo.attach('discrepancies.txt', { body: report.discrepancies.join('\n'), contentType: 'text/plain' });
   expect(report.discrepancies, `seed ${report.seed}`).toEqual([]);
 });
+
+/**
+ * One payment per destination and per account, whatever happens around it: the second tab's copy
+ * written in another case (EVM, bech32) while the first is open; the copy sent after the first was
+ * paid; an account the person tries to remove, then loses with settings.json and adds again by its
+ * key; one draft sent from two windows at once. The ledger shows each payment debited once.
+ */
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern
+test('spellings, a lost and re-added account, a double submit: one debit per payment', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'browser', 'drives browser mode only; the fault harness has no Electron variant');
+  test.setTimeout(180_000);
+  const scenarios: ScenarioName[] = ['twin_spelling_evm_lagging', 'twin_spelling_bech32_lagging', 'twin_draft_after_sent', 'account_removed_and_added_again', 'same_draft_two_windows'];
+  const report = await runFaultedSends({ scenarios });
+  const summary = `seed ${report.seed}: ${report.debits} debits\n${report.discrepancies.join('\n')}`;
+  expect(report.discrepancies, summary).toEqual([]);
+  expect(report.debits, summary).toBe(scenarios.length);
+});

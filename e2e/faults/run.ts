@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
-import { EVM, tronAddress } from '../../shared/addresses/test/sampleAddresses';
+import { BTC_BECH32, EVM, tronAddress } from '../../shared/addresses/test/sampleAddresses';
 import type { WithdrawalRecord } from '../../shared/model/withdrawals';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { Random } from '../../electron/simulator/random';
@@ -28,7 +28,10 @@ export const MAX_SENDS = 150;
  * the proxy (hang) or at a random moment of the send (race). `twin`: the same form was prepared in
  * two tabs, and the person sends the second draft while the first one's outcome is open.
  * `cheaperPreview`: the fee changed between the preview and Send; if the app refuses the old draft,
- * the person discards it and makes the withdrawal again at the new fee.
+ * the person discards it and makes the withdrawal again at the new fee. `spelling`: the second tab's
+ * draft writes the same address in another case (EVM hex, bech32). `lostAccount`: before the second
+ * draft the person tries to remove the account, then loses settings.json and adds the key again.
+ * `doubleSubmit`: one draft sent from two windows at once.
  */
 interface Scenario {
   fault: (rng: Random) => Fault | null;
@@ -37,6 +40,9 @@ interface Scenario {
   twin?: boolean;
   /** The fee table showed 0.2 instead of 1 while the draft was made (a promotion that ended before Send). */
   cheaperPreview?: boolean;
+  spelling?: 'evm_case' | 'bech32_case';
+  lostAccount?: boolean;
+  doubleSubmit?: boolean;
 }
 
 const status5xx = (commit: boolean) => (rng: Random): Fault => ({ kind: 'status', commit, status: rng.pick([500, 502, 503, 504]), format: rng.pick(BODY_FORMATS) });
@@ -56,6 +62,12 @@ export const SCENARIOS = {
   kill9_hang_after_commit_lagging: { fault: () => ({ kind: 'hang', commit: true }), kill: 'during_hang', lag: true },
   kill9_race: { fault: () => null, kill: 'race' },
   twin_draft_lagging: { fault: () => ({ kind: 'reset', commit: true }), lag: true, twin: true },
+  /** No fault at all: the first draft is paid, then the second tab's copy is sent. */
+  twin_draft_after_sent: { fault: () => null, twin: true },
+  twin_spelling_evm_lagging: { fault: () => ({ kind: 'reset', commit: true }), lag: true, twin: true, spelling: 'evm_case' },
+  twin_spelling_bech32_lagging: { fault: () => ({ kind: 'reset', commit: true }), lag: true, twin: true, spelling: 'bech32_case' },
+  account_removed_and_added_again: { fault: () => ({ kind: 'reset', commit: true }), lag: true, twin: true, lostAccount: true },
+  same_draft_two_windows: { fault: () => null, doubleSubmit: true },
   fee_rose_after_preview: { fault: () => null, cheaperPreview: true },
 } satisfies Record<string, Scenario>;
 export type ScenarioName = keyof typeof SCENARIOS;
@@ -75,6 +87,12 @@ const WEIGHTS: Record<ScenarioName, number> = {
   kill9_hang_after_commit_lagging: 4,
   kill9_race: 6,
   twin_draft_lagging: 4,
+  twin_draft_after_sent: 3,
+  twin_spelling_evm_lagging: 3,
+  twin_spelling_bech32_lagging: 3,
+  // Each stops and starts the app: kept rare.
+  account_removed_and_added_again: 2,
+  same_draft_two_windows: 3,
   fee_rose_after_preview: 4,
 };
 
@@ -127,6 +145,7 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
   const userDataDir = await mkdtemp(join(tmpdir(), 'desk-faults-'));
   const account = sim.accounts.find((a) => a.name === 'Main (B2B)')!;
   await admin(sim, 'balances', { apiKey: account.apiKey, ticker: 'USDT', amount: '1000000' });
+  await admin(sim, 'balances', { apiKey: account.apiKey, ticker: 'BTC', amount: '1000000' });
   let app: DeskProcess = await startDesk(userDataDir);
   const report: FaultRunReport = { seed, sends: 0, byScenario: {}, kills: 0, debits: 0, doublePayments: 0, lostRecords: 0, mismatches: 0, unsettled: 0, discrepancies: [] };
   const intents: Intent[] = [];
@@ -138,22 +157,21 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
   };
 
   try {
-    const added = await app.invoke('accounts.add', { name: 'Faults', region: 'custom', baseUrl: proxy.url, apiKey: account.apiKey, apiSecret: account.apiSecret });
-    const accountId = added.account.id;
+    const addAccount = async () => (await app.invoke('accounts.add', { name: 'Faults', region: 'custom', baseUrl: proxy.url, apiKey: account.apiKey, apiSecret: account.apiSecret })).account.id;
+    let accountId = await addAccount();
 
     for (const [index, name] of plan.entries()) {
       const scenario: Scenario = SCENARIOS[name];
       report.byScenario[name] = (report.byScenario[name] ?? 0) + 1;
       report.sends++;
-      const network = scenario.cheaperPreview ? 'TRC20' : rng.pick(['TRC20', 'BEP20']);
-      const address = network === 'TRC20' ? tronAddress() : EVM;
+      const { ticker, network, address, twinAddress } = destinationFor(scenario, rng);
       const amount = `${index + 2}.${String(rng.int(0, 999_999)).padStart(6, '0')}`;
-      const form = { accountId, ticker: 'USDT', network, address, amount };
+      const form = { accountId, ticker, network, address, amount };
       if (scenario.cheaperPreview) proxy.editFees(cheaperTronUsdt);
       const draft = await app.invoke('withdrawals.prepare', form);
       proxy.editFees(null);
-      // The second tab's draft of the same form, made before the first is sent.
-      const twin = scenario.twin ? await app.invoke('withdrawals.prepare', form) : null;
+      // The second tab's draft of the same form, made before the first is sent (after, for a lost account).
+      let twin = scenario.twin && !scenario.lostAccount ? await app.invoke('withdrawals.prepare', { ...form, address: twinAddress }) : null;
       const intent: Intent = { scenario: name, ticker: form.ticker, network, address, amount, draftId: draft.uniqueId, twinId: twin?.uniqueId ?? null, redoId: null };
       intents.push(intent);
 
@@ -161,6 +179,7 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
       const fault = scenario.fault(rng);
       if (fault) proxy.arm(fault);
       const sending = app.invoke('withdrawals.send', { uniqueId: draft.uniqueId, acceptNewDestination: true }).catch(() => undefined);
+      const secondWindow = scenario.doubleSubmit ? attempt(() => app.invoke('withdrawals.send', { uniqueId: draft.uniqueId, acceptNewDestination: true })) : null;
       if (scenario.kill === 'during_hang') {
         await proxy.hit();
         await restart();
@@ -169,7 +188,22 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
         await restart();
       }
       await sending;
-      if (twin) await attempt(() => app.invoke('withdrawals.send', { uniqueId: twin.uniqueId, acceptNewDestination: true }));
+      await secondWindow;
+      if (scenario.lostAccount) {
+        // Refused while the payment is open; refused or not, the settings file is lost next and the key added again.
+        await attempt(() => app.invoke('accounts.remove', { accountId }));
+        await app.stop();
+        await rm(join(userDataDir, 'settings.json'), { force: true });
+        app = await startDesk(userDataDir);
+        accountId = await addAccount();
+        twin = await app.invoke('withdrawals.prepare', { ...form, accountId }).catch((error: unknown) => {
+          if (error instanceof AppRefusal) return null;
+          throw error;
+        });
+        intent.twinId = twin?.uniqueId ?? null;
+      }
+      const twinId = twin?.uniqueId;
+      if (twinId) await attempt(() => app.invoke('withdrawals.send', { uniqueId: twinId, acceptNewDestination: true }));
       await settle(app, draft.uniqueId);
       if ((await recordOf(app, draft.uniqueId))?.state === 'prepared' && scenario.cheaperPreview) {
         // The app would not send it as confirmed: the person gives that draft up and confirms the new figures.
@@ -178,7 +212,7 @@ export async function runFaultedSends(options: FaultRunOptions): Promise<FaultRu
         await attempt(() => app.invoke('withdrawals.send', { uniqueId: intent.redoId!, acceptNewDestination: true }));
         await settle(app, intent.redoId);
       }
-      if (twin) await attempt(() => app.invoke('withdrawals.discard', { uniqueId: twin.uniqueId }));
+      if (twinId) await attempt(() => app.invoke('withdrawals.discard', { uniqueId: twinId }));
       log(`${index + 1}/${plan.length} ${name}: ${(await recordOf(app, intent.redoId ?? draft.uniqueId))?.state ?? 'no record'}`);
     }
 
@@ -257,6 +291,15 @@ function judge(report: FaultRunReport, intents: Intent[], records: WithdrawalRec
     report.unsettled++;
     report.discrepancies.push(`open: ${finalId} (${intent.scenario}) is ${final ? `still "${final.state}"` : 'gone'} at the end`);
   }
+}
+
+/** Where a send goes; `twinAddress` is the same destination as the second tab writes it. */
+function destinationFor(scenario: Scenario, rng: Random): { ticker: string; network: string; address: string; twinAddress: string } {
+  if (scenario.spelling === 'bech32_case') return { ticker: 'BTC', network: 'BTC', address: BTC_BECH32, twinAddress: BTC_BECH32.toUpperCase() };
+  if (scenario.spelling === 'evm_case') return { ticker: 'USDT', network: 'BEP20', address: EVM.toLowerCase(), twinAddress: `0x${EVM.slice(2).toUpperCase()}` };
+  const network = scenario.cheaperPreview ? 'TRC20' : rng.pick(['TRC20', 'BEP20']);
+  const address = network === 'TRC20' ? tronAddress() : EVM;
+  return { ticker: 'USDT', network, address, twinAddress: address };
 }
 
 const same = (a: string | null, b: string) => a !== null && new Decimal(a).eq(b);

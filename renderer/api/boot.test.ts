@@ -21,7 +21,7 @@ const OVERVIEW: BalancesOverview = {
 function withBootstrap(answeredAt = Date.now()) {
   const bridge = installBridge();
   bridge.reply('app.bootstrap', {
-    settings: { settings: DEFAULT_SETTINGS, notice: null },
+    settings: { settings: DEFAULT_SETTINGS, notice: null, forgottenAccounts: 0 },
     accounts: { accounts: [DEMO_ACCOUNT], activeAccountId: 'demo' },
     landing: { accountId: 'demo', quote: 'USDT', overview: { ok: true, data: OVERVIEW }, assets: { ok: false, error: { kind: 'server', message: 'down' } }, answeredAt },
   });
@@ -35,7 +35,7 @@ describe('the bootstrap call', () => {
   it('answers the first settings, accounts and landing reads, each once', async () => {
     const bridge = withBootstrap();
     startBootstrap();
-    expect(await invoke('settings.get', {})).toEqual({ settings: DEFAULT_SETTINGS, notice: null });
+    expect(await invoke('settings.get', {})).toEqual({ settings: DEFAULT_SETTINGS, notice: null, forgottenAccounts: 0 });
     expect(await invoke('accounts.list', {})).toMatchObject({ activeAccountId: 'demo' });
     // Keys in another order are the same request.
     expect(await invoke('balances.overview', { quote: 'USDT', accountId: 'demo' })).toMatchObject({ pricedAt: 1 });
@@ -116,7 +116,7 @@ describe('the bootstrap call', () => {
   it('falls back to the channels themselves when the bootstrap fails', async () => {
     const bridge = installBridge();
     startBootstrap();
-    expect(await invoke('settings.get', {})).toEqual({ settings: DEFAULT_SETTINGS, notice: null });
+    expect(await invoke('settings.get', {})).toEqual({ settings: DEFAULT_SETTINGS, notice: null, forgottenAccounts: 0 });
     expect(bridge.callsTo('settings.get')).toHaveLength(1);
   });
 });

@@ -64,14 +64,14 @@ describe('invoke over HTTP', () => {
     expect(await bridgeFor().invoke('exchange.balance', { accountId: 'demo' })).toEqual({ ok: false, error });
   });
 
-  it('turns a refused session (401 without an envelope) into an auth envelope', async () => {
+  it('turns a refused session (401 without an envelope) into the session’s own failure, never the exchange key’s', async () => {
     route = (_req, res) => {
       res.statusCode = 401;
       res.end('Unauthorized');
     };
     const answer = await bridgeFor().invoke('accounts.list', {});
     expect(answer.ok).toBe(false);
-    expect(!answer.ok && answer.error).toMatchObject({ kind: 'auth', status: 401 });
+    expect(!answer.ok && answer.error).toMatchObject({ kind: 'internal', reason: 'session_ended', status: 401 });
   });
 
   it('turns an HTML error page into bad_response with the status', async () => {

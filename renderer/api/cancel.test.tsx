@@ -15,7 +15,7 @@ describe('cancellation through the contract', () => {
     const seen: Array<InvokeOptions | undefined> = [];
     const bridge: ExchangeBridge = {
       invoke: (channel, _payload, options) => {
-        if (channel === 'settings.get') return Promise.resolve({ ok: true, data: { settings: { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'dark' }, notice: null } } as never);
+        if (channel === 'settings.get') return Promise.resolve({ ok: true, data: { settings: { refreshIntervalMs: 0, hideSmallBelow: '0', theme: 'dark' }, notice: null, forgottenAccounts: 0 } } as never);
         seen.push(options);
         return new Promise(() => {});
       },

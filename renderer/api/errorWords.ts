@@ -92,6 +92,7 @@ const WORDS: Readonly<Record<ErrorReason, Words>> = Object.freeze({
     advice: msg`Nothing was sent or written. The Withdraw view says why and what to do.`,
   },
   // Withdrawal refusals; the Withdraw view words them in full with their values (refusalWords.ts).
+  recent_twin_unconfirmed: { title: msg`You sent the same payment less than a day ago`, advice: msg`Nothing was sent. To pay it again, confirm the box that names that payment.` },
   twin_open: { title: msg`The same withdrawal is still open`, advice: msg`Settle it in Recent withdrawals first; a second one could pay twice.` },
   debit_changed: { title: msg`The fee changed since you confirmed`, advice: msg`Nothing was sent. Check the new figures and confirm again.` },
   draft_expired: { title: msg`This draft is too old to send`, advice: msg`Nothing was sent. Prepare it again.` },
@@ -114,7 +115,15 @@ const WORDS: Readonly<Record<ErrorReason, Words>> = Object.freeze({
     advice: msg`Nothing was changed. Narrow the request (a shorter period, fewer items) and try again.`,
   },
   no_api_key: { title: msg`This account has no API key yet`, advice: msg`Add its API key and secret in Accounts first.` },
+  session_ended: {
+    title: msg`This window’s session ended; open the app again`,
+    advice: msg`The app’s local server no longer knows this window (it was opened without the app’s link, or the app restarted). Open the app again from the link it printed. Your API keys are not affected.`,
+  },
   account_unknown: { title: msg`This account no longer exists`, advice: msg`It may have been removed. Choose another account.` },
+  account_has_open_withdrawal: {
+    title: msg`A withdrawal from this account may still be paying out`,
+    advice: msg`The account was not removed. Settle that withdrawal first (Withdraw, Recent withdrawals, “Check again”): without the account the app could no longer follow it.`,
+  },
   key_in_use: {
     title: msg`This API key is already used by another account`,
     advice: msg`One key belongs to one account: to give that account a new secret, choose Replace key on it.`,

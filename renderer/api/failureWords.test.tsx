@@ -73,6 +73,9 @@ const SAMPLES: { [R in FailureReason]: FailureValues<R> } = {
   fee_unknown_unaccepted: { field: 'acceptUnknownFee', ticker: 'EUR', cause: 'provider_unlisted', provider: 'VISAMASTER' },
   no_api_key: {},
   account_unknown: {},
+  session_ended: {},
+  account_has_open_withdrawal: { uniqueId: 'a1b2c3d4-e5f6', state: 'unknown', amount: '50', ticker: 'USDT', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+  recent_twin_unconfirmed: { twinId: 'a1b2c3d4e5f6', amount: '0.5', ticker: 'BTC', sentAt: 1_700_000_000_000 },
   key_in_use: { holder: 'Main' },
   secret_missing: { account: 'Main' },
   keychain_unreachable: { platform: 'linux' },
@@ -192,5 +195,19 @@ describe('a code or values this page cannot read', () => {
     expect(mapServerError(broken).fields.amount).toBe('This value was not accepted.');
     const general = mapServerError({ kind: 'server', reason: 'brand_new_refusal' as FailureReason, message: 'x', exchangeSaid: 'Maintenance' });
     expect(general.general).toBe('The exchange had a problem. This is usually temporary. Try again in a moment. The exchange said: “Maintenance”');
+  });
+});
+
+describe('the local server’s own 401 (browser mode, session cookie missing)', () => {
+  const refused: AppError = { kind: 'internal', reason: 'session_ended', status: 401, message: 'session_ended' };
+
+  it('says the window’s session ended, in both languages, and never sends the person to replace the key', async () => {
+    await activateLanguage('en');
+    expect(panelText(refused)).toContain('This window’s session ended; open the app again');
+    expect(panelText(refused)).not.toMatch(/API key.*refused|Fix the key/);
+    expect(mapServerError(refused).general).toBe('This window’s session ended; open the app again. Nothing was sent.');
+    await activateLanguage('uk');
+    expect(panelText(refused)).toContain('Сеанс цього вікна завершився; відкрийте застосунок знову');
+    await activateLanguage('en');
   });
 });

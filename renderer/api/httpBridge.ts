@@ -75,11 +75,8 @@ export function createHttpBridge(options: HttpBridgeOptions): HttpBridge {
       }
       if (isEnvelope(parsed)) return parsed as Envelope<ResponseOf<C>>;
       if (response.status === 401 || response.status === 403) {
-        return fail({
-          kind: 'auth',
-          status: response.status,
-          message: t`The app’s local server refused this page’s session. Open the app again from the link it printed.`,
-        });
+        // The app's own server, not the exchange: `auth` would send the person to replace a working key.
+        return fail({ kind: 'internal', reason: 'session_ended', status: response.status, message: t`This window’s session ended; open the app again.` });
       }
       return fail({ kind: 'bad_response', status: response.status, message: t`The app’s local server answered unexpectedly (HTTP ${response.status}).` });
     } finally {

@@ -122,12 +122,14 @@ export interface SettingsState {
   settings: Settings | null;
   /** Set once when the settings file was unreadable and defaults were used. */
   notice: string | null;
+  /** Accounts with records on this computer that lost settings no longer list. */
+  forgottenAccounts: number;
   query: UseQueryResult<ResponseOf<'settings.get'>, AppFailure>;
 }
 
 export function useSettings(): SettingsState {
   const query = useQuery(settingsQuery) as UseQueryResult<ResponseOf<'settings.get'>, AppFailure>;
-  return { settings: query.data?.settings ?? null, notice: query.data?.notice ?? null, query };
+  return { settings: query.data?.settings ?? null, notice: query.data?.notice ?? null, forgottenAccounts: query.data?.forgottenAccounts ?? 0, query };
 }
 
 /** Saves a settings patch and puts the answer straight into the settings cache. */
@@ -135,7 +137,7 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useChannelMutation('settings.update', {
     onSuccess: (settings) => {
-      queryClient.setQueryData(settingsQuery.queryKey, (previous) => ({ settings, notice: previous?.notice ?? null }));
+      queryClient.setQueryData(settingsQuery.queryKey, (previous) => ({ settings, notice: previous?.notice ?? null, forgottenAccounts: previous?.forgottenAccounts ?? 0 }));
     },
   });
 }

@@ -98,6 +98,10 @@ function detailedWords(error: AppError): { title?: string; advice?: string } | n
       const { holder } = failure.values;
       return { title: t`This API key is already used by the account “${holder}”` };
     }
+    case 'account_has_open_withdrawal': {
+      const { amount, ticker, address, uniqueId } = failure.values;
+      return { title: t`The withdrawal of ${amount} ${ticker} to ${address} (id ${uniqueId}) may still be paying out` };
+    }
     case 'secret_missing': {
       const { account } = failure.values;
       return { title: t`The keychain no longer holds the API secret for “${account}”` };

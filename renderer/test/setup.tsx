@@ -46,7 +46,7 @@ export const REAL_ACCOUNT: AccountSummary = {
 /** A bridge that already answers the shell's own questions (settings, accounts). */
 export function installBridge(accounts: AccountSummary[] = [DEMO_ACCOUNT], settings: Settings = DEFAULT_SETTINGS): FakeBridge {
   const bridge = createFakeBridge();
-  bridge.reply('settings.get', { settings, notice: null });
+  bridge.reply('settings.get', { settings, notice: null, forgottenAccounts: 0 });
   bridge.reply('alerts.log', { alerts: [], status: { watching: false, worst: 'unknown', count: 0, checkedAt: null, failedAccounts: [], priceAlertsArmed: 0 } });
   bridge.handle('settings.update', (patch) => ({ ...settings, ...patch }) as Settings);
   bridge.reply('accounts.list', { accounts, activeAccountId: accounts[0]?.id ?? '' });

@@ -9,7 +9,7 @@
  * Any other network is `unchecked`, with a note, and the exchange's own check (code 2) decides.
  * The wording is ours, not the exchange's.
  */
-import { base58CheckDecode, base58Decode, decodeSegwit, RIPPLE_ALPHABET } from './encodings';
+import { base58CheckDecode, base58Decode, decodeSegwit, type Base58Alphabet } from './encodings';
 import { asciiBytes, keccak256 } from './hashes';
 
 /** Why an address is not of its network's format, as a code the page words in its own language. */
@@ -33,6 +33,11 @@ interface Family {
   /** What valid addresses look like, after "<network> addresses", for the error message. */
   looksLike: string;
   check: (address: string) => 'valid' | Verdict;
+  /**
+   * The one spelling of an address for comparing destinations (never for sending: what the person
+   * typed is what is sent). Absent: the format is case-sensitive and the address is its own key.
+   */
+  canonical?: (address: string) => string;
 }
 
 interface Verdict {
@@ -53,10 +58,12 @@ function bitcoinLike(name: string, networks: string[], versions: number[], hrp: 
       }
       return base58Versioned(address, versions);
     },
+    // A bech32 address is one address in lower or upper case (BIP-173); base58 ones are case-sensitive.
+    canonical: (address) => (hrp && address.toLowerCase().startsWith(`${hrp}1`) ? address.toLowerCase() : address),
   };
 }
 
-function base58Versioned(address: string, versions: number[], alphabet?: string): 'valid' | Verdict {
+function base58Versioned(address: string, versions: number[], alphabet?: Base58Alphabet): 'valid' | Verdict {
   if (address.length < 25 || address.length > 36) return { problem: 'it has the wrong length', code: 'wrong_length' };
   const decoded = base58CheckDecode(address, alphabet);
   if (decoded.kind === 'bad_characters') return { problem: 'it contains characters this format never uses (0, O, I or l, or punctuation)', code: 'bad_characters' };
@@ -79,6 +86,14 @@ export function eip55Checksummed(hexWithout0x: string): string {
   return out;
 }
 
+function checkEvm(address: string): 'valid' | Verdict {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return /^0x/i.test(address) ? { problem: 'it is not 0x followed by exactly 40 hexadecimal characters', code: 'not_0x_hex' } : { problem: 'it does not start with 0x', code: 'no_0x' };
+  const hex = address.slice(2);
+  // All lower or all upper case carries no checksum (EIP-55); mixed case must match it exactly.
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return 'valid';
+  return eip55Checksummed(hex) === hex ? 'valid' : { problem: 'its mixed upper and lower case does not match the EIP-55 checksum (a character is wrong)', code: 'eip55_mismatch' };
+}
+
 const FAMILIES: readonly Family[] = [
   bitcoinLike('Bitcoin', ['BTC'], [0x00, 0x05], 'bc', 'start with 1, 3 or bc1'),
   bitcoinLike('Litecoin', ['LTC'], [0x30, 0x32, 0x05], 'ltc', 'start with L, M, 3 or ltc1'),
@@ -88,16 +103,13 @@ const FAMILIES: readonly Family[] = [
     name: 'EVM',
     networks: EVM_NETWORKS,
     looksLike: 'are 0x followed by 40 hexadecimal characters',
-    check: (address) => {
-      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return /^0x/i.test(address) ? { problem: 'it is not 0x followed by exactly 40 hexadecimal characters', code: 'not_0x_hex' } : { problem: 'it does not start with 0x', code: 'no_0x' };
-      const hex = address.slice(2);
-      // All lower or all upper case carries no checksum (EIP-55); mixed case must match it exactly.
-      if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return 'valid';
-      return eip55Checksummed(hex) === hex ? 'valid' : { problem: 'its mixed upper and lower case does not match the EIP-55 checksum (a character is wrong)', code: 'eip55_mismatch' };
-    },
+    check: checkEvm,
+    // The case of hex digits only carries the checksum: every valid spelling names one account. A
+    // mixed-case spelling whose checksum fails stays as typed, so it never passes for a known one.
+    canonical: (address) => (checkEvm(address) === 'valid' ? `0x${address.slice(2).toLowerCase()}` : address),
   },
   { name: 'Tron', networks: ['TRX', 'TRC20'], looksLike: 'start with T and have 34 characters', check: (address) => base58Versioned(address, [0x41]) },
-  { name: 'XRP Ledger', networks: ['XRP'], looksLike: 'start with r', check: (address) => base58Versioned(address, [0x00], RIPPLE_ALPHABET) },
+  { name: 'XRP Ledger', networks: ['XRP'], looksLike: 'start with r', check: (address) => base58Versioned(address, [0x00], 'ripple') },
   {
     name: 'Solana',
     networks: ['SOL'],
@@ -138,4 +150,13 @@ export function checkAddressFormat(network: string, address: string): AddressChe
     family: family.name,
     lookalike: other ? { name: other.name, networks: other.networks } : null,
   };
+}
+
+/**
+ * The canonical key of a crypto address on `network`: what two spellings of one address share.
+ * EVM: lower-case hex (a mixed-case spelling only when its EIP-55 checksum holds); bech32/bech32m:
+ * lower case; base58 and every format the app does not know: exactly as typed (case-sensitive).
+ */
+export function canonicalAddress(network: string, address: string): string {
+  return familyOf(network)?.canonical?.(address) ?? address;
 }

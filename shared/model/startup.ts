@@ -24,7 +24,7 @@ export interface LandingAnswers {
 
 export interface Bootstrap {
   /** As `settings.get`. */
-  settings: { settings: Settings; notice: string | null };
+  settings: { settings: Settings; notice: string | null; forgottenAccounts: number };
   /** As `accounts.list`. */
   accounts: { accounts: AccountSummary[]; activeAccountId: string };
   /** Null when the landing data was not ready in time: the page then asks for it itself. */

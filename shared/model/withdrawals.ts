@@ -40,6 +40,11 @@ export interface WithdrawalRecord {
   debitedFee: string | null;
   /** The destination was not in the known-destinations book when the withdrawal was prepared. */
   newDestination: boolean;
+  /**
+   * When prepared, the same payment (destination, asset, amount) had been sent within the last
+   * RECENT_TWIN_MS: sending this one too needs a confirmation naming that one. Absent in older records.
+   */
+  recentTwin?: RecentPayment | null;
   /** Travel Rule data sent with a crypto withdrawal from an EEA account; null when not required. */
   travelRule: TravelRule | null;
   /** Fiat payout extras, sent exactly as recorded (a re-send repeats them). */
@@ -66,6 +71,18 @@ export interface WithdrawalRecord {
    */
   discardedAt: number | null;
 }
+
+/** A payment already sent that a new draft repeats. */
+export interface RecentPayment {
+  uniqueId: string;
+  amount: string;
+  ticker: string;
+  /** When its request left (unix ms). */
+  sentAt: number;
+}
+
+/** How long a sent payment makes the same one again need a confirmation naming it. */
+export const RECENT_TWIN_MS = 24 * 60 * 60_000;
 
 /** A prepared withdrawal's figures are this old at most when it is sent; after that it is prepared again. */
 export const DRAFT_LIFETIME_MS = 10 * 60_000;

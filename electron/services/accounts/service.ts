@@ -3,6 +3,7 @@
  *
  *  - settings file: id, name, region, base URL, the public API key, notification opt-in;
  *  - keychain: the API secret, under the account's stable id;
+ *  - database (identities.ts): which id each key had, so the same key added again is the same account;
  *  - renderer: AccountSummary only (masked key, `hasSecret`), never a secret.
  *
  * The built-in Demo account (`demo`) is always listed, needs no keychain and talks to the embedded
@@ -21,6 +22,7 @@ import type { SettingsStore, StoredAccount } from '../settings';
 import { effectiveEea, effectiveNotifyPositions } from '../settings/schema';
 import type { DemoProvider } from '../demo';
 import { createClientRegistry } from './clientRegistry';
+import type { AccountIdentities } from './identities';
 import { PROBE_BUDGET_MS, probeAreas, probeNewKey, type ProbeableClient } from './probe';
 
 export interface ClientConfig {
@@ -41,6 +43,10 @@ export interface AccountServiceOptions<Client extends ProbeableClient> {
   now?: () => number;
   /** How long testing a key may take in all; default PROBE_BUDGET_MS (tests shorten it). */
   probeBudgetMs?: number;
+  /** Which id each key had; absent (no database), a key added again gets a new id. */
+  identities?: AccountIdentities | null;
+  /** Throws to refuse removing the account (a withdrawal of it may still be paying out). */
+  assertRemovable?: (accountId: string) => Promise<void>;
 }
 
 export interface AccountService<Client> {
@@ -120,6 +126,22 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     },
   };
   const clients = createClientRegistry(buildClient);
+  for (const account of settings.read().accounts) rememberIdentity(account);
+
+  /** The id this key had before, unless another account holds that id now (its key was replaced). */
+  function previousIdOf(apiKey: string): string | undefined {
+    const id = options.identities?.idFor(apiKey);
+    return id !== undefined && !settings.read().accounts.some((a) => a.id === id) ? id : undefined;
+  }
+
+  function rememberIdentity(account: StoredAccount): void {
+    try {
+      options.identities?.remember(account.apiKey, account.id);
+    } catch (error) {
+      // Only the link back is lost: the account works, and a key added again would get a new id.
+      logger.warn('could not remember which account this key belongs to', { accountId: account.id, error });
+    }
+  }
 
   function notFound(accountId: string): AppFailure {
     return new AppFailure({ kind: 'not_found', reason: 'account_unknown', message: `There is no account with id "${accountId}". It may have been removed.` });
@@ -304,7 +326,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       const finishedMeanwhile = await alreadyAdded(baseUrl, req.apiKey, req.apiSecret);
       if (finishedMeanwhile) return { account: summaryOf(finishedMeanwhile, true), report };
       const account: StoredAccount = {
-        id: newAccountId(),
+        id: previousIdOf(req.apiKey) ?? newAccountId(),
         name: req.name,
         region: req.region,
         baseUrl,
@@ -324,6 +346,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
           }),
         null,
       );
+      rememberIdentity(account);
       logger.info('account added', { accountId: account.id, report });
       changed();
       return { account: summaryOf(account, true), report };
@@ -400,9 +423,11 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         previousSecret,
       );
       clients.forget(req.accountId);
+      const replaced = findStored(req.accountId);
+      rememberIdentity(replaced);
       logger.info('account key replaced', { accountId: req.accountId, report });
       changed();
-      return { account: summaryOf(findStored(req.accountId), true), report };
+      return { account: summaryOf(replaced, true), report };
     },
 
     async test(req) {
@@ -416,6 +441,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     async remove(req) {
       if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('accountId', 'demo_fixed');
       findStored(req.accountId);
+      await options.assertRemovable?.(req.accountId);
       await settings.update((draft) => {
         draft.accounts = draft.accounts.filter((a) => a.id !== req.accountId);
         if (draft.activeAccountId === req.accountId) draft.activeAccountId = draft.accounts[0]?.id ?? DEMO_ACCOUNT_ID;

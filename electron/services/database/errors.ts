@@ -65,3 +65,15 @@ export class InstanceLockError extends Error {
     this.name = 'InstanceLockError';
   }
 }
+
+/**
+ * The folder is held without a lock (it cannot be written, so none could be taken: lock.ts), yet its
+ * database files may still be writable. No lock, no writing: a second process could open them too,
+ * and each would send what the other has open. The app runs read-only and says why.
+ */
+export class DatabaseWithoutLockError extends Error {
+  constructor(readonly folder: string) {
+    super(`The data folder ${folder} cannot be written, so it could not be locked; the database was not opened for writing.`);
+    this.name = 'DatabaseWithoutLockError';
+  }
+}

@@ -198,6 +198,21 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    name: 'account identities: which account id each API key had',
+    up(connection) {
+      // An account is known by its key, not by the random id it was given: the same key added again
+      // (after a removal or a lost settings file) gets its old id back, and with it its withdrawal
+      // records, destinations and open outcomes. The key itself is never stored here, only a hash.
+      connection.exec(`
+        CREATE TABLE account_keys (
+          key_hash TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,10 +1,11 @@
 /** Why the database could not be opened, as a code for the renderer (shared/model/database.ts). */
 import { accessSync, constants } from 'node:fs';
 import type { DatabaseProblem } from '../../../shared/model/database';
-import { DatabaseDamagedError } from './errors';
+import { DatabaseDamagedError, DatabaseWithoutLockError } from './errors';
 
 export function databaseProblemOf(error: unknown, folder: string): DatabaseProblem {
   if (error instanceof DatabaseDamagedError) return error.problem;
+  if (error instanceof DatabaseWithoutLockError) return 'read_only';
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   if (code === 'ENOSPC' || code === 'SQLITE_FULL' || code === 'EDQUOT') return 'disk_full';
   if (!writable(folder)) return 'read_only';

@@ -17,10 +17,17 @@ export function publicSettings(file: SettingsFile): Settings {
   };
 }
 
-/** `notice` adds what else the user must hear about from start-up (the database's notices). */
-export function settingsHandlers(settings: SettingsStore, notice: (settingsNotice: string | null) => string | null): HandlersOf<'settings'> {
+/**
+ * `notice` adds what else the user must hear about from start-up (the database's notices);
+ * `forgottenAccounts` counts accounts with records that lost settings no longer list.
+ */
+export function settingsHandlers(
+  settings: SettingsStore,
+  notice: (settingsNotice: string | null) => string | null,
+  forgottenAccounts: () => number = () => 0,
+): HandlersOf<'settings'> {
   return {
-    'settings.get': async () => ({ settings: publicSettings(settings.read()), notice: notice(settings.notice) }),
+    'settings.get': async () => ({ settings: publicSettings(settings.read()), notice: notice(settings.notice), forgottenAccounts: forgottenAccounts() }),
     'settings.update': async (patch) => {
       const next = await settings.update((draft) => {
         if (patch.refreshIntervalMs !== undefined) draft.refreshIntervalMs = patch.refreshIntervalMs;

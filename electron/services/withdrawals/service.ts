@@ -21,6 +21,9 @@
  * twins.ts); re-sending with the same id is the safe path. Discarded after that, it is kept with
  * `discardedAt` and still looked up, and a debit that appears later turns it `sent` (with
  * `discardedAt` still set) and is emitted.
+ *
+ * Paying the same intent again on purpose is possible, but not by accident: a draft repeating a
+ * payment sent within RECENT_TWIN_MS goes only with `acceptRecentTwin` naming that payment.
  */
 import { randomUUID } from 'node:crypto';
 import { WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';
@@ -31,11 +34,11 @@ import { compare } from '../../../shared/money/decimal';
 import type { ExchangeClient } from '../exchange';
 import { readFeeSchedule } from '../exchange/feeSchedule';
 import { createKeyedLock } from './keyedLock';
-import { refusal, twinRefusal } from './refusals';
+import { recentTwinRefusal, refusal, removalRefusal, twinRefusal } from './refusals';
 import { classifySendFailure } from './sendOutcome';
 import { openWithdrawalStore, type WithdrawalStore } from './store';
 import { createTracker, isFinished } from './tracker';
-import { mayStillAppear, NOT_FOUND_WATCH_MS, openTwinOf, watchStart } from './twins';
+import { hasOpenOutcome, mayStillAppear, NOT_FOUND_WATCH_MS, openTwinOf, recentSentTwinOf, watchStart } from './twins';
 import { withDefaults } from './upgrades';
 import { resolveWithdrawal, type ResolvedWithdrawal } from './validate';
 import { listVasps } from './vasps';
@@ -122,7 +125,15 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     assertOpen();
     const store = await ready;
     const resolved = await resolveFresh(request);
-    const intent = { accountId: request.accountId, ticker: resolved.ticker, network: resolved.network, address: resolved.address, memo: resolved.memo, amount: resolved.preview.receiverGets };
+    const intent = {
+      accountId: request.accountId,
+      ticker: resolved.ticker,
+      network: resolved.network,
+      provider: resolved.provider,
+      address: resolved.address,
+      memo: resolved.memo,
+      amount: resolved.preview.receiverGets,
+    };
     // An early answer; the guarantee is the same check when the record moves to `sending`.
     const twin = openTwinOf(store.all(), intent, now());
     if (twin) throw twinRefusal(twin);
@@ -132,13 +143,13 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     const record: WithdrawalRecord = {
       uniqueId,
       ...intent,
-      provider: resolved.provider,
       fee: resolved.preview.fee,
       totalDebit: resolved.preview.totalDebit,
       quotedAt: createdAt,
       debitedAmount: null,
       debitedFee: null,
-      newDestination: !store.destinations.isKnown({ ...intent, provider: resolved.provider }),
+      newDestination: !store.destinations.isKnown(intent),
+      recentTwin: recentSentTwinOf(store.all(), intent, createdAt) ?? null,
       travelRule: resolved.extras.travelRule ?? null,
       beneficiary: resolved.extras.beneficiary ?? null,
       bankBic: resolved.extras.bankBic ?? null,
@@ -198,6 +209,10 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
       if (!knownDestination && request.acceptNewDestination !== true) {
         throw refusal('new_destination_unconfirmed', { uniqueId: record.uniqueId, address: record.address, network: record.network ?? record.provider });
       }
+      // Read here, from the database, so a payment another window sent a moment ago counts too. Asked
+      // before a payment first leaves; "Send again (same id)" repeats a request already confirmed.
+      const recent = record.lastSentAt === null ? recentSentTwinOf(others, sending, now()) : undefined;
+      if (recent && request.acceptRecentTwin !== recent.uniqueId) throw recentTwinRefusal(record.uniqueId, recent);
     });
     options.emit(sending);
     try {
@@ -340,6 +355,17 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     return { labelled: true };
   }
 
+  /**
+   * Refuses (naming the withdrawal) while any withdrawal of the account may still be paying out:
+   * removed, the account's records could no longer be looked up or settled. Records that cannot be
+   * read refuse too (the database's own failure), as they may hold such a withdrawal.
+   */
+  async function assertNoOpenOutcome({ accountId }: { accountId: string }): Promise<void> {
+    const store = await ready;
+    const open = store.all().find((r) => r.accountId === accountId && hasOpenOutcome(r, now()));
+    if (open) throw removalRefusal(open);
+  }
+
   async function close(): Promise<void> {
     closed = true;
     await tracker.close();
@@ -347,7 +373,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     await store?.close();
   }
 
-  return { prepare, send, reconcile, discard, list, vasps, destinations, labelDestination, close };
+  return { prepare, send, reconcile, discard, list, vasps, destinations, labelDestination, assertNoOpenOutcome, close };
 }
 
 /** Two figures are the same debit: both unknown, or equal to the last unit. */

@@ -279,3 +279,8 @@ export function quarantineNotice(database: DeskDatabase): string | null {
     "Check the exchange's withdrawal history before sending again."
   );
 }
+
+/** Every account id the database keeps withdrawal records or known destinations of. */
+export function accountIdsWithRecords(database: DeskDatabase): string[] {
+  return database.connection.prepare('SELECT account_id FROM withdrawals UNION SELECT account_id FROM destinations').pluck().all() as string[];
+}

@@ -1,28 +1,23 @@
 /**
- * Twin rules: two withdrawals are twins when they are the same intent (account, asset, network,
- * address, memo, amount). At most one payment per intent may have an open or unknown outcome: a
- * second one under a new id, while the first may still land, would pay twice. This is checked when a
- * draft is prepared (an early answer) and again in the very transaction that moves a record to
- * `sending` (the guarantee; store.ts beginSend), so leftover drafts, other tabs, windows and
- * processes cannot get round it.
+ * Twin rules: two withdrawals are twins when they are the same intent (account, asset, network or
+ * provider, destination, amount); the destination is compared in its canonical form, so `0xabc…`
+ * and `0xABC…` are one (shared/addresses/canonicalDestination.ts). At most one payment per intent may
+ * have an open or unknown outcome: a second one under a new id, while the first may still land,
+ * would pay twice. This is checked when a draft is prepared (an early answer) and again in the very
+ * transaction that moves a record to `sending` (the guarantee; store.ts beginSend), so leftover
+ * drafts, other tabs, windows and processes cannot get round it.
  */
-import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { sameDestination } from '../../../shared/addresses/canonicalDestination';
+import { RECENT_TWIN_MS, type RecentPayment, type WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { compare } from '../../../shared/money/decimal';
 
 /** How long an absent (`not_found`) withdrawal may still appear in history, which can lag. */
 export const NOT_FOUND_WATCH_MS = 30 * 60_000;
 
-export type Intent = Pick<WithdrawalRecord, 'accountId' | 'ticker' | 'network' | 'address' | 'memo' | 'amount'>;
+export type Intent = Pick<WithdrawalRecord, 'accountId' | 'ticker' | 'network' | 'address' | 'memo' | 'amount'> & Partial<Pick<WithdrawalRecord, 'provider'>>;
 
 export function sameIntent(a: Intent, b: Intent): boolean {
-  return (
-    a.accountId === b.accountId &&
-    a.ticker === b.ticker &&
-    (a.network ?? null) === (b.network ?? null) &&
-    a.address === b.address &&
-    (a.memo ?? null) === (b.memo ?? null) &&
-    compare(a.amount, b.amount) === 0
-  );
+  return a.accountId === b.accountId && a.ticker === b.ticker && sameDestination(a, b) && compare(a.amount, b.amount) === 0;
 }
 
 /** Since when history might still show this withdrawal: its last request, or (older records) its last change. */
@@ -47,4 +42,19 @@ export function openTwinOf(records: Iterable<WithdrawalRecord>, intent: Intent &
     if (record.uniqueId !== intent.uniqueId && sameIntent(record, intent) && hasOpenOutcome(record, now)) return record;
   }
   return undefined;
+}
+
+/**
+ * The most recent other payment of the same intent that the exchange took within RECENT_TWIN_MS
+ * (and did not cancel). Not a guard against an unknown outcome, which openTwinOf is, but against
+ * paying twice on purpose by mistake: a double submit from two windows, a form filled twice.
+ */
+export function recentSentTwinOf(records: Iterable<WithdrawalRecord>, intent: Intent & { uniqueId?: string }, now: number): RecentPayment | undefined {
+  let latest: WithdrawalRecord | undefined;
+  for (const record of records) {
+    if (record.uniqueId === intent.uniqueId || record.state !== 'sent' || record.phase === 'canceled') continue;
+    if (now - watchStart(record) >= RECENT_TWIN_MS || !sameIntent(record, intent)) continue;
+    if (!latest || watchStart(record) > watchStart(latest)) latest = record;
+  }
+  return latest && { uniqueId: latest.uniqueId, amount: latest.amount, ticker: latest.ticker, sentAt: watchStart(latest) };
 }

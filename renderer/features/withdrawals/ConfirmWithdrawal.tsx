@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { DRAFT_LIFETIME_MS, type WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { DRAFT_LIFETIME_MS, type RecentPayment, type WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { formatAmount, formatClock } from '../../format';
 import { GroupedAddress } from './AddressText';
 import { Row, WithdrawalDetails } from './WithdrawalDetails';
@@ -21,7 +21,10 @@ export function ConfirmWithdrawal(props: {
   pending: boolean;
   /** A first payment to this destination: one more deliberate step (a box to tick) before Send. */
   newDestination: boolean;
-  onConfirm: (acceptedNewDestination: boolean) => void;
+  /** The same payment was sent within a day: a box naming it must be ticked before Send. */
+  recentTwin: RecentPayment | null;
+  /** `acceptedRecentTwin`: the id of the payment the person ticked to pay again, else null. */
+  onConfirm: (acceptedNewDestination: boolean, acceptedRecentTwin: string | null) => void;
   onEdit: () => void;
   editing: boolean;
   error: ReactNode;
@@ -30,15 +33,19 @@ export function ConfirmWithdrawal(props: {
   const { record, pending } = props;
   const fired = useRef(false);
   const [checkedNew, setCheckedNew] = useState(false);
-  const needsTick = props.newDestination && !checkedNew;
-  // Re-armed only once a send has finished (e.g. throttled: the person may try again, same id).
+  // The tick names one payment: a different one found later must be ticked afresh.
+  const [checkedTwinId, setCheckedTwinId] = useState<string | null>(null);
+  const twin = props.recentTwin;
+  const needsTick = (props.newDestination && !checkedNew) || (twin !== null && checkedTwinId !== twin.uniqueId);
+  // Re-armed only once a send has finished (e.g. throttled: the person may try again, same id), or
+  // when a refusal names a payment this one repeats (the answer may come before any re-render).
   useEffect(() => {
     if (!pending) fired.current = false;
-  }, [pending]);
+  }, [pending, twin?.uniqueId]);
   const confirm = () => {
     if (fired.current || pending || props.sendBlocked || needsTick) return;
     fired.current = true;
-    props.onConfirm(props.newDestination && checkedNew);
+    props.onConfirm(props.newDestination && checkedNew, twin ? checkedTwinId : null);
   };
   return (
     <section className="card withdraw-confirm" aria-labelledby="withdraw-confirm-title">
@@ -71,6 +78,16 @@ export function ConfirmWithdrawal(props: {
             <label className="withdraw-new-destination">
               <input type="checkbox" checked={checkedNew} onChange={(event) => setCheckedNew(event.target.checked)} disabled={pending} />
               <span>{t`I checked this new address with the receiver`}</span>
+            </label>
+          </div>
+        ) : null}
+        {twin ? (
+          <div className="withdraw-warning" role="note" data-testid="recent-twin">
+            <strong>{t`You already sent ${formatAmount(twin.amount)} ${twin.ticker} to this address at ${formatClock(twin.sentAt)} (id ${twin.uniqueId}).`}</strong>{' '}
+            {t`A second one pays again. If you meant to send it once, go back and do not send this one.`}
+            <label className="withdraw-new-destination">
+              <input type="checkbox" checked={checkedTwinId === twin.uniqueId} onChange={(event) => setCheckedTwinId(event.target.checked ? twin.uniqueId : null)} disabled={pending} />
+              <span>{t`Pay ${formatAmount(twin.amount)} ${twin.ticker} to this address again`}</span>
             </label>
           </div>
         ) : null}

@@ -182,6 +182,29 @@ describe('WithdrawView', () => {
     expect(bridge.callsTo('withdrawals.send')).toEqual([{ uniqueId: record().uniqueId, confirmedTotal: '26', acceptNewDestination: true }]);
   });
 
+  it('the same payment sent from another window a moment ago: Send waits for a box naming that payment', async () => {
+    const { bridge, user } = setup();
+    const twinId = '1f2e3d4c-aaaa-bbbb-cccc-000000000001';
+    bridge.failWith('withdrawals.send', {
+      kind: 'validation',
+      reason: 'recent_twin_unconfirmed',
+      message: 'recent_twin_unconfirmed',
+      values: { uniqueId: record().uniqueId, twinId, amount: '25', ticker: 'USDT', sentAt: new Date(2026, 0, 5, 14, 30).getTime() },
+    });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    const confirm = await screen.findByRole('region', { name: 'Confirm the withdrawal' });
+    await user.click(within(confirm).getByRole('button', { name: 'Send 25 USDT' }));
+    const note = await within(confirm).findByTestId('recent-twin');
+    expect(note.textContent).toContain(`You already sent 25 USDT to this address at 2:30 PM (id ${twinId}).`);
+    const send = within(confirm).getByRole('button', { name: 'Send 25 USDT' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    bridge.reply('withdrawals.send', record({ state: 'sent' }));
+    await user.click(within(confirm).getByLabelText('Pay 25 USDT to this address again'));
+    await user.click(send);
+    expect(bridge.callsTo('withdrawals.send').at(-1)).toEqual({ uniqueId: record().uniqueId, confirmedTotal: '26', acceptRecentTwin: twinId });
+  });
+
   it('a twin still open is named with its id and how to settle it', async () => {
     const { bridge, user } = setup();
     const sentAt = new Date(2026, 0, 5, 14, 30).getTime();

@@ -2,7 +2,8 @@ import { t } from '@lingui/core/macro';
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppError } from '../../../shared/errors';
-import { paidAfterDiscard, type WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { readFailure } from '../../../shared/failures';
+import { paidAfterDiscard, type RecentPayment, type WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { type AccountSummary } from '../../../shared/model/accounts';
 import { channelQueryKey, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { EmptyState, ErrorPanel, Skeleton, View } from '../../components';
@@ -174,8 +175,14 @@ export function WithdrawView({ account }: { account: AccountSummary }) {
           sendBlocked={keyRefusalOf(account)}
           pending={send.isPending}
           newDestination={current.newDestination || actionError?.reason === 'new_destination_unconfirmed'}
-          onConfirm={(acceptedNewDestination) =>
-            send.mutate({ uniqueId: current.uniqueId, confirmedTotal: current.totalDebit, ...(acceptedNewDestination ? { acceptNewDestination: true as const } : {}) })
+          recentTwin={recentTwinRefused(actionError) ?? current.recentTwin ?? null}
+          onConfirm={(acceptedNewDestination, acceptedRecentTwin) =>
+            send.mutate({
+              uniqueId: current.uniqueId,
+              confirmedTotal: current.totalDebit,
+              ...(acceptedNewDestination ? { acceptNewDestination: true as const } : {}),
+              ...(acceptedRecentTwin ? { acceptRecentTwin: acceptedRecentTwin } : {}),
+            })
           }
           onEdit={() => backToEdit(current)}
           editing={discard.isPending}
@@ -339,4 +346,12 @@ function ActionError({ error }: { error: AppError }) {
     );
   }
   return <ErrorPanel error={error} compact />;
+}
+
+/** The payment a send was refused for repeating (another window sent it after this draft was made). */
+function recentTwinRefused(error: AppError | null): RecentPayment | null {
+  const failure = error ? readFailure(error) : null;
+  if (failure?.reason !== 'recent_twin_unconfirmed') return null;
+  const { twinId, amount, ticker, sentAt } = failure.values;
+  return { uniqueId: twinId, amount, ticker, sentAt };
 }

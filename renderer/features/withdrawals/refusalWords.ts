@@ -24,6 +24,8 @@ export function withdrawalRefusalWords(error: AppError): string | null {
   if (fieldWords !== null) return fieldWords;
   const v: Record<string, unknown> = failure.values;
   switch (failure.reason) {
+    case 'recent_twin_unconfirmed':
+      return t`You already sent ${amount(v.amount)} ${text(v.ticker)} to this address at ${clock(v.sentAt)} (id ${shortId(v.twinId)}). Nothing was sent. To pay it again, tick the box that names that payment, then send.`;
     case 'twin_open': {
       const what = t`The same withdrawal (${amount(v.amount)} ${text(v.ticker)} to this address, id ${shortId(v.twinId)}) is still open.`;
       if (v.twinState === 'not_found' && typeof v.newAllowedAt === 'number') {

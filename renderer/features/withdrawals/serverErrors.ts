@@ -61,6 +61,7 @@ export function mapServerError(error: AppError): MappedError {
   if (error.reason === 'two_factor_off') {
     return { fields, general: t`Two-factor authentication is off for this exchange account. Turn on 2FA on the exchange website, then try again.` };
   }
+  if (error.reason === 'session_ended') return { fields, general: t`This window’s session ended; open the app again. Nothing was sent.` };
   if (error.kind === 'auth') return { fields, general: t`The exchange refused this API key. Check the key in Accounts.` };
   if (error.kind === 'permission') return { fields, general: t`This API key is not allowed to withdraw. Enable withdrawals for the key on the exchange website.` };
 

@@ -49,7 +49,7 @@ describe('openDatabase', () => {
     const database = openIn(dir);
     expect(database.connection.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const tables = database.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['destinations', 'history_series', 'holdings', 'price_alerts', 'prices', 'quarantined_records', 'snapshots', 'timeline_events', 'withdrawals']);
+    expect(tables).toEqual(['account_keys', 'destinations', 'history_series', 'holdings', 'price_alerts', 'prices', 'quarantined_records', 'snapshots', 'timeline_events', 'withdrawals']);
     database.close();
 
     const calls: string[] = [];
