@@ -4,7 +4,7 @@
  * the product itself.
  */
 import { signBody } from '../../protocol/signing';
-import { ADMIN_TOKEN_HEADER } from '../admin';
+import { ADMIN_TOKEN_HEADER } from '../controls';
 import type { RunningSimulator } from '../index';
 import type { SimulatorAccount } from '../state';
 

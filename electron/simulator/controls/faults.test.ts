@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../shared/api/endpoints';
-import { HistoryResponse } from '../../shared/api/schemas';
-import { startSimulator, type RunningSimulator } from './index';
-import { admin, clientFor, type SimClient } from './test/admin-client';
+import { ENDPOINTS } from '../../../shared/api/endpoints';
+import { HistoryResponse } from '../../../shared/api/schemas';
+import { startSimulator, type RunningSimulator } from '../index';
+import { admin, clientFor, type SimClient } from '../test/admin-client';
 
 const PING = ENDPOINTS.ping.path;
 const TIME = ENDPOINTS.time.path;
