@@ -15,5 +15,4 @@ export {
   type Sleep,
 } from './client';
 export { CANCELLED_MESSAGE, isCancellation } from './failures';
-export { backoffCeilingMs, fullJitterDelayMs, parseRetryAfterMs } from './retry';
 export { createExchangeRuntime, type ExchangeRuntime } from './runtime';
