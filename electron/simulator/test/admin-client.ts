@@ -98,7 +98,7 @@ export async function admin<T = unknown>(sim: RunningSimulator, method: string, 
   return toResponse<T>(res);
 }
 
-export function clientFor(sim: RunningSimulator, accountName: string): SimClient {
+export function clientFor(sim: Pick<RunningSimulator, 'url' | 'accounts'>, accountName: string): SimClient {
   const account = sim.accounts.find((a) => a.name === accountName);
   if (!account) throw new Error(`no simulator account named ${accountName}`);
   return new SimClient(sim.url, account);
