@@ -1,7 +1,7 @@
 /**
  * Starts the exchange simulator as the Demo account runs it: the exchange's API and its WebSocket,
  * nothing else. The test harness (controls/, loaded through ./index) plugs its admin API, faults
- * and hostile-stream switches in through `controls`; the built app never loads that module.
+ * and hostile-stream switches in through `makeControls`; the built app never loads that module.
  *
  *   const sim = await startExchangeSimulator({ seed: 42 });
  *   // sim.url, sim.accounts[0].apiKey / apiSecret, sim.state
