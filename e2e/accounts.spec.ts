@@ -17,8 +17,8 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * A file's text, or null when it vanished since it was listed: a save's lock file (settings.lock)
- * lives only while the save runs, and the app may be saving (the last view) while this reads.
+ * A file's text, or null when it vanished since it was listed: a save's temp file lives only
+ * while the save runs, and the app may be saving (the last view) while this reads.
  */
 function readIfStillThere(file: string): string | null {
   try {

@@ -101,9 +101,10 @@ export interface Core {
 }
 
 async function startEmbeddedSimulator(): Promise<RunningSimulator> {
-  // Loaded only when the Demo account is first used: most sessions never need it.
-  const { startSimulator } = await import('./simulator');
-  return startSimulator({ port: 0, withdrawalSettleMs: msFromEnv(TIMING_ENV.demoWithdrawalSettleMs) });
+  // Loaded only when the Demo account is first used: most sessions never need it. The bare
+  // simulator: its test harness (admin API, faults) stays out of the app.
+  const { startExchangeSimulator } = await import('./simulator/start');
+  return startExchangeSimulator({ port: 0, withdrawalSettleMs: msFromEnv(TIMING_ENV.demoWithdrawalSettleMs) });
 }
 
 /**

@@ -87,7 +87,3 @@ export function toAppError(thrown: unknown): AppError {
   return { kind: 'internal', message: 'Something went wrong inside the app. Details are in the log.' };
 }
 
-/** Errors that a retry cannot fix: the request itself must change first. */
-export function isPermanent(error: AppError): boolean {
-  return ['validation', 'auth', 'permission', 'not_found', 'keychain'].includes(error.kind);
-}

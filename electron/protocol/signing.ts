@@ -27,24 +27,6 @@ export const SIGNING_HEADERS = {
   signature: 'x-txc-signature',
 } as const;
 
-export interface SignedBodyFields {
-  /** The URL path without host, e.g. /api/v4/main-account/balance. */
-  request: string;
-  /** Unix ms (or any increasing integer in sequential mode); a digit string is accepted too. */
-  nonce: number | string;
-  /** true: the nonce must be within +-5 s of server time. Omitted from the body when undefined. */
-  nonceWindow?: boolean;
-  /** The endpoint's parameters, written at the top level after the signing fields. */
-  params?: Record<string, unknown>;
-}
-
-/** The body string to sign and send: signing fields first, then the parameters. */
-export function serializeSignedBody(fields: SignedBodyFields): string {
-  const head: Record<string, unknown> = { request: fields.request, nonce: fields.nonce };
-  if (fields.nonceWindow !== undefined) head.nonceWindow = fields.nonceWindow;
-  return JSON.stringify({ ...head, ...fields.params });
-}
-
 /** X-TXC-PAYLOAD for a body string. */
 export function payloadOf(body: string | Buffer): string {
   return (typeof body === 'string' ? Buffer.from(body, 'utf8') : body).toString('base64');
@@ -66,11 +48,6 @@ export function signPayload(apiSecret: string | KeyObject, payload: string): str
 export function signBody(apiSecret: string | KeyObject, body: string): SignedRequest {
   const payload = payloadOf(body);
   return { body, payload, signature: signPayload(apiSecret, payload) };
-}
-
-/** The three signing headers for a signed body, keyed by their (lower-case) names. */
-export function signingHeaders(apiKey: string, signed: SignedRequest): Record<string, string> {
-  return { [SIGNING_HEADERS.apiKey]: apiKey, [SIGNING_HEADERS.payload]: signed.payload, [SIGNING_HEADERS.signature]: signed.signature };
 }
 
 /** Constant-time check of a received signature (hex) against the expected one. */

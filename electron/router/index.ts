@@ -1,3 +1,3 @@
-export { createRouter, handlersOf, isChannel, fieldsFromIssues, type CallContext, type Handler, type Handlers, type HandlersOf, type Router, type RouterOptions, type ServiceFor } from './router';
-export { inspectPayload, PAYLOAD_LIMITS } from './inspect';
+export { createRouter, handlersOf, type CallContext, type Handler, type Handlers, type HandlersOf, type ServiceFor } from './router';
+export { inspectPayload } from './inspect';
 export { electronSenderPolicy, httpSenderPolicy, originOf, type Sender, type SenderPolicy } from './sender';

@@ -124,3 +124,18 @@ export function send(res: ServerResponse, reply: Reply, payloadOverride?: Buffer
   res.writeHead(reply.status, { 'content-type': contentType, 'content-length': body.length, ...reply.headers });
   res.end(body);
 }
+
+/** The forms an error page may take: the API's JSON, the gateway's HTML page, or plain text. */
+export type ErrorBodyFormat = 'json' | 'html' | 'text';
+
+/**
+ * Private endpoints' rate-limit answer. Public ones are refused by the gateway in front of the
+ * exchange, which answers with a non-JSON page (openapi/public/http-v4.yaml).
+ */
+export function tooManyRequests(isPrivate: boolean, retryAfterSeconds: number, format?: ErrorBodyFormat): Reply {
+  const headers = { 'retry-after': String(retryAfterSeconds) };
+  const chosen = format ?? (isPrivate ? 'json' : 'html');
+  if (chosen === 'html') return gatewayHtml(429, headers);
+  if (chosen === 'text') return gatewayText(429, headers);
+  return { status: 429, body: { code: 0, errors: {}, message: 'Too many requests.' }, headers };
+}

@@ -56,8 +56,6 @@ export interface PositionRecord {
   positionSide?: 'LONG' | 'SHORT' | 'BOTH';
 }
 
-export const TRANSACTION_METHOD = { deposit: 1, withdrawal: 2 } as const;
-
 export interface HistoryEntry {
   method: 1 | 2;
   uniqueId: string | null;

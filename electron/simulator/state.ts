@@ -16,10 +16,8 @@ import { buildMarkets } from './data/markets';
 import { buildPlans, type FlexPlanRecord } from './data/plans';
 import { TRADE_HOLDINGS } from './data/tradeAccounts';
 import { liquidationStateAt, PriceBook } from './prices';
-import { FaultRegistry } from './faults';
 import { NonceTracker } from './nonces';
 import { FixedWindowCounter, ScopeRateLimiter } from './rateLimit';
-import { LiveControl } from './ws/control';
 import { WsTokenStore } from './ws/tokens';
 import type {
   CodeRecord,
@@ -281,7 +279,7 @@ function transactionHashFor(transactionId: string): string {
 export interface StateOptions {
   seed: number;
   withdrawalSettleMs: number;
-  /** One price tick per this many ms; 0: prices move only through the admin API. Default 1000. */
+  /** One price tick per this many ms; 0: prices move only when a test moves them. Default 1000. */
   priceTickMs?: number;
   /** Assets the exchange lists (default DEFAULT_ASSET_COUNT); accounts hold their usual share of them. */
   assetCount?: number;
@@ -290,12 +288,9 @@ export interface StateOptions {
 export class SimulatorState {
   readonly seed: number;
   withdrawalSettleMs: number;
-  readonly faults = new FaultRegistry();
   readonly rateLimiter = new ScopeRateLimiter();
   /** WebSocket tokens from /profile/websocket_token, each good for one authorize. */
   readonly wsTokens = new WsTokenStore();
-  /** The WebSocket's hostile-stream switches (admin API). */
-  readonly live = new LiveControl();
 
   catalogue!: Catalogue;
   /** `/public/assets` and `/public/fee` never change, so they are serialised once. */
@@ -322,7 +317,7 @@ export class SimulatorState {
     this.reset();
   }
 
-  /** Back to the seed's data: balances, history, flags, nonces, faults and rate counters. */
+  /** Back to the seed's data: balances, history, flags, nonces and rate counters. */
   reset(): void {
     this.catalogue = buildCatalogue(this.seed, this.assetCount);
     this.assetsJson = Buffer.from(JSON.stringify(this.catalogue.assets));
@@ -335,10 +330,8 @@ export class SimulatorState {
     for (const account of this.accountOrder) account.revalue(this.prices, Date.now());
     this.futuresAvailable = true;
     this.marginAvailable = true;
-    this.faults.clear();
     this.rateLimiter.reset();
     this.wsTokens.clear();
-    this.live.reset();
   }
 
   /**

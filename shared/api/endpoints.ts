@@ -176,16 +176,6 @@ export function withdrawalPhase(status: number): WithdrawalPhase {
   return 'unknown';
 }
 
-export const WITHDRAWAL_PHASE_WORDS: Record<WithdrawalPhase, string> = {
-  pending: 'Pending',
-  successful: 'Successful',
-  canceled: 'Canceled',
-  unconfirmed_by_user: 'Unconfirmed by user',
-  partially_successful: 'Partially successful',
-  aml_frozen: 'Frozen for AML review',
-  unknown: 'Unknown status',
-};
-
 export const REGIONS = {
   global: 'https://whitebit.com',
   eu: 'https://whitebit.eu',

@@ -1,5 +1,5 @@
 /**
- * A JSON number kept as its source text. The main process's lossless reader (classify.ts) makes
+ * A JSON number kept as its source text. The main process's lossless reader (electron/services/exchange/parseAnswer.ts) makes
  * these for answers whose numbers would not survive a float; the schemas turn them into decimal
  * strings or integers. Defined here, not taken from the parser library, so shared code (and the
  * page, which imports the schemas) does not carry the parser.

@@ -3,5 +3,5 @@
  * the exchange runtime owns one monitor, core pushes its changes as `connection.changed` and pings
  * through silences for the accounts a page watches (silenceWatch.ts).
  */
-export { createConnectionMonitor, nextConnectionState, type ConnectionListener, type ConnectionMonitor } from './monitor';
+export { createConnectionMonitor, nextConnectionState, type ConnectionMonitor } from './monitor';
 export { createSilenceWatch, OUTAGE_PING_MS, SILENCE_PING_MS, type SilenceWatch } from './silenceWatch';

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_WATCH_LEASE_MS } from '../../../shared/model/connection';
 import type { CallOutcome } from '../exchange/outcomes';
-import { BACKOFF_CAP_MS } from '../exchange/retry';
+import { READ_RETRY_BACKOFF } from '../exchange/backoff';
 import { createConnectionMonitor } from './monitor';
 import { createSilenceWatch, OUTAGE_PING_MS, SILENCE_PING_MS, type SilenceWatch } from './silenceWatch';
 
@@ -80,7 +80,7 @@ describe('silence watch', () => {
     // The client retrying a busy exchange: a ping would only add to its load.
     call(retrying);
     const beforeRetrying = exchange.pings.length;
-    await elapse(BACKOFF_CAP_MS);
+    await elapse(READ_RETRY_BACKOFF.capMs);
     expect(exchange.pings).toHaveLength(beforeRetrying);
 
     // Answered again: back to pinging after silences only.
@@ -97,7 +97,7 @@ describe('silence watch', () => {
     const { exchange, call, tell } = setup();
     call(retrying);
     tell('page-0001', true);
-    await elapse(BACKOFF_CAP_MS);
+    await elapse(READ_RETRY_BACKOFF.capMs);
     expect(exchange.pings).toHaveLength(0);
     await elapse(OUTAGE_PING_MS);
     expect(exchange.pings).toHaveLength(1);

@@ -16,7 +16,7 @@
  * runs out. Pings stop when no page watches.
  */
 import { CONNECTION_WATCH_LEASE_MS } from '../../../shared/model/connection';
-import { BACKOFF_CAP_MS } from '../exchange/retry';
+import { READ_RETRY_BACKOFF } from '../exchange/backoff';
 import type { ConnectionMonitor } from './monitor';
 
 /** No exchange call for this long: ping. A refused connection then shows about 3 s after the exchange stops. */
@@ -95,7 +95,7 @@ export function createSilenceWatch(options: SilenceWatchOptions): SilenceWatch {
     // The client is already retrying: a ping would only add to the exchange's load. Its next
     // outcome comes within the longest back-off; if none does (the call was cancelled mid-wait),
     // the pinging resumes after that.
-    if (state.status === 'busy' && state.retry !== null) return Math.max(entry.lastPingAt, state.lastCallAt ?? 0) + BACKOFF_CAP_MS + outageMs;
+    if (state.status === 'busy' && state.retry !== null) return Math.max(entry.lastPingAt, state.lastCallAt ?? 0) + READ_RETRY_BACKOFF.capMs + outageMs;
     // A refused key is not mended by pinging often, so it waits for silence like a working one.
     const unreachable = state.status === 'offline' || state.status === 'busy';
     return unreachable ? entry.lastPingAt + outageMs : Math.max(entry.lastPingAt, state.lastCallAt ?? 0) + silenceMs;

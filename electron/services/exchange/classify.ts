@@ -4,11 +4,11 @@
  * cut off. Request-shape failures are recognised by their body ("Validation failed"), because the
  * sources disagree on 400 vs 422.
  */
-import { parse as parseLosslessJson } from 'lossless-json';
-import { JsonNumber, numberSourceOf } from '../../../shared/api/jsonNumber';
+import { ExchangeErrorBody } from '../../../shared/api/schemas/errors';
 import type { z } from 'zod';
 import { safeExchangeText } from '../../../shared/api/exchangeText';
 import type { AppError, ErrorReason } from '../../../shared/errors';
+import { parseAnswerText } from './parseAnswer';
 import { parseRetryAfterMs } from './retry';
 
 export interface RawAnswer {
@@ -24,109 +24,24 @@ export type Interpretation = { ok: true; data: unknown } | { ok: false; error: A
 /** Exchange-written text made safe to show: one line, no control or invisible format characters, bounded. */
 const tidy = (text: string): string => safeExchangeText(text);
 
-function looksLikeJson(text: string): boolean {
-  const c = text.trimStart()[0];
-  return c === '{' || c === '[';
-}
-
-/**
- * JSON numbers keep their source text (a `JsonNumber`, shared/api/jsonNumber.ts), so an amount the exchange sends as a
- * number ("USDT":1000.123456789012345678) is not rounded through a float; the schemas turn that
- * text into a decimal string or an integer. A repeated key keeps its last value, as JSON.parse does.
- */
-const LOSSLESS_OPTIONS = { parseNumber: (source: string) => new JsonNumber(source), onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue };
-
-/** Raw answer text -> value, the one path every answer takes (the contract tests use it too). */
-export function parseAnswerText(rawText: string): { ok: true; value: unknown } | { ok: false } {
-  // Some Windows-side proxies prepend a byte-order mark, which a JSON parser rejects.
-  const text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
-  if (!looksLikeJson(text)) return { ok: false };
-  try {
-    const value = everyNumberSurvivesFloat(text) ? (JSON.parse(text) as unknown) : parseLosslessJson(text, null, LOSSLESS_OPTIONS);
-    return { ok: true, value };
-  } catch {
-    return { ok: false };
-  }
-}
-
-/**
- * True when every JSON number in the text reads back as exactly the same characters through a
- * float, so the native parser (about 4x faster than lossless-json on a positions answer) loses
- * nothing and the schemas can take `String(n)` as the source text. Most answers carry amounts as
- * strings and only small integers and times as numbers, so this is the common case; one token such
- * as 1000.123456789012345678 or 1.50 sends the whole answer to the lossless parser.
- *
- * One pass over the text, skipping strings (so "fee: 0.10" inside a text costs nothing): outside
- * strings only numbers hold a digit or a minus sign. Strings are skipped with indexOf, which runs
- * natively, instead of character by character: they are most of an answer's text. Malformed text
- * is left to the parser. Exported for its tests.
- */
-export function everyNumberSurvivesFloat(text: string): boolean {
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      let close = text.indexOf('"', i + 1);
-      // A quote after an odd number of backslashes is escaped and does not end the string.
-      while (close !== -1 && text.charCodeAt(close - 1) === 0x5c /* \ */) {
-        let run = close - 1;
-        while (text.charCodeAt(run - 1) === 0x5c) run--;
-        if ((close - run) % 2 === 0) break;
-        close = text.indexOf('"', close + 1);
-      }
-      // A string that never ends: nothing after it is a number.
-      if (close === -1) return true;
-      i = close;
-    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
-      let end = i + 1;
-      let integer = true;
-      for (; end < length; end++) {
-        const d = text.charCodeAt(end);
-        if (d >= 0x30 && d <= 0x39) continue;
-        if (d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === 0x2d) integer = false;
-        else break;
-      }
-      const firstDigit = c === 0x2d ? i + 1 : i;
-      const digits = end - firstDigit;
-      // Up to 15 digits without a leading zero (and not -0) is exactly a double and prints back
-      // as itself, so the costly float round trip is only needed for the other tokens.
-      const plainInteger = integer && digits >= 1 && digits <= 15 && (text.charCodeAt(firstDigit) !== 0x30 || (digits === 1 && c !== 0x2d));
-      if (!plainInteger) {
-        const token = text.slice(i, end);
-        if (String(Number(token)) !== token) return false;
-      }
-      i = end - 1;
-    }
-  }
-  return true;
-}
-
-const tryParseJson = parseAnswerText;
-
 function isHtml(answer: RawAnswer): boolean {
   return answer.contentType === 'text/html' || /^\s*<(!doctype|html|head|body)\b/i.test(answer.text);
 }
 
-/** Reads `{code, message, errors}` tolerantly; anything missing stays undefined. */
-function readErrorBody(value: unknown): { code?: number; message?: string; fields?: Record<string, string[]> } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-  const o = value as Record<string, unknown>;
-  const out: { code?: number; message?: string; fields?: Record<string, string[]> } = {};
-  const code = numberSourceOf(o.code);
-  if (typeof code === 'number' && Number.isInteger(code)) out.code = code;
-  else if (typeof code === 'string' && /^-?\d{1,9}$/.test(code)) out.code = Number(code);
-  if (typeof o.message === 'string') out.message = tidy(o.message);
-  else if (Array.isArray(o.message) && o.message.every((m) => typeof m === 'string')) out.message = tidy(o.message.join(' '));
-  if (typeof o.errors === 'object' && o.errors !== null && !Array.isArray(o.errors)) {
-    const fields: Record<string, string[]> = {};
-    for (const [name, messages] of Object.entries(o.errors as Record<string, unknown>)) {
-      const list = Array.isArray(messages) ? messages : [messages];
-      const texts = list.filter((m): m is string => typeof m === 'string').map(tidy);
-      if (texts.length > 0) fields[tidy(name)] = texts;
-    }
-    if (Object.keys(fields).length > 0) out.fields = fields;
-  }
-  return out;
+interface ErrorBody {
+  code?: number;
+  message?: string;
+  fields?: Record<string, string[]>;
+}
+
+/** The body's code, message and field errors (its schema: shared/api/schemas/errors.ts), made safe to show. */
+function readErrorBody(value: unknown): ErrorBody {
+  const { code, message, errors } = ExchangeErrorBody.parse(value);
+  const body: ErrorBody = {};
+  if (code !== undefined) body.code = code;
+  if (message !== undefined) body.message = tidy(message);
+  if (errors !== undefined) body.fields = Object.fromEntries(Object.entries(errors).map(([name, texts]) => [tidy(name), texts.map(tidy)]));
+  return body;
 }
 
 function firstFieldMessages(fields: Record<string, string[]> | undefined): string | undefined {
@@ -188,14 +103,14 @@ function saysDisabledForRegion(said: string | undefined, fields: Record<string, 
  * shows as the exchange's words beside its own (the code and kind decide those).
  */
 export function classifyFailure(answer: RawAnswer, nowMs: number): AppError {
-  const parsed = tryParseJson(answer.text);
+  const parsed = parseAnswerText(answer.text);
   const body = parsed.ok ? readErrorBody(parsed.value) : {};
   const error = classifyBody(answer, parsed, body, nowMs);
   const said = firstFieldMessages(body.fields) ?? (body.message ? tidy(body.message) : undefined);
   return said !== undefined && error.kind !== 'bad_response' ? { ...error, exchangeSaid: said } : error;
 }
 
-function classifyBody(answer: RawAnswer, parsed: ReturnType<typeof tryParseJson>, body: ReturnType<typeof readErrorBody>, nowMs: number): AppError {
+function classifyBody(answer: RawAnswer, parsed: ReturnType<typeof parseAnswerText>, body: ErrorBody, nowMs: number): AppError {
   const { status } = answer;
   const { code, message: said, fields } = body;
   const retryAfterMs = parseRetryAfterMs(answer.retryAfter, nowMs);
@@ -315,7 +230,7 @@ export function interpretSuccess(answer: RawAnswer, schema: z.ZodType): Interpre
     return { ok: false, error: { kind: 'bad_response', status, message: `The exchange sent an empty answer (HTTP ${status}).` } };
   }
   // A mislabelled content type (text/plain from some gateways) is tolerated when the body is JSON.
-  const parsed = tryParseJson(answer.text);
+  const parsed = parseAnswerText(answer.text);
   if (!parsed.ok) {
     return { ok: false, error: { kind: 'bad_response', status, message: `The exchange sent an answer that is not complete JSON (HTTP ${status}); it may have been cut off.` } };
   }

@@ -21,7 +21,8 @@ import { interpretAnswer, isNonceRejection, type RawAnswer } from './classify';
 import { attemptsTimedOutFailure, cancelledFailure, deadlineFailure, exchangeRateLimitedFailure, heldBackFailure, isCancellation, missingCredentialsFailure, scrubError } from './failures';
 import { MAX_NONCE_LEAD_MS, type WallClock } from './nonce';
 import { reserveAll } from './rate-limiter';
-import { backoffCeilingMs, BACKOFF_CAP_MS, fullJitterDelayMs, isTransient } from './retry';
+import { backoffCeilingMs, backoffDelayMs, READ_RETRY_BACKOFF } from './backoff';
+import { isTransient } from './retry';
 import { signBody, signingKeyOf, SIGNING_HEADERS } from '../../protocol/signing';
 import type { CallObserver } from './outcomes';
 import type { ExchangeRuntime } from './runtime';
@@ -416,9 +417,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
       // The exchange's Retry-After, capped at the docs' back-off cap: an hour asked for by a proxy or
       // a confused gateway must not block the account for an hour.
-      const exchangeRetryAfterMs = error.status !== undefined && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, BACKOFF_CAP_MS) : undefined;
+      const exchangeRetryAfterMs = error.status !== undefined && error.retryAfterMs !== undefined ? Math.min(error.retryAfterMs, READ_RETRY_BACKOFF.capMs) : undefined;
       if (error.kind === 'rate_limited') {
-        const waitMs = exchangeRetryAfterMs ?? backoffCeilingMs(attemptIndex);
+        const waitMs = exchangeRetryAfterMs ?? backoffCeilingMs(attemptIndex, READ_RETRY_BACKOFF);
         error = { ...error, retryAfterMs: waitMs };
         if (rateLimit) buckets(spec).limited.pauseUntil(performance.now() + waitMs);
       } else if (exchangeRetryAfterMs !== undefined) {
@@ -426,7 +427,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       }
 
       // Honour the exchange's own Retry-After when it gave one; full-jitter backoff otherwise.
-      const delayMs = exchangeRetryAfterMs ?? fullJitterDelayMs(attemptIndex, random);
+      const delayMs = exchangeRetryAfterMs ?? backoffDelayMs(attemptIndex, READ_RETRY_BACKOFF, random);
       // A wait that would pass the deadline is not worth starting: the last answer stands.
       const givingUp = attemptIndex >= retries || !isTransient(error) || delayMs >= msLeft(startedAt, deadlineMs);
       observer?.({ type: 'failure', auth: spec.auth, error, retry: givingUp ? null : { attempt: attemptIndex + 1, of: retries } });

@@ -1,9 +1,10 @@
 /**
  * Every call has an overall deadline (all attempts, back-off and rate-limit
- * waits) below the renderer's bridge timeout, and its message states that real figure. Before the
- * fix, reads against a hanging server took 4 x the per-attempt timeout while saying "15 s".
+ * waits) below the renderer's bridge timeout, and its message states that real figure.
+ * Time here is fake (timers and performance.now); the servers and sockets are real, so each step
+ * first waits for the request to reach the server, then moves the clock.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppFailure, type AppError } from '../../../shared/errors';
 import { INVOKE_TIMEOUT_MS as DEFAULT_INVOKE_TIMEOUT_MS } from '../../../shared/ipc';
 import { createExchangeClient, DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from './client';
@@ -14,9 +15,33 @@ import { startCraftedServer, type CraftedServer } from './test/crafted-server';
 const runtime = createExchangeRuntime();
 
 const servers: CraftedServer[] = [];
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
+
+const ASSETS = '/api/v4/public/assets';
+
+/** Taken before the clock is faked: waiting for real sockets must not move the fake clock. */
+const realSetTimeout = globalThis.setTimeout;
+
+/** Waits (in real time, without moving the fake clock) until `condition` holds. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries > 2_000) throw new Error('the server never saw the request');
+    await new Promise((resolve) => realSetTimeout(resolve, 5));
+  }
+}
+
+/** Lets request number `count` reach the server, then moves the clock `ms` on. */
+async function afterRequest(s: CraftedServer, path: string, count: number, ms: number): Promise<void> {
+  await until(() => s.hits(path).length >= count);
+  expect(s.hits(path)).toHaveLength(count);
+  await vi.advanceTimersByTimeAsync(ms);
+}
 
 /** A server that reads every request and never answers. */
 async function hangingServer(): Promise<CraftedServer> {
@@ -48,24 +73,29 @@ describe('overall deadline', () => {
     const s = await hangingServer();
     const c = createExchangeClient({ runtime, baseUrl: s.url, rateLimit: false, timeoutMs: 400, deadlineMs: 1_000, maxRetries: 3, random: () => 0 });
     const started = performance.now();
-    const failure = await failureOf(c.assets());
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(1_300);
+    const outcome = failureOf(c.assets());
+    // Two whole attempts of 400 ms, then one cut to the 200 ms left; never a fourth.
+    await afterRequest(s, ASSETS, 1, 400);
+    await afterRequest(s, ASSETS, 2, 400);
+    await afterRequest(s, ASSETS, 3, 199);
+    expect(s.hits(ASSETS)).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    const failure = await outcome;
+    expect(performance.now() - started).toBe(1_000);
     expect(failure).toMatchObject({ kind: 'timeout', reason: 'deadline' });
     expect(failure.message).toContain('No answer within 1 s');
-    // Attempts of 400 ms each: three fit in the second on a free CPU, two on a loaded one; never a fourth.
-    const attempts = s.hits('/api/v4/public/assets').length;
-    expect(attempts).toBeGreaterThanOrEqual(2);
-    expect(attempts).toBeLessThanOrEqual(3);
+    expect(s.hits(ASSETS)).toHaveLength(3);
   });
 
   it('a per-call deadline overrides the client default', async () => {
     const s = await hangingServer();
     const c = createExchangeClient({ runtime, baseUrl: s.url, rateLimit: false, timeoutMs: 400, maxRetries: 3, random: () => 0 });
     const started = performance.now();
-    const failure = await failureOf(c.assets({ deadlineMs: 600 }));
-    expect(performance.now() - started).toBeLessThan(900);
+    const outcome = failureOf(c.assets({ deadlineMs: 600 }));
+    await afterRequest(s, ASSETS, 1, 400);
+    await afterRequest(s, ASSETS, 2, 200);
+    const failure = await outcome;
+    expect(performance.now() - started).toBe(600);
     expect(failure.reason).toBe('deadline');
   });
 
@@ -81,9 +111,18 @@ describe('overall deadline', () => {
       random: () => 0,
     });
     const started = performance.now();
-    const failure = await failureOf(c.balance());
-    expect(performance.now() - started).toBeLessThan(1_300);
+    let endedAt: number | undefined;
+    const outcome = failureOf(c.balance()).finally(() => (endedAt = performance.now()));
+    // The clock measurement asks /public/time first; it hangs too. Whatever reached the server by
+    // then, the call ends by the deadline.
+    await until(() => s.requests.length > 0);
+    for (let step = 0; step < 20 && endedAt === undefined; step++) {
+      await vi.advanceTimersByTimeAsync(100);
+      await new Promise((resolve) => realSetTimeout(resolve, 20));
+    }
+    const failure = await outcome;
     expect(failure.reason).toBe('deadline');
+    expect(endedAt! - started).toBeLessThanOrEqual(1_000);
   });
 
   it('does not wait out a Retry-After that would pass the deadline', async () => {
@@ -95,8 +134,9 @@ describe('overall deadline', () => {
     const c = createExchangeClient({ runtime, baseUrl: s.url, rateLimit: false, deadlineMs: 2_000, maxRetries: 3 });
     const started = performance.now();
     const failure = await failureOf(c.assets());
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // No time passed at all: the client gave up instead of starting a 20 s wait.
+    expect(performance.now() - started).toBe(0);
     expect(failure).toMatchObject({ kind: 'server', status: 503 });
-    expect(s.hits('/api/v4/public/assets')).toHaveLength(1);
+    expect(s.hits(ASSETS)).toHaveLength(1);
   });
 });

@@ -4,16 +4,10 @@
  */
 export {
   createExchangeClient,
-  defaultSleep,
-  DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   type CallOptions,
   type ExchangeClient,
   type ExchangeClientOptions,
-  type ExchangeCredentials,
-  type ExchangeLogger,
-  type Sleep,
 } from './client';
 export { CANCELLED_MESSAGE, isCancellation } from './failures';
-export { backoffCeilingMs, fullJitterDelayMs, parseRetryAfterMs } from './retry';
 export { createExchangeRuntime, type ExchangeRuntime } from './runtime';

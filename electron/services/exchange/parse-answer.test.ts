@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../../shared/api/jsonNumber';
-import { everyNumberSurvivesFloat, parseAnswerText } from './classify';
+import { everyNumberSurvivesFloat, parseAnswerText } from './parseAnswer';
 
 const valueOf = (text: string) => {
   const parsed = parseAnswerText(text);

@@ -10,7 +10,7 @@ import { AppFailure, type AppError } from '../../../shared/errors';
 import { createExchangeClient, type ExchangeClientOptions } from './client';
 import { createExchangeRuntime } from './runtime';
 import { json, startCraftedServer, withRealTime, type CraftedServer } from './test/crafted-server';
-import { BACKOFF_CAP_MS } from './retry';
+import { READ_RETRY_BACKOFF } from './backoff';
 
 /** The exchange runtime this file's clients share, as one core's clients do. */
 const runtime = createExchangeRuntime();
@@ -73,7 +73,7 @@ describe('Retry-After capped and reported truthfully', () => {
     const s = await serverLimiting('/api/v4/main-account/balance');
     const { sleep } = recordingSleep();
     const failure = await failureOf(clientFor(s, { sleep }).balance());
-    expect(failure).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: BACKOFF_CAP_MS });
+    expect(failure).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: READ_RETRY_BACKOFF.capMs });
     expect(failure.message).toContain('30 s');
     expect(failure.message).not.toMatch(/minute|hour/);
   });
@@ -85,7 +85,7 @@ describe('Retry-After capped and reported truthfully', () => {
     await failureOf(c.balance());
     await expect(c.balance()).resolves.toBeDefined();
     expect(Math.max(...waits)).toBeGreaterThan(25_000);
-    expect(Math.max(...waits)).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(READ_RETRY_BACKOFF.capMs);
   });
 
   it('a 429 on one public endpoint does not hold back the others', async () => {

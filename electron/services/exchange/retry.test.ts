@@ -1,30 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffCeilingMs, fullJitterDelayMs, isTransient, parseRetryAfterMs } from './retry';
-
-describe('backoff', () => {
-  it('starts at 1 s, doubles, and stops at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 50].map(backoffCeilingMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
-  });
-
-  it('uses full jitter: a uniform share of the ceiling, never above it', () => {
-    expect(fullJitterDelayMs(0, () => 0)).toBe(0);
-    expect(fullJitterDelayMs(0, () => 0.5)).toBe(500);
-    expect(fullJitterDelayMs(3, () => 0.25)).toBe(2000);
-    expect(fullJitterDelayMs(9, () => 0.999999)).toBe(29999);
-    // A misbehaving random source cannot push the wait past the ceiling or below zero.
-    expect(fullJitterDelayMs(2, () => 7)).toBe(4000);
-    expect(fullJitterDelayMs(2, () => -1)).toBe(0);
-  });
-
-  it('spreads delays over the whole range with a real random source', () => {
-    const delays = Array.from({ length: 2000 }, () => fullJitterDelayMs(1, Math.random));
-    expect(Math.min(...delays)).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...delays)).toBeLessThan(2000);
-    const below = delays.filter((d) => d < 1000).length;
-    expect(below).toBeGreaterThan(800);
-    expect(below).toBeLessThan(1200);
-  });
-});
+import { isTransient, parseRetryAfterMs } from './retry';
 
 describe('Retry-After', () => {
   const now = Date.parse('2025-03-01T12:00:00Z');

@@ -7,6 +7,7 @@
  */
 import { WebSocket } from 'ws';
 import { z } from 'zod';
+import { backoffDelayMs } from '../exchange/backoff';
 
 export type LiveStatus = 'connecting' | 'live' | 'down';
 export type LiveProblem = 'token_unavailable' | 'token_refused' | 'unreachable' | 'no_pong' | 'too_many_requests' | 'frame_too_large' | 'refused' | 'closed';
@@ -67,12 +68,6 @@ export const LIVE_DEFAULTS = {
 
 const Answer = z.object({ id: z.number().int(), result: z.unknown(), error: z.object({ code: z.number().int(), message: z.string().optional() }).nullable() });
 const Update = z.object({ id: z.null(), method: z.string().max(100), params: z.unknown() });
-
-/** min(max, base * 2^attempt), scaled by a random factor in [0.5, 1) so clients do not return in step. */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
-  return Math.round(ceiling * (0.5 + random() * 0.5));
-}
 
 export interface LiveConnection {
   start(): void;
@@ -136,7 +131,8 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     generation++;
     clearTimers();
     drop();
-    const delay = backoffDelay(current.attempt, o.backoffBaseMs, o.backoffMaxMs, random);
+    // Never sooner than half the ceiling: a stream refused at once is not asked again at once.
+    const delay = backoffDelayMs(current.attempt, { baseMs: o.backoffBaseMs, capMs: o.backoffMaxMs, floorShare: 0.5 }, random);
     set({ status: 'down', problem, retryAt: now() + delay, attempt: current.attempt + 1 });
     retryTimer = timers.setTimeout(() => {
       retryTimer = null;

@@ -1,3 +1,3 @@
 export { createLiveService, type LiveService, type LiveServiceOptions } from './service';
 export { liveHandlers } from './handlers';
-export { createLiveConnection, backoffDelay, LIVE_DEFAULTS, type LiveConnection, type LiveConnectionState } from './connection';
+export { createLiveConnection, type LiveConnection, type LiveConnectionState } from './connection';

@@ -8,7 +8,6 @@ import { admin } from '../../simulator/test/admin-client';
 import { createExchangeClient, type ExchangeClient } from '../exchange/client';
 import { createExchangeRuntime } from '../exchange/runtime';
 import type { LiveState } from '../../../shared/model/live';
-import { backoffDelay } from './connection';
 import { createLiveService, type LiveService } from './service';
 
 let sim: RunningSimulator;
@@ -180,14 +179,5 @@ describe('live connection against the simulator', () => {
     await Promise.all([older, newer]);
     expect(reads).toBe(2);
     await until(() => service!.get('a1').status === 'live');
-  });
-});
-
-describe('backoff', () => {
-  it('doubles up to the ceiling, with jitter between half and all of it', () => {
-    expect(backoffDelay(0, 1000, 60_000, () => 0)).toBe(500);
-    expect(backoffDelay(0, 1000, 60_000, () => 0.999)).toBe(1000);
-    expect(backoffDelay(3, 1000, 60_000, () => 0)).toBe(4000);
-    expect(backoffDelay(20, 1000, 60_000, () => 0.999)).toBe(59_970);
   });
 });

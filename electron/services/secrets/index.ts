@@ -5,7 +5,7 @@
 import type { Redactor } from '../logging/redact';
 import type { Keychain } from './keychain';
 
-export { createKeytarKeychain, keychainHelp, keychainUnavailable, KEYCHAIN_SERVICE, type Keychain, type KeytarKeychainOptions } from './keychain';
+export { createKeytarKeychain, keychainHelp, KEYCHAIN_SERVICE, type Keychain } from './keychain';
 
 export interface SecretStore {
   /** null when the keychain holds nothing for this account. Throws a `keychain` AppFailure when unreachable. */

@@ -1,4 +1,4 @@
-export { createSettingsStore, type SettingsStore, type SettingsStoreOptions } from './store';
-export { defaultSettings, SETTINGS_FILE_NAME, SETTINGS_VERSION, SettingsFile, StoredAccount } from './schema';
+export { createSettingsStore, type SettingsStore } from './store';
+export { defaultSettings, SETTINGS_FILE_NAME, SettingsFile, StoredAccount } from './schema';
 export { writeFileAtomic } from './atomic-write';
 export { languagePickedIn } from './picked-language';

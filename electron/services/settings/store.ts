@@ -1,6 +1,9 @@
 /**
- * The settings file: loaded once at start, and changed only by read-modify-write under a short
- * lock, so a change made meanwhile by another process on the same folder is kept.
+ * The settings file: loaded once at start, and changed by read-modify-write, one change at a time.
+ * No other process shares the folder (the instance lock, services/database/lock.ts, is taken
+ * before the store is made), and a change reads, applies and writes without a pause, so two
+ * stores in one process cannot interleave. Each change starts from the file as it is on disk: an
+ * edit made by hand meanwhile is kept, or refused when it left the file unreadable.
  *
  * Nothing that could not be read is ever overwritten:
  *  - a file that is readable but not valid settings is moved aside as `settings.corrupt-<ts>.json`
@@ -15,7 +18,6 @@ import { accessSync, constants, copyFileSync, mkdirSync, renameSync, statSync } 
 import { join } from 'node:path';
 import { AppFailure } from '../../../shared/errors';
 import { describeFsProblem, type Logger } from '../logging';
-import { acquireFileLock } from './file-lock';
 import { readSettingsFile, SETTINGS_MAX_BYTES } from './read-settings-file';
 import { writeFileAtomic } from './atomic-write';
 import { removeStaleTempFiles } from './stale-temp';
@@ -25,7 +27,6 @@ export { SETTINGS_MAX_BYTES };
 
 /** A copy aside of an unreadable file is made up to this size; past it, the original alone is kept. */
 const COPY_ASIDE_MAX_BYTES = 64 * 1024 * 1024;
-const LOCK_FILE_NAME = 'settings.lock';
 
 export interface SettingsStore {
   /** The current settings (a copy: changing it changes nothing). */
@@ -39,7 +40,7 @@ export interface SettingsStore {
   readonly writeRefusal: string | null;
   /**
    * Applies a change to the settings as they are on disk now, validates the result, writes it
-   * atomically; changes are applied one at a time, across processes too.
+   * atomically; changes are applied one at a time.
    */
   update(change: (draft: SettingsFile) => void): Promise<SettingsFile>;
   readonly filePath: string;
@@ -155,33 +156,17 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   function update(change: (draft: SettingsFile) => void): Promise<SettingsFile> {
     const run = async (): Promise<SettingsFile> => {
       if (loaded.writeRefusal) throw new AppFailure({ kind: 'internal', reason: 'settings_unsaved', values: { folder: dir }, message: loaded.writeRefusal });
-      let release: () => void;
+      current = settingsOnDisk();
+      const draft = structuredClone(current);
+      change(draft);
+      const next = SettingsFile.parse(draft);
       try {
-        release = await acquireFileLock(join(dir, LOCK_FILE_NAME), {
-          onStale: (ageMs) => logger.warn('took over a stale settings lock', { ageMs }),
-        });
+        writeFileAtomic(filePath, JSON.stringify(next, null, 2) + '\n');
       } catch (error) {
         throw writeFailure(error);
       }
-      try {
-        current = settingsOnDisk();
-        const draft = structuredClone(current);
-        change(draft);
-        const next = SettingsFile.parse(draft);
-        try {
-          writeFileAtomic(filePath, JSON.stringify(next, null, 2) + '\n');
-        } catch (error) {
-          throw writeFailure(error);
-        }
-        current = next;
-        return structuredClone(next);
-      } finally {
-        try {
-          release();
-        } catch (error) {
-          logger.warn('settings lock could not be removed; it will be taken over once stale', { error });
-        }
-      }
+      current = next;
+      return structuredClone(next);
     };
     const result = queue.then(run, run);
     queue = result.catch(() => undefined);

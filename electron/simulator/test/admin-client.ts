@@ -4,7 +4,7 @@
  * the product itself.
  */
 import { signBody } from '../../protocol/signing';
-import { ADMIN_TOKEN_HEADER } from '../admin';
+import { ADMIN_TOKEN_HEADER } from '../controls';
 import type { RunningSimulator } from '../index';
 import type { SimulatorAccount } from '../state';
 
@@ -98,7 +98,7 @@ export async function admin<T = unknown>(sim: RunningSimulator, method: string, 
   return toResponse<T>(res);
 }
 
-export function clientFor(sim: RunningSimulator, accountName: string): SimClient {
+export function clientFor(sim: Pick<RunningSimulator, 'url' | 'accounts'>, accountName: string): SimClient {
   const account = sim.accounts.find((a) => a.name === accountName);
   if (!account) throw new Error(`no simulator account named ${accountName}`);
   return new SimClient(sim.url, account);

@@ -6,8 +6,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SimulatorState } from '../state';
-import type { LiveAction } from './control';
-import { WsSession, type SessionOptions, type TickCache } from './session';
+import { OPEN_GATE, WsSession, type SessionGate, type SessionOptions, type TickCache } from './session';
 
 export const WS_PATH = '/ws';
 
@@ -26,6 +25,14 @@ export const DEFAULT_LIVE_OPTIONS: LiveServerOptions = {
   maxPayloadBytes: 64 * 1024,
 };
 
+/** How a test harness may disturb the stream (controls/stream.ts); the Demo's simulator has none. */
+export interface StreamControls extends SessionGate {
+  /** true: refuse new connections (HTTP 503 on upgrade). */
+  refusesConnections(): boolean;
+  /** Lets the controls reach the open connections; returns the function that lets go. */
+  attach(open: () => Iterable<[WebSocket, WsSession]>): () => void;
+}
+
 export interface LiveServer {
   /** Connections open now. */
   connections(): number;
@@ -37,7 +44,7 @@ function refuse(socket: Duplex, status: 404 | 503): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-export function attachLiveServer(server: Server, state: SimulatorState, options: LiveServerOptions): LiveServer {
+export function attachLiveServer(server: Server, state: SimulatorState, options: LiveServerOptions, controls?: StreamControls): LiveServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
   const sessions = new Map<WebSocket, WsSession>();
   let timer: NodeJS.Timeout | null = null;
@@ -49,36 +56,16 @@ export function attachLiveServer(server: Server, state: SimulatorState, options:
     for (const session of sessions.values()) session.tick(nowMs, cache);
   };
 
-  const onAction = (action: LiveAction) => {
-    for (const [ws, session] of sessions) {
-      switch (action.kind) {
-        case 'drop':
-          ws.terminate();
-          break;
-        case 'garbage':
-          session.sendRaw('\u0000}{not json');
-          break;
-        case 'huge':
-          session.sendRaw(`{"id":null,"method":"lastprice_update","params":["${'X'.repeat(action.bytes)}","1"]}`);
-          break;
-        case 'flood':
-          session.flood(action.count);
-          break;
-        case 'too_many':
-          session.answerNextWithTooMany();
-          break;
-      }
-    }
-  };
-  const unlisten = state.live.listen(onAction);
+  const detach = controls?.attach(() => sessions.entries());
+  const gate: SessionGate = controls ?? OPEN_GATE;
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = req.url ?? '/';
     const path = url.split('?')[0];
     if (path !== WS_PATH) return refuse(socket, 404);
-    if (state.live.switches.down) return refuse(socket, 503);
+    if (controls?.refusesConnections()) return refuse(socket, 503);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const session = new WsSession(ws, state, state.wsTokens, state.live, options);
+      const session = new WsSession(ws, state, state.wsTokens, gate, options);
       sessions.set(ws, session);
       ws.on('error', () => ws.terminate());
       ws.on('close', () => {
@@ -97,7 +84,7 @@ export function attachLiveServer(server: Server, state: SimulatorState, options:
     connections: () => sessions.size,
     close() {
       server.off('upgrade', onUpgrade);
-      unlisten();
+      detach?.();
       if (timer) clearInterval(timer);
       timer = null;
       for (const [ws, session] of sessions) {

@@ -6,7 +6,6 @@ import type { WebSocket } from 'ws';
 import { FixedWindowCounter } from '../rateLimit';
 import type { LiquidationState } from '../model';
 import type { AccountState, SimulatorState } from '../state';
-import type { LiveControl } from './control';
 import type { WsTokenStore } from './tokens';
 import { answer, failure, marginBalance, marketStats, openPositionsOf, positionWire, spotBalance, update, WS_ERROR } from './wire';
 
@@ -18,6 +17,18 @@ export interface SessionOptions {
   /** A client that does not read its frames is dropped past this many buffered bytes. */
   maxBufferedBytes: number;
 }
+
+/** How a test harness may disturb a connection (controls/stream.ts); the Demo's simulator has none. */
+export interface SessionGate {
+  /** true: answer nothing and push nothing (a hung server). */
+  silenced(): boolean;
+  /** true: `authorize` fails whatever the token. */
+  refusesTokens(): boolean;
+  /** true: answer this request with error 7 (too many requests) whatever the budget says. */
+  throttles(session: WsSession): boolean;
+}
+
+export const OPEN_GATE: SessionGate = { silenced: () => false, refusesTokens: () => false, throttles: () => false };
 
 /** `market` statistics are documented for the 24-hour period only. */
 const MARKET_PERIOD = 86_400;
@@ -53,13 +64,12 @@ export class WsSession {
   private margin: { tickers: string[]; sent: Map<string, string>; lastSentMs: number } | null = null;
   private readonly requests: FixedWindowCounter;
   private idleTimer: NodeJS.Timeout | null = null;
-  private tooManyNext = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly state: SimulatorState,
     private readonly tokens: WsTokenStore,
-    private readonly control: LiveControl,
+    private readonly gate: SessionGate,
     private readonly options: SessionOptions,
   ) {
     this.requests = new FixedWindowCounter(options.requestsPerMinute, 60_000);
@@ -71,10 +81,6 @@ export class WsSession {
   stop(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-  }
-
-  answerNextWithTooMany(): void {
-    this.tooManyNext = true;
   }
 
   send(message: unknown): void {
@@ -92,7 +98,7 @@ export class WsSession {
 
   /** Pushes what the subscriptions owe at this moment. */
   tick(nowMs: number, cache: TickCache): void {
-    if (this.control.switches.mute) return;
+    if (this.gate.silenced()) return;
     for (const market of this.lastprice) this.sendRaw(this.lastpriceUpdate(market));
     for (const market of this.market) this.send(update('market_update', [market, marketStats(this.state, market, MARKET_PERIOD)]));
     const account = this.account;
@@ -109,12 +115,6 @@ export class WsSession {
     if (this.accountMargin) this.sendStateChanges(account, this.accountMargin, nowMs);
     if (this.spot) this.sendSpotChanges(account, this.spot);
     if (this.margin && nowMs - this.margin.lastSentMs >= BALANCE_MARGIN_EVERY_MS - 100) this.sendMarginChanges(account, this.margin, nowMs);
-  }
-
-  /** Sends `count` lastprice updates at once (the admin API's flood). */
-  flood(count: number): void {
-    const markets = this.state.prices.markets();
-    for (let i = 0; i < count && markets.length > 0; i++) this.sendRaw(this.lastpriceUpdate(markets[i % markets.length]!.name));
   }
 
   private lastpriceUpdate(market: string): string {
@@ -138,10 +138,9 @@ export class WsSession {
     }
     const request = readRequest(parsed);
     const nowMs = Date.now();
-    if (this.control.switches.mute) return;
+    if (this.gate.silenced()) return;
     if (!request) return this.send(failure(null, WS_ERROR.invalidArgument));
-    if (this.tooManyNext || !this.requests.hit(nowMs).ok) {
-      this.tooManyNext = false;
+    if (this.gate.throttles(this) || !this.requests.hit(nowMs).ok) {
       return this.send(failure(request.id, WS_ERROR.tooManyRequests));
     }
     const reply = this.dispatch(request, nowMs);
@@ -164,7 +163,7 @@ export class WsSession {
         return answer(id, Math.floor(nowMs / 1000));
       case 'authorize': {
         const [token, scope] = params;
-        if (typeof token !== 'string' || scope !== 'public' || this.control.switches.refuseTokens) return bad();
+        if (typeof token !== 'string' || scope !== 'public' || this.gate.refusesTokens()) return bad();
         const apiKey = this.tokens.redeem(token, nowMs);
         const owner = apiKey === undefined ? undefined : this.state.account(apiKey);
         if (!owner || !owner.enabled) return bad();

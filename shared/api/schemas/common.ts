@@ -7,7 +7,7 @@ import { numberSourceOf } from '../jsonNumber';
 export const numberAsSourceText = numberSourceOf;
 
 /**
- * For decimal fields, a plain JS number is also taken as text: classify.ts hands the schemas plain
+ * For decimal fields, a plain JS number is also taken as text: parseAnswer.ts hands the schemas plain
  * numbers only when every number in the answer reads back as exactly its source characters.
  */
 export const decimalSourceText = (value: unknown): unknown =>

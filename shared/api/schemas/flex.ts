@@ -25,9 +25,6 @@ export const FlexInvestResponse = z
   .transform(({ data }) => ({ transactionId: (data.transaction_id ?? data.transactionId)! }));
 export type FlexInvestResponse = z.output<typeof FlexInvestResponse>;
 
-/** Investment status as documented: an integer. */
-export const FLEX_INVESTMENT_STATUS = { active: 1, closed: 0 } as const;
-
 export const FlexInvestment = z.object({
   id: IdText,
   planId: IdText,

@@ -1,7 +1,7 @@
 /**
  * Runtime schemas for everything the exchange sends and everything we send it.
  *
- * Answers are read from their raw text with a lossless JSON parser (classify.ts), so a JSON number
+ * Answers are read from their raw text with a lossless JSON parser (electron/services/exchange/parseAnswer.ts), so a JSON number
  * arrives here as a `JsonNumber` holding its exact source text. Decimal fields take that text
  * as is ("1000.123456789012345678" keeps every digit); integer and time fields turn it into a
  * number.

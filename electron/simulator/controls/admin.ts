@@ -16,16 +16,23 @@
  *   POST   /__admin/fees       {ticker, network?, fixed}                set a crypto withdrawal fee (charged and published)
  *   POST   /__admin/region     {futures?, margin?}                      false: /public/futures or /public/collateral/markets answer 451
  *   POST   /__admin/live       {down?, mute?, refuseTokens?, action?: drop|garbage|huge|flood|too_many, bytes?, count?}
- *                               the WebSocket's hostile-stream switches (ws/control.ts)
+ *                               the WebSocket's hostile-stream switches (stream.ts)
  *   POST   /__admin/reset      back to the seed's data (also clears faults and rate counters)
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { FAULT_BODY_FORMATS, FAULT_KINDS, type FaultBodyFormat, type FaultKind, type FaultSpec } from './faults';
-import type { Reply } from './http';
-import type { LiquidationState } from './model';
-import type { SimulatorState } from './state';
-import type { LiveAction, LiveSwitches } from './ws/control';
+import type { Reply } from '../http';
+import type { LiquidationState } from '../model';
+import type { SimulatorState } from '../state';
+import { FAULT_BODY_FORMATS, FAULT_KINDS, type FaultBodyFormat, type FaultKind, type FaultRegistry, type FaultSpec } from './faults';
+import type { LiveAction, LiveSwitches, StreamControl } from './stream';
+
+/** What the admin API steers. */
+export interface AdminTargets {
+  state: SimulatorState;
+  faults: FaultRegistry;
+  stream: StreamControl;
+}
 
 export const ADMIN_PREFIX = '/__admin/';
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';
@@ -101,13 +108,14 @@ function parseLiveAction(body: Record<string, unknown>): LiveAction | undefined 
 const LIQUIDATION_STATES: ReadonlySet<unknown> = new Set([null, 'margin_call', 'liquidation']);
 
 export function handleAdmin(
-  state: SimulatorState,
+  targets: AdminTargets,
   knownPaths: ReadonlySet<string>,
   req: IncomingMessage,
   path: string,
   query: URLSearchParams,
   raw: Buffer,
 ): Reply {
+  const { state, faults, stream } = targets;
   const method = req.method ?? 'GET';
   const route = path.slice(ADMIN_PREFIX.length);
   const body = method === 'POST' ? parseJsonObject(raw) : {};
@@ -118,12 +126,12 @@ export function handleAdmin(
     case 'POST faults': {
       const spec = parseFault(body, knownPaths);
       if (typeof spec === 'string') return error(400, spec);
-      return ok(state.faults.add(spec), 201);
+      return ok(faults.add(spec), 201);
     }
     case 'GET faults':
-      return ok(state.faults.list());
+      return ok(faults.list());
     case 'DELETE faults':
-      state.faults.clear();
+      faults.clear();
       return ok({ cleared: true });
     case 'GET ledger': {
       const apiKey = query.get('apiKey') ?? '';
@@ -220,12 +228,14 @@ export function handleAdmin(
       }
       const action = parseLiveAction(body);
       if (typeof action === 'string') return error(400, action);
-      const now = state.live.set(switches);
-      if (action) state.live.act(action);
+      const now = stream.set(switches);
+      if (action) stream.act(action);
       return ok(now);
     }
     case 'POST reset':
       state.reset();
+      faults.clear();
+      stream.reset();
       return ok({ reset: true, accounts: state.accounts().map((a) => a.name) });
     default:
       return error(404, `no admin route ${method} ${path}`);
