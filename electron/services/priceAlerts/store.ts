@@ -15,6 +15,8 @@ export interface PriceAlertStore {
   insert(alert: PriceAlert): void;
   /** Replaces a readable alert; refuses an unreadable or missing one. */
   replace(alert: PriceAlert): void;
+  /** Replaces several in one transaction (one price pass): all are kept, or none when one is refused. */
+  replaceMany(alerts: readonly PriceAlert[]): void;
   remove(id: string): boolean;
 }
 
@@ -50,6 +52,13 @@ export function createPriceAlertStore(connection: Database.Database): PriceAlert
     return result.alert;
   }
 
+  const replaceAll = connection.transaction((alerts: readonly PriceAlert[]) => {
+    for (const alert of alerts) {
+      get(alert.id);
+      update.run(JSON.stringify(PriceAlert.parse(alert)), alert.id);
+    }
+  });
+
   return {
     list() {
       const alerts: PriceAlert[] = [];
@@ -66,11 +75,9 @@ export function createPriceAlertStore(connection: Database.Database): PriceAlert
       insert.run(alert.id, alert.createdAt, JSON.stringify(PriceAlert.parse(alert)));
     },
     replace(alert) {
-      connection.transaction(() => {
-        get(alert.id);
-        update.run(JSON.stringify(PriceAlert.parse(alert)), alert.id);
-      })();
+      replaceAll([alert]);
     },
+    replaceMany: replaceAll,
     remove: (id) => remove.run(id).changes > 0,
   };
 }
