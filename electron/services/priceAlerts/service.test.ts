@@ -51,7 +51,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(): Promise<PriceAlertsService> {
+async function start(now?: () => number): Promise<PriceAlertsService> {
   service = createPriceAlertsService({
     store,
     accounts: async () => [
@@ -62,6 +62,7 @@ async function start(): Promise<PriceAlertsService> {
     raise: (alert) => raised.push(alert),
     onChanged: () => undefined,
     intervalMs: () => 60_000,
+    ...(now ? { now } : {}),
   });
   await service.start();
   return service;
@@ -142,5 +143,27 @@ describe('the ceiling per account', () => {
     // Moving an alert to the full account is refused too.
     const other = service!.list().alerts.find((a) => a.rule.accountId === 'acc-2')!;
     await expect(prices.update({ id: other.id, rule: rule('above', '2') })).rejects.toSatisfy((e) => isAppFailure(e));
+  });
+});
+
+describe('re-arming', () => {
+  it('follows the value back past the band, never the clock: with time standing still an every-crossing alert fires again', async () => {
+    const prices = await start(() => 1_700_000_000_000);
+    const alert = await prices.create({ rule: rule('above', '100'), rearm: 'every' });
+    await server.subscribed();
+    const stateAfter = async (price: string) => {
+      server.push('BTC_USDT', price);
+      await expect.poll(() => currentOf(alert.id)).toBe(price);
+      return service!.list().alerts.find((a) => a.id === alert.id)!.state;
+    };
+    expect(await stateAfter('90')).toBe('armed');
+    expect(await stateAfter('101')).toBe('fired');
+    // Inside the band (0.1 % of 100): still fired, however long it stays there.
+    expect(await stateAfter('99.95')).toBe('fired');
+    expect(await stateAfter('100.5')).toBe('fired');
+    // Past the band: armed by that value, and the next crossing fires.
+    expect(await stateAfter('99.9')).toBe('armed');
+    expect(await stateAfter('102')).toBe('fired');
+    expect(raised.map((a) => a.watch?.value)).toEqual(['101', '102']);
   });
 });
