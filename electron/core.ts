@@ -21,7 +21,7 @@ import { subAccountsHandlers } from './services/subAccounts/handlers';
 import { createDepositsService } from './services/deposits/service';
 import { depositsHandlers } from './services/deposits/handlers';
 import { accountHandlers } from './services/accounts/handlers';
-import { alertsHandlers, createAlertsService, createNotificationGate, DEFAULT_ALERT_INTERVAL_MS, NOTIFICATION_LIMITS, type AlertTimers } from './services/alerts';
+import { alertsHandlers, createAlertsService, createNotificationGate, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers, type NOTIFICATION_LIMITS } from './services/alerts';
 import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewError, openDatabase, type DeskDatabase } from './services/database';
 import { databaseHandlers } from './services/database/handlers';
 import type { DatabaseStatus } from '../shared/model/database';
@@ -66,7 +66,7 @@ export interface CoreOptions {
   platform?: string;
   /** The position watcher's schedule: default the auto-refresh interval (30 s when that is off). */
   /** `notifications`: the storm limits (NOTIFICATION_LIMITS otherwise), for tests that count their own. */
-  alerts?: { intervalMs?: number; timers?: AlertTimers; notifications?: Partial<typeof NOTIFICATION_LIMITS> };
+  alerts?: { intervalMs?: number; timers?: AlertTimers; notifications?: Partial<Record<keyof typeof NOTIFICATION_LIMITS, number>> };
   /**
    * The live connections' timings (tests shorten them); the documented defaults otherwise. false:
    * no live connections (tests that drive the alerts watcher's schedule by hand).
