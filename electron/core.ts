@@ -304,7 +304,8 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
     overview: (accountId, o) => positions.overview({ accountId }, o),
     intervalMs: alertIntervalMs,
     onAlert: (alert) => {
-      logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
+      // A set alert's pass logs once for all it fired (onPass below): a storm is not a line per alert.
+      if (!alert.watch) logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
       // The account's timeline keeps its positions' alerts; a market's price is not the account's event.
       if (alert.kind !== 'price' && alert.kind !== 'margin_fraction' && alert.kind !== 'at_risk') history.recordAlert(alert);
       emit('alerts.fired', alert);
@@ -336,6 +337,7 @@ function createLockedCore(options: CoreOptions, releaseLock: () => void): Core {
       emit('priceAlerts.changed', {});
       alerts.statusChanged();
     },
+    onPass: (counts) => logger.info('price alerts pass', counts),
     intervalMs: alertIntervalMs,
     onError: (what, error) => logger.warn(what, { error }),
     ...(options.live ? { connection: options.live } : {}),

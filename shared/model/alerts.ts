@@ -46,6 +46,8 @@ export interface AlertAtRisk {
 /** What a set alert (Alerts view) adds: which one, its line and the value that crossed it. */
 export interface AlertWatch {
   ruleId: string;
+  /** An `every` alert's notifications are limited to one a minute; a `once` alert re-armed by hand is news again. */
+  rearm?: 'once' | 'every';
   direction: 'above' | 'below';
   threshold: string;
   value: string;

@@ -42,7 +42,7 @@ function harness() {
 }
 
 let nextId = 1;
-const priceAlert = (ruleId: string): PositionAlert => ({
+const priceAlert = (ruleId: string, rearm: 'once' | 'every' = 'every'): PositionAlert => ({
   id: `alert-${nextId++}`,
   kind: 'price',
   accountId: 'a1',
@@ -52,7 +52,7 @@ const priceAlert = (ruleId: string): PositionAlert => ({
   distancePercent: null,
   thresholdPercent: null,
   at: 0,
-  watch: { ruleId, direction: 'above', threshold: '100', value: '101' },
+  watch: { ruleId, rearm, direction: 'above', threshold: '100', value: '101' },
 });
 const positionAlert = (): PositionAlert => ({ ...priceAlert('x'), kind: 'margin_call', positionId: 7, watch: undefined });
 
@@ -81,6 +81,14 @@ describe('notifications in a storm', () => {
     expect(h.shown).toHaveLength(1);
     h.advance(1);
     h.gate.offer(priceAlert('r1'));
+    expect(h.shown).toHaveLength(2);
+  });
+
+  it('a once alert re-armed by hand and firing again within the minute is news: it notifies', () => {
+    const h = harness();
+    h.gate.offer(priceAlert('r2', 'once'));
+    h.advance(5_000);
+    h.gate.offer(priceAlert('r2', 'once'));
     expect(h.shown).toHaveLength(2);
   });
 

@@ -3,8 +3,8 @@
  * still logged and sent to the page; only the notifications are held back, so that a storm of
  * crossings is read as one message, not hundreds.
  *
- *  - A set alert (one with a `watch`) notifies at most once per `perAlertMs`: an "every crossing"
- *    alert on a price swinging across its line notifies once, then stays quiet for that while.
+ *  - An "every crossing" alert notifies at most once per `perAlertMs`: on a price swinging across
+ *    its line it notifies once, then stays quiet for that while.
  *  - Past `burstMax` notifications within `burstWindowMs`, the rest wait and become one summary
  *    ("N more alerts") at the end of the window.
  *
@@ -30,13 +30,14 @@ export function createNotificationGate(options: NotificationGateOptions) {
   const now = options.now ?? Date.now;
   const timers: AlertTimers = options.timers ?? { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
   const { perAlertMs, burstWindowMs, burstMax } = { ...NOTIFICATION_LIMITS, ...options };
-  /** When each set alert last notified (or was counted in a summary). */
+  /** When each "every crossing" alert last notified (or was counted in a summary). */
   const lastByRule = new Map<string, number>();
   /** Times of the notifications shown within the window, summaries included. */
   let recent: number[] = [];
   let held = 0;
   let latest: PositionAlert | null = null;
   let timer: unknown = null;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   function flush(): void {
     timer = null;
@@ -51,14 +52,17 @@ export function createNotificationGate(options: NotificationGateOptions) {
 
   function forgetOld(at: number): void {
     recent = recent.filter((t) => at - t < burstWindowMs);
-    // Bounded: rules quiet for longer than the per-alert pause need no memory.
-    if (lastByRule.size > 1_000) for (const [rule, t] of lastByRule) if (at - t >= perAlertMs) lastByRule.delete(rule);
+    // Bounded: rules quiet for longer than the per-alert pause need no memory. Swept once per
+    // pause, so a storm of thousands of rules does not walk the map at every alert.
+    if (at - prunedAt < perAlertMs) return;
+    prunedAt = at;
+    for (const [rule, t] of lastByRule) if (at - t >= perAlertMs) lastByRule.delete(rule);
   }
 
   return {
     offer(alert: PositionAlert): void {
       const at = now();
-      const rule = alert.watch?.ruleId;
+      const rule = alert.watch?.rearm === 'every' ? alert.watch.ruleId : undefined;
       if (rule !== undefined) {
         const last = lastByRule.get(rule);
         if (last !== undefined && at - last < perAlertMs) return;

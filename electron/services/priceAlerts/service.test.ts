@@ -37,9 +37,9 @@ beforeEach(async () => {
       writes.replace++;
       real.replace(alert);
     },
-    replaceMany: (alerts) => {
-      writes.replaceMany.push(alerts.length);
-      real.replaceMany(alerts);
+    replaceMany: (changes) => {
+      writes.replaceMany.push(changes.length);
+      real.replaceMany(changes);
     },
   };
   service = null;

@@ -29,8 +29,13 @@ export interface PriceAlertsServiceOptions {
   exchangeOf: (accountId: string) => Promise<{ url: string; ticker: (signal?: AbortSignal) => Promise<Record<string, string>> }>;
   /** `at`: when it fired (the time kept as its last firing). */
   raise: (alert: Omit<PositionAlert, 'id'>) => void;
-  /** An alert was added, edited, removed, fired or re-armed: the view reads the list again. */
+  /**
+   * An alert was added, edited, removed, fired or re-armed: the view reads the list again. After a
+   * person's change at once; after price passes at most once per CHANGED_EVERY_MS.
+   */
   onChanged: () => void;
+  /** Each pass that changed something: how many fired and re-armed (one log line, not one per alert). */
+  onPass?: (counts: { fired: number; rearmed: number }) => void;
   intervalMs: () => number;
   onError?: (what: string, error: unknown) => void;
   connection?: PriceFeedOptions['connection'];
@@ -38,6 +43,9 @@ export interface PriceAlertsServiceOptions {
 }
 
 const MARKETS_TTL_MS = 60_000;
+/** A storm of passes has the view read the whole list once a second, not once a pass. */
+export const CHANGED_EVERY_MS = 1_000;
+const RAISE_SLICE = 250;
 
 function unavailable(): never {
   throw new AppFailure({ kind: 'internal', reason: 'database_unavailable', message: 'The app database is not open, so alerts cannot be kept.' });
@@ -52,6 +60,7 @@ function refuse(field: string, code: string, message: string): never {
 
 /** A change one observation made to one alert, kept with the others of its pass and written once. */
 interface Change {
+  before: PriceAlert;
   next: PriceAlert;
   fired: boolean;
   value: string;
@@ -80,6 +89,20 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
   const marketsOf = new Map<string, { at: number; prices: Promise<Record<string, string>> }>();
   let ignoredPrices = 0;
   let closed = false;
+  let changedTimer: ReturnType<typeof setTimeout> | null = null;
+  let changedAt = Number.NEGATIVE_INFINITY;
+
+  function passChanged(): void {
+    if (changedTimer !== null) return;
+    changedTimer = setTimeout(
+      () => {
+        changedTimer = null;
+        changedAt = now();
+        if (!closed) options.onChanged();
+      },
+      Math.max(0, changedAt + CHANGED_EVERY_MS - now()),
+    );
+  }
 
   const priceKey = (url: string, market: string) => `${url} ${market}`;
 
@@ -140,21 +163,24 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
     return options.store ?? unavailable();
   }
 
-  /** The fired alerts of one pass, worded with one read of the account names. */
+  /**
+   * The fired alerts of one pass, worded with one read of the account names, raised in slices with
+   * a turn of the event loop between them so that thousands of them never hold up a request.
+   */
   function announce(fired: Change[]): void {
-    void options
-      .accounts()
-      .then((accounts) => {
+    void (async () => {
+      const names = new Map((await options.accounts()).map((a) => [a.id, a.name]));
+      for (let from = 0; from < fired.length; from += RAISE_SLICE) {
+        if (from > 0) await new Promise((resolve) => setImmediate(resolve));
         if (closed) return;
-        const names = new Map(accounts.map((a) => [a.id, a.name]));
-        for (const change of fired) raiseOne(change, names.get(change.next.rule.accountId) ?? change.next.rule.accountId);
-      })
-      .catch((error: unknown) => options.onError?.('price alerts: accounts could not be read to word an alert', error));
+        for (const change of fired.slice(from, from + RAISE_SLICE)) raiseOne(change, names.get(change.next.rule.accountId) ?? change.next.rule.accountId);
+      }
+    })().catch((error: unknown) => options.onError?.('price alerts: accounts could not be read to word an alert', error));
   }
 
   function raiseOne({ next: alert, value, market, positionId }: Change, accountName: string): void {
     const rule = alert.rule;
-    const watch = { ruleId: alert.id, direction: rule.direction, threshold: rule.threshold, value };
+    const watch = { ruleId: alert.id, rearm: alert.rearm, direction: rule.direction, threshold: rule.threshold, value };
     const at = alert.lastFiredAt ?? now();
     if (rule.kind === 'distance') {
       options.raise({ kind: 'threshold', accountId: rule.accountId, accountName, positionId: positionId ?? 0, market: market ?? '', distancePercent: value, thresholdPercent: rule.threshold, watch, at });
@@ -171,14 +197,14 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
     if (outcome.change === 'none') return;
     const fired = outcome.change === 'fired';
     const next: PriceAlert = fired ? { ...alert, state: 'fired', lastFiredAt: now() } : { ...alert, state: 'armed' };
-    changes.push({ next, fired, value, market, positionId });
+    changes.push({ before: alert, next, fired, value, market, positionId });
   }
 
   /** The end of a pass: its changes written in one transaction, then announced, the view told once. */
   function commit(changes: Change[]): void {
     if (changes.length === 0 || closed) return;
     try {
-      store().replaceMany(changes.map((c) => c.next));
+      store().replaceMany(changes);
     } catch (error) {
       // Not kept: the alerts stay as they were, so none fires or re-arms without a record.
       options.onError?.('price alerts: state could not be kept', error);
@@ -187,7 +213,8 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
     for (const change of changes) keep(change.next);
     const fired = changes.filter((c) => c.fired);
     if (fired.length > 0) announce(fired);
-    options.onChanged();
+    options.onPass?.({ fired: fired.length, rearmed: changes.length - fired.length });
+    passChanged();
     // Only an alert that fired once leaves the feed; the others keep their market watched.
     if (changes.some((c) => c.next.rule.kind === 'price' && !canStillFire(c.next))) void refeed();
   }
@@ -364,6 +391,8 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
     },
     close(): void {
       closed = true;
+      if (changedTimer !== null) clearTimeout(changedTimer);
+      changedTimer = null;
       feed.close();
     },
   };
