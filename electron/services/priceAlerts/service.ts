@@ -17,6 +17,7 @@ import { MAX_PRICE_ALERTS_PER_ACCOUNT } from '../../../shared/model/priceAlerts'
 import { compare } from '../../../shared/money/decimal';
 import { evaluate, type AlertMemo } from './evaluate';
 import { createPriceFeed, type FeedSource, type PriceFeedOptions } from './feed';
+import { createMarketLines } from './marketLines';
 import { isUsablePrice } from './pushedPrice';
 import type { PriceAlertStore } from './store';
 
@@ -72,17 +73,20 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
   const now = options.now ?? Date.now;
   const alerts = new Map<string, PriceAlert>();
   /**
-   * Price alerts by market, the other kinds by account: a price pass looks only at the alerts of
-   * the market that moved, an overview only at its account's, never at every alert.
+   * Price alerts by market and line, the other kinds by account: a price pass looks only at the
+   * alerts whose line the move passed (and those not yet evaluated), an overview only at its
+   * account's, never at every alert.
    */
-  const byMarket = new Map<string, Set<string>>();
+  const lines = createMarketLines();
   const byAccount = new Map<string, Set<string>>();
+  /** Price alerts that have not taken their market's last price yet (new, edited, re-armed, loaded). */
+  const fresh = new Set<string>();
   const memos = new Map<string, AlertMemo>();
   /** Distances and margin fractions as last seen, per alert. */
   const current = new Map<string, NonNullable<PriceAlertView['current']>>();
   /** The last usable price per exchange address and market: what every price alert of it shows. */
   const lastPrices = new Map<string, { value: string; at: number }>();
-  /** The price each market's alerts last took; the same price again moves none of them. */
+  /** The price each market's alerts last took (per exchange address): the start of the next move. */
   const evaluated = new Map<string, string>();
   /** Each account's WebSocket address, once its client was asked. */
   const urlOf = new Map<string, string>();
@@ -106,24 +110,22 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
 
   const priceKey = (url: string, market: string) => `${url} ${market}`;
 
-  function indexFor(alert: PriceAlert): [Map<string, Set<string>>, string] {
-    return alert.rule.kind === 'price' ? [byMarket, alert.rule.market] : [byAccount, alert.rule.accountId];
-  }
-
   function unindex(alert: PriceAlert): void {
-    const [index, key] = indexFor(alert);
-    const ids = index.get(key);
+    if (alert.rule.kind === 'price') return lines.remove(alert.rule.market, alert.id);
+    const ids = byAccount.get(alert.rule.accountId);
     ids?.delete(alert.id);
-    if (ids?.size === 0) index.delete(key);
+    if (ids?.size === 0) byAccount.delete(alert.rule.accountId);
   }
 
   function keep(alert: PriceAlert): void {
     const before = alerts.get(alert.id);
-    if (before) unindex(before);
     alerts.set(alert.id, alert);
-    const [index, key] = indexFor(alert);
-    let ids = index.get(key);
-    if (!ids) index.set(key, (ids = new Set()));
+    // A change of state keeps the rule: the index stays as it is (no re-sort per pass).
+    if (before?.rule === alert.rule) return;
+    if (before) unindex(before);
+    if (alert.rule.kind === 'price') return lines.add(alert.rule.market, alert.id, alert.rule.threshold);
+    let ids = byAccount.get(alert.rule.accountId);
+    if (!ids) byAccount.set(alert.rule.accountId, (ids = new Set()));
     ids.add(alert.id);
   }
 
@@ -133,6 +135,17 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
     alerts.delete(id);
     memos.delete(id);
     current.delete(id);
+    fresh.delete(id);
+  }
+
+  /** The price alerts a move of the market from `before` (undefined: none taken yet) to `price` can change. */
+  function movedBy(market: string, before: string | undefined, price: string): Set<string> {
+    const ids = new Set(before === undefined ? lines.all(market) : before === price ? [] : lines.between(market, before, price));
+    for (const id of fresh) {
+      const rule = alerts.get(id)?.rule;
+      if (rule?.kind === 'price' && rule.market === market) ids.add(id);
+    }
+    return ids;
   }
 
   const feed = createPriceFeed({
@@ -144,12 +157,14 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
       }
       const key = priceKey(url, market);
       lastPrices.set(key, { value: price, at: now() });
-      if (evaluated.get(key) === price) return;
+      const ids = movedBy(market, evaluated.get(key), price);
       evaluated.set(key, price);
       const changes: Change[] = [];
-      for (const id of byMarket.get(market) ?? []) {
+      for (const id of ids) {
         const alert = alerts.get(id)!;
-        if (urlOf.get(alert.rule.accountId) === url) step(alert, price, market, null, changes);
+        if (urlOf.get(alert.rule.accountId) !== url) continue;
+        step(alert, price, market, null, changes);
+        fresh.delete(id);
       }
       commit(changes);
     },
@@ -269,14 +284,18 @@ export function createPriceAlertsService(options: PriceAlertsServiceOptions) {
     const { alerts: stored } = options.store.list();
     const ids = new Set(stored.map((a) => a.id));
     for (const id of [...alerts.keys()]) if (!ids.has(id)) drop(id);
-    for (const alert of stored) keep(alert);
+    for (const alert of stored) {
+      keep(alert);
+      if (!memos.has(alert.id)) fresh.add(alert.id);
+    }
   }
 
   /** Armed afresh: the next values are learnt before a crossing can fire, the current price included. */
   function forget(id: string): void {
     memos.delete(id);
     current.delete(id);
-    evaluated.clear();
+    if (alerts.get(id)?.rule.kind === 'price') fresh.add(id);
+    else fresh.delete(id);
   }
 
   /** Refused past the limit, so one account's alerts stay few enough to read and cheap to evaluate. */
