@@ -7,13 +7,16 @@
  * distances and margin fractions from each positions overview the position watcher reads, so
  * those need the account's position alerts on. Markets are checked against the account's
  * exchange (its public ticker, held a minute).
+ *
+ * Each price or overview is one pass: only the alerts it can move are evaluated (marketLines.ts),
+ * what changed is written in one transaction, then announced. A price that is not a positive plain
+ * decimal is counted and goes no further (pushedPrice.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { AppFailure } from '../../../shared/errors';
 import type { PositionAlert } from '../../../shared/model/alerts';
 import type { PositionsOverview } from '../../../shared/model/balances';
-import type { PriceAlert, PriceAlertList, PriceAlertMarket, PriceAlertRearm, PriceAlertRule, PriceAlertView } from '../../../shared/model/priceAlerts';
-import { MAX_PRICE_ALERTS_PER_ACCOUNT } from '../../../shared/model/priceAlerts';
+import { MAX_PRICE_ALERTS_PER_ACCOUNT, type PriceAlert, type PriceAlertList, type PriceAlertMarket, type PriceAlertRearm, type PriceAlertRule, type PriceAlertView } from '../../../shared/model/priceAlerts';
 import { compare } from '../../../shared/money/decimal';
 import { evaluate, type AlertMemo } from './evaluate';
 import { createPriceFeed, type FeedSource, type PriceFeedOptions } from './feed';
