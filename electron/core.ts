@@ -23,7 +23,7 @@ import { subAccountsHandlers } from './services/subAccounts/handlers';
 import { createDepositsService } from './services/deposits/service';
 import { depositsHandlers } from './services/deposits/handlers';
 import { accountHandlers } from './services/accounts/handlers';
-import { alertsHandlers, createAlertsService, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers } from './services/alerts';
+import { alertsHandlers, createAlertsService, createNotificationGate, DEFAULT_ALERT_INTERVAL_MS, type AlertTimers, type NOTIFICATION_LIMITS } from './services/alerts';
 import { acquireInstanceLock, DATABASE_FILE, databaseProblemOf, DatabaseTooNewError, openDatabaseUnderLock, type DeskDatabase, type InstanceLock } from './services/database';
 import { databaseHandlers } from './services/database/handlers';
 import type { DatabaseStatus } from '../shared/model/database';
@@ -46,7 +46,7 @@ import { accountIdsWithRecords, importJournal, quarantineNotice } from './servic
 import { createHistoryService, createHistoryStore, historyHandlers, type HistoryTimers } from './services/history';
 import type { BalancesService } from './services/balances/service';
 import { catalogsReady, processLanguages, wordsFor } from './services/i18n/catalogs';
-import { alertNotification } from '../shared/i18n/alertWords';
+import { alertNotification, alertsSummaryNotification } from '../shared/i18n/alertWords';
 import type { I18n } from '@lingui/core';
 import { createPriceAlertsService, createPriceAlertStore, priceAlertsHandlers } from './services/priceAlerts';
 
@@ -68,7 +68,8 @@ export interface CoreOptions {
   clientOptions?: Partial<Omit<ExchangeClientOptions, 'baseUrl' | 'credentials'>>;
   platform?: string;
   /** The position watcher's schedule: default the auto-refresh interval (30 s when that is off). */
-  alerts?: { intervalMs?: number; timers?: AlertTimers };
+  /** `notifications`: the storm limits (NOTIFICATION_LIMITS otherwise), for tests that count their own. */
+  alerts?: { intervalMs?: number; timers?: AlertTimers; notifications?: Partial<Record<keyof typeof NOTIFICATION_LIMITS, number>> };
   /**
    * The live connections' timings (tests shorten them); the documented defaults otherwise. false:
    * no live connections (tests that drive the alerts watcher's schedule by hand).
@@ -316,16 +317,26 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
   // The watchers check as often as the person's automatic refresh, or on their default schedule when that is off.
   const alertCheckMs = options.alerts?.intervalMs ?? msFromEnv(TIMING_ENV.alertCheckMs);
   const alertIntervalMs = () => alertCheckMs ?? (settings.read().refreshIntervalMs || DEFAULT_ALERT_INTERVAL_MS);
+  // Every alert is logged and sent to the page; the desktop gets what the gate lets through, so a
+  // storm of crossings becomes a few notifications and one summary.
+  let summaries = 0;
+  const notifications = createNotificationGate({
+    notify: (alert) => void catalogsReady().then(() => emit('alerts.notification', { alertId: alert.id, ...alertNotification(words(), alert) })),
+    summarize: (count, latest) =>
+      void catalogsReady().then(() => emit('alerts.notification', { alertId: `summary-${++summaries}`, ...alertsSummaryNotification(words(), count, latest) })),
+    ...options.alerts?.notifications,
+  });
   const alerts = createAlertsService({
     accounts: async () => (await accounts.listKnown()).accounts,
     overview: (accountId, o) => positions.overview({ accountId }, o),
     intervalMs: alertIntervalMs,
     onAlert: (alert) => {
-      logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
+      // A set alert's pass logs once for all it fired (onPass below): a storm is not a line per alert.
+      if (!alert.watch) logger.info('position alert', { accountId: alert.accountId, kind: alert.kind, market: alert.market, positionId: alert.positionId });
       // The account's timeline keeps its positions' alerts; a market's price is not the account's event.
-      if (alert.kind !== 'price' && alert.kind !== 'margin_fraction') history.recordAlert(alert);
+      if (alert.kind !== 'price' && alert.kind !== 'margin_fraction' && alert.kind !== 'at_risk') history.recordAlert(alert);
       emit('alerts.fired', alert);
-      void catalogsReady().then(() => emit('alerts.notification', { alertId: alert.id, ...alertNotification(words(), alert) }));
+      notifications.offer(alert);
     },
     onStatus: (status) => emit('alerts.status', status),
     priceAlertsArmed: () => priceAlerts.armedPriceAlerts(),
@@ -353,6 +364,7 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
       emit('priceAlerts.changed', {});
       alerts.statusChanged();
     },
+    onPass: (counts) => logger.info('price alerts pass', counts),
     intervalMs: alertIntervalMs,
     onError: (what, error) => logger.warn(what, { error }),
     ...(options.live ? { connection: options.live } : {}),
@@ -445,6 +457,7 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
         silenceWatch.close();
         live.close();
         priceAlerts.close();
+        notifications.close();
         await alerts.close();
         await history.close();
         await Promise.allSettled([withdrawals.close(), demo.close()]);

@@ -16,6 +16,7 @@ const TITLES: Record<AlertKind, MessageDescriptor> = {
     id: 'alerts.title.margin_fraction',
     message: '{direction, select, above {{account}: margin fraction above {threshold}} other {{account}: margin fraction below {threshold}}}',
   },
+  at_risk: /*i18n*/ { id: 'alerts.title.at_risk', message: '{count, plural, one {# position already at risk} other {# positions already at risk}}' },
 };
 
 const BODIES: Record<AlertKind, MessageDescriptor> = {
@@ -33,6 +34,10 @@ const BODIES: Record<AlertKind, MessageDescriptor> = {
     id: 'alerts.body.margin_fraction',
     message: '{direction, select, above {The margin fraction of {account} is {value}, above your alert at {threshold}.} other {The margin fraction of {account} is {value}, below your alert at {threshold}.}}',
   },
+  at_risk: /*i18n*/ {
+    id: 'alerts.body.at_risk',
+    message: 'In liquidation: {liquidation}. In margin call: {marginCall}. Accounts: {account}.',
+  },
 };
 
 /** Only outside the app: a notification may be seen while the window is hidden. */
@@ -44,7 +49,12 @@ const KINDS: Record<AlertKind, MessageDescriptor> = {
   threshold: /*i18n*/ { id: 'alerts.kind.threshold', message: 'Near liquidation' },
   price: /*i18n*/ { id: 'alerts.kind.price', message: 'Price' },
   margin_fraction: /*i18n*/ { id: 'alerts.kind.margin_fraction', message: 'Margin fraction' },
+  at_risk: /*i18n*/ { id: 'alerts.kind.at_risk', message: 'Already at risk' },
 };
+
+/** Notifications held back in a storm of alerts (electron/services/alerts/notificationGate.ts), as one. */
+const SUMMARY_TITLE: MessageDescriptor = /*i18n*/ { id: 'alerts.summary.title', message: '{count, plural, one {# more alert} other {# more alerts}}' };
+const SUMMARY_BODY: MessageDescriptor = /*i18n*/ { id: 'alerts.summary.body', message: 'Alerts fired in quick succession. The latest: {latest}. Open WhiteBIT Desk to review them.' };
 
 const STATUS: Record<AlertRisk | 'off', MessageDescriptor> = {
   off: /*i18n*/ { id: 'alerts.status.off', message: 'Position alerts are off' },
@@ -72,15 +82,19 @@ export function alertPercent(i18n: I18n, value: string | null): string {
   return new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 20 }).format(value as `${number}`);
 }
 
-type AlertFacts = Pick<PositionAlert, 'kind' | 'market' | 'positionId' | 'accountName' | 'distancePercent' | 'thresholdPercent' | 'watch'>;
+type AlertFacts = Pick<PositionAlert, 'kind' | 'market' | 'positionId' | 'accountName' | 'distancePercent' | 'thresholdPercent' | 'watch' | 'atRisk'>;
 
 function valuesOf(i18n: I18n, alert: Omit<AlertFacts, 'kind'>) {
   // A price or margin fraction alert names its own line and the value that crossed it.
   const watched = alert.watch ? { direction: alert.watch.direction, value: alertPercent(i18n, alert.watch.value) } : { direction: 'other', value: '?' };
+  const atRisk = alert.atRisk
+    ? { count: alert.atRisk.liquidation + alert.atRisk.marginCall, liquidation: String(alert.atRisk.liquidation), marginCall: String(alert.atRisk.marginCall) }
+    : {};
   return {
+    ...atRisk,
     market: alert.market,
     positionId: String(alert.positionId),
-    account: alert.accountName,
+    account: alert.atRisk ? alert.atRisk.accounts.join(', ') : alert.accountName,
     distance: alertPercent(i18n, alert.distancePercent),
     threshold: alertPercent(i18n, alert.watch && !alert.thresholdPercent ? alert.watch.threshold : alert.thresholdPercent),
     ...watched,
@@ -99,6 +113,11 @@ export function alertBody(i18n: I18n, alert: AlertFacts): string {
 /** The desktop notification: the same title, and the body with a pointer back to the app. */
 export function alertNotification(i18n: I18n, alert: AlertFacts): { title: string; body: string } {
   return { title: alertTitle(i18n, alert), body: `${alertBody(i18n, alert)} ${say(i18n, REVIEW_IN_APP)}` };
+}
+
+/** One notification standing for `count` held back, naming the newest. */
+export function alertsSummaryNotification(i18n: I18n, count: number, latest: AlertFacts): { title: string; body: string } {
+  return { title: say(i18n, SUMMARY_TITLE, { count }), body: say(i18n, SUMMARY_BODY, { latest: alertTitle(i18n, latest) }) };
 }
 
 export function alertKindName(i18n: I18n, kind: AlertKind): string {

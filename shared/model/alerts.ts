@@ -28,12 +28,26 @@ export const AlertThreshold = z
 /** Above the threshold by this many percentage points before a crossed threshold alerts again. */
 export const ALERT_REARM_MARGIN = '1';
 
-/** `price` and `margin_fraction` come from the alerts a person sets in the Alerts view (shared/model/priceAlerts.ts). */
-export type AlertKind = 'liquidation' | 'margin_call' | 'threshold' | 'price' | 'margin_fraction';
+/**
+ * `price` and `margin_fraction` come from the alerts a person sets in the Alerts view
+ * (shared/model/priceAlerts.ts); `at_risk` is the one summary of positions already in liquidation or
+ * margin call when the watcher first sees an account (alerts switched on, app started, account added).
+ */
+export type AlertKind = 'liquidation' | 'margin_call' | 'threshold' | 'price' | 'margin_fraction' | 'at_risk';
+
+/** What an `at_risk` summary counts, over the accounts it names. */
+export interface AlertAtRisk {
+  liquidation: number;
+  marginCall: number;
+  /** The accounts' names, in the watcher's order. */
+  accounts: string[];
+}
 
 /** What a set alert (Alerts view) adds: which one, its line and the value that crossed it. */
 export interface AlertWatch {
   ruleId: string;
+  /** An `every` alert's notifications are limited to one a minute; a `once` alert re-armed by hand is news again. */
+  rearm?: 'once' | 'every';
   direction: 'above' | 'below';
   threshold: string;
   value: string;
@@ -55,6 +69,8 @@ export interface PositionAlert {
   at: number;
   /** Set for alerts from the Alerts view; `positionId` is then 0 unless a position crossed. */
   watch?: AlertWatch;
+  /** Set for an `at_risk` summary (`positionId` 0, `market` empty). */
+  atRisk?: AlertAtRisk;
 }
 
 /** The worst risk among the watched accounts' positions; the tray icon shows it. */

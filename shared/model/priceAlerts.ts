@@ -79,5 +79,11 @@ export interface PriceAlertMarket {
 }
 
 /** Field codes a refused create or update carries in `fields` (the renderer words them). */
-export const PRICE_ALERT_FIELD_CODES = ['unknown_market', 'markets_unavailable', 'unknown_account', 'unreadable_alert'] as const;
+export const PRICE_ALERT_FIELD_CODES = ['unknown_market', 'markets_unavailable', 'unknown_account', 'unreadable_alert', 'too_many_alerts'] as const;
+
+/**
+ * The most alerts one account may keep. Each price pass evaluates an account's alerts of the moved
+ * market; past this, a person's list is no longer readable and a storm of crossings no longer cheap.
+ */
+export const MAX_PRICE_ALERTS_PER_ACCOUNT = 1000;
 export type PriceAlertFieldCode = (typeof PRICE_ALERT_FIELD_CODES)[number];

@@ -68,7 +68,8 @@ beforeAll(async () => {
     mode: 'browser',
     startSimulator: async () => sim,
     clientOptions: { timeoutMs: 5_000, maxRetries: 0 },
-    alerts: { intervalMs: 1_000, timers },
+    // Each test counts its own notifications; the storm limits have tests of their own.
+    alerts: { intervalMs: 1_000, timers, notifications: { burstMax: 1_000 } },
     // These tests run the watcher by hand; a live connection would run it on its own as well.
     live: false,
   });
@@ -100,10 +101,15 @@ describe('the position watcher against the simulator', () => {
     const first = nextStatus();
     const saved = await data('accounts.update', { accountId: DEMO_ACCOUNT_ID, notifyPositions: true, alertThresholdPercent: '10' });
     expect(saved).toMatchObject({ notifyPositions: true, alertThresholdPercent: '10' });
-    // The first pass learns the positions as they are (BTC_USDT is 22.24 % away): nothing fires.
+    // The first pass learns the positions as they are (BTC_USDT is 22.24 % away): no alert per
+    // position, one summary of those already in liquidation or margin call.
     expect(await first).toMatchObject({ watching: true, worst: 'liquidation' });
-    expect(fired).toEqual([]);
+    expect(fired).toMatchObject([{ kind: 'at_risk', accountId: DEMO_ACCOUNT_ID, atRisk: { liquidation: 2, marginCall: 2 } }]);
+    expect(notifications).toEqual([{ alertId: fired[0]!.id, title: '4 positions already at risk', body: `In liquidation: 2. In margin call: 2. Accounts: ${fired[0]!.accountName}. Open WhiteBIT Desk to review it.` }]);
     expect(pending?.ms).toBe(1_000);
+    const summary = fired[0]!;
+    fired = [];
+    notifications = [];
 
     // 52000: (52000 − 48211.37) / 52000 = 7.29 %, below 10 %.
     await price('BTC_USDT', '52000');
@@ -140,7 +146,7 @@ describe('the position watcher against the simulator', () => {
 
     // The log keeps both, newest first, with the threshold alerts among whatever else fired.
     const log = await data('alerts.log', {});
-    expect(log.alerts.map((a) => a.id)).toEqual([...fired].reverse().map((a) => a.id));
+    expect(log.alerts.map((a) => a.id)).toEqual([...[...fired].reverse().map((a) => a.id), summary.id]);
     expect(log.status).toMatchObject({ watching: true, checkedAt: expect.any(Number) });
   });
 
@@ -179,6 +185,10 @@ describe('the position watcher against the simulator', () => {
     const first = nextStatus();
     await data('accounts.update', { accountId: DEMO_ACCOUNT_ID, notifyPositions: true });
     await first;
+    // Switched on: the positions already at risk are one summary; what follows is news.
+    expect(fired.map((a) => a.kind)).toEqual(['at_risk']);
+    fired = [];
+    notifications = [];
     const target = (await data('positions.overview', { accountId: DEMO_ACCOUNT_ID })).positions.find((p) => p.market === 'BTC_USDT')!;
     await admin(sim, 'POST', 'positions', { apiKey: sim.accounts[0]!.apiKey, positionId: target.positionId, liquidationState: 'liquidation' });
     try {

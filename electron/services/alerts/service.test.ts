@@ -72,4 +72,35 @@ describe('alerts service', () => {
     await h.service.sync();
     expect(h.reads()).toBe(1);
   });
+
+  it('positions already at risk raise one summary when first watched: at start, on switching alerts on, for an added account', async () => {
+    const accounts: WatchedAccount[] = [{ ...on }];
+    const h = harness(accounts);
+    h.setState('margin_call');
+    await h.service.sync();
+    expect(h.fired.map((a) => a.kind)).toEqual(['at_risk']);
+    expect(h.fired[0]!.atRisk).toEqual({ liquidation: 0, marginCall: 1, accounts: ['A'] });
+    // Still at risk on the next reads: nothing more.
+    await h.tick();
+    expect(h.fired).toHaveLength(1);
+
+    accounts[0]!.notifyPositions = false;
+    await h.service.sync();
+    accounts[0]!.notifyPositions = true;
+    await h.service.sync();
+    expect(h.fired.map((a) => a.kind)).toEqual(['at_risk', 'at_risk']);
+
+    // An added account: one summary for it; the one already watched is not announced again.
+    accounts.push({ ...on, id: 'b', name: 'B' });
+    await h.service.sync();
+    expect(h.fired).toHaveLength(3);
+    expect(h.fired[2]!.atRisk).toEqual({ liquidation: 0, marginCall: 1, accounts: ['B'] });
+  });
+
+  it('no summary when nothing is at risk', async () => {
+    const h = harness([on]);
+    await h.service.sync();
+    await h.tick();
+    expect(h.fired).toEqual([]);
+  });
 });

@@ -100,18 +100,50 @@ export function createAlertsService(options: AlertsServiceOptions) {
     options.onAlert(alert);
   }
 
-  async function refreshAccount(account: WatchedAccount, signal: AbortSignal): Promise<void> {
+  /**
+   * Positions already in liquidation or margin call when an account is first watched (start, alerts
+   * switched on, account added): the baseline raises no alert per position (transitions.ts), so
+   * the pass raises one summary for all such accounts instead, and the person hears of them.
+   */
+  function raiseAtRisk(found: { account: WatchedAccount; liquidation: number; marginCall: number }[]): void {
+    const risky = found.filter((f) => f.liquidation + f.marginCall > 0);
+    if (risky.length === 0) return;
+    const first = risky[0]!.account;
+    const alert: PositionAlert = {
+      id: `alert-${nextId++}`,
+      kind: 'at_risk',
+      accountId: first.id,
+      accountName: first.name,
+      positionId: 0,
+      market: '',
+      distancePercent: null,
+      thresholdPercent: null,
+      at: now(),
+      atRisk: {
+        liquidation: risky.reduce((n, f) => n + f.liquidation, 0),
+        marginCall: risky.reduce((n, f) => n + f.marginCall, 0),
+        accounts: risky.map((f) => f.account.name),
+      },
+    };
+    log.unshift(alert);
+    log.length = Math.min(log.length, logSize);
+    options.onAlert(alert);
+  }
+
+  /** Resolves to the account's positions at risk when this was its first read (its baseline), else null. */
+  async function refreshAccount(account: WatchedAccount, signal: AbortSignal): Promise<{ account: WatchedAccount; liquidation: number; marginCall: number } | null> {
     let overview: PositionsOverview;
     try {
       overview = await options.overview(account.id, { signal });
     } catch (error) {
-      if (signal.aborted) return;
+      if (signal.aborted) return null;
       failed.add(account.id);
       options.onRefreshFailed?.(account.id, error);
-      return;
+      return null;
     }
-    if (signal.aborted) return;
+    if (signal.aborted) return null;
     failed.delete(account.id);
+    const baseline = !watches.has(account.id);
     const { next, alerts } = evaluatePositions(watches.get(account.id), overview, account.alertThresholdPercent);
     watches.set(account.id, next);
     let risk: AlertRisk = 'none';
@@ -124,6 +156,10 @@ export function createAlertsService(options: AlertsServiceOptions) {
     }
     lastRisk.set(account.id, { risk, count });
     for (const draft of alerts) record(draft, account);
+    if (!baseline) return null;
+    const liquidation = overview.positions.filter((p) => p.liquidationState === 'liquidation').length;
+    const marginCall = overview.positions.filter((p) => p.liquidationState === 'margin_call').length;
+    return { account, liquidation, marginCall };
   }
 
   /** One pass over every account with alerts on; forgets accounts that switched them off. */
@@ -141,8 +177,9 @@ export function createAlertsService(options: AlertsServiceOptions) {
     if (!watching || closed) return;
     abort = new AbortController();
     const signal = abort.signal;
-    await Promise.all(on.map((account) => refreshAccount(account, signal)));
+    const firstSeen = await Promise.all(on.map((account) => refreshAccount(account, signal)));
     if (signal.aborted) return;
+    raiseAtRisk(firstSeen.filter((f) => f !== null));
     checkedAt = now();
   }
 

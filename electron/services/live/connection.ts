@@ -19,7 +19,10 @@ export interface LiveConnectionState {
   retryAt: number | null;
   /** Failed attempts in a row (0 once live). */
   attempt: number;
-  /** Frames that were not JSON-RPC, since this connection opened (shown, never fatal). */
+  /**
+   * Frames that were not JSON-RPC, or pushed a channel this connection never subscribed to, since
+   * it opened (shown, never fatal; such a frame changes nothing else).
+   */
   unreadableFrames: number;
 }
 
@@ -41,9 +44,16 @@ export interface LiveConnectionOptions {
   subscriptions: () => Subscription[];
   /** A pushed update, validated as an envelope only; the owner validates its params. */
   onUpdate: (method: string, params: unknown) => void;
+  /** The update methods the subscriptions bring; a push of any other is counted as unreadable, not handed on. */
+  updateMethods: ReadonlySet<string>;
   /** Subscribed again after a gap: events of the gap are not replayed, the owner reads REST. */
   onLive: () => void;
+  /**
+   * A change of status, problem or retry time at once; a change of the unreadable count alone at
+   * most once per `stateEveryMs`, so a flood of bad frames is one event a second, not one a frame.
+   */
   onState: (state: LiveConnectionState) => void;
+  stateEveryMs?: number;
   pingEveryMs?: number;
   pongTimeoutMs?: number;
   /** Answers to authorize and subscribe must come within this. */
@@ -64,6 +74,7 @@ export const LIVE_DEFAULTS = {
   maxFrameBytes: 1024 * 1024,
   backoffBaseMs: 1_000,
   backoffMaxMs: 60_000,
+  stateEveryMs: 1_000,
 } as const;
 
 const Answer = z.object({ id: z.number().int(), result: z.unknown(), error: z.object({ code: z.number().int(), message: z.string().optional() }).nullable() });
@@ -99,13 +110,30 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
   let pingTimer: unknown = null;
   let pongTimer: unknown = null;
   let nextId = 1;
+  /** A count-only state waiting for its slot, and when a state was last shown. */
+  let countTimer: unknown = null;
+  let shownAt = Number.NEGATIVE_INFINITY;
   const pending = new Map<number, { resolve: (frame: z.infer<typeof Answer>) => void; timer: unknown }>();
+
+  function show(): void {
+    if (countTimer !== null) timers.clearTimeout(countTimer);
+    countTimer = null;
+    shownAt = now();
+    options.onState({ ...current });
+  }
 
   function set(changes: Partial<LiveConnectionState>): void {
     const next = { ...current, ...changes };
-    const shown = next.status !== current.status || next.problem !== current.problem || next.retryAt !== current.retryAt || next.unreadableFrames !== current.unreadableFrames;
+    const moved = next.status !== current.status || next.problem !== current.problem || next.retryAt !== current.retryAt;
+    const counted = next.unreadableFrames !== current.unreadableFrames;
     current = next;
-    if (shown) options.onState({ ...current });
+    if (moved) return show();
+    if (!counted || countTimer !== null) return;
+    countTimer = timers.setTimeout(show, Math.max(0, shownAt + o.stateEveryMs - now()));
+  }
+
+  function countUnreadable(): void {
+    set({ unreadableFrames: current.unreadableFrames + 1 });
   }
 
   function clearTimers(): void {
@@ -158,19 +186,16 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     try {
       parsed = JSON.parse(data.toString('utf8'));
     } catch {
-      set({ unreadableFrames: current.unreadableFrames + 1 });
-      return;
+      return countUnreadable();
     }
     const update = Update.safeParse(parsed);
     if (update.success) {
+      if (!options.updateMethods.has(update.data.method)) return countUnreadable();
       options.onUpdate(update.data.method, update.data.params);
       return;
     }
     const answer = Answer.safeParse(parsed);
-    if (!answer.success) {
-      set({ unreadableFrames: current.unreadableFrames + 1 });
-      return;
-    }
+    if (!answer.success) return countUnreadable();
     if (answer.data.error?.code === 7) return fail('too_many_requests', gen);
     const waiting = pending.get(answer.data.id);
     if (!waiting) return;
@@ -273,6 +298,8 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       clearTimers();
       drop();
       set({ status: 'down', problem: null, retryAt: null, attempt: 0 });
+      if (countTimer !== null) timers.clearTimeout(countTimer);
+      countTimer = null;
     },
     state: () => ({ ...current }),
   };

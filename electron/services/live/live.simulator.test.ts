@@ -15,6 +15,8 @@ let client: ExchangeClient;
 const runtime = createExchangeRuntime();
 let service: LiveService | null = null;
 let states: LiveState[];
+/** When each state arrived (Date.now), beside `states`. */
+let stateTimes: number[];
 let riskChanges: number[];
 let pushes: number[];
 
@@ -34,6 +36,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await admin(sim, 'POST', 'reset');
   states = [];
+  stateTimes = [];
   riskChanges = [];
   pushes = [];
 });
@@ -47,7 +50,10 @@ async function startLive(overrides: Partial<typeof FAST> = {}): Promise<LiveServ
     accounts: async () => [{ id: 'a1', notifyPositions: true }],
     clientFor: async () => client,
     onRiskChange: () => riskChanges.push(Date.now()),
-    onState: (s) => states.push(s),
+    onState: (s) => {
+      states.push(s);
+      stateTimes.push(Date.now());
+    },
     onPushed: () => pushes.push(Date.now()),
     connection: { ...FAST, ...overrides },
   });
@@ -135,6 +141,22 @@ describe('live connection against the simulator', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(states.filter((s) => s.status === 'fallback').length).toBe(fallbacksBefore);
     expect(service!.get('a1').status).toBe('live');
+  });
+
+  it('frames of a channel never subscribed and unreadable frames are counted, change nothing, and are told at most once a second', async () => {
+    await startLive({ pongTimeoutMs: 2000 });
+    await until(() => riskChanges.length === 1);
+    const risksBefore = riskChanges.length;
+    const from = states.length;
+    // lastprice was never subscribed on this connection; the flood pushes it anyway.
+    await admin(sim, 'POST', 'live', { action: 'flood', count: 5_000 });
+    for (let i = 0; i < 20; i++) await admin(sim, 'POST', 'live', { action: 'garbage' });
+    await until(() => service!.get('a1').unreadableFrames === 5_020);
+    expect(riskChanges.length).toBe(risksBefore);
+    const told = stateTimes.slice(from);
+    expect(states.slice(from).every((s) => s.status === 'live')).toBe(true);
+    // Each count-only state waited for its slot: they are a second or more apart.
+    for (let i = 1; i < told.length; i++) expect(told[i]! - told[i - 1]!).toBeGreaterThanOrEqual(950);
   });
 
   it('a refused token and code 7 back off and retry', async () => {

@@ -28,13 +28,15 @@ export interface LiveServiceOptions {
   onPushed?: (accountId: string) => void;
   pushedEveryMs?: number;
   /** Timings for tests; the documented defaults otherwise. */
-  connection?: Partial<Omit<LiveConnectionOptions, 'url' | 'token' | 'subscriptions' | 'onUpdate' | 'onLive' | 'onState'>>;
+  connection?: Partial<Omit<LiveConnectionOptions, 'url' | 'token' | 'subscriptions' | 'updateMethods' | 'onUpdate' | 'onLive' | 'onState'>>;
 }
 
 const SUBSCRIPTIONS = [
   { method: 'positionsMargin_subscribe', params: [] },
   { method: 'positionsAccountMargin_subscribe', params: [] },
 ];
+/** What those subscriptions push; a frame of any other channel is counted by the connection and dropped. */
+const UPDATE_METHODS: ReadonlySet<string> = new Set(['positionsMargin_update', 'positionsAccountMargin_update']);
 
 /** Only what change detection needs; one unreadable record is skipped, never the snapshot. */
 const SnapshotRecord = z.object({ id: z.number().int(), liq_stage: z.string().max(32).nullable().optional() });
@@ -115,6 +117,7 @@ export function createLiveService(options: LiveServiceOptions) {
         return client.websocketToken();
       },
       subscriptions: () => SUBSCRIPTIONS,
+      updateMethods: UPDATE_METHODS,
       onUpdate: (method, params) => onUpdate(accountId, method, params),
       onLive: () => {
         // A gap: nothing of it is replayed, so the snapshot starts again and REST is read now.

@@ -6,7 +6,6 @@
  * on the alerts schedule instead, so a lost socket costs speed, never an alert.
  */
 import { z } from 'zod';
-import { isLooseDecimalString } from '../../../shared/money/decimal';
 import { createLiveConnection, type LiveConnection, type LiveConnectionOptions } from '../live/connection';
 
 export interface FeedSource {
@@ -18,16 +17,18 @@ export interface FeedSource {
 }
 
 export interface PriceFeedOptions {
-  onPrice: (url: string, market: string, price: string) => void;
+  /** Every price as it came, checked by the owner (a broken feed's values are counted there). */
+  onPrice: (url: string, market: string, price: unknown) => void;
   /** The exchange's last prices by market (public ticker), through the account's client. */
   ticker: (accountId: string) => Promise<Record<string, string>>;
   /** The alerts schedule: how often the ticker stands in for a socket that is down. */
   intervalMs: () => number;
   onError?: (what: string, error: unknown) => void;
-  connection?: Partial<Omit<LiveConnectionOptions, 'url' | 'token' | 'subscriptions' | 'onUpdate' | 'onLive' | 'onState'>>;
+  connection?: Partial<Omit<LiveConnectionOptions, 'url' | 'token' | 'subscriptions' | 'updateMethods' | 'onUpdate' | 'onLive' | 'onState'>>;
 }
 
-const LastPrice = z.tuple([z.string().max(40), z.string().refine(isLooseDecimalString)]);
+const LastPrice = z.tuple([z.string().max(40), z.unknown()]);
+const LASTPRICE: ReadonlySet<string> = new Set(['lastprice_update']);
 
 interface Feed {
   source: FeedSource;
@@ -76,8 +77,8 @@ export function createPriceFeed(options: PriceFeedOptions) {
         feed.subscribed = listKey(feed.source.markets);
         return [{ method: 'lastprice_subscribe', params: [...feed.source.markets] }];
       },
-      onUpdate: (method, params) => {
-        if (method !== 'lastprice_update') return;
+      updateMethods: LASTPRICE,
+      onUpdate: (_method, params) => {
         const update = LastPrice.safeParse(params);
         if (update.success && feed.source.markets.has(update.data[0])) options.onPrice(feed.source.url, update.data[0], update.data[1]);
       },

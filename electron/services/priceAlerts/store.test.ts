@@ -77,3 +77,25 @@ it('refuses a record the schema does not accept before writing it', () => {
   expect(() => store.insert({ ...alert('alert-0001'), rule: { ...alert('x').rule, threshold: '-5' } as PriceAlert['rule'] })).toThrow();
   expect(store.list().alerts).toEqual([]);
 });
+
+it('replaces a pass of alerts in one transaction; an unreadable row among them refuses the whole pass and is left as it was', () => {
+  const store = createPriceAlertStore(database.connection);
+  for (const id of ['alert-0001', 'alert-0002', 'alert-0003']) store.insert(alert(id));
+  const read = store.list().alerts;
+  const fired = (a: PriceAlert): PriceAlert => ({ ...a, state: 'fired', lastFiredAt: 1_700_000_009_000 });
+
+  store.replaceMany(read.slice(0, 2).map((before) => ({ before, next: fired(before) })));
+  expect(store.list().alerts.map((a) => a.state)).toEqual(['fired', 'fired', 'armed']);
+
+  // Its row no longer holds what was read: checked as replace does, and kept since it is readable.
+  const [, second, third] = store.list().alerts;
+  database.connection.prepare('UPDATE price_alerts SET record = ? WHERE id = ?').run(JSON.stringify({ ...third!, rearm: 'once' }), third!.id);
+  store.replaceMany([{ before: third!, next: fired(third!) }]);
+  expect(store.get(third!.id).state).toBe('fired');
+
+  database.connection.prepare("UPDATE price_alerts SET record = '{not json' WHERE id = 'alert-0003'").run();
+  expect(() => store.replaceMany([{ before: second!, next: { ...second!, state: 'armed' } }, { before: third!, next: third! }])).toThrow();
+  expect(store.get(second!.id).state).toBe('fired');
+  const row = database.connection.prepare("SELECT record FROM price_alerts WHERE id = 'alert-0003'").get() as { record: string };
+  expect(row.record).toBe('{not json');
+});

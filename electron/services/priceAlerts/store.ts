@@ -15,6 +15,12 @@ export interface PriceAlertStore {
   insert(alert: PriceAlert): void;
   /** Replaces a readable alert; refuses an unreadable or missing one. */
   replace(alert: PriceAlert): void;
+  /**
+   * Replaces several in one transaction (one price pass): all are kept, or none when one is refused.
+   * Each comes with the version it was read as: a row still holding exactly that is replaced
+   * without being read again; any other row goes through the checks of `replace`.
+   */
+  replaceMany(changes: readonly { before: PriceAlert; next: PriceAlert }[]): void;
   remove(id: string): boolean;
 }
 
@@ -38,6 +44,7 @@ export function createPriceAlertStore(connection: Database.Database): PriceAlert
   const one = connection.prepare('SELECT id, record FROM price_alerts WHERE id = ?');
   const insert = connection.prepare('INSERT INTO price_alerts (id, created_at, record) VALUES (?, ?, ?)');
   const update = connection.prepare('UPDATE price_alerts SET record = ? WHERE id = ?');
+  const updateIfUnchanged = connection.prepare('UPDATE price_alerts SET record = ? WHERE id = ? AND record = ?');
   const remove = connection.prepare('DELETE FROM price_alerts WHERE id = ?');
 
   function get(id: string): PriceAlert {
@@ -49,6 +56,19 @@ export function createPriceAlertStore(connection: Database.Database): PriceAlert
     }
     return result.alert;
   }
+
+  function replaceChecked(alert: PriceAlert): void {
+    get(alert.id);
+    update.run(JSON.stringify(PriceAlert.parse(alert)), alert.id);
+  }
+
+  const replaceAll = connection.transaction((changes: readonly { before: PriceAlert; next: PriceAlert }[]) => {
+    for (const { before, next } of changes) {
+      // Records are written from parsed alerts, so a row this process read or wrote holds exactly this text.
+      const text = JSON.stringify(PriceAlert.parse(next));
+      if (updateIfUnchanged.run(text, next.id, JSON.stringify(before)).changes === 0) replaceChecked(next);
+    }
+  });
 
   return {
     list() {
@@ -66,11 +86,9 @@ export function createPriceAlertStore(connection: Database.Database): PriceAlert
       insert.run(alert.id, alert.createdAt, JSON.stringify(PriceAlert.parse(alert)));
     },
     replace(alert) {
-      connection.transaction(() => {
-        get(alert.id);
-        update.run(JSON.stringify(PriceAlert.parse(alert)), alert.id);
-      })();
+      connection.transaction(replaceChecked)(alert);
     },
+    replaceMany: replaceAll,
     remove: (id) => remove.run(id).changes > 0,
   };
 }

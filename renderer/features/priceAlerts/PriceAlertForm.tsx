@@ -96,6 +96,7 @@ export function PriceAlertForm(props: { accounts: AccountSummary[]; defaultAccou
           label={t`Account`}
           value={draft.accountId}
           options={props.accounts.map((a) => ({ value: a.id, label: a.name }))}
+          error={serverFields?.accountId?.map(fieldCodeWords)}
           onChange={(accountId) => set({ accountId, market: '' })}
         />
         <SelectField
@@ -151,7 +152,7 @@ export function PriceAlertForm(props: { accounts: AccountSummary[]; defaultAccou
           onChange={(value) => set({ rearm: value === 'every' ? 'every' : 'once' })}
         />
       </div>
-      {failure && !serverFields?.market ? <ErrorPanel error={failure} compact /> : null}
+      {failure && !serverFields?.market && !serverFields?.accountId ? <ErrorPanel error={failure} compact /> : null}
       <div className="price-alert-form__actions">
         <button type="submit" className="button" disabled={saving}>
           {saving ? t`Saving…` : props.editing ? t`Save alert` : t`Add alert`}

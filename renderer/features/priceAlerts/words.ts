@@ -1,6 +1,6 @@
 /** How the Alerts view words an alert's rule, its state and the main process's field codes. */
 import { t } from '@lingui/core/macro';
-import type { PriceAlertRule } from '../../../shared/model/priceAlerts';
+import { MAX_PRICE_ALERTS_PER_ACCOUNT, type PriceAlertRule } from '../../../shared/model/priceAlerts';
 import { formatAmount } from '../../format';
 
 export function kindName(kind: PriceAlertRule['kind']): string {
@@ -36,6 +36,10 @@ export function fieldCodeWords(code: string): string {
       return t`The exchange’s market list could not be read. Try again.`;
     case 'unknown_account':
       return t`This account no longer exists.`;
+    case 'too_many_alerts': {
+      const most = MAX_PRICE_ALERTS_PER_ACCOUNT;
+      return t`This account already has ${most} alerts, the most it can keep. Delete some to set another.`;
+    }
     case 'unreadable_alert':
       return t`This alert could not be read. Delete it and set it again.`;
     default:
