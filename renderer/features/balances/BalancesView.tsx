@@ -319,7 +319,7 @@ const BalancesTable = memo(function BalancesTable({
   const scrollsSideways = useScrollsSideways(containerRef);
   const labels = { main: t`Main`, trade: t`Trade`, collateral: t`Collateral`, total: t`Total`, value: t`Value (${quote})`, change: t`24 h`, share: t`Share` };
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
-    <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <th className={end ? 'align-end' : 'cell-sticky'} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
         {label} {ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : ''}
       </button>
@@ -385,7 +385,7 @@ function PartCell({ amount, sub, testId }: { amount: string; sub?: string; testI
 const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { row: BalanceRow; quote: string; rowIndex: number }) {
   return (
     <tr aria-rowindex={rowIndex} data-testid="balance-row" data-asset={row.asset}>
-      <td title={row.name ? `${row.asset} \u00b7 ${row.name}` : row.asset}>
+      <td className="cell-sticky" title={row.name ? `${row.asset} \u00b7 ${row.name}` : row.asset}>
         <span className="cell-main">{row.asset}</span>
         {row.name ? <span className="cell-sub clip">{row.name}</span> : null}
       </td>
