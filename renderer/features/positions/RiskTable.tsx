@@ -110,7 +110,7 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     },
     { header: t`Liquidation`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
     {
-      sort: sortOf('pnl'), header: sortHeader('pnl', t`P&L`),
+      sort: sortOf('pnl'), header: <span title={t`Open (unrealized) P&L, at the last trade price`}>{sortHeader('pnl', t`P&L`)}</span>,
       width: '12%',
       align: 'end',
       cellProps: (p) => ({ className: `num signed signed--${p.unrealizedPnl === null ? 'neutral' : signTone(p.unrealizedPnl)}`, title: p.unrealizedPnl ?? undefined }),
