@@ -88,10 +88,9 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // typing pauses (SearchField). The rows then follow in a render React may interrupt, so a key
   // pressed while a long list filters is handled between its slices.
   const search = useDeferredValue(ui.search);
-  const hideBelow = useMemo(
-    () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),
-    [ui.hideSmall, threshold],
-  );
+  const thresholdSet = isLooseDecimalString(threshold) && isPositive(threshold);
+  const hideSmall = ui.hideSmall ?? thresholdSet;
+  const hideBelow = useMemo(() => (hideSmall && thresholdSet ? threshold : null), [hideSmall, thresholdSet, threshold]);
   const { rows: visible, hiddenSmall } = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
   // From every row, not the visible ones: a search or a scroll never moves the columns.
   const widths = useMemo(() => figureWidths(allRows, quote), [allRows, quote]);
@@ -151,7 +150,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         <SearchField value={ui.search} onSearch={(search) => setUi({ search })} />
         <span className="balances-toolbar__group">
           <label className="checkbox">
-            <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
+            <input type="checkbox" checked={hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
             {t`Hide small balances`}
           </label>
           <ThresholdInput saved={savedThreshold} quote={quote} onTyped={setTypedThreshold} />
