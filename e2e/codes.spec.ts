@@ -73,7 +73,7 @@ test.describe('codes', () => {
     await expect(rows.first()).toBeVisible();
     const held = rows.getByText('On hold for review', { exact: true }).first();
     await expect(held).toBeVisible();
-    await expect(held).toHaveAttribute('title', 'The exchange says “on_hold_review”');
+    await expect(held).toHaveAttribute('title', 'The exchange holds this code while it reviews it');
     // No row shows a raw id with underscores as its status.
     await expect(rows.getByText(/_/)).toHaveCount(0);
 
