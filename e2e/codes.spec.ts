@@ -61,7 +61,7 @@ test.describe('codes', () => {
     expect(history.lines.slice(1).some((line) => line.split(',')[1]!.startsWith('-'))).toBe(true);
   });
 
-  test('statuses read as words in both languages, the word the exchange sent on hover', async ({ page, simulator }) => {
+  test('statuses read as words in both languages, what each means on hover', async ({ page, simulator }) => {
     const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
     const truth = simulator.state.account(main.apiKey)!;
     expect(truth.codes.slice(0, 30).some((c) => c.status === 'on_hold_review')).toBe(true);

@@ -125,7 +125,7 @@ test('the in-sight check itself catches a column past the edge of its table', as
   await expect(page.getByTestId('risk-row').first()).toBeVisible();
   expect(await columnsOutOfSight(page, 'State')).toEqual([]);
   await page.evaluate(() => {
-    const state = [...document.querySelectorAll('main table th')].find((th) => th.textContent?.startsWith('State'))!;
+    const state = [...document.querySelectorAll<HTMLElement>('main table th')].find((th) => th.textContent?.startsWith('State'))!;
     state.style.paddingLeft = '2000px';
   });
   expect(await columnsOutOfSight(page, 'State')).toEqual([expect.stringMatching(/^the column "State" ends \d+ px past the edge of its table$/)]);
