@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { PositionAlert } from '../../../shared/model/alerts';
 import { REAL_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { AlertLog } from './AlertLog';
@@ -137,6 +138,32 @@ describe('alerts pushed by the main process', () => {
     const item = await screen.findByTestId('alert-log-item');
     expect(within(item).getByText('Near liquidation')).toBeTruthy();
     expect(item.textContent).toContain('BTC_USDT: 7.29 % from liquidation');
+  });
+});
+
+describe('the alert log', () => {
+  it('shows what fired while no log was open, once one comes into view', async () => {
+    let alerts: PositionAlert[] = [];
+    const bridge = installBridge([REAL_ACCOUNT]);
+    bridge.handle('alerts.log', () => ({ alerts, status: { watching: true, worst: 'near', count: 1, checkedAt: Date.UTC(2025, 0, 2), failedAccounts: [], priceAlertsArmed: 0 } }));
+    function Switch({ shown }: { shown: boolean }) {
+      return shown ? <AlertLog /> : <p>elsewhere</p>;
+    }
+    const view = renderWithQuery(<Switch shown />);
+    expect(await screen.findByText('No alerts since the app started.')).toBeTruthy();
+    view.rerender(
+      <QueryClientProvider client={view.client}>
+        <Switch shown={false} />
+      </QueryClientProvider>,
+    );
+    alerts = [alert('alert-1', 'threshold')];
+    act(() => bridge.emit('alerts.fired', alerts[0]!));
+    view.rerender(
+      <QueryClientProvider client={view.client}>
+        <Switch shown />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('alert-log-item')).toBeTruthy();
   });
 });
 
