@@ -55,7 +55,8 @@ test('a price move through the simulator raises exactly one threshold alert in t
   const again = await status.textContent();
   await expect(status).not.toHaveText(again ?? '', { timeout: 25_000 });
   await expect(thresholdLogItems(page)).toHaveCount(1);
-  await expect(page.getByTestId('alert-toast').filter({ hasText: 'from liquidation' })).toHaveCount(1);
+  // No second toast (the first may have left by itself by now).
+  expect(await page.getByTestId('alert-toast').filter({ hasText: 'from liquidation' }).count()).toBeLessThanOrEqual(1);
 });
 
 test('with Ukrainian picked, a liquidation reads in Ukrainian: the toast, the desktop notification the main process words, and the timeline', async ({ page, simulator }) => {

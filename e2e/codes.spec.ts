@@ -61,7 +61,7 @@ test.describe('codes', () => {
     expect(history.lines.slice(1).some((line) => line.split(',')[1]!.startsWith('-'))).toBe(true);
   });
 
-  test('statuses read as words in both languages, the word the exchange sent on hover', async ({ page, simulator }) => {
+  test('statuses read as words in both languages, what each means on hover', async ({ page, simulator }) => {
     const main = simulator.accounts.find((a) => a.name === 'Main (B2B)')!;
     const truth = simulator.state.account(main.apiKey)!;
     expect(truth.codes.slice(0, 30).some((c) => c.status === 'on_hold_review')).toBe(true);
@@ -73,7 +73,7 @@ test.describe('codes', () => {
     await expect(rows.first()).toBeVisible();
     const held = rows.getByText('On hold for review', { exact: true }).first();
     await expect(held).toBeVisible();
-    await expect(held).toHaveAttribute('title', 'The exchange says “on_hold_review”');
+    await expect(held).toHaveAttribute('title', 'The exchange holds this code while it reviews it');
     // No row shows a raw id with underscores as its status.
     await expect(rows.getByText(/_/)).toHaveCount(0);
 

@@ -48,11 +48,10 @@ const KEPT_IN_LATIN = /\b(?:[A-Z0-9_&.-]{2,}|PnL|Travel Rule|WhiteBIT Desk|White
 function englishLeftovers(texts: string[]): string[] {
   // Ids the exchange sent (codes, hashes, addresses) hold digits, and host names (whitebit.com):
   // data, not wording. A snake_case status the app does not know is NOT excused: it must be worded.
-  // "(hidden)" is what the codes CSV file holds for a code not revealed: quoted as the file has it.
   // A text may carry where it was found after a tab (element and class), for the failure message.
   return texts.filter((entry) => {
     const text = entry.split('\t')[0]!;
-    const left = text.replace('(hidden)', '').replace(/\S*\d\S*/g, '').replace(/\b[a-z-]+(?:\.[a-z-]+)+\b/g, '').replace(KEPT_IN_LATIN, '');
+    const left = text.replace(/\S*\d\S*/g, '').replace(/\b[a-z-]+(?:\.[a-z-]+)+\b/g, '').replace(KEPT_IN_LATIN, '');
     return /[A-Za-z]{2,}/.test(left);
   });
 }

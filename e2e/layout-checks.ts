@@ -37,9 +37,57 @@ export async function seriousViolations(page: Page, where: string, rules?: reado
   return lines;
 }
 
-/** Everything the layout walks look for on a view but axe: sideways overflow and cut-short table text. */
+/**
+ * Everything the layout walks look for on a view but axe: a window that scrolls, sideways
+ * overflow and cut-short table text.
+ */
 export async function layoutProblems(page: Page): Promise<string[]> {
-  return [...(await sidewaysOverflow(page)), ...(await cutShortInTables(page))];
+  return [...(await windowScrolls(page)), ...(await sidewaysOverflow(page)), ...(await cutShortInTables(page))];
+}
+
+/**
+ * The window itself never scrolls, only the view inside it: the page is no taller than the window,
+ * and the wheel turned over the side menu (which has nothing more to show) leaves the top bar at
+ * the top of the window. A page taller than the window used to scroll away under that wheel,
+ * taking the top bar, the menu and the data with it.
+ */
+export async function windowScrolls(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const tallerBy = await page.evaluate(() => {
+    const root = document.scrollingElement!;
+    return root.scrollHeight - root.clientHeight;
+  });
+  if (tallerBy > 1) problems.push(`the window is ${tallerBy} px taller than itself`);
+  const menu = await page.locator('nav.side-nav').boundingBox();
+  if (!menu) return [...problems, 'no side menu'];
+  await page.mouse.move(menu.x + menu.width / 2, menu.y + menu.height / 2);
+  await page.mouse.wheel(0, 5000);
+  // The wheel scrolls asynchronously: two frames later it has been applied.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const after = await page.evaluate(() => ({ scrolled: document.scrollingElement!.scrollTop, barTop: document.querySelector('.top-bar')!.getBoundingClientRect().top }));
+  if (after.scrolled !== 0 || after.barTop !== 0) problems.push(`the wheel over the side menu scrolled the window by ${after.scrolled} px (the top bar is at ${after.barTop} px)`);
+  await page.evaluate(() => document.scrollingElement!.scrollTo(0, 0));
+  return problems;
+}
+
+/**
+ * A table column whose header is not in sight as the view opens: past the right edge of its
+ * table's frame (to be reached only by scrolling sideways). `header` is the header's words, as
+ * written (not as shown in capitals); every table with such a header is checked.
+ */
+export function columnsOutOfSight(page: Page, header: string): Promise<string[]> {
+  return page.evaluate((words) => {
+    const problems: string[] = [];
+    const headers = [...document.querySelectorAll('main table th')].filter((th) => (th.textContent ?? '').trim().replace(/\s*[\u2191\u2193]$/, '') === words);
+    if (headers.length === 0) return [`no column "${words}"`];
+    for (const th of headers) {
+      const frame = th.closest('.table-wrap, .table-scroll') ?? document.querySelector('main')!;
+      const seen = frame.getBoundingClientRect();
+      const box = th.getBoundingClientRect();
+      if (box.right > seen.right + 1) problems.push(`the column "${words}" ends ${Math.round(box.right - seen.right)} px past the edge of its table`);
+    }
+    return problems;
+  }, header);
 }
 
 /**

@@ -15,8 +15,8 @@
  */
 import { join, resolve } from 'node:path';
 import { SCROLLBARS_SHOWN } from './chromium';
-import { expect, test } from './fixtures';
-import { COLOUR_RULES, cutShortInTables, layoutProblems, seriousViolations, sidewaysOverflow } from './layout-checks';
+import { expect, openView, test } from './fixtures';
+import { COLOUR_RULES, columnsOutOfSight, cutShortInTables, layoutProblems, seriousViolations, sidewaysOverflow, windowScrolls } from './layout-checks';
 import { TOUR } from './tour';
 
 test.use({ launchOptions: SCROLLBARS_SHOWN });
@@ -26,6 +26,11 @@ const SIZES = [
   { width: 1024, height: 700 },
   { width: 1440, height: 900 },
 ] as const;
+
+/** Columns that must be in sight as a view opens, at every size: a position's state and distance, a closed one's result. */
+const IN_SIGHT: Partial<Record<string, readonly string[]>> = {
+  positions: ['Market', 'State', 'Distance', 'Realized P&L'],
+};
 
 // The light walk takes both sizes: the smallest with axe, then the wide one. The DOM is the same in
 // both themes, so the dark walk takes the smallest size only and asks axe only about colours.
@@ -46,6 +51,8 @@ for (const theme of ['light', 'dark'] as const) {
         await stop.open(page);
         const problems = await layoutProblems(page);
         found.push(...problems.map((p) => `${size.width}x${size.height} ${stop.name}: ${p}`));
+        // What a person watching risk looks for first is in sight without scrolling sideways.
+        for (const header of IN_SIGHT[stop.name] ?? []) found.push(...(await columnsOutOfSight(page, header)).map((p) => `${size.width}x${size.height} ${stop.name}: ${p}`));
         if (axe) found.push(...(await seriousViolations(page, stop.name, rules)));
         if (SCREENSHOT_DIR) await page.screenshot({ path: join(SCREENSHOT_DIR, `${stop.name}-${theme}-${size.width}x${size.height}.png`) });
       }
@@ -92,6 +99,36 @@ test('the overflow check itself catches a sideways scrollbar outside the view, s
     document.querySelector('nav.side-nav ul')!.append(wide);
   });
   expect(await sidewaysOverflow(page)).toContainEqual(expect.stringMatching(/^nav\.side-nav ".*" shows a sideways scrollbar \(\d+ px more\)$/));
+});
+
+test('the window check itself catches a page taller than the window, and the wheel over the side menu moving it', async ({ page, appMode }) => {
+  test.skip(appMode !== 'browser', 'the layout is checked in the browser project');
+  await page.setViewportSize(SIZES[0]);
+  await expect(page.getByTestId('balance-row').first()).toBeVisible();
+  expect(await windowScrolls(page)).toEqual([]);
+  // Something placed against the window rather than inside the view area, far below it.
+  await page.evaluate(() => {
+    const low = document.createElement('div');
+    low.style.cssText = 'position: absolute; top: 3000px; height: 10px; width: 10px';
+    document.body.append(low);
+    document.documentElement.style.overflow = 'visible';
+  });
+  const problems = await windowScrolls(page);
+  expect(problems).toContainEqual(expect.stringMatching(/^the window is \d+ px taller than itself$/));
+  expect(problems).toContainEqual(expect.stringMatching(/^the wheel over the side menu scrolled the window by \d+ px/));
+});
+
+test('the in-sight check itself catches a column past the edge of its table', async ({ page, appMode }) => {
+  test.skip(appMode !== 'browser', 'the layout is checked in the browser project');
+  await page.setViewportSize(SIZES[0]);
+  await openView(page, 'Positions');
+  await expect(page.getByTestId('risk-row').first()).toBeVisible();
+  expect(await columnsOutOfSight(page, 'State')).toEqual([]);
+  await page.evaluate(() => {
+    const state = [...document.querySelectorAll<HTMLElement>('main table th')].find((th) => th.textContent?.startsWith('State'))!;
+    state.style.paddingLeft = '2000px';
+  });
+  expect(await columnsOutOfSight(page, 'State')).toEqual([expect.stringMatching(/^the column "State" ends \d+ px past the edge of its table$/)]);
 });
 
 test('the cut-short check itself catches an amount squeezed into a narrow column, and lets a .clip id be shortened', async ({ page, appMode }) => {

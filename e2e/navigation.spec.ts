@@ -69,6 +69,12 @@ test('keyboard: Ctrl+digit opens views, Ctrl+R refreshes without reloading, / fo
   await expect(heading(page, 'Codes')).toBeVisible();
   await page.keyboard.press('Control+6');
   await expect(heading(page, 'Transactions')).toBeVisible();
+  await page.keyboard.press('Control+0');
+  await expect(heading(page, 'Alerts')).toBeVisible();
+  await page.keyboard.press('Control+d');
+  await expect(heading(page, 'Receive')).toBeVisible();
+  await page.keyboard.press('Control+,');
+  await expect(heading(page, 'Settings')).toBeVisible();
   await page.keyboard.press('Control+1');
   await expect(heading(page, 'Balances')).toBeVisible();
 
@@ -93,7 +99,10 @@ test('keyboard: Ctrl+digit opens views, Ctrl+R refreshes without reloading, / fo
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-  await expect(dialog.getByRole('row', { name: /Open Settings/ })).toContainText('Ctrl+9');
+  await expect(dialog.getByRole('row', { name: /Open Sub-accounts/ })).toContainText('Ctrl+9');
+  await expect(dialog.getByRole('row', { name: /Open Receive/ })).toContainText('Ctrl+D');
+  await expect(dialog.getByRole('row', { name: /Open Alerts/ })).toContainText('Ctrl+0');
+  await expect(dialog.getByRole('row', { name: /Open Settings/ })).toContainText('Ctrl+,');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();

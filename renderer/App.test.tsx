@@ -51,11 +51,14 @@ describe('App shell', () => {
     expect(await screen.findByTestId('balance-total')).toHaveProperty('textContent', '1.5');
   });
 
-  it('has a keyboard-reachable main navigation with every view', async () => {
+  it('has a keyboard-reachable main navigation with every view, Settings last, each with its shortcut', async () => {
     setup();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const names = within(nav).getAllByRole('link').map((b) => b.textContent);
-    expect(names).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Settings', 'Sub-accounts', 'Receive', 'Alerts']);
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((b) => b.textContent)).toEqual(['Balances', 'Codes', 'Positions', 'Flex plans', 'Withdraw', 'Transactions', 'History', 'Accounts', 'Sub-accounts', 'Receive', 'Alerts', 'Settings']);
+    expect(links.slice(8).map((b) => b.getAttribute('aria-keyshortcuts'))).toEqual(['Control+9', 'Control+d', 'Control+0', 'Control+,']);
+    await userEvent.keyboard('{Control>}d{/Control}');
+    expect(await screen.findByRole('heading', { name: 'Receive' })).toBeTruthy();
     await userEvent.click(within(nav).getByRole('link', { name: 'Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Accounts' }).getAttribute('aria-current')).toBe('page');

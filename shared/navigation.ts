@@ -2,7 +2,7 @@
  * The app's views and keyboard shortcuts as data, shared by the page (navigation, URL hash, the
  * shortcuts help sheet) and the main process (the Electron menu lists the same shortcuts). Adding
  * a view is one line here plus its component in renderer/shell/views.ts; its Ctrl/Cmd+digit
- * shortcut follows from its place in the list.
+ * shortcut follows from its place in the list (1 to 9, then 0), unless it names its own key.
  */
 
 export const VIEW_LIST = [
@@ -14,10 +14,11 @@ export const VIEW_LIST = [
   { id: 'transactions', label: 'Transactions' },
   { id: 'history', label: 'History' },
   { id: 'accounts', label: 'Accounts' },
-  { id: 'settings', label: 'Settings' },
   { id: 'subaccounts', label: 'Sub-accounts' },
-  { id: 'deposit', label: 'Receive' },
+  // Ten digits for twelve views: Receive takes D (deposit), Settings the comma desktop apps use.
+  { id: 'deposit', label: 'Receive', key: 'd' },
   { id: 'alerts', label: 'Alerts' },
+  { id: 'settings', label: 'Settings', key: ',' },
 ] as const;
 
 export type ViewId = (typeof VIEW_LIST)[number]['id'];
@@ -43,11 +44,21 @@ export interface Shortcut {
   description: string;
 }
 
-/** At most nine views get a digit (Ctrl/Cmd+1 … 9); later ones are reached by the navigation. */
+/** The digits views take by their place in the list, in that order. */
+const VIEW_DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'] as const;
+
+/** Every view's Ctrl/Cmd combination: its own key, else the next free digit. */
+function viewShortcuts(): Shortcut[] {
+  let next = 0;
+  return VIEW_LIST.map((view): Shortcut => {
+    const key = 'key' in view ? view.key : VIEW_DIGITS[next++];
+    if (key === undefined) throw new Error(`no shortcut key is left for ${view.label}`);
+    return { action: { kind: 'view', view: view.id }, keys: [{ key, mod: true }], description: `Open ${view.label}` };
+  });
+}
+
 export const SHORTCUTS: readonly Shortcut[] = [
-  ...VIEW_LIST.slice(0, 9).map(
-    (view, index): Shortcut => ({ action: { kind: 'view', view: view.id }, keys: [{ key: String(index + 1), mod: true }], description: `Open ${view.label}` }),
-  ),
+  ...viewShortcuts(),
   { action: { kind: 'refresh' }, keys: [{ key: 'r', mod: true }, { key: 'F5' }], description: 'Refresh the open view' },
   { action: { kind: 'search' }, keys: [{ key: 'f', mod: true }, { key: '/' }], description: 'Search or filter the open view' },
   { action: { kind: 'help' }, keys: [{ key: '?' }, { key: 'F1' }], description: 'Show keyboard shortcuts' },

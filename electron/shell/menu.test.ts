@@ -125,7 +125,7 @@ describe('the Go and Help menus list the page\'s keyboard shortcuts', () => {
     return go.submenu;
   }
 
-  it('names every view with its Ctrl/Cmd+digit, then refresh and search, shown but left to the page', () => {
+  it('names every view with its Ctrl/Cmd shortcut, Settings last, then refresh and search, shown but left to the page', () => {
     const items = goItems('linux');
     expect(items.map((i) => [i.label, i.accelerator])).toEqual([
       ['Open Balances', 'CmdOrCtrl+1'],
@@ -136,7 +136,10 @@ describe('the Go and Help menus list the page\'s keyboard shortcuts', () => {
       ['Open Transactions', 'CmdOrCtrl+6'],
       ['Open History', 'CmdOrCtrl+7'],
       ['Open Accounts', 'CmdOrCtrl+8'],
-      ['Open Settings', 'CmdOrCtrl+9'],
+      ['Open Sub-accounts', 'CmdOrCtrl+9'],
+      ['Open Receive', 'CmdOrCtrl+D'],
+      ['Open Alerts', 'CmdOrCtrl+0'],
+      ['Open Settings', 'CmdOrCtrl+,'],
       ['Refresh the open view', 'CmdOrCtrl+R'],
       ['Search or filter the open view', 'CmdOrCtrl+F'],
     ]);

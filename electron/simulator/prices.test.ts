@@ -118,23 +118,33 @@ describe('the price walk', () => {
 describe('positions and the collateral account follow the price', () => {
   it('moves a long out of liquidation and a short into it when the admin API lifts BTC_PERP', async () => {
     const perpOf = async (c: ExchangeClient) => (await c.positions()).items.find((p) => p.market === 'BTC_PERP')!;
-    expect(await perpOf(main)).toMatchObject({ liquidationState: 'liquidation', amount: '0.8', basePrice: '64010', pnl: '-1608' });
+    // `pnl` is what partial closes realized (none for this position), not the open P&L.
+    expect(await perpOf(main)).toMatchObject({ liquidationState: 'liquidation', amount: '0.8', basePrice: '64010', pnl: '0' });
     expect((await perpOf(trader)).liquidationState).toBe('margin_call');
     const summaryBefore = await main.collateralSummary();
 
     const set = await admin(sim, 'POST', 'prices', { market: 'BTC_PERP', price: '70000' });
     expect(set.body).toEqual({ market: 'BTC_PERP', price: '70000' });
-    // Long 0.8 from 64010: (70000 - 64010) x 0.8 = 4792; margin 5120.8 -> 93.58 %.
-    expect(await perpOf(main)).toMatchObject({ liquidationState: null, pnl: '4792', pnlPercent: '93.58' });
+    // Long 0.8 from 64010: (70000 - 64010) x 0.8 = 4792 open; margin 5120.8 -> 93.58 %. Nothing realized.
+    expect(await perpOf(main)).toMatchObject({ liquidationState: null, pnl: '0', pnlPercent: '93.58' });
     // Short 0.05 from 61500 with liquidation at 63900: 70000 is past it.
-    expect(await perpOf(trader)).toMatchObject({ liquidationState: 'liquidation', pnl: '-425' });
+    expect(await perpOf(trader)).toMatchObject({ liquidationState: 'liquidation', pnl: '0' });
     const summaryAfter = await main.collateralSummary();
-    // Only the P&L moved: 4792 - (-1608) = 6400 more equity.
+    // Only the open P&L moved: 4792 - (-1608) = 6400 more equity.
     expect(sub(summaryAfter.pnl, summaryBefore.pnl)).toBe('6400');
     expect(sub(summaryAfter.equity, summaryBefore.equity)).toBe('6400');
     expect(summaryAfter.leverage).toBe('5');
     await admin(sim, 'POST', 'prices', { market: 'BTC_PERP', price: '62000' });
     expect((await perpOf(main)).liquidationState).toBe('liquidation');
+  });
+
+  it('moves a record\'s unrealizedPnl with the price and keeps its realized pnl', async () => {
+    const tonOf = async () => (await main.positions()).items.find((p) => p.market === 'TON_USDT')!;
+    await admin(sim, 'POST', 'prices', { market: 'TON_USDT', price: '6' });
+    // 350.5 from 5.4471: (6 - 5.4471) x 350.5 = 193.79145; the 12.4471 realized earlier stays.
+    expect(await tonOf()).toMatchObject({ pnl: '12.4471', unrealizedPnl: '193.79145' });
+    await admin(sim, 'POST', 'prices', { market: 'TON_USDT', price: '5' });
+    expect(await tonOf()).toMatchObject({ pnl: '12.4471', unrealizedPnl: '-156.70855' });
   });
 
   it('keeps a state pinned through the admin API whatever the price does', async () => {

@@ -86,6 +86,12 @@ export class AccountState {
   leverage: number;
   /** Liquidation states set through the admin API; they hold whatever the price does. */
   readonly pinnedStates = new Map<number, LiquidationState>();
+  /**
+   * Each priced position's mark-to-market P&L by position id, as of the last revalue: what the
+   * collateral summary sums and the WebSocket sends as `pnl`. Not on the HTTP record, whose
+   * `unrealizedPnl` only newer API versions send.
+   */
+  readonly unrealizedPnl = new Map<number, string>();
   /** The price book version the positions were last revalued at. */
   pricedAtVersion = -1;
   private readonly ownAddresses = new Map<string, DepositAddress>();
@@ -130,8 +136,10 @@ export class AccountState {
   }
 
   /**
-   * Revalues open positions at the current prices: P&L (and `unrealizedPnl` where the record has
-   * it) and the liquidation state follow the market, except a state the admin API pinned.
+   * Revalues open positions at the current prices: the mark-to-market P&L (kept here, and in
+   * `unrealizedPnl` where the record has it), `pnlPercent` and the liquidation state follow the
+   * market, except a state the admin API pinned. The record's `pnl` is left alone: the exchange
+   * documents it as the P&L realized by partial closes, which a price move does not change.
    */
   revalue(prices: PriceBook, nowMs: number): void {
     if (this.pricedAtVersion === prices.version) return;
@@ -141,14 +149,14 @@ export class AccountState {
       const price = prices.price(p.market);
       if (price === undefined || p.amount === null || p.basePrice === null) continue;
       const pnlValue = dec(price).minus(dec(p.basePrice)).times(dec(p.amount)).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
-      const pnl = toPlain(pnlValue);
+      const unrealized = toPlain(pnlValue);
       const margin = dec(p.margin);
       const pnlPercent = margin.isZero() ? '0' : toPlain(pnlValue.dividedBy(margin).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
       const state = this.pinnedStates.has(p.positionId) ? (this.pinnedStates.get(p.positionId) ?? null) : liquidationStateAt(price, p.liquidationPrice, p.amount);
-      if (p.pnl === pnl && p.pnlPercent === pnlPercent && p.liquidationState === state) continue;
-      p.pnl = pnl;
+      if (this.unrealizedPnl.get(p.positionId) === unrealized && p.pnlPercent === pnlPercent && p.liquidationState === state) continue;
+      this.unrealizedPnl.set(p.positionId, unrealized);
       p.pnlPercent = pnlPercent;
-      if (p.unrealizedPnl !== undefined) p.unrealizedPnl = pnl;
+      if (p.unrealizedPnl !== undefined) p.unrealizedPnl = unrealized;
       if (p.liquidationState !== state) p.modifyDate = Math.max(p.modifyDate, nowMs / 1000);
       p.liquidationState = state;
       changed = true;

@@ -11,6 +11,8 @@ export interface Column<Row> {
   colClassName?: string;
   /** Amounts and dates line up on the right. */
   align?: 'end';
+  /** The row's identity (a market, an asset): it stays in view while the table scrolls sideways. */
+  sticky?: boolean;
   /** A column the person can sort by: how it is sorted now, for the header's aria-sort. */
   sort?: 'ascending' | 'descending' | 'none';
   cell(row: Row, index: number): ReactNode;
@@ -58,7 +60,7 @@ export function DataTable<Row>(props: {
         <thead>
           <tr>
             {columns.map((column, i) => (
-              <th key={i} scope="col" className={column.align === 'end' ? 'align-end' : undefined} aria-sort={column.sort}>
+              <th key={i} scope="col" className={cellClasses(column)} aria-sort={column.sort}>
                 {column.header}
               </th>
             ))}
@@ -76,9 +78,8 @@ export function DataTable<Row>(props: {
               <tr key={`${props.rowKey(row)}#${index}`} data-testid={props.rowTestId} {...props.rowProps?.(row)}>
                 {columns.map((column, i) => {
                   const { className, ...rest } = column.cellProps?.(row) ?? {};
-                  const classes = [column.align === 'end' ? 'align-end' : '', className ?? ''].filter(Boolean).join(' ');
                   return (
-                    <td key={i} className={classes || undefined} {...rest}>
+                    <td key={i} className={cellClasses(column, className)} {...rest}>
                       {column.cell(row, index)}
                     </td>
                   );
@@ -90,6 +91,11 @@ export function DataTable<Row>(props: {
       </table>
     </SidewaysScroller>
   );
+}
+
+function cellClasses(column: Pick<Column<unknown>, 'align' | 'sticky'>, extra?: string): string | undefined {
+  const classes = [column.align === 'end' ? 'align-end' : '', column.sticky ? 'cell-sticky' : '', extra ?? ''].filter(Boolean).join(' ');
+  return classes || undefined;
 }
 
 /** Header text kept for screen readers only, for columns of buttons. */

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { t } from '@lingui/core/macro';
 import type { WithdrawalRecord } from '../../shared/model/withdrawals';
 import { useBridgeEvent } from '../api/queries';
 import { formatAmount } from '../format';
 import { useUi } from '../state/ui';
 import { TOAST_LIFETIME_MS, useToasts, type Toast } from './toasts';
+import { useLeaveAfter } from './useLeaveAfter';
 
 /**
  * What a withdrawal update is worth a toast for: only a final word (confirmed, paid in part,
@@ -66,22 +67,9 @@ export function BackgroundToasts() {
 }
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
-  const latest = useRef(onDismiss);
-  useEffect(() => {
-    latest.current = onDismiss;
-  });
-  // Leaves by itself after a while, unless the pointer or focus is on it (someone is reading).
-  const paused = useRef(false);
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (!paused.current) latest.current();
-    }, TOAST_LIFETIME_MS);
-    return () => clearInterval(timer);
-  }, [toast]);
-  const pause = () => void (paused.current = true);
-  const resume = () => void (paused.current = false);
+  const leaving = useLeaveAfter(TOAST_LIFETIME_MS, onDismiss, toast);
   return (
-    <div className={`toast toast--${toast.tone}`} data-testid="toast" onMouseEnter={pause} onMouseLeave={resume} onFocus={pause} onBlur={resume}>
+    <div className={`toast toast--${toast.tone}`} data-testid="toast" {...leaving}>
       <div className="toast__text">
         <p className="toast__title">{toast.title}</p>
         <p className="toast__body">{toast.body}</p>

@@ -20,9 +20,13 @@ describe('route', () => {
 describe('shortcuts', () => {
   const key = (k: string, extra: Partial<KeyboardEvent> = {}) => ({ key: k, code: '', ctrlKey: false, metaKey: false, altKey: false, ...extra });
 
-  it('gives each of the first nine views Ctrl/Cmd and its place in the list', () => {
+  it('gives every view a Ctrl/Cmd shortcut of its own: digits by place, D for Receive, the comma for Settings, which is last', () => {
     const views = SHORTCUTS.filter((s) => s.action.kind === 'view');
-    expect(views.map((s) => s.keys[0]!.key)).toEqual(VIEW_IDS.slice(0, 9).map((_, i) => String(i + 1)));
+    expect(views.map((s) => (s.action.kind === 'view' ? s.action.view : null))).toEqual([...VIEW_IDS]);
+    expect(views.every((s) => s.keys[0]!.mod === true)).toBe(true);
+    expect(views.map((s) => s.keys[0]!.key)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', 'd', '0', ',']);
+    expect(VIEW_IDS.at(-1)).toBe('settings');
+    expect(VIEW_IDS.indexOf('subaccounts')).toBe(8);
   });
 
   it('matches Ctrl or Cmd with the key, the digit key on layouts that shift digits, never with Alt', () => {

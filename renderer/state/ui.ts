@@ -18,8 +18,12 @@ export interface BalancesUi {
   /** `amount`: the total amount held; `value`: its worth in the quote (the default); `change`: 24 h. */
   sortBy: 'ticker' | 'amount' | 'value' | 'change';
   sortDirection: SortDirection;
-  /** Hide what is worth less than the saved threshold in the quote currency. On by default. */
-  hideSmall: boolean;
+  /**
+   * Hide what is worth less than the saved threshold in the quote currency; null until a person
+   * ticks or clears the box, meaning on while there is a threshold above zero (at 0 it hides
+   * nothing, and a ticked box would claim otherwise).
+   */
+  hideSmall: boolean | null;
   /** Every configured account summed instead of the active one; null until a person picks (then: more than one account). */
   allAccounts: boolean | null;
   /** Add the active account's sub-accounts to its total (read only when asked: one call per sub-account). */
@@ -61,7 +65,7 @@ type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'positions' | 'revea
 
 export const INITIAL_UI: UiData = {
   view: 'balances',
-  balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: true, allAccounts: null, includeSubAccounts: false },
+  balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: null, allAccounts: null, includeSubAccounts: false },
   codes: { list: 'my', pageSize: 30, offset: 0 },
   positions: { sortBy: 'risk', sortDirection: 'asc' },
   revealedCodes: {},

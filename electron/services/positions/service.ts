@@ -13,6 +13,7 @@ import { dec } from '../../../shared/money/decimal';
 import { isPastLiquidation, liquidationDistancePercent } from '../../../shared/model/liquidationDistance';
 import type { CallOptions, ExchangeClient } from '../exchange';
 import { noteOf } from '../balances/service';
+import { markToMarketPnl } from './markToMarket';
 
 export type PositionsClient = Pick<ExchangeClient, 'positions' | 'collateralSummary' | 'ticker' | 'futures'>;
 
@@ -73,7 +74,9 @@ export function createPositionsService(options: { clientFor: (accountId: string)
         currentPrice,
         priceSource: fromIndex !== undefined ? 'index' : fromLast !== undefined ? 'last' : null,
         distancePercent: liquidationDistancePercent({ side: p.positionSide, amount: p.amount, basePrice: p.basePrice, currentPrice, liquidationPrice: p.liquidationPrice }),
-        unrealizedPnl: p.unrealizedPnl ?? p.pnl,
+        // `pnl` is the realized part of partial closes: never a stand-in for the open P&L. The
+        // P&L follows the last price, a perpetual's too (whose Current is its index price).
+        unrealizedPnl: p.unrealizedPnl ?? markToMarketPnl({ side: p.positionSide, amount: p.amount, basePrice: p.basePrice, currentPrice: fromLast ?? currentPrice }),
         leverage: p.leverage ?? collateralSummary?.leverage ?? null,
         margin: p.margin,
       };

@@ -187,7 +187,9 @@ function summaryOf(state: SimulatorState, account: AccountState) {
     const money = moneyOf(p.market);
     margin = margin.plus(inUsdt(state, money, dec(p.margin)));
     funding = funding.plus(inUsdt(state, money, dec(p.unrealizedFunding)));
-    if (p.pnl !== null) pnl = pnl.plus(inUsdt(state, money, dec(p.pnl)));
+    // The open (unrealized) P&L: the realized part of partial closes is already in the balances.
+    const unrealized = account.unrealizedPnl.get(p.positionId);
+    if (unrealized !== undefined) pnl = pnl.plus(inUsdt(state, money, dec(unrealized)));
   }
   const equity = balances.plus(pnl);
   const round = (d: Decimal, places = 2) => d.toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed(places);

@@ -106,7 +106,7 @@ export class WsSession {
     if (this.positionsMargin) {
       let text = cache.get(account.apiKey);
       if (text === undefined) {
-        const records = openPositionsOf(this.state, account, nowMs).map(positionWire);
+        const records = openPositionsOf(this.state, account, nowMs).map((p) => positionWire(p, account));
         text = JSON.stringify(update('positionsMargin_update', { total: records.length, records }));
         cache.set(account.apiKey, text);
       }
@@ -246,8 +246,8 @@ export class WsSession {
       seen.set(p.positionId, p.liquidationState);
       if (before === p.liquidationState) continue;
       // Events exist for entering margin call (1) and liquidation (2); a recovery has none.
-      if (p.liquidationState === 'margin_call') this.send(update('positionsAccountMargin_update', [1, positionWire(p)]));
-      if (p.liquidationState === 'liquidation') this.send(update('positionsAccountMargin_update', [2, positionWire(p)]));
+      if (p.liquidationState === 'margin_call') this.send(update('positionsAccountMargin_update', [1, positionWire(p, account)]));
+      if (p.liquidationState === 'liquidation') this.send(update('positionsAccountMargin_update', [2, positionWire(p, account)]));
     }
   }
 

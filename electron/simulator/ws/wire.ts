@@ -30,8 +30,11 @@ export const answer = (id: number, result: unknown) => ({ id, result, error: nul
 export const failure = (id: number | null, code: number) => ({ id, result: null, error: { code, message: ERROR_MESSAGES[code] ?? 'error' } });
 export const update = (method: string, params: unknown) => ({ id: null, method, params });
 
-/** One position as `positionsMargin` and `positionsAccountMargin` send it. */
-export function positionWire(p: PositionRecord) {
+/**
+ * One position as `positionsMargin` and `positionsAccountMargin` send it: there `pnl` is the
+ * unrealized P&L and `realized_pnl` what partial closes realized (the HTTP record's `pnl`).
+ */
+export function positionWire(p: PositionRecord, account: AccountState) {
   const amount = p.amount ?? '0';
   const basePrice = p.basePrice ?? '0';
   return {
@@ -42,14 +45,14 @@ export function positionWire(p: PositionRecord) {
     amount,
     amount_in_money: toPlain(dec(amount).times(dec(basePrice)).abs().toDecimalPlaces(8, Decimal.ROUND_HALF_UP)),
     base_price: basePrice,
-    pnl: p.pnl ?? '0',
+    pnl: account.unrealizedPnl.get(p.positionId) ?? '0',
     liq_price: p.liquidationPrice ?? '0',
     liq_stage: p.liquidationState,
     unrealized_funding: p.unrealizedFunding,
     funding: p.funding,
     margin: p.margin,
     free_margin: p.freeMargin,
-    realized_pnl: '0',
+    realized_pnl: p.pnl ?? '0',
     position_side: p.positionSide ?? (dec(amount).isNegative() ? 'SHORT' : 'LONG'),
   };
 }

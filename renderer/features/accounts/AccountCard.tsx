@@ -9,7 +9,7 @@ import { ReplaceKeyForm } from './ReplaceKeyForm';
 import { AlertThresholdField } from '../alerts/AlertThresholdField';
 
 /** Worded at render time, in the language chosen then (a module-level table would keep the first one). */
-const regionLabel = (region: AccountSummary['region']): string => ({ global: t`Global`, eu: 'EU', custom: t`Custom` })[region];
+const regionLabel = (region: AccountSummary['region']): string => ({ global: t`Global`, eu: t`EU`, custom: t`Custom` })[region];
 
 export function AccountCard({ account, isActive }: { account: AccountSummary; isActive: boolean }) {
   const [replacing, setReplacing] = useState(false);

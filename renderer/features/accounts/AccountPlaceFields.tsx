@@ -6,7 +6,7 @@ import { describeFieldError, type FieldErrors } from './fieldErrors';
 
 const REGION_OPTIONS = (): ReadonlyArray<{ value: RegionName; label: string }> => [
   { value: 'global', label: t`Global (${new URL(REGIONS.global).host})` },
-  { value: 'eu', label: `EU (${new URL(REGIONS.eu).host})` },
+  { value: 'eu', label: t`EU (${new URL(REGIONS.eu).host})` },
   { value: 'custom', label: t`Custom` },
 ];
 

@@ -4,6 +4,7 @@ import { alertKindName, alertsStatusLine, alertTitle } from '../../../shared/i18
 import { ErrorPanel } from '../../components';
 import { formatEpochMs } from '../../format';
 import { useAlertLog } from './useAlertLog';
+import { ALERT_LOG_ID } from './openAlertLog';
 import './alerts.css';
 
 const timeOf = (ms: number) => formatEpochMs(ms);
@@ -18,7 +19,7 @@ export function AlertLog() {
   if (!data) return null;
   const { alerts, status } = data;
   return (
-    <section className="alert-log" aria-label={t`Alert log`}>
+    <section className="alert-log" id={ALERT_LOG_ID} tabIndex={-1} aria-label={t`Alert log`}>
       <h2 className="alert-log__title">{t`Alert log`}</h2>
       <p className="alert-log__status" data-testid="alerts-status">
         {alertsStatusLine(i18n, status)}

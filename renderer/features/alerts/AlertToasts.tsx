@@ -1,80 +1,152 @@
 import { plural, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { useState } from 'react';
-import { alertBody, alertTitle } from '../../../shared/i18n/alertWords';
-import type { PositionAlert } from '../../../shared/model/alerts';
+import { alertBody, alertKindName, alertTitle } from '../../../shared/i18n/alertWords';
+import type { AlertKind, PositionAlert } from '../../../shared/model/alerts';
 import { useBridgeEvent } from '../../api/queries';
+import { useLeaveAfter } from '../../shell/useLeaveAfter';
 import { useUi } from '../../state/ui';
+import { openAlertLog } from './openAlertLog';
 import './alerts.css';
 
-/** Toasts shown at once; the rest are counted (each one is in the alert log on Positions). */
-const SHOWN_TOASTS = 2;
+/**
+ * How long an alert toast stays: longer than a background toast, as it may need acting on; every
+ * alert stays in the alert log after its toast has gone.
+ */
+export const ALERT_TOAST_LIFETIME_MS = 30_000;
 
-/** A set alert (Alerts view) has its own toast; a position's alerts share one. */
-const positionKey = (alert: Pick<PositionAlert, 'accountId' | 'positionId' | 'watch'>) => (alert.watch ? `watch:${alert.watch.ruleId}` : `${alert.accountId}:${alert.positionId}`);
+/** Toasts of set alerts (Alerts view) shown at once; the rest are counted. */
+const SHOWN_WATCH_TOASTS = 2;
+
+/** A set alert (Alerts view) has its own toast; a position's alerts share one line of the summary. */
+const alertKey = (alert: Pick<PositionAlert, 'accountId' | 'positionId' | 'watch'>) => (alert.watch ? `watch:${alert.watch.ruleId}` : `${alert.accountId}:${alert.positionId}`);
+
+/** The newest alert of each key first; a later alert for the same key rewrites it. */
+const upsert = (alert: PositionAlert) => (shown: PositionAlert[]) => [alert, ...shown.filter((toast) => alertKey(toast) !== alertKey(alert))];
 
 /**
- * The alerts the main process raises, as they arrive, in any view: one toast per position, which
- * a later alert for the same position rewrites in place (a margin call that became a liquidation
- * says liquidation). A liquidation is announced at once (role="alert"), a margin call or a crossed
- * distance politely (role="status"). Two are shown, the rest counted, so the toasts never stack
- * over the table; the way to Positions is offered only from another view.
+ * The alerts the main process raises, as they arrive, in any view. Position alerts collapse into one
+ * summary toast (a margin call that became a liquidation counts once, as a liquidation); each set
+ * alert (price, margin fraction) has its own. A liquidation is announced at once (role="alert"),
+ * the rest politely (role="status"). Every toast leaves by itself and offers the alert log one
+ * click away. On Positions the summary is read out but not drawn: the table and its risk banner
+ * show the same positions, and a toast would cover the very rows it names.
  */
 export function AlertToasts() {
-  const [toasts, setToasts] = useState<PositionAlert[]>([]);
+  const [risks, setRisks] = useState<PositionAlert[]>([]);
+  const [watches, setWatches] = useState<PositionAlert[]>([]);
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
-  useBridgeEvent('alerts.fired', (alert) =>
-    setToasts((shown) => {
-      const at = shown.findIndex((toast) => positionKey(toast) === positionKey(alert));
-      if (at === -1) return [alert, ...shown];
-      return shown.map((toast, index) => (index === at ? alert : toast));
-    }),
-  );
-  const dismiss = (key: string) => setToasts((shown) => shown.filter((toast) => positionKey(toast) !== key));
-  const hidden = toasts.length - SHOWN_TOASTS;
-  const elsewhere = view !== 'positions';
+  useBridgeEvent('alerts.fired', (alert) => (alert.watch ? setWatches : setRisks)(upsert(alert)));
+  const hidden = watches.length - SHOWN_WATCH_TOASTS;
 
   return (
     <div className="alert-toasts" role="region" aria-label={t`Position alerts`}>
-      {toasts.slice(0, SHOWN_TOASTS).map((toast) => {
-        const title = alertTitle(i18n, toast);
-        return (
-          <div
-            key={positionKey(toast)}
-            className={`alert-toast alert-toast--${toast.kind}`}
-            role={toast.kind === 'liquidation' ? 'alert' : 'status'}
-            data-testid="alert-toast"
-          >
-            <div className="alert-toast__text">
-              <p className="alert-toast__title">{title}</p>
-              <p className="alert-toast__body">{alertBody(i18n, toast)}</p>
-            </div>
-            <div className="alert-toast__actions">
-              {elsewhere && (
-                <button type="button" className="button button--small" onClick={() => setView('positions')}>
-                  {t`Open Positions`}
-                </button>
-              )}
-              <button type="button" className="button button--ghost button--small" aria-label={t`Dismiss: ${title}`} onClick={() => dismiss(positionKey(toast))}>
-                {t`Dismiss`}
-              </button>
-            </div>
-          </div>
-        );
-      })}
-      {hidden > 0 && (
-        <div className="alert-toast alert-toast--more" data-testid="alert-toasts-more">
-          <p className="alert-toast__body">
-            {elsewhere
-              ? plural(hidden, { one: '# more position alerted: see the alert log on Positions.', other: '# more positions alerted: see the alert log on Positions.' })
-              : plural(hidden, { one: '# more position alerted: see the alert log below.', other: '# more positions alerted: see the alert log below.' })}
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => setToasts([])}>
-            {t`Dismiss all`}
+      {risks.length > 0 ? (
+        <AlertToast
+          key="risks"
+          words={riskSummary(risks)}
+          kind={worstKind(risks)}
+          drawn={view !== 'positions'}
+          restartKey={risks}
+          onDismiss={() => setRisks([])}
+          goTo={view !== 'positions' ? { label: t`Open Positions`, open: () => setView('positions') } : null}
+          testId="alert-toast"
+        />
+      ) : null}
+      {watches.slice(0, SHOWN_WATCH_TOASTS).map((alert) => (
+        <AlertToast
+          key={alertKey(alert)}
+          words={{ title: alertTitle(i18n, alert), body: alertBody(i18n, alert) }}
+          kind={alert.kind}
+          drawn
+          restartKey={alert}
+          onDismiss={() => setWatches((shown) => shown.filter((toast) => alertKey(toast) !== alertKey(alert)))}
+          goTo={view !== 'alerts' ? { label: t`Open Alerts`, open: () => setView('alerts') } : null}
+          testId="alert-toast"
+        />
+      ))}
+      {hidden > 0 ? (
+        <AlertToast
+          key="more"
+          words={{ title: plural(hidden, { one: '# more alert fired', other: '# more alerts fired' }), body: '' }}
+          kind="more"
+          drawn
+          restartKey={hidden}
+          onDismiss={() => setWatches([])}
+          goTo={null}
+          testId="alert-toasts-more"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface Words {
+  title: string;
+  body: string;
+}
+
+/** One position alerted: its own words. Several: how many, and how many of each kind, worst first. */
+function riskSummary(risks: readonly PositionAlert[]): Words {
+  if (risks.length === 1) return { title: alertTitle(i18n, risks[0]!), body: alertBody(i18n, risks[0]!) };
+  const counts = RISK_ORDER.map((kind) => [kind, risks.filter((alert) => alert.kind === kind).length] as const).filter(([, count]) => count > 0);
+  return {
+    title: plural(risks.length, { one: '# position alerted', other: '# positions alerted' }),
+    body: counts.map(([kind, count]) => `${alertKindName(i18n, kind)}: ${count}`).join(' \u00b7 '),
+  };
+}
+
+const RISK_ORDER: readonly AlertKind[] = ['liquidation', 'margin_call', 'threshold'];
+
+function worstKind(risks: readonly PositionAlert[]): AlertKind {
+  return RISK_ORDER.find((kind) => risks.some((alert) => alert.kind === kind)) ?? risks[0]!.kind;
+}
+
+function AlertToast(props: {
+  words: Words;
+  kind: AlertKind | 'more';
+  /** False: read out but not drawn (visually hidden). */
+  drawn: boolean;
+  restartKey: unknown;
+  onDismiss(): void;
+  goTo: { label: string; open(): void } | null;
+  testId: string;
+}) {
+  const { words, kind } = props;
+  const leaving = useLeaveAfter(ALERT_TOAST_LIFETIME_MS, props.onDismiss, props.restartKey);
+  const role = kind === 'liquidation' ? 'alert' : 'status';
+  if (!props.drawn) {
+    return (
+      <div className="visually-hidden" role={role} data-testid={props.testId}>
+        {words.title}. {words.body}
+      </div>
+    );
+  }
+  return (
+    <div
+      className={`alert-toast alert-toast--${kind}`}
+      role={role}
+      data-testid={props.testId}
+      {...leaving}
+    >
+      <div className="alert-toast__text">
+        <p className="alert-toast__title">{words.title}</p>
+        {words.body ? <p className="alert-toast__body">{words.body}</p> : null}
+        <button type="button" className="link-button alert-toast__log" onClick={openAlertLog}>
+          {t`See the alert log`}
+        </button>
+      </div>
+      <div className="alert-toast__actions">
+        {props.goTo ? (
+          <button type="button" className="button button--small" onClick={props.goTo.open}>
+            {props.goTo.label}
           </button>
-        </div>
-      )}
+        ) : null}
+        <button type="button" className="button button--ghost button--small" aria-label={t`Dismiss: ${words.title}`} onClick={props.onDismiss}>
+          {t`Dismiss`}
+        </button>
+      </div>
     </div>
   );
 }

@@ -183,7 +183,17 @@ describe('BalancesView', () => {
     expect(within(row).getByRole('button', { name: 'Copy ETH amount' }).querySelector('[data-shown="true"]')?.textContent).toBe('Copy');
   });
 
-  it('hides what is worth less than the threshold in the quote (on by default), counts it, keeps unpriced rows, and saves a new threshold', async () => {
+  it('leaves "Hide small balances" clear while the threshold is 0, and ticks it once a threshold is typed', async () => {
+    setup(overview(holdings()), '0');
+    await waitFor(() => expect(tickers()).toHaveLength(5));
+    const box = screen.getByRole('checkbox', { name: 'Hide small balances' });
+    expect(box).toHaveProperty('checked', false);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Small balance threshold' }), '{Backspace}10');
+    await waitFor(() => expect(tickers()).toEqual(['BTC', 'ETH', 'WHALE']));
+    expect(box).toHaveProperty('checked', true);
+  });
+
+  it('hides what is worth less than the threshold in the quote (on by default with one), counts it, keeps unpriced rows, and saves a new threshold', async () => {
     const bridge = setup(overview(holdings()), '10');
     await waitFor(() => expect(tickers()).toEqual(['BTC', 'ETH', 'WHALE']));
     expect(screen.getByTestId('hidden-small-count').textContent).toBe('2 worth less than 10 USDT hidden');

@@ -89,10 +89,9 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // typing pauses (SearchField). The rows then follow in a render React may interrupt, so a key
   // pressed while a long list filters is handled between its slices.
   const search = useDeferredValue(ui.search);
-  const hideBelow = useMemo(
-    () => (ui.hideSmall && isLooseDecimalString(threshold) && isPositive(threshold) ? threshold : null),
-    [ui.hideSmall, threshold],
-  );
+  const thresholdSet = isLooseDecimalString(threshold) && isPositive(threshold);
+  const hideSmall = ui.hideSmall ?? thresholdSet;
+  const hideBelow = useMemo(() => (hideSmall && thresholdSet ? threshold : null), [hideSmall, thresholdSet, threshold]);
   const { rows: visible, hiddenSmall } = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
   // From every row, not the visible ones: a search or a scroll never moves the columns.
   const widths = useMemo(() => figureWidths(allRows, quote), [allRows, quote]);
@@ -155,7 +154,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         <SearchField value={ui.search} onSearch={(search) => setUi({ search })} />
         <span className="balances-toolbar__group">
           <label className="checkbox">
-            <input type="checkbox" checked={ui.hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
+            <input type="checkbox" checked={hideSmall} onChange={(e) => setUi({ hideSmall: e.target.checked })} />
             {t`Hide small balances`}
           </label>
           <ThresholdInput saved={savedThreshold} quote={quote} onTyped={setTypedThreshold} />
@@ -321,7 +320,7 @@ const BalancesTable = memo(function BalancesTable({
   const scrollsSideways = useScrollsSideways(containerRef);
   const labels = { main: t`Main`, trade: t`Trade`, collateral: t`Collateral`, total: t`Total`, value: t`Value (${quote})`, change: t`24 h`, share: t`Share` };
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
-    <th className={end ? 'align-end' : undefined} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <th className={end ? 'align-end' : 'cell-sticky'} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
         {label} {ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : ''}
       </button>
@@ -387,7 +386,7 @@ function PartCell({ amount, sub, testId }: { amount: string; sub?: string; testI
 const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { row: BalanceRow; quote: string; rowIndex: number }) {
   return (
     <tr aria-rowindex={rowIndex} data-testid="balance-row" data-asset={row.asset}>
-      <td title={row.name ? `${row.asset} \u00b7 ${row.name}` : row.asset}>
+      <td className="cell-sticky" title={row.name ? `${row.asset} \u00b7 ${row.name}` : row.asset}>
         <span className="cell-main">{row.asset}</span>
         {row.name ? <span className="cell-sub clip">{row.name}</span> : null}
       </td>

@@ -98,8 +98,8 @@ describe('CodesView', () => {
     await waitFor(() => expect(rows()).toHaveLength(8));
     const shown = rows().map((row) => within(row).getAllByRole('cell')[2]!.textContent);
     expect(shown).toEqual(['Applied', 'Not applied yet', 'Applied', 'Not applied yet', 'Not applied yet', 'Frozen-By-<b>AML</b>', 'On hold for review', 'Held for audit']);
-    expect(within(rows()[6]!).getByText('On hold for review').getAttribute('title')).toBe('The exchange says “on_hold_review”');
-    expect(within(rows()[0]!).getByText('Applied').getAttribute('title')).toBe('The exchange says “Activated”');
+    expect(within(rows()[6]!).getByText('On hold for review').getAttribute('title')).toBe('The exchange holds this code while it reviews it');
+    expect(within(rows()[0]!).getByText('Applied').getAttribute('title')).toBe('Applied: the amount has been credited');
     expect(screen.getByText('Frozen-By-<b>AML</b>').className).toContain('badge--warning');
     expect(within(rows()[1]!).getByText('Not applied yet').className).toContain('badge--positive');
     expect(document.querySelector('b, script')).toBeNull();

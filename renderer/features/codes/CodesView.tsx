@@ -13,7 +13,7 @@ import { downloadCsv } from '../../csv';
 import { csvFilename } from '../../csvFilename';
 import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
 import { useUi } from '../../state/ui';
-import { codeGroupLabel, codeStatusLabel, codeStatusTone, isKnownCodeStatus } from './codeStatus';
+import { codeGroupLabel, codeStatusLabel, codeStatusMeaning, codeStatusTone, isKnownCodeStatus } from './codeStatus';
 import { codesCsvRows } from './codesCsv';
 import { checkCodeFilter, EMPTY_CODE_FILTER, type CodeFilterDraft } from './filterForm';
 import './codes.css';
@@ -89,7 +89,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
       cell: (row) => (
         <Badge
           tone={codeStatusTone(row.status)}
-          title={isKnownCodeStatus(row.status) ? t`The exchange says “${row.status}”` : t`${row.status} (not a status this app knows; shown as the exchange sent it)`}
+          title={isKnownCodeStatus(row.status) ? codeStatusMeaning(row.status) : t`${row.status} (not a status this app knows; shown as the exchange sent it)`}
         >
           {codeStatusLabel(row.status) || '\u2014'}
         </Badge>
@@ -129,7 +129,7 @@ export function CodesView({ account }: { account: AccountSummary }) {
       subtitle={t`Exchange codes of ${account.name}. A code is worth its amount to whoever holds it: reveal only what you need.`}
       actions={
         <div className="toolbar">
-          <ExportAllButton state={exporter.state} total={total} title={t`Codes you have not revealed are written as (hidden)`} onCancel={exporter.cancel} onStart={() => void exporter.start((at, limit, signal) => invoke('codes.page', { accountId: account.id, list, filter, limit, offset: at }, { signal }))} />
+          <ExportAllButton state={exporter.state} total={total} title={t`The file holds the code itself only for codes you revealed; the others keep their amount, status and ids`} onCancel={exporter.cancel} onStart={() => void exporter.start((at, limit, signal) => invoke('codes.page', { accountId: account.id, list, filter, limit, offset: at }, { signal }))} />
         </div>
       }
     >

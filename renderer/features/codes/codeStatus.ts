@@ -25,6 +25,18 @@ export function codeStatusLabel(status: string): string {
   return known ? i18n._(known) : tidyId(status);
 }
 
+/** What a known status means, for its tooltip: in words, never the exchange's own spelling. */
+const MEANINGS: Record<string, ReturnType<typeof msg>> = {
+  unused: msg`Not applied yet: the code still holds its amount`,
+  applied: msg`Applied: the amount has been credited`,
+  on_hold_review: msg`The exchange holds this code while it reviews it`,
+};
+
+export function codeStatusMeaning(status: string): string {
+  const group = codeStatusGroup(status);
+  const meaning = MEANINGS[group === 'other' ? status.trim().toLowerCase() : group];
+  return meaning ? i18n._(meaning) : tidyId(status);
+}
 
 /** The words for a filter's status group. */
 export function codeGroupLabel(group: CodeStatusGroup): string {

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { FlexPlan } from '../../../shared/api/schemas';
 import { FLEX_LIMIT, FLEX_OFFSET } from '../../../shared/api/endpoints';
-import { maxRatePercent } from './rate';
+import { maxRatePercent, rateTitle } from './rate';
 import { DataTable, HiddenHeader, Pager, type Column } from '../../components';
 import { formatAmount } from '../../format';
 
@@ -54,12 +54,12 @@ export function PlansTable({
     },
     { header: t`Min investment`, width: '22%', align: 'end', cellProps: (plan) => ({ className: 'num', title: plan.minInvestment }), cell: (plan) => formatAmount(plan.minInvestment) },
     { header: t`Max investment`, width: '22%', align: 'end', cellProps: (plan) => ({ className: 'num', title: plan.maxInvestment }), cell: (plan) => formatAmount(plan.maxInvestment) },
-    // The exchange's fraction (0.15) shown as a percent (15 %); the exchange's value stays in the tooltip.
+    // The exchange's fraction (0.15) shown as a percent (15 %); the exchange's figure stays in the tooltip.
     {
       header: t`Max rate`,
       width: '16%',
       align: 'end',
-      cellProps: (plan) => ({ className: 'num', title: `maxRate ${plan.maxRate} (a fraction of 1)`, 'data-testid': 'plan-rate' }),
+      cellProps: (plan) => ({ className: 'num', title: rateTitle(plan.maxRate), 'data-testid': 'plan-rate' }),
       cell: (plan) => {
         const percent = maxRatePercent(plan.maxRate);
         return percent === null ? plan.maxRate : `${formatAmount(percent)} %`;

@@ -12,6 +12,11 @@ export function maxRatePercent(fraction: string): string | null {
   return toPlain(dec(fraction).times(100));
 }
 
+/** The tooltip of a shown rate: the exchange's own figure, and how it was read. */
+export function rateTitle(fraction: string): string {
+  return t`The exchange sends ${fraction}, read as a fraction of 1`;
+}
+
 /** Investment status as documented: 1 active, 0 closed. The words are ours. */
 export function investmentStatusWords(status: number): { label: string; tone: 'positive' | 'neutral' | 'info' } {
   if (status === 1) return { label: t`Active`, tone: 'positive' };

@@ -3,6 +3,8 @@ import type uPlot from 'uplot';
 import { t } from '@lingui/core/macro';
 import { formatLocales } from '../../i18n';
 import type { HistoryPoint, TimelineEvent } from '../../../shared/model/history';
+import { slotsWithGaps, type ChartSlot } from './gaps';
+import { timeTickFormat } from './timeTicks';
 
 /**
  * The History chart on a canvas with uPlot, which is imported here on first use so that only this
@@ -38,9 +40,19 @@ export function HistoryChart(props: {
       .then(([{ default: UPlot }]) => {
         if (cancelled) return;
         const color = (name: string) => resolveColor(host, name);
-        const xs = props.points.map((p) => p.at / 1000);
-        const values = props.points.map((p) => (p.value === null ? null : Number(p.value)));
-        const data: uPlot.AlignedData = props.withAmount ? [xs, values, props.points.map((p) => (p.amount === undefined ? null : Number(p.amount)))] : [xs, values];
+        // A break where snapshots stop for a while: uPlot leaves a null out of the line (spanGaps off).
+        const slots = slotsWithGaps(props.points.map((p) => p.at));
+        const pointAt = (slot: ChartSlot) => (slot.point === null ? undefined : props.points[slot.point]);
+        const xs = slots.map((slot) => slot.at / 1000);
+        const values = slots.map((slot) => {
+          const value = pointAt(slot)?.value;
+          return value === undefined || value === null ? null : Number(value);
+        });
+        const amounts = slots.map((slot) => {
+          const amount = pointAt(slot)?.amount;
+          return amount === undefined ? null : Number(amount);
+        });
+        const data: uPlot.AlignedData = props.withAmount ? [xs, values, amounts] : [xs, values];
         const few = props.points.length < 60;
         const accent = color('--accent');
         const muted = color('--text-muted');
@@ -52,12 +64,7 @@ export function HistoryChart(props: {
         // readout above the chart, so a compact label is right here, with as many digits as it
         // takes for neighbouring labels to differ (a flat day of a large total).
         const locales = formatLocales() as string[] | undefined;
-        const spanDays = (props.to - props.from) / 86_400_000;
-        const clock = { hour: 'numeric', minute: '2-digit' } as const;
-        const tickTime = new Intl.DateTimeFormat(
-          locales,
-          spanDays <= 1 / 48 ? { ...clock, second: '2-digit' } : spanDays <= 2 ? clock : spanDays <= 120 ? { day: 'numeric', month: 'short' } : { month: 'short', year: 'numeric' },
-        );
+        const tickTime = new Intl.DateTimeFormat(locales, timeTickFormat(props.from, props.to));
         // The drawn labels are also written on the chart's element (data-x-ticks, data-y-ticks), so
         // what the canvas shows can be read back: by the browser specs, and by nothing else.
         const drawn = { x: [] as { label: string; at: number }[], y: [] as string[] };
@@ -85,7 +92,7 @@ export function HistoryChart(props: {
           series: [
             {},
             { label: 'Value', stroke: accent, width: 2, fill: color('--accent-soft'), points: { show: few }, spanGaps: false },
-            ...(props.withAmount ? [{ label: 'Amount', stroke: color('--positive'), width: 1.5, scale: 'amount', points: { show: few } }] : []),
+            ...(props.withAmount ? [{ label: 'Amount', stroke: color('--positive'), width: 1.5, scale: 'amount', points: { show: few }, spanGaps: false }] : []),
           ],
           axes: [
             { ...axis, space: timeSpace, values: timeTicks },
@@ -95,7 +102,13 @@ export function HistoryChart(props: {
           hooks: {
             // Leaving the plot for an axis keeps the last point: the readout clears only when the
             // pointer leaves the whole chart (onMouseLeave below).
-            setCursor: [(u) => u.cursor.idx != null && onHover.current(u.cursor.idx)],
+            // A break in the line has no figures: the readout keeps the snapshot it showed.
+            setCursor: [
+              (u) => {
+                const point = u.cursor.idx == null ? null : (slots[u.cursor.idx]?.point ?? null);
+                if (point !== null) onHover.current(point);
+              },
+            ],
             // Withdrawals sent and alerts fired, as vertical marks across the plot.
             draw: [
               () => {

@@ -282,25 +282,26 @@ function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string
             <table className="table" aria-labelledby="history-asof-title">
               <thead>
                 <tr>
-                  <th scope="col">{t`Asset`}</th>
+                  {/* As on Balances: the holding, its price and worth first; its split over the balances after. */}
+                  <th scope="col" className="cell-sticky">{t`Asset`}</th>
                   <th scope="col" className="align-end">{t`Total`}</th>
+                  <th scope="col" className="align-end">{t`Price (${quote})`}</th>
+                  <th scope="col" className="align-end">{t`Value (${quote})`}</th>
                   <th scope="col" className="align-end">{t`Main`}</th>
                   <th scope="col" className="align-end">{t`Trade`}</th>
                   <th scope="col" className="align-end">{t`Collateral`}</th>
-                  <th scope="col" className="align-end">{t`Price (${quote})`}</th>
-                  <th scope="col" className="align-end">{t`Value (${quote})`}</th>
                 </tr>
               </thead>
               <tbody>
                 {snapshot.assets.map((a) => (
                   <tr key={a.asset}>
-                    <th scope="row">{a.asset}</th>
+                    <th scope="row" className="cell-sticky">{a.asset}</th>
                     <td className="num align-end">{formatAmount(a.total)}</td>
+                    <td className="num align-end">{a.price === null ? t`no price` : formatAmount(a.price)}</td>
+                    <td className="num align-end">{a.value === null ? '—' : formatAmount(a.value)}</td>
                     <td className="num align-end">{formatAmount(a.main)}</td>
                     <td className="num align-end">{formatAmount(a.tradeAvailable)}{a.tradeFrozen !== '0' ? ` + ${t`${formatAmount(a.tradeFrozen)} frozen`}` : ''}</td>
                     <td className="num align-end">{formatAmount(a.collateral)}</td>
-                    <td className="num align-end">{a.price === null ? t`no price` : formatAmount(a.price)}</td>
-                    <td className="num align-end">{a.value === null ? '—' : formatAmount(a.value)}</td>
                   </tr>
                 ))}
               </tbody>

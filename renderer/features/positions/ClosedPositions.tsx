@@ -15,6 +15,7 @@ import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../forma
 import { dayRange } from '../../localDays';
 import { closedPositionsCsvRows } from './closedCsv';
 import { ClosedTotals } from './ClosedTotals';
+import { sideLabel } from './risk';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -62,6 +63,7 @@ export function ClosedPositions({ account }: { account: AccountSummary }) {
   const columns: Column<ClosedPosition>[] = [
     {
       header: t`Market`,
+      sticky: true,
       cell: (p) => (
         <>
           {p.market}{' '}
@@ -73,14 +75,14 @@ export function ClosedPositions({ account }: { account: AccountSummary }) {
         </>
       ),
     },
-    { header: t`Side`, cell: (p) => (p.side === 'LONG' ? t`Long` : p.side === 'SHORT' ? t`Short` : p.side === 'BOTH' ? t`One-way` : '\u2014') },
+    { header: t`Side`, cellProps: (p) => ({ title: p.side ?? undefined }), cell: (p) => (p.side === null ? '\u2014' : sideLabel(p.side)) },
+    { header: t`Realized P&L`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.realizedPnl, 'data-testid': 'closed-pnl' }), cell: (p) => amount(p.realizedPnl) },
+    { header: t`Funding`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.funding }), cell: (p) => amount(p.funding) },
     { header: t`Opened`, cellProps: (p) => ({ title: isoFromUnixSeconds(p.openDate) }), cell: (p) => formatUnixSeconds(p.openDate) },
     { header: t`Closed`, cellProps: (p) => ({ title: p.closeDate === null ? undefined : isoFromUnixSeconds(p.closeDate) }), cell: (p) => (p.closeDate === null ? t`Still open` : formatUnixSeconds(p.closeDate)) },
     { header: t`Size`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.size ?? undefined }), cell: (p) => amount(p.size) },
     { header: t`Entry price`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.entryPrice ?? undefined }), cell: (p) => amount(p.entryPrice) },
     { header: t`Close price`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.closePrice ?? undefined }), cell: (p) => amount(p.closePrice) },
-    { header: t`Realized P&L`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.realizedPnl, 'data-testid': 'closed-pnl' }), cell: (p) => amount(p.realizedPnl) },
-    { header: t`Funding`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.funding }), cell: (p) => amount(p.funding) },
   ];
 
   return (

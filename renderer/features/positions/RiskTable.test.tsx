@@ -114,4 +114,16 @@ describe('positions as risk', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sort by Market' }));
     expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']);
   });
+
+  it('puts the risk right after the market, keeps the market in view sideways, and says which price Current and P&L use', async () => {
+    setup();
+    await waitFor(() => expect(markets()).toHaveLength(4));
+    const table = screen.getByRole('table', { name: 'Positions by risk' });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.replace(/\s*[\u2191\u2193]?\s*$/, ''));
+    expect(headers.slice(0, 3)).toEqual(['Market', 'State', 'Distance']);
+    expect(within(table).getAllByRole('columnheader')[0]!.classList.contains('cell-sticky')).toBe(true);
+    expect(screen.getAllByTestId('risk-row')[0]!.querySelector('td')!.classList.contains('cell-sticky')).toBe(true);
+    expect(within(table).getByText('Current').getAttribute('title')).toBe('Index price for perpetual futures (markets ending in _PERP), last trade price for other markets');
+    expect(screen.getByRole('button', { name: 'Sort by P&L' }).parentElement!.getAttribute('title')).toBe('Open (unrealized) P&L, at the last trade price');
+  });
 });

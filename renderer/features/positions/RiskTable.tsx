@@ -87,21 +87,30 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     </button>
   );
   const columns: Column<PositionRisk>[] = [
-    { sort: sortOf('market'), header: sortHeader('market', t`Market`), width: '11%', cell: (p) => <span className="cell-main">{p.market}</span> },
+    { sort: sortOf('market'), header: sortHeader('market', t`Market`), width: '11%', sticky: true, cell: (p) => <span className="cell-main">{p.market}</span> },
+    {
+      sort: sortOf('risk'), header: sortHeader('risk', t`State`),
+      width: '14%',
+      cell: (p) => {
+        const badge = riskBadge(p.liquidationState);
+        return <Badge tone={badge.tone}>{badge.label}</Badge>;
+      },
+    },
+    { sort: sortOf('distance'), header: sortHeader('distance', t`Distance`), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
     { header: t`Side`, width: '6%', cellProps: (p) => ({ title: p.side ?? undefined }), cell: (p) => (p.side === null ? <Unknown /> : sideLabel(p.side)) },
     { sort: sortOf('amount'), header: sortHeader('amount', t`Amount`), width: '9%', align: 'end', cellProps: (p) => ({ className: 'num', title: p.amount ?? undefined }), cell: (p) => amountOr(p.amount) },
     { header: t`Entry`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.basePrice) },
     {
-      header: t`Current`,
+      // Which price a position is measured against differs by market; the header says how.
+      header: <span title={t`Index price for perpetual futures (markets ending in _PERP), last trade price for other markets`}>{t`Current`}</span>,
       width: '10%',
       align: 'end',
       cellProps: (p) => ({ className: 'num', title: p.priceSource === 'index' ? t`Index price` : p.priceSource === 'last' ? t`Last price` : undefined, 'data-testid': 'risk-current' }),
       cell: (p) => amountOr(p.currentPrice),
     },
     { header: t`Liquidation`, width: '9%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => amountOr(p.liquidationPrice) },
-    { sort: sortOf('distance'), header: sortHeader('distance', t`Distance`), width: '14%', cellProps: () => ({ 'data-testid': 'risk-distance' }), cell: (p) => <DistanceCell position={p} /> },
     {
-      sort: sortOf('pnl'), header: sortHeader('pnl', t`P&L`),
+      sort: sortOf('pnl'), header: <span title={t`Open (unrealized) P&L, at the last trade price`}>{sortHeader('pnl', t`P&L`)}</span>,
       width: '12%',
       align: 'end',
       cellProps: (p) => ({ className: `num signed signed--${p.unrealizedPnl === null ? 'neutral' : signTone(p.unrealizedPnl)}`, title: p.unrealizedPnl ?? undefined }),
@@ -116,14 +125,6 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
         ),
     },
     { sort: sortOf('leverage'), header: sortHeader('leverage', t`Lev.`), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${formatAmount(p.leverage)}\u00d7`) },
-    {
-      sort: sortOf('risk'), header: sortHeader('risk', t`State`),
-      width: '14%',
-      cell: (p) => {
-        const badge = riskBadge(p.liquidationState);
-        return <Badge tone={badge.tone}>{badge.label}</Badge>;
-      },
-    },
   ];
   return (
     <div className="card" {...holdProps}>

@@ -2,6 +2,9 @@ import type { ClosedPosition } from '../../../shared/model/closedPositions';
 import type { CsvCell } from '../../csv';
 import { isoFromUnixSeconds } from '../../format';
 
+/** The side in the words the app shows (in English, as the CSV's headers are). */
+const SIDE_WORDS = { LONG: 'Long', SHORT: 'Short', BOTH: 'One-way' } as const;
+
 /** Closed positions as CSV rows: every position of the answer, amounts exact, dates in UTC. */
 export function closedPositionsCsvRows(positions: readonly ClosedPosition[]): CsvCell[][] {
   return [
@@ -9,7 +12,7 @@ export function closedPositionsCsvRows(positions: readonly ClosedPosition[]): Cs
     ...positions.map((p) => [
       p.positionId,
       p.market,
-      p.side,
+      p.side === null ? '' : SIDE_WORDS[p.side],
       isoFromUnixSeconds(p.openDate),
       p.closeDate === null ? '' : isoFromUnixSeconds(p.closeDate),
       p.size,

@@ -13,7 +13,7 @@ describe('riskBadge', () => {
 
 describe('sideLabel', () => {
   it('words each side the exchange sends, not in its capitals', () => {
-    expect([sideLabel('LONG'), sideLabel('SHORT'), sideLabel('BOTH')]).toEqual(['Long', 'Short', 'Both']);
+    expect([sideLabel('LONG'), sideLabel('SHORT'), sideLabel('BOTH')]).toEqual(['Long', 'Short', 'One-way']);
   });
 });
 

@@ -28,11 +28,14 @@ export function riskBadge(state: string | null): RiskBadgeSpec {
   return { label: state, tone: 'info' };
 }
 
-/** The exchange's position side in the person's language (BOTH: one position for either direction). */
+/**
+ * The exchange's position side in the person's language, the same word in open and closed
+ * positions. BOTH is the one-way mode: one position per market that goes either way.
+ */
 export function sideLabel(side: 'LONG' | 'SHORT' | 'BOTH'): string {
   if (side === 'LONG') return t`Long`;
   if (side === 'SHORT') return t`Short`;
-  return t`Both`;
+  return t`One-way`;
 }
 
 /** Lower sorts first: liquidation, then margin call, then everything else. */

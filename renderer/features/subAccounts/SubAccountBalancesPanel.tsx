@@ -8,7 +8,7 @@ import { displayValue } from '../balances/cells';
 
 function columnsFor(quote: string): Column<SubAccountBalanceLine>[] {
   return [
-    { header: t`Asset`, cell: (l) => <strong>{l.asset}</strong> },
+    { header: t`Asset`, sticky: true, cell: (l) => <strong>{l.asset}</strong> },
     { header: t`Main`, align: 'end', cell: (l) => <span className="num">{formatAmount(l.main)}</span> },
     { header: t`Spot`, align: 'end', cell: (l) => <span className="num">{formatAmount(l.spot)}</span> },
     { header: t`Collateral`, align: 'end', cell: (l) => <span className="num">{formatAmount(l.collateral)}</span> },

@@ -11,6 +11,7 @@ export function PreviewPanel({ preview, ticker, problem = false }: { preview: Wi
   const max = preview.limits.max === null ? null : formatAmount(preview.limits.max);
   const limits = max === null ? t`from ${min} ${ticker}, no maximum` : t`${min} to ${max} ${ticker}`;
   const gets = formatAmount(preview.receiverGets);
+  const available = formatAmount(preview.balanceBefore);
   return (
     <dl className={`withdraw-preview${problem ? ' withdraw-preview--problem' : ''}`} aria-label={t`Withdrawal preview`} aria-live="polite">
       <div>
@@ -37,6 +38,12 @@ export function PreviewPanel({ preview, ticker, problem = false }: { preview: Wi
           {preview.balanceAfter === null ? t`Unknown (the fee is unknown)` : `${formatAmount(preview.balanceAfter)} ${ticker}`}
         </dd>
       </div>
+      {negative ? (
+        <div className="withdraw-preview__note withdraw-preview__negative" data-testid="preview-overdrawn">
+          <dt>{t`Not enough`}</dt>
+          <dd>{t`This would take the balance below zero: ${available} ${ticker} available.`}</dd>
+        </div>
+      ) : null}
       <div className="withdraw-preview__limits">
         <dt>{t`Limits`}</dt>
         <dd className="num" data-testid="preview-limits">

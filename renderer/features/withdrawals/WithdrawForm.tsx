@@ -27,6 +27,7 @@ import { FeeSourceNote } from './FeeSourceNote';
 import type { FeeSchedule } from '../../../shared/model/fees';
 import { TravelRuleFields, type VaspList } from './TravelRuleFields';
 import { readAmountInput } from '../../../shared/money/amountInput';
+import { compare } from '../../../shared/money/decimal';
 
 export type { MarketData } from './formModel';
 
@@ -80,8 +81,12 @@ export function WithdrawForm(props: {
     setMaxNote(null);
     onChange({ ...values, ticker, network: defaultNetwork(next), provider: '', memo: '', acceptUnknownFee: false });
   };
+  // An amount that would take the balance below zero is flagged as it is typed: more digits never
+  // mend it, and the person should not first hear of it at Review.
+  const balanceAfter = check.preview?.preview?.balanceAfter ?? null;
+  const overdrawn = balanceAfter !== null && compare(balanceAfter, '0') < 0;
   const errorFor = (field: FieldName): string | undefined =>
-    serverErrors[field] ?? (triedSubmit || touched[field] ? check.errors[field] : undefined);
+    serverErrors[field] ?? (triedSubmit || touched[field] || (field === 'amount' && overdrawn) ? check.errors[field] : undefined);
   const blur = (field: FieldName) => setTouched((t) => ({ ...t, [field]: true }));
 
   /** The largest amount the balance pays with the fee on top; the preview below then checks it like any amount. */

@@ -109,6 +109,23 @@ describe('WithdrawView', () => {
     expect(screen.getByTestId('preview-balance-after').textContent).toBe('79 USDT');
   });
 
+  it('flags an amount that would take the balance below zero as it is typed, before Review', async () => {
+    const { user } = setup();
+    await chooseOption(user, 'Asset', 'USDT');
+    await user.selectOptions(screen.getByLabelText('Network'), 'TRC20');
+    const amount = screen.getByLabelText(/Amount the receiver gets/);
+    await user.type(amount, '99');
+    expect(screen.queryByTestId('preview-overdrawn')).toBeNull();
+    expect(amount.getAttribute('aria-invalid')).not.toBe('true');
+    // 99.5 + 1 fee = 100.5 from 100: still in the field, nothing pressed.
+    await user.type(amount, '.5');
+    expect(amount).toBe(document.activeElement);
+    expect(screen.getByTestId('preview-balance-after').textContent).toBe('-0.5 USDT');
+    expect(screen.getByTestId('preview-overdrawn').textContent).toContain('below zero: 100 USDT available');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/Not enough USDT: 100\.5 needed \(amount \+ fee\), 100 available/)).toBeTruthy();
+  });
+
   it('shows each problem on its field and sends nothing', async () => {
     const { bridge, user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
