@@ -428,21 +428,23 @@ describe('position alerts in the tray', () => {
     // The Demo account (the simulator's Main) has positions in liquidation from the start.
     expect(tray.tooltip).toMatch(/^WhiteBIT Desk: \d+ positions? in liquidation$/);
     expect(tray.contextMenu?.template.map((i) => i.label)).toEqual(['Show WhiteBIT Desk', undefined, 'Quit']);
-    expect(fake.notifications).toEqual([]);
+    // Positions already at risk when the account is first watched: one summary, not one per position.
+    expect(fake.notifications.map((n) => n.options.title)).toEqual([expect.stringMatching(/^\d+ positions already at risk$/)]);
 
     await admin(sim, 'POST', 'prices', { market: 'BTC_USDT', price: '52000' });
     await refresh();
-    const titles = fake.notifications.map((n) => n.options.title);
+    const titles = fake.notifications.slice(1).map((n) => n.options.title);
     expect(titles).toEqual(['BTC_USDT: 7.29 % from liquidation']);
-    expect(fake.notifications[0]!.shown).toBe(true);
+    const notification = fake.notifications[1]!;
+    expect(notification.shown).toBe(true);
     // The page gets the codes and values, and words them itself.
     const pushed = theWindow().webContents.sent.filter((m) => m.args[0] === 'alerts.fired').map((m) => m.args[1] as Record<string, unknown>);
-    expect(pushed).toMatchObject([{ kind: 'threshold', market: 'BTC_USDT', distancePercent: '7.29', thresholdPercent: '10' }]);
-    expect(pushed[0]).not.toHaveProperty('title');
+    expect(pushed).toMatchObject([{ kind: 'at_risk' }, { kind: 'threshold', market: 'BTC_USDT', distancePercent: '7.29', thresholdPercent: '10' }]);
+    expect(pushed[1]).not.toHaveProperty('title');
 
     // Clicking the notification brings a hidden window back.
     theWindow().hide();
-    fake.notifications[0]!.emit('click');
+    notification.emit('click');
     expect(theWindow().shown).toBe(true);
   });
 
@@ -453,8 +455,9 @@ describe('position alerts in the tray', () => {
     expect(((await handler({ sender: contents, senderFrame: contents.mainFrame }, 'settings.update', { language: 'uk' })) as { ok: boolean }).ok).toBe(true);
     await admin(sim, 'POST', 'prices', { market: 'BTC_USDT', price: '52000' });
     await refresh();
-    expect(fake.notifications.map((n) => n.options.title)).toEqual(['BTC_USDT: 7,29 % до ліквідації']);
-    expect(fake.notifications[0]!.options.body).toMatch(/^Позиція #\d+ на BTC_USDT \(.+\) за 7,29 % від ціни ліквідації, нижче вашого порогу 10 %\. Відкрийте WhiteBIT Desk/);
+    // The at-risk summary came at start, before the language was picked.
+    expect(fake.notifications.slice(1).map((n) => n.options.title)).toEqual(['BTC_USDT: 7,29 % до ліквідації']);
+    expect(fake.notifications[1]!.options.body).toMatch(/^Позиція #\d+ на BTC_USDT \(.+\) за 7,29 % від ціни ліквідації, нижче вашого порогу 10 %\. Відкрийте WhiteBIT Desk/);
     expect(tray.tooltip).toMatch(/^WhiteBIT Desk: \d+ позиці[їяй] (у|в) ліквідації$/);
     expect(tray.contextMenu?.template.map((i) => i.label)).toEqual(['Показати WhiteBIT Desk', undefined, 'Вийти']);
   });

@@ -21,6 +21,7 @@ describe('live reconnects', () => {
         throw new Error('no token');
       },
       subscriptions: () => [],
+      updateMethods: new Set(),
       onUpdate: () => {},
       onLive: () => {},
       onState: (state) => states.push(state),

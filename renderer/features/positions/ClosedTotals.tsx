@@ -11,7 +11,7 @@ import { formatAmount } from '../../format';
 export function ClosedTotals({ totals }: { totals: readonly ClosedMarketTotals[] }) {
   if (totals.length === 0) return null;
   const columns: Column<ClosedMarketTotals>[] = [
-    { header: t`Market`, cell: (m) => m.market },
+    { header: t`Market`, sticky: true, cell: (m) => m.market },
     { header: t`Positions`, align: 'end', cellProps: () => ({ className: 'num' }), cell: (m) => (m.liquidated > 0 ? t`${m.positions} (${m.liquidated} liquidated)` : String(m.positions)) },
     { header: t`Realized P&L`, align: 'end', cellProps: (m) => ({ className: 'num', title: m.realizedPnl, 'data-testid': 'closed-total-pnl' }), cell: (m) => formatAmount(m.realizedPnl) },
     { header: t`Funding`, align: 'end', cellProps: (m) => ({ className: 'num', title: m.funding }), cell: (m) => formatAmount(m.funding) },
