@@ -87,12 +87,23 @@ interface Words {
   body: string;
 }
 
-/** One position alerted: its own words. Several: how many, and how many of each kind, worst first. */
+/**
+ * How many positions of each kind an alert stands for: one for a position's own alert; for the
+ * summary of positions already at risk when an account was first watched, every position it counts.
+ */
+function positionsByKind(alert: PositionAlert): (readonly [AlertKind, number])[] {
+  if (alert.kind === 'at_risk' && alert.atRisk) return [['liquidation', alert.atRisk.liquidation], ['margin_call', alert.atRisk.marginCall]];
+  return [[alert.kind, 1]];
+}
+
+/** One alert: its own words. Several: how many positions, and how many of each kind, worst first. */
 function riskSummary(risks: readonly PositionAlert[]): Words {
   if (risks.length === 1) return { title: alertTitle(i18n, risks[0]!), body: alertBody(i18n, risks[0]!) };
-  const counts = RISK_ORDER.map((kind) => [kind, risks.filter((alert) => alert.kind === kind).length] as const).filter(([, count]) => count > 0);
+  const all = risks.flatMap(positionsByKind);
+  const counts = RISK_ORDER.map((kind) => [kind, all.filter(([k]) => k === kind).reduce((n, [, count]) => n + count, 0)] as const).filter(([, count]) => count > 0);
+  const positions = all.reduce((n, [, count]) => n + count, 0);
   return {
-    title: plural(risks.length, { one: '# position alerted', other: '# positions alerted' }),
+    title: plural(positions, { one: '# position alerted', other: '# positions alerted' }),
     body: counts.map(([kind, count]) => `${alertKindName(i18n, kind)}: ${count}`).join(' \u00b7 '),
   };
 }
@@ -100,7 +111,8 @@ function riskSummary(risks: readonly PositionAlert[]): Words {
 const RISK_ORDER: readonly AlertKind[] = ['liquidation', 'margin_call', 'threshold'];
 
 function worstKind(risks: readonly PositionAlert[]): AlertKind {
-  return RISK_ORDER.find((kind) => risks.some((alert) => alert.kind === kind)) ?? risks[0]!.kind;
+  const kinds = risks.flatMap(positionsByKind).filter(([, count]) => count > 0).map(([kind]) => kind);
+  return RISK_ORDER.find((kind) => kinds.includes(kind)) ?? risks[0]!.kind;
 }
 
 function AlertToast(props: {

@@ -52,6 +52,20 @@ describe('alerts pushed by the main process', () => {
     expect(toast.getAttribute('role')).toBe('alert');
   });
 
+  it('count the positions an at-risk summary stands for, beside the alerts that follow it', () => {
+    const bridge = installBridge([REAL_ACCOUNT]);
+    useUi.getState().setView('balances');
+    renderWithQuery(<AlertToasts />);
+    const atRisk: PositionAlert = { ...alert('alert-1', 'at_risk', 0), market: '', distancePercent: null, atRisk: { liquidation: 0, marginCall: 2, accounts: ['Main'] } };
+    act(() => bridge.emit('alerts.fired', atRisk));
+    act(() => bridge.emit('alerts.fired', alert('alert-2', 'threshold', 5)));
+    const summary = screen.getByTestId('alert-toast');
+    expect(summary.textContent).toContain('3 positions alerted');
+    expect(summary.textContent).toContain('Margin call: 2 · Near liquidation: 1');
+    // Nothing in liquidation among them: announced politely.
+    expect(summary.getAttribute('role')).toBe('status');
+  });
+
   it('collapse position alerts into one summary, offer Positions only from another view, and draw no toast over Positions', async () => {
     const bridge = installBridge([REAL_ACCOUNT]);
     useUi.getState().setView('balances');

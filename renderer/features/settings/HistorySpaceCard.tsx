@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { HistorySpace } from '../../../shared/model/history';
-import { channelQueryKey, useChannelMutation, useChannelQuery } from '../../api/queries';
+import { channelQueryKey, REFERENCE_DATA, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { ErrorPanel, Skeleton } from '../../components';
 import { formatLocales } from '../../i18n';
 
@@ -16,7 +16,8 @@ function megabytes(bytes: number): string {
  */
 export function HistorySpaceCard() {
   const queryClient = useQueryClient();
-  const space = useChannelQuery('history.space', {}, { refetchInterval: false });
+  // The disk History uses is no figure of the account: Settings keeps no "Updated" clock for it.
+  const space = useChannelQuery('history.space', {}, { ...REFERENCE_DATA, refetchInterval: false });
   const thin = useChannelMutation('history.thin', {
     onSuccess: (after: HistorySpace) => queryClient.setQueryData(channelQueryKey('history.space', {}), after),
   });
