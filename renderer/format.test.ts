@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatAmount, formatPercent, formatUnixSeconds, isoFromUnixSeconds, nextAgoChangeIn } from './format';
+import { formatAgo, formatAmount, formatPercent, formatTimeZone, formatUnixSeconds, isoFromUnixSeconds, nextAgoChangeIn } from './format';
 
 // The renderings asserted here are en-US ones, so the locale is pinned; the app uses the person's.
 const EN = 'en-US';
@@ -98,5 +98,19 @@ describe('formatPercent', () => {
 
   it('returns a non-decimal as is', () => {
     expect(formatPercent('n/a', {}, EN)).toBe('n/a');
+  });
+});
+
+describe('formatTimeZone', () => {
+  it('names the person\'s zone in their language, never as an English id', () => {
+    const zoneBefore = process.env.TZ;
+    process.env.TZ = 'Pacific/Kiritimati';
+    try {
+      expect(formatTimeZone(EN)).toBe('Line Islands Time');
+      expect(formatTimeZone('uk-UA')).toMatch(/^[^A-Za-z]*$/);
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    }
   });
 });

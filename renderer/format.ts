@@ -78,6 +78,12 @@ export function formatEpochMs(ms: number, locales: Locales = userLocales()): str
   return dateTimeFormat(locales).format(new Date(ms));
 }
 
+/** The person's time zone by its name in their language ("Line Islands Time"), or its id where Intl has no name. */
+export function formatTimeZone(locales: Locales = userLocales()): string {
+  const name = new Intl.DateTimeFormat(locales as string[] | string | undefined, { timeZoneName: 'long' }).formatToParts(new Date()).find((part) => part.type === 'timeZoneName');
+  return name?.value ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** Unix seconds -> ISO 8601 in UTC, for files meant for other programs (CSV). */
 export function isoFromUnixSeconds(seconds: number): string {
   return Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : '';

@@ -1,10 +1,11 @@
 import { t } from '@lingui/core/macro';
+import { formatTimeZone } from '../format';
 import { Field } from './Field';
 
 /** "From" and "To" local calendar days of a filter form (renderer/localDays.ts turns them into bounds). */
 export function DateRangeFields(props: { from: string; to: string; errors: { from?: string | undefined; to?: string | undefined }; onChange(patch: { from?: string; to?: string }): void }) {
   // The exchange dates things in UTC; the filter's days are the person's own, and the fields say so.
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = formatTimeZone();
   const localDays = t`Whole days in your time zone (${zone}), the end day included`;
   return (
     <>
