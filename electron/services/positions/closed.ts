@@ -69,7 +69,11 @@ const closeTime = (p: ClosedPosition) => p.closeDate ?? Number.MAX_SAFE_INTEGER;
 /** Realized P&L, funding and fees of the positions, summed market by market. */
 export function totalsByMarket(positions: readonly ClosedPosition[]): ClosedMarketTotals[] {
   const byMarket = new Map<string, ClosedPosition[]>();
-  for (const p of positions) byMarket.set(p.market, [...(byMarket.get(p.market) ?? []), p]);
+  for (const p of positions) {
+    const held = byMarket.get(p.market);
+    if (held) held.push(p);
+    else byMarket.set(p.market, [p]);
+  }
   const totals = [...byMarket].map(([market, held]) => ({
     market,
     positions: held.length,
