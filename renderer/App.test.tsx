@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { unknownConnection } from '../shared/model/connection';
 import { App } from './App';
-import { formatClock } from './format';
+import { formatClock } from './format/format';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, REAL_ACCOUNT, installBridge, renderWithQuery } from './test/setup';
 import { resetRouting } from './shell/route';
 import { useUi } from './state/ui';

@@ -58,11 +58,11 @@ export default defineConfig({
   // Lingui's macros (t`…`, <Trans>) turn into catalog lookups at build time through Babel; the Lingui
   // plugin compiles the imported PO catalog, so each language is its own small chunk.
   plugins: [react(), babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig: getConfig({ configPath: LINGUI_CONFIG }) }]] }), lingui({ configPath: LINGUI_CONFIG }), relaxCspForDevServer(), startupEntryFirst()],
-  // Every `zod` import of the page, shared schemas included, gets the page's settings first (zod.ts).
+  // Every `zod` import of the page, shared schemas included, gets the page's settings first (zod/zod.ts).
   resolve: {
     alias: [
-      { find: /^zod$/, replacement: fileURLToPath(new URL('zod.ts', import.meta.url)) },
-      { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('zodMini.ts', import.meta.url)) },
+      { find: /^zod$/, replacement: fileURLToPath(new URL('zod/zod.ts', import.meta.url)) },
+      { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('zod/mini.ts', import.meta.url)) },
     ],
   },
   build: {
@@ -76,10 +76,10 @@ export default defineConfig({
       // The app's own modules do nothing when imported but define things (and import their CSS).
       // Said so, a module the first view never uses (a form field reached through the components
       // index) stays out of the first chunk and loads with the view that needs it.
-      // main.tsx, startup.ts, zod.ts and zodMini.ts are run for what they do; stylesheets are kept as they are.
+      // main.tsx, startup.ts and the zod/ modules are run for what they do; stylesheets are kept as they are.
       // Rolldown's note that the plugins (Babel, for Lingui's macros) took most of the build: known, and noise in every build's output.
       checks: { pluginTimings: false },
-      treeshake: { moduleSideEffects: [{ test: /[\\/]renderer[\\/](?!main\.tsx$|startup\.ts$|zod\.ts$|zodMini\.ts$).*\.tsx?$/, sideEffects: false }] },
+      treeshake: { moduleSideEffects: [{ test: /[\\/]renderer[\\/](?!main\.tsx$|startup\.ts$|zod[\\/]).*\.tsx?$/, sideEffects: false }] },
       // The catalogs are named for what they hold (catalog-first-en, catalog-views-uk): both of a
       // language would otherwise be "en-<hash>.js", and bench:ui counts the first-paint one.
       output: {

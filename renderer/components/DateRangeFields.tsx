@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { formatTimeZone } from '../format';
+import { formatTimeZone } from '../format/format';
 import { Field } from './Field';
 
 /** "From" and "To" local calendar days of a filter form (renderer/localDays.ts turns them into bounds). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { t } from '@lingui/core/macro';
-import { useDismissedNotices } from '../shell/toasts';
+import { useDismissedNotices } from '../shell/toasts/toasts';
 
 /**
  * A notice banner with a Dismiss button. `cause` identifies what it is about: once dismissed, the

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { AppError } from '../../shared/errors';
-import { formatClock, formatEpochMs } from '../format';
+import { formatClock, formatEpochMs } from '../format/format';
 import './StaleNote.css';
 
 /** Why the figures could not be refreshed, as the end of "As of 04:39, …", one whole sentence per cause. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useDismissedNotices } from '../shell/toasts';
+import { useDismissedNotices } from '../shell/toasts/toasts';
 import { UnreadableNotice, unreadableText } from './UnreadableNotice';
 
 afterEach(() => {

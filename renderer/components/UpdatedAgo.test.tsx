@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { formatEpochMs } from '../format';
+import { formatEpochMs } from '../format/format';
 import { ageShown, nextShownChangeIn, REFRESH_HOLD_MS, UpdatedAgo } from './UpdatedAgo';
 
 afterEach(() => {

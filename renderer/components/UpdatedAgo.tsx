@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { t } from '@lingui/core/macro';
-import { formatAgo, formatClock, formatEpochMs, nextAgoChangeIn } from '../format';
+import { formatAgo, formatClock, formatEpochMs, nextAgoChangeIn } from '../format/format';
 import './UpdatedAgo.css';
 
 /**

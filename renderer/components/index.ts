@@ -4,7 +4,7 @@ export { EmptyState } from './EmptyState';
 export { Badge, type BadgeTone } from './Badge';
 export { CopyButton, copyButtonLabelLength } from './CopyButton';
 export { UpdatedAgo } from './UpdatedAgo';
-export { downloadCsv } from '../csv';
+export { downloadCsv } from '../csv/csv';
 export { UnreadableNotice, unreadableText, type UnreadableNoun } from './UnreadableNotice';
 export { View } from './View';
 export { Card } from './Card';

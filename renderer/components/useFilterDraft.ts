@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
-import { dayRange } from '../localDays';
+import { dayRange } from '../format/localDays';
 
 export type DraftCheck<D, F> = { ok: true; filter: F } | { ok: false; errors: Partial<Record<keyof D, string>> };
 

@@ -11,7 +11,7 @@ export const ON_DEMAND_SOURCES: readonly string[] = [
   'renderer/features/flex',
   'renderer/features/history',
   'renderer/features/positions',
-  'renderer/features/priceAlerts',
+  'renderer/features/alerts',
   'renderer/features/settings',
   'renderer/features/transactions',
   'renderer/features/withdrawals',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { plural, t } from '@lingui/core/macro';
-import { formatAgo, formatAmount, formatClock } from '../format';
+import { formatAgo, formatAmount, formatClock } from '../format/format';
 import { ConnectionIndicator } from '../shell/ConnectionIndicator';
 import { installBridge, renderWithQuery } from '../test/setup';
 import { activateLanguage, formatLocales, i18n, resolveLanguage, viewMessagesReady } from '.';

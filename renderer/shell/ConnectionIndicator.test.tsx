@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { unknownConnection, type ConnectionState } from '../../shared/model/connection';
-import { formatClock } from '../format';
+import { formatClock } from '../format/format';
 import { liveOff, type LiveState } from '../../shared/model/live';
 import { DEFAULT_SETTINGS, installBridge, renderWithQuery } from '../test/setup';
 import { ConnectionIndicator } from './ConnectionIndicator';

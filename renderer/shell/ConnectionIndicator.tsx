@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ConnectionState } from '../../shared/model/connection';
 import type { LiveState } from '../../shared/model/live';
 import { useRefreshIntervalMs } from '../api/queries';
-import { formatClock } from '../format';
+import { formatClock } from '../format/format';
 import { isOutage, useConnectionState, useConnectionWatch } from './useConnection';
 import { useLiveState } from './useLive';
 import './ConnectionIndicator.css';

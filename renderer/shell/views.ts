@@ -23,7 +23,7 @@ const VIEW_CHUNKS = {
   settings: () => withViewMessages(import('../features/settings/SettingsView')).then((m) => ({ default: m.SettingsView })),
   subaccounts: () => withViewMessages(import('../features/subAccounts/SubAccountsView')).then((m) => ({ default: m.SubAccountsView })),
   deposit: () => withViewMessages(import('../features/deposits/DepositView')).then((m) => ({ default: m.DepositView })),
-  alerts: () => withViewMessages(import('../features/priceAlerts/PriceAlertsView')).then((m) => ({ default: m.PriceAlertsView })),
+  alerts: () => withViewMessages(import('../features/alerts/AlertsView')).then((m) => ({ default: m.AlertsView })),
 } satisfies Record<Exclude<ViewId, 'balances'>, () => Promise<{ default: ComponentType<ViewProps> }>>;
 
 /**

@@ -8,7 +8,7 @@ import { act, cleanup, configure } from '@testing-library/react';
 import { activateLanguage } from '../i18n';
 import { resetUi } from '../state/ui';
 import { resetRouting } from '../shell/route';
-import { useDismissedNotices, useToasts } from '../shell/toasts';
+import { useDismissedNotices, useToasts } from '../shell/toasts/toasts';
 
 // Views format numbers and times in the person's locale (navigator.languages); the assertions are
 // written in en-US, so the tests pin it rather than depend on the machine's.

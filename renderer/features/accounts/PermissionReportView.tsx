@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { AreaStatus, PermissionReport } from '../../../shared/model/accounts';
 import { areaSentence, type AreaKey } from './areaWords';
 import { Badge, type BadgeTone } from '../../components';
-import { formatEpochMs } from '../../format';
+import { formatEpochMs } from '../../format/format';
 
 const AREAS = (): ReadonlyArray<{ key: AreaKey; label: string }> => [
   { key: 'balance', label: t`Balance` },

@@ -2,9 +2,9 @@ import { plural, t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import { alertKindName, alertsStatusLine, alertTitle } from '../../../shared/i18n/alertWords';
 import { ErrorPanel } from '../../components';
-import { formatEpochMs } from '../../format';
+import { formatEpochMs } from '../../format/format';
 import { useAlertLog } from './useAlertLog';
-import { ALERT_LOG_ID } from './openAlertLog';
+import { ALERT_LOG_ID } from '../../shell/toasts/openAlertLog';
 import './alerts.css';
 
 const timeOf = (ms: number) => formatEpochMs(ms);

@@ -6,7 +6,7 @@ import type { PositionAlert } from '../../../shared/model/alerts';
 import { REAL_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
 import { AlertLog } from './AlertLog';
 import { AlertThresholdField } from './AlertThresholdField';
-import { ALERT_TOAST_LIFETIME_MS, AlertToasts } from './AlertToasts';
+import { ALERT_TOAST_LIFETIME_MS, AlertToasts } from '../../shell/toasts/AlertToasts';
 import { useUi } from '../../state/ui';
 
 const alert = (id: string, kind: PositionAlert['kind'], positionId = 7): PositionAlert => ({

@@ -10,9 +10,9 @@ import type { Holdings } from '../../../shared/model/holdings';
 import { isZero } from '../../../shared/money/decimal';
 import { useChannelQuery } from '../../api/queries';
 import { Pager, SidewaysScroller } from '../../components';
-import { downloadCsv } from '../../csv';
-import { csvFilename } from '../../csvFilename';
-import { formatAmount } from '../../format';
+import { downloadCsv } from '../../csv/csv';
+import { csvFilename } from '../../csv/filename';
+import { formatAmount } from '../../format/format';
 import { displayValue } from './cells';
 import { leftOutReason } from './SubAccountsIncluded';
 

@@ -4,7 +4,7 @@
  */
 import { t } from '@lingui/core/macro';
 import { isLooseDecimalString, isNegative, isZero, roundDown, roundForDisplay } from '../../../shared/money/decimal';
-import { formatAmount, formatPercent } from '../../format';
+import { formatAmount, formatPercent } from '../../format/format';
 
 /** Crypto quotes need their small units; fiat and stablecoins read best in cents. The title keeps every digit. */
 export function roundValue(value: string, quote: string): string {

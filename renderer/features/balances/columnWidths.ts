@@ -10,7 +10,7 @@
  * columns add up to more than the window.
  */
 import { isZero } from '../../../shared/money/decimal';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { amountText, changeText, shownAmount, frozenText, noPriceText, roundValue, shareText } from './cells';
 import type { BalanceRow } from './rows';
 

@@ -2,8 +2,8 @@
  * Balances as a CSV file: every digit as the exchange gave it. Loaded when someone exports, not
  * with the landing view.
  */
-import { downloadCsv } from '../../csv';
-import { csvFilename } from '../../csvFilename';
+import { downloadCsv } from '../../csv/csv';
+import { csvFilename } from '../../csv/filename';
 import type { BalanceRow } from './rows';
 
 export function exportBalancesCsv(rows: readonly BalanceRow[], quote: string, accountName: string): void {

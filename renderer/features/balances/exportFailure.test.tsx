@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEMO_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
-import { useToasts } from '../../shell/toasts';
+import { useToasts } from '../../shell/toasts/toasts';
 import { BalancesView } from './BalancesView';
 
 vi.mock('./exportCsv', () => {

@@ -1,7 +1,7 @@
 import type { BadgeTone } from '../../components/Badge';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { tidyId } from '../../tidyId';
+import { tidyId } from '../../format/tidyId';
 import { codeStatusGroup, type CodeStatusGroup } from '../../../shared/model/codes';
 
 const GROUP_WORDS: Record<CodeStatusGroup, ReturnType<typeof msg>> = {

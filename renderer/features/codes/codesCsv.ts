@@ -1,7 +1,7 @@
 import type { CodeRecord } from '../../../shared/api/schemas';
 import { codeStatusWords, type CodeList } from '../../../shared/model/codes';
-import type { CsvCell } from '../../csv';
-import { isoFromUnixSeconds } from '../../format';
+import type { CsvCell } from '../../csv/csv';
+import { isoFromUnixSeconds } from '../../format/format';
 
 /** In the CSV, codes the person has not revealed on screen are written as this. */
 export const HIDDEN_IN_CSV = '(hidden)';

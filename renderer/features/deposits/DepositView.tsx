@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import { useChannelQuery, REFERENCE_DATA } from '../../api/queries';
 import { CopyButton, EmptyState, QueryState, View } from '../../components';
 import type { ViewProps } from '../../shell/views';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { AddressQr } from './AddressQr';
 import './deposits.css';
 

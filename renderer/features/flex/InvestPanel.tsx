@@ -4,7 +4,7 @@ import type { FlexPlan } from '../../../shared/api/schemas';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { REFERENCE_DATA, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { CopyButton, ErrorPanel } from '../../components';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { availableBalance, checkInvestAmount } from './investCheck';
 import { flexPlanName } from './planName';
 

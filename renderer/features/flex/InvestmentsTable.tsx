@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { FlexInvestment } from '../../../shared/api/schemas';
 import { Badge, DataTable, EmptyState, type Column } from '../../components';
-import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
+import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format/format';
 import { investmentStatusWords } from './rate';
 
 export function InvestmentsTable({ investments, limit }: { investments: FlexInvestment[]; limit: number }) {

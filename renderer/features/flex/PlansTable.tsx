@@ -3,7 +3,7 @@ import type { FlexPlan } from '../../../shared/api/schemas';
 import { FLEX_LIMIT, FLEX_OFFSET } from '../../../shared/api/endpoints';
 import { maxRatePercent, rateTitle } from './rate';
 import { DataTable, HiddenHeader, Pager, type Column } from '../../components';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 
 export const PLAN_PAGE_SIZES = [10, 25, 50, FLEX_LIMIT.max] as const;
 

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { FlexPlan } from '../../../shared/api/schemas';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { maxRatePercent } from './rate';
 
 /**

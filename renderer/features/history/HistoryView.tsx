@@ -8,9 +8,9 @@ import { ALL_ACCOUNTS_SERIES, HISTORY_RANGES, RANGE_MS, type HistoryRange, type 
 import { useChannelQuery, useSettings } from '../../api/queries';
 import { AccountScopeSelect, useAccountScope } from '../balances/AccountScopeSelect';
 import { EmptyState, errorTitle, QueryState, SidewaysScroller, View } from '../../components';
-import { downloadCsv } from '../../csv';
-import { csvFilename } from '../../csvFilename';
-import { formatAmount, formatDay, formatEpochMs } from '../../format';
+import { downloadCsv } from '../../csv/csv';
+import { csvFilename } from '../../csv/filename';
+import { formatAmount, formatDay, formatEpochMs } from '../../format/format';
 import { changeText, displayValue } from '../balances/cells';
 import { HistoryChart } from './HistoryChart';
 import { timelineWords } from './timelineWords';

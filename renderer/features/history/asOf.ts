@@ -1,5 +1,5 @@
 import type { BalancesAsOf } from '../../../shared/model/history';
-import type { CsvCell } from '../../csv';
+import type { CsvCell } from '../../csv/csv';
 
 /** The last millisecond of a local calendar day ("2026-12-31"), or null when it is not a date. */
 export function endOfLocalDay(day: string): number | null {

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { TimelineEvent } from '../../../shared/model/history';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 
 /**
  * A timeline event in the person's language, from the codes and values the main process keeps: a

@@ -6,7 +6,7 @@
 import { plural, t } from '@lingui/core/macro';
 import type { ClosedMarketTotals } from '../../../shared/model/closedPositions';
 import { DataTable, type Column } from '../../components';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 
 export function ClosedTotals({ totals }: { totals: readonly ClosedMarketTotals[] }) {
   if (totals.length === 0) return null;

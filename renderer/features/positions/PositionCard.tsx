@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import type { Position } from '../../../shared/api/schemas';
 import { Badge } from '../../components';
-import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format';
+import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format/format';
 import { distanceText } from './distance';
 import { formatSigned, isPerpetual, moneyCurrency, signTone } from './numbers';
 import { isAtRisk, riskBadge, sideLabel } from './risk';

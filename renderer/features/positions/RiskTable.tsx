@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { CollateralSummary, PositionRisk, PositionsOverview } from '../../../shared/model/balances';
 import { Badge, DataTable, useStableOrder, type Column } from '../../components';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { useUi, type PositionsUi } from '../../state/ui';
 import { formatSigned, moneyCurrency, signTone } from './numbers';
 import { riskBadge, sideLabel } from './risk';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../csv';
+import { toCsv } from '../../csv/csv';
 import { closedPositionsCsvRows } from './closedCsv';
 
 describe('closedPositionsCsvRows', () => {

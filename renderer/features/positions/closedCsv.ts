@@ -1,6 +1,6 @@
 import type { ClosedPosition } from '../../../shared/model/closedPositions';
-import type { CsvCell } from '../../csv';
-import { isoFromUnixSeconds } from '../../format';
+import type { CsvCell } from '../../csv/csv';
+import { isoFromUnixSeconds } from '../../format/format';
 
 /** The side in the words the app shows (in English, as the CSV's headers are). */
 const SIDE_WORDS = { LONG: 'Long', SHORT: 'Short', BOTH: 'One-way' } as const;

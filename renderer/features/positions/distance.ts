@@ -6,7 +6,7 @@
 import { t } from '@lingui/core/macro';
 import { dec } from '../../../shared/money/decimal';
 import { isPastLiquidation } from '../../../shared/model/liquidationDistance';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 
 /** "12.34 %", in the person's digits. */
 function percentText(percent: string): string {

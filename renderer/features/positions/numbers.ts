@@ -3,7 +3,7 @@
  * only signal: the text always carries an explicit "+" or "-".
  */
 import { compare, isLooseDecimalString } from '../../../shared/money/decimal';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 
 export type SignTone = 'positive' | 'negative' | 'neutral';
 

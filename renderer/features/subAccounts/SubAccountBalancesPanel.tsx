@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { SubAccountBalanceLine, SubAccountItem } from '../../../shared/model/subAccounts';
 import { useChannelQuery } from '../../api/queries';
 import { DataTable, EmptyState, QueryState, type Column } from '../../components';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { displayValue } from '../balances/cells';
 
 function columnsFor(quote: string): Column<SubAccountBalanceLine>[] {

@@ -1,6 +1,6 @@
 import type { TransactionRow } from '../../../shared/model/transactions';
-import type { CsvCell } from '../../csv';
-import { isoFromUnixSeconds } from '../../format';
+import type { CsvCell } from '../../csv/csv';
+import { isoFromUnixSeconds } from '../../format/format';
 
 const HEADER = ['Date (UTC)', 'Type', 'Asset', 'Amount', 'Fee', 'Network', 'Address', 'Memo', 'Status', 'Status code', 'Confirmations', 'Transaction hash', 'Withdrawal id'];
 

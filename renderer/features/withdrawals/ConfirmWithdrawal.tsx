@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DRAFT_LIFETIME_MS, type RecentPayment, type WithdrawalRecord } from '../../../shared/model/withdrawals';
-import { formatAmount, formatClock } from '../../format';
+import { formatAmount, formatClock } from '../../format/format';
 import { GroupedAddress } from './AddressText';
 import { Row, WithdrawalDetails } from './WithdrawalDetails';
 

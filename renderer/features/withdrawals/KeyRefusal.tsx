@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { exchangeSaidWords } from '../../components';
-import { formatEpochMs } from '../../format';
+import { formatEpochMs } from '../../format/format';
 
 /** Where a person allows withdrawals for a key: the exchange's own API settings page. */
 function apiSettingsUrl(account: AccountSummary): string {

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { KnownDestination } from '../../../shared/model/withdrawals';
 import { useChannelMutation, useChannelQuery } from '../../api/queries';
 import { Card, DataTable, downloadCsv, EmptyState, HiddenHeader, type Column } from '../../components';
-import { csvFilename } from '../../csvFilename';
-import { formatEpochMs } from '../../format';
+import { csvFilename } from '../../csv/filename';
+import { formatEpochMs } from '../../format/format';
 
 /**
  * The known-destinations book: every address this account has sent to, most recent first. Picking

@@ -2,7 +2,7 @@ import { plural, t } from '@lingui/core/macro';
 import type { WithdrawalPreview } from '../../../shared/api/fees';
 import { feeUnknownWords } from './feeUnknownWords';
 import { compare } from '../../../shared/money/decimal';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 
 /** The decimal-exact fee-on-top breakdown: what arrives, what it costs, what is left. */
 export function PreviewPanel({ preview, ticker, problem = false }: { preview: WithdrawalPreview; ticker: string; problem?: boolean }) {

@@ -3,7 +3,7 @@
  * the fiat fields a provider requires, the unknown-fee confirmation, and the words for statuses
  * 5, 18 and 21 (with a partial withdrawal's amounts). Driven through the bridge, as the app is.
  */
-import { formatClock } from '../../format';
+import { formatClock } from '../../format/format';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { debitDiffers, type WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { add } from '../../../shared/money/decimal';
 import { Badge, Card, DataTable, EmptyState, HiddenHeader, type Column } from '../../components';
-import { formatAmount, formatEpochMs } from '../../format';
+import { formatAmount, formatEpochMs } from '../../format/format';
 import { statusWords } from './words';
 
 /** Withdrawals recorded on this computer for the account, newest first; a row opens its status. */

@@ -2,7 +2,7 @@ import { providerName } from './providerNames';
 import { t } from '@lingui/core/macro';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { maxReceivable, memoRequired } from '../../../shared/api/fees';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { FiatFields } from './FiatFields';
 import { Combobox, Field, SelectField, TextInputField } from '../../components';
 import {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { debitDiffers, type WithdrawalRecord } from '../../../shared/model/withdrawals';
 import type { TravelRule } from '../../../shared/api/withdrawRequest';
 import { CopyButton } from '../../components';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { formatLocales } from '../../i18n';
 import { AddressText } from './AddressText';
 import { countryName } from './countries';

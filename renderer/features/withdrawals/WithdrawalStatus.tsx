@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { explorerUrl } from '../../../shared/explorers';
 import { Badge, CopyButton } from '../../components';
-import { formatAmount, formatEpochMs } from '../../format';
+import { formatAmount, formatEpochMs } from '../../format/format';
 import { Row, WithdrawalDetails } from './WithdrawalDetails';
 import { transactionPhase } from '../../../shared/model/transactions';
 import { statusWords } from '../transactions/phaseWords';

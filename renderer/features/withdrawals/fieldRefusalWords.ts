@@ -6,7 +6,7 @@
 import { t } from '@lingui/core/macro';
 import type { FeeUnknown } from '../../../shared/api/fees';
 import type { KnownFailure } from '../../../shared/failures';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { invalidAddressText } from './addressWords';
 import { extraFieldText } from './formExtras';
 import { feeUnknownWords } from './feeUnknownWords';

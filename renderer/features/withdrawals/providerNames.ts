@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { tidyId } from '../../tidyId';
+import { tidyId } from '../../format/tidyId';
 
 /**
  * Readable names for the fiat provider ids the exchange lists (the id is what a withdrawal sends).

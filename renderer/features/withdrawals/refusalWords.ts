@@ -7,7 +7,7 @@ import { t } from '@lingui/core/macro';
 import type { DestinationTextProblem } from '../../../shared/addresses/destinationText';
 import type { AppError } from '../../../shared/errors';
 import { readFailure } from '../../../shared/failures';
-import { formatAmount, formatClock } from '../../format';
+import { formatAmount, formatClock } from '../../format/format';
 import { fieldRefusalWords } from './fieldRefusalWords';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { t } from '@lingui/core/macro';
-import type { WithdrawalRecord } from '../../shared/model/withdrawals';
-import { useBridgeEvent } from '../api/queries';
-import { formatAmount } from '../format';
-import { useUi } from '../state/ui';
+import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
+import { useBridgeEvent } from '../../api/queries';
+import { formatAmount } from '../../format/format';
+import { useUi } from '../../state/ui';
 import { TOAST_LIFETIME_MS, useToasts, type Toast } from './toasts';
 import { useLeaveAfter } from './useLeaveAfter';
 

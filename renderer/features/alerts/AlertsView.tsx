@@ -5,7 +5,7 @@ import type { PriceAlert } from '../../../shared/model/priceAlerts';
 import { channelQueryKey, useAccounts, useBridgeEvent, useChannelMutation, useChannelQuery } from '../../api/queries';
 import { ErrorPanel, Skeleton, View } from '../../components';
 import type { ViewProps } from '../../shell/views';
-import { AlertLog } from '../alerts/AlertLog';
+import { AlertLog } from './AlertLog';
 import { PriceAlertForm } from './PriceAlertForm';
 import { PriceAlertList } from './PriceAlertList';
 import './priceAlerts.css';
@@ -17,7 +17,7 @@ const LIST_REFRESH_MS = 2_000;
  * Alerts in one place: the alerts a person sets (market price, distance to liquidation, margin
  * fraction) with their form, and below them the log of every alert that fired this run.
  */
-export function PriceAlertsView({ account }: ViewProps) {
+export function AlertsView({ account }: ViewProps) {
   const { accounts } = useAccounts();
   const queryClient = useQueryClient();
   const list = useChannelQuery('priceAlerts.list', {}, { refetchInterval: LIST_REFRESH_MS });

@@ -1,7 +1,7 @@
 /** How the Alerts view words an alert's rule, its state and the main process's field codes. */
 import { t } from '@lingui/core/macro';
 import { MAX_PRICE_ALERTS_PER_ACCOUNT, type PriceAlertRule } from '../../../shared/model/priceAlerts';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 
 export function kindName(kind: PriceAlertRule['kind']): string {
   if (kind === 'price') return t`Market price`;

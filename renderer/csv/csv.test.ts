@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csvCell, downloadCsv, toCsv } from './csv';
-import { csvFilename } from './csvFilename';
+import { csvFilename } from './filename';
 
 describe('toCsv', () => {
   it('writes RFC 4180: CRLF lines, quotes only where needed, quotes doubled', () => {

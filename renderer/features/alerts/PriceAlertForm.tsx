@@ -5,7 +5,7 @@ import { AlertThreshold } from '../../../shared/model/alerts';
 import { PositiveDecimal, type PriceAlert, type PriceAlertRearm, type PriceAlertRule } from '../../../shared/model/priceAlerts';
 import { useChannelMutation, useChannelQuery } from '../../api/queries';
 import { Combobox, ErrorPanel, SelectField, TextInputField } from '../../components';
-import { formatAmount } from '../../format';
+import { formatAmount } from '../../format/format';
 import { directionName, fieldCodeWords, kindName } from './words';
 
 type Kind = PriceAlertRule['kind'];

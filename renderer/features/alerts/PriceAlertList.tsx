@@ -3,7 +3,7 @@ import type { AccountSummary } from '../../../shared/model/accounts';
 import type { PriceAlert, PriceAlertView } from '../../../shared/model/priceAlerts';
 import { useChannelMutation } from '../../api/queries';
 import { Badge, ErrorPanel } from '../../components';
-import { formatAmount, formatEpochMs } from '../../format';
+import { formatAmount, formatEpochMs } from '../../format/format';
 import { ruleLine } from './words';
 
 /** The value an alert watches, as last seen, in the alert's own unit. */

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { alertBody, alertKindName, alertTitle } from '../../../shared/i18n/alertWords';
 import type { AlertKind, PositionAlert } from '../../../shared/model/alerts';
 import { useBridgeEvent } from '../../api/queries';
-import { useLeaveAfter } from '../../shell/useLeaveAfter';
+import { useLeaveAfter } from './useLeaveAfter';
 import { useUi } from '../../state/ui';
 import { openAlertLog } from './openAlertLog';
-import './alerts.css';
+import './toasts.css';
 
 /**
  * How long an alert toast stays: longer than a background toast, as it may need acting on; every

@@ -5,8 +5,8 @@
  * Every function takes an optional locale so tests can pin one.
  */
 
-import { dec, toPlain } from '../shared/money/decimal';
-import { formatLocales } from './i18n';
+import { dec, toPlain } from '../../shared/money/decimal';
+import { formatLocales } from '../i18n';
 
 type Locales = string | readonly string[] | undefined;
 

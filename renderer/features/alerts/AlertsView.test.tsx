@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PriceAlertView } from '../../../shared/model/priceAlerts';
 import { REAL_ACCOUNT, installBridge, renderWithQuery } from '../../test/setup';
-import { PriceAlertsView } from './PriceAlertsView';
+import { AlertsView } from './AlertsView';
 
 const fired: PriceAlertView = {
   id: 'alert-0001',
@@ -19,7 +19,7 @@ function setup(alerts: PriceAlertView[] = [], unreadable: { id: string; reason: 
   const bridge = installBridge([REAL_ACCOUNT]);
   bridge.reply('priceAlerts.list', { alerts, unreadable, available: true });
   bridge.reply('priceAlerts.markets', { markets: [{ name: 'BTC_USDT', lastPrice: '62000' }, { name: 'ETH_USDT', lastPrice: '3000.5' }] });
-  renderWithQuery(<PriceAlertsView account={REAL_ACCOUNT} />);
+  renderWithQuery(<AlertsView account={REAL_ACCOUNT} />);
   return bridge;
 }
 
