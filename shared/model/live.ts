@@ -17,6 +17,8 @@ export interface LiveState {
   retryAt: number | null;
   /** Frames that were not JSON-RPC on this connection (ignored, counted). */
   unreadableFrames: number;
+  /** Epoch ms of the last pushed update applied to the account's figures (null before the first). */
+  lastPushAt: number | null;
   /**
    * Grows by one with each change main publishes. The state reaches the page by answers and events
    * over two connections, so the page orders them by this, not by arrival. The live service lives
@@ -25,7 +27,7 @@ export interface LiveState {
   revision: number;
 }
 
-export const liveOff = (accountId: string, revision = 0): LiveState => ({ accountId, status: 'off', problem: null, retryAt: null, unreadableFrames: 0, revision });
+export const liveOff = (accountId: string, revision = 0): LiveState => ({ accountId, status: 'off', problem: null, retryAt: null, unreadableFrames: 0, lastPushAt: null, revision });
 
 /** Of two states of one account, the one main published later; the same revision keeps the one held. */
 export function laterLiveState(known: LiveState | undefined, incoming: LiveState): LiveState {

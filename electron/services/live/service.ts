@@ -45,7 +45,7 @@ const AccountEvent = z.tuple([z.number().int(), z.unknown()]);
 
 function toLiveState(accountId: string, s: LiveConnectionState): Omit<LiveState, 'revision'> {
   const status = s.status === 'live' ? 'live' : s.status === 'connecting' && s.attempt === 0 ? 'connecting' : 'fallback';
-  return { accountId, status, problem: s.problem, retryAt: s.retryAt, unreadableFrames: s.unreadableFrames };
+  return { accountId, status, problem: s.problem, retryAt: s.retryAt, unreadableFrames: s.unreadableFrames, lastPushAt: null };
 }
 
 /** At most four live refreshes a second per account. */
