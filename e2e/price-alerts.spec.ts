@@ -63,7 +63,7 @@ test('a price alert set in the Alerts view fires once per crossing, not while th
   await expect(item.getByTestId('price-alert-current')).toHaveText('62,000', { timeout: 10_000 });
 
   await move('63500');
-  await expect(priceToasts(page)).toHaveCount(1, { timeout: 2_000 });
+  await expect(priceToasts(page)).toHaveCount(1, { timeout: 5_000 });
   await expect(priceLogItems(page)).toHaveCount(1);
   await expect(priceToasts(page)).toContainText('The last price of BTC_USDT is 63,500, above your alert at 63,000');
   await expect(item).toHaveAttribute('data-state', 'fired');
@@ -82,7 +82,7 @@ test('a price alert set in the Alerts view fires once per crossing, not while th
   await move('62900');
   await expect(item).toHaveAttribute('data-state', 'armed', { timeout: 5_000 });
   await move('63200');
-  await expect(priceLogItems(page)).toHaveCount(2, { timeout: 2_500 });
+  await expect(priceLogItems(page)).toHaveCount(2, { timeout: 5_000 });
   await expect(priceToasts(page)).toHaveCount(1);
   await expect(priceToasts(page)).toContainText('is 63,200');
 
@@ -105,7 +105,7 @@ test('a price alert set in the Alerts view fires once per crossing, not while th
   await move('62000');
   await expect(item.getByTestId('price-alert-current')).toHaveText('62,000', { timeout: 5_000 });
   await move('63300');
-  await expect(priceLogItems(page)).toHaveCount(3, { timeout: 2_500 });
+  await expect(priceLogItems(page)).toHaveCount(3, { timeout: 5_000 });
   await expect(item).toHaveAttribute('data-state', 'fired');
 
   await item.getByRole('button', { name: 'Delete: BTC_USDT above 63,000' }).click();
