@@ -29,7 +29,7 @@ function TwoParts() {
 describe('ViewFailures', () => {
   it('one banner for every failed query of the view, one Retry for all; the figures stay', async () => {
     const bridge = installBridge();
-    bridge.reply('exchange.balance', {});
+    bridge.reply('exchange.balance', { items: {}, unreadable: [] });
     bridge.reply('exchange.codes', { data: [], total: 0, limit: 10, offset: 0, unreadable: [] });
     const { client } = renderWithQuery(<TwoParts />);
     await screen.findByText('balance figures');
@@ -53,7 +53,7 @@ describe('ViewFailures', () => {
     expect(screen.getByText('code figures')).toBeTruthy();
 
     // The exchange back: one Retry asks both again, and the banner goes.
-    bridge.reply('exchange.balance', {});
+    bridge.reply('exchange.balance', { items: {}, unreadable: [] });
     bridge.reply('exchange.codes', { data: [], total: 0, limit: 10, offset: 0, unreadable: [] });
     const before = { balance: bridge.callsTo('exchange.balance').length, codes: bridge.callsTo('exchange.codes').length };
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

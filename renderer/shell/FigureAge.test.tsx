@@ -24,7 +24,7 @@ function setup(first: LiveState, state: ConnectionState) {
   const bridge = installBridge(undefined, { ...DEFAULT_SETTINGS, refreshIntervalMs: 0 });
   bridge.reply('live.get', first);
   bridge.reply('connection.get', state);
-  bridge.reply('exchange.balance', {});
+  bridge.reply('exchange.balance', { items: {}, unreadable: [] });
   renderWithQuery(
     <>
       <ViewFigures />

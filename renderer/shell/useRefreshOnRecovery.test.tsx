@@ -34,7 +34,7 @@ describe('useRefreshOnRecovery', () => {
   it('reads the open view again when the outage ends, and marks a closed view’s figures stale', async () => {
     const bridge = installBridge();
     bridge.reply('connection.get', connection({ status: 'online' }));
-    bridge.reply('exchange.balance', {});
+    bridge.reply('exchange.balance', { items: {}, unreadable: [] });
     const { client } = renderWithQuery(<OpenView />);
     await screen.findByText('online');
     await waitFor(() => expect(bridge.callsTo('exchange.balance')).toHaveLength(1));
