@@ -42,7 +42,9 @@ describe('ViewFailures', () => {
     bridge.handle('exchange.codes', () => {
       throw new AppFailure({ kind: 'server', status: 503, message: 'busy' });
     });
-    await client.refetchQueries();
+    await client.refetchQueries({ queryKey: ['exchange.balance'] });
+    await screen.findByTestId('view-failures');
+    await client.refetchQueries({ queryKey: ['exchange.codes'] });
 
     const banner = await screen.findByTestId('view-failures');
     await waitFor(() => expect(screen.getAllByTestId('view-failures')).toHaveLength(1));

@@ -49,7 +49,8 @@ export function useReportFailure(failed: FailedRead | null): boolean {
 
 /** The banner: the figures' time and the cause while some are shown, the full explanation while none are. */
 function FailureBanner({ failures }: { failures: readonly FailedRead[] }) {
-  const latest = failures.reduce((a, b) => (b.failedAt > a.failedAt ? b : a));
+  // Failures in the same millisecond: the one reported last.
+  const latest = failures.reduce((a, b) => (b.failedAt >= a.failedAt ? b : a));
   const retryAll = () => failures.forEach((f) => f.retry());
   const shown = failures.map((f) => f.updatedAt).filter((at) => at > 0);
   if (shown.length === 0) return <ErrorPanel error={latest.error} onRetry={retryAll} />;
