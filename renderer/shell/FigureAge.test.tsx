@@ -60,8 +60,10 @@ describe('FigureAge', () => {
     expect((await screen.findByText(/^Updated /)).textContent).toBe('Updated 0 sec. ago');
   });
 
-  it('in an outage says the REST figures could not be refreshed, even with a push on record', async () => {
-    setup(live({ status: 'live', lastPushAt: Date.now() }), connection({ status: 'busy', since: Date.now(), failedAttempts: 2 }));
+  it('in a REST outage: the push age while pushes carry the figures, else the REST age that could not refresh', async () => {
+    const bridge = setup(live({ status: 'live', lastPushAt: Date.now() }), connection({ status: 'busy', since: Date.now(), failedAttempts: 2 }));
+    expect((await screen.findByText(/^last push /)).textContent).toBe('last push 0 sec. ago');
+    act(() => bridge.emit('live.changed', live({ status: 'fallback', lastPushAt: Date.now(), retryAt: null })));
     expect((await screen.findByText(/could not refresh$/)).textContent).toBe('Updated 0 sec. ago · could not refresh');
   });
 });

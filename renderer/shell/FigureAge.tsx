@@ -26,9 +26,9 @@ function LastPush({ at }: { at: number }) {
 
 /**
  * How old the figures in sight are, from the source that carries them: the age of the last push
- * while the live stream feeds the account (the indicator beside says "Live"), else the age of the
- * REST answers the open view shows, which keeps counting through an outage. A REST age beside
- * "Live" would contradict it: the REST answers age while the pushes keep the figures moving.
+ * while the live stream feeds the account, else the age of the REST answers the open view shows,
+ * which keeps counting through an outage. A REST age beside "Live" would contradict it: the REST
+ * answers age while the pushes keep the figures moving, and they go on moving while REST fails.
  */
 export function FigureAge({ accountId }: { accountId: string | null }) {
   const live = useLiveState(accountId);
@@ -36,6 +36,6 @@ export function FigureAge({ accountId }: { accountId: string | null }) {
   const refreshEveryMs = useRefreshIntervalMs();
   const outage = useConnectionOutage(accountId);
   const pushedAt = pushCarries(live);
-  if (pushedAt !== null && !outage) return <LastPush at={pushedAt} />;
+  if (pushedAt !== null) return <LastPush at={pushedAt} />;
   return <UpdatedAgo updatedAt={updatedAt} couldNotRefresh={outage} refreshEveryMs={refreshEveryMs} />;
 }
