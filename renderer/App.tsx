@@ -6,14 +6,14 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
 import { type AccountSummary } from '../shared/model/accounts';
 import { describeKeys, SHORTCUTS, type ViewId } from '../shared/navigation';
-import { useAccounts, useBridgeEvent, useChannelMutation, useRefreshIntervalMs, useSettings, useUpdateSettings } from './api/queries';
-import { Badge, DismissableNotice, EmptyState, ErrorPanel, Skeleton, UpdatedAgo } from './components';
+import { useAccounts, useBridgeEvent, useChannelMutation, useSettings, useUpdateSettings } from './api/queries';
+import { Badge, DismissableNotice, EmptyState, ErrorPanel, Skeleton } from './components';
 import { ConnectionIndicator } from './shell/ConnectionIndicator';
+import { FigureAge } from './shell/FigureAge';
 import { useHashNavigation, viewHref } from './shell/route';
 import { IS_MAC, searchField, useShortcuts } from './shell/shortcuts';
-import { useConnectionOutage } from './shell/useConnection';
 import { ViewErrorBoundary } from './shell/ViewErrorBoundary';
-import { useViewUpdatedAt } from './shell/useViewUpdatedAt';
+import { useRefreshOnRecovery } from './shell/useRefreshOnRecovery';
 import { ACCOUNTLESS_VIEWS, OTHER_VIEW_CHUNKS, VIEWS } from './shell/views';
 import { ShortcutsHelp } from './shell/lazyShell';
 import { AlertToasts } from './shell/toasts/AlertToasts';
@@ -204,9 +204,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
   const hideAllCodes = useUi((s) => s.hideAllCodes);
   const setCodes = useUi((s) => s.setCodes);
   const select = useChannelMutation('accounts.select', { invalidates: ['accounts.list'] });
-  const updatedAt = useViewUpdatedAt();
-  const refreshEveryMs = useRefreshIntervalMs();
-  const outage = useConnectionOutage(activeAccount?.id ?? null);
+  useRefreshOnRecovery(activeAccount?.id ?? null);
 
   return (
     <header className="top-bar">
@@ -242,7 +240,7 @@ function TopBar({ accounts, activeAccount }: { accounts: AccountSummary[]; activ
           </select>
         </label>
         {activeAccount ? <ConnectionIndicator accountId={activeAccount.id} /> : null}
-        <UpdatedAgo updatedAt={updatedAt} couldNotRefresh={outage} refreshEveryMs={refreshEveryMs} />
+        <FigureAge accountId={activeAccount?.id ?? null} />
         <RefreshButton onRefresh={() => refreshOpenView(queryClient)} />
       </div>
       {select.error ? <ErrorPanel error={select.error.error} compact /> : null}

@@ -48,6 +48,8 @@ export const FAILURE_VALUES = {
   database_unavailable: None,
   /** Nothing accepted a connection at the exchange's address: wrong address or port, or no server. */
   connection_refused: z.object({ address: Text }),
+  /** The server at `address` answered, but not as the exchange's API does (a web site, another service, a wrong path). */
+  not_an_exchange: z.object({ address: Text }),
   /** The connection failed on the way: `cause` is tls (an untrusted certificate), dns, cut, unreachable, offline or other. */
   transport: z.object({ cause: Text }),
   /** The exchange's answer was larger than the app reads (`megabytes`). */

@@ -11,5 +11,6 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly protocol: string;
   readonly hostname: string;
+  readonly pathname: string;
   readonly href: string;
 }

@@ -106,6 +106,10 @@ const WORDS: Readonly<Record<ErrorReason, Words>> = Object.freeze({
     title: msg`Connection refused`,
     advice: msg`Nothing at the exchange’s address accepted the connection. Check the server address and port, and that the server is running; your internet connection is not the cause.`,
   },
+  not_an_exchange: {
+    title: msg`This address is not the exchange’s API`,
+    advice: msg`A server answered, but not as the exchange does, so the key was not tested. Check the base URL: it is the exchange’s address only, such as https://whitebit.com, without /api/v4.`,
+  },
   transport: {
     title: msg`The connection to the exchange failed`,
     advice: msg`Check your internet connection and the server address, then try again.`,

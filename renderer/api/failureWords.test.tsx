@@ -36,6 +36,7 @@ const SAMPLES: { [R in FailureReason]: FailureValues<R> } = {
   not_depositable: {},
   database_unavailable: {},
   connection_refused: { address: '127.0.0.1:9' },
+  not_an_exchange: { address: 'https://example.com' },
   transport: { cause: 'tls' },
   response_too_large: { megabytes: 64 },
   twin_open: { twinId: 'a1b2c3d4e5f6', twinState: 'unknown', amount: '0.5', ticker: 'BTC', sentAt: 1_700_000_000_000, newAllowedAt: null },

@@ -84,6 +84,10 @@ function detailedWords(error: AppError): { title?: string; advice?: string } | n
       const { address } = failure.values;
       return { title: t`Connection refused at ${address}` };
     }
+    case 'not_an_exchange': {
+      const { address } = failure.values;
+      return address ? { title: t`${address} is not the exchange’s API` } : null;
+    }
     case 'deadline': {
       const { seconds } = failure.values;
       return seconds === undefined ? null : { title: t`No answer from the exchange within ${seconds} s` };

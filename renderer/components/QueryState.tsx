@@ -7,6 +7,8 @@ import { ErrorPanel } from './ErrorPanel';
 import { Skeleton } from './Skeleton';
 import { StaleNote } from './StaleNote';
 import { UnreadableNotice, type UnreadableNoun } from './UnreadableNotice';
+import { useReportFailure } from './ViewFailures';
+import { t } from '@lingui/core/macro';
 
 export interface QueryEmpty<T> {
   when(data: T): boolean;
@@ -19,7 +21,8 @@ export interface QueryEmpty<T> {
  * on its way; a full error panel with Retry when there is nothing to show; otherwise the data,
  * under a compact error and the time it is from when a refresh failed (the last good answer stays
  * readable, never replaced by zeros) and a notice naming the elements the app could not read; an
- * empty state when the answer has nothing in it.
+ * empty state when the answer has nothing in it. Inside a View, a failure goes to the view's one
+ * banner (ViewFailures) instead of a panel of its own.
  */
 export function QueryState<T>(props: {
   query: UseQueryResult<T, AppFailure>;
@@ -41,13 +44,27 @@ export function QueryState<T>(props: {
   children: (data: T) => ReactNode;
 }) {
   const { query, frame = (node) => node, keepDataOnError = true, staleNote = true } = props;
-  if (query.isPending) return frame(<Skeleton rows={props.loading.rows} label={props.loading.label} />);
   const retry = () => void query.refetch();
-  if (query.isError && (query.data === undefined || !keepDataOnError)) return frame(<ErrorPanel error={query.error.error} onRetry={retry} />);
+  const keptData = query.data !== undefined && keepDataOnError;
+  // Inside a view, the view's one banner words the failure (ViewFailures); this place only says
+  // what it could not show.
+  const inBanner = useReportFailure(query.isError ? { error: query.error.error, failedAt: query.errorUpdatedAt, updatedAt: keptData ? query.dataUpdatedAt : 0, retry } : null);
+  if (query.isPending) return frame(<Skeleton rows={props.loading.rows} label={props.loading.label} />);
+  if (query.isError && !keptData) {
+    return frame(
+      inBanner ? (
+        <p className="stale-note" data-testid="not-loaded">
+          {t`Could not be loaded.`}
+        </p>
+      ) : (
+        <ErrorPanel error={query.error.error} onRetry={retry} />
+      ),
+    );
+  }
   const data = query.data as T;
   return (
     <>
-      {query.isError ? (
+      {query.isError && !inBanner ? (
         <>
           {staleNote ? <StaleNote error={query.error.error} updatedAt={query.dataUpdatedAt} /> : null}
           <ErrorPanel error={query.error.error} onRetry={retry} compact />

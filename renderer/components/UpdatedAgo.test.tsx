@@ -17,9 +17,24 @@ describe('UpdatedAgo', () => {
     expect(label.getAttribute('title')).toBe(formatEpochMs(updatedAt));
   });
 
-  it('claims no freshness while the data cannot be refreshed', () => {
-    render(<UpdatedAgo updatedAt={Date.now() - 5_000} couldNotRefresh />);
-    expect(screen.getByText(/could not refresh/).textContent).toMatch(/^Last updated \d{1,2}:\d\d:\d\d\s[AP]M/);
+  it('goes on ticking through an outage, from the last good figures, saying it could not refresh', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const updatedAt = Date.now() - 5_000;
+    const { rerender } = render(<UpdatedAgo updatedAt={updatedAt} refreshEveryMs={10_000} />);
+    rerender(<UpdatedAgo updatedAt={updatedAt} couldNotRefresh refreshEveryMs={10_000} />);
+    const label = () => screen.getByText(/could not refresh/).textContent;
+    expect(label()).toBe('Updated 0 sec. ago · could not refresh');
+    // No refresh is on its way in an outage: the step at 10 s is not held.
+    act(() => void vi.advanceTimersByTime(5_000));
+    expect(label()).toBe('Updated 10 sec. ago · could not refresh');
+    // Six minutes of outage, a step at a time as the label's own timer takes them.
+    for (let i = 0; i < 5; i++) act(() => void vi.advanceTimersByTime(10_000));
+    expect(label()).toBe('Updated 1 min. ago · could not refresh');
+    for (let i = 0; i < 5; i++) act(() => void vi.advanceTimersByTime(60_000));
+    expect(label()).toBe('Updated 6 min. ago · could not refresh');
+    // The exchange back, the figures not yet refreshed: the true age, not the one the outage began with.
+    rerender(<UpdatedAgo updatedAt={updatedAt} refreshEveryMs={10_000} />);
+    expect(screen.getByText(/^Updated /).textContent).toBe('Updated 6 min. ago');
   });
 
   it('shows nothing before the first successful load', () => {

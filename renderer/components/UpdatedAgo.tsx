@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { t } from '@lingui/core/macro';
-import { formatAgo, formatClock, formatEpochMs, nextAgoChangeIn } from '../format/format';
+import { formatAgo, formatEpochMs, nextAgoChangeIn } from '../format/format';
 import './UpdatedAgo.css';
 
 /**
@@ -31,26 +31,36 @@ export function nextShownChangeIn(elapsedMs: number, refreshEveryMs: number): nu
 }
 
 /**
+ * The age of `from` (epoch ms) as shown, kept current: one timer for the moment the words change,
+ * counted from `from` (each 10-second step under a minute, then each minute, then each hour), so an
+ * old label does not re-render every second for nothing. The timer runs whatever the label says
+ * (an outage included): a clock that stood still through an outage came back with the age it had
+ * when the outage began, "3 min. ago" for figures 6 minutes old.
+ */
+export function useShownAge(from: number | null | undefined, refreshEveryMs = 0): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!from) return;
+    const timer = setTimeout(() => setNow(Date.now()), nextShownChangeIn(Date.now() - from, refreshEveryMs));
+    return () => clearTimeout(timer);
+  }, [from, refreshEveryMs, now]);
+  return ageShown(from ? Math.max(0, now - from) : 0, refreshEveryMs);
+}
+
+/**
  * "Updated 10 s ago", ticking; nothing before the first successful load (updatedAt 0). While the
- * data cannot be refreshed (offline, busy exchange, refused key) it claims no freshness: it says
- * when the data is from and that it could not refresh. With `refreshEveryMs` (the automatic
- * refresh's interval, 0 for none) it holds its words while a due refresh is on its way.
+ * data cannot be refreshed (offline, busy exchange, refused key) the age goes on, from the last good
+ * figures, and says it could not refresh. With `refreshEveryMs` (the automatic refresh's interval,
+ * 0 for none) it holds its words while a due refresh is on its way.
  */
 export function UpdatedAgo({ updatedAt, couldNotRefresh = false, refreshEveryMs = 0 }: { updatedAt: number | null | undefined; couldNotRefresh?: boolean; refreshEveryMs?: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  // One timer for the moment the words change, counted from updatedAt: each 10-second step under
-  // a minute, then each minute, then each hour. The shown age never lags by a tick's phase, and
-  // an old label does not re-render every second for nothing. A new updatedAt starts the count again.
-  useEffect(() => {
-    if (couldNotRefresh || !updatedAt) return;
-    const timer = setTimeout(() => setNow(Date.now()), nextShownChangeIn(Date.now() - updatedAt, refreshEveryMs));
-    return () => clearTimeout(timer);
-  }, [couldNotRefresh, updatedAt, now, refreshEveryMs]);
-  // Re-rendered at each step: the full date in the tooltip is formatted once per load.
+  // In an outage no refresh is on its way: nothing to hold the words for.
+  const age = useShownAge(updatedAt, couldNotRefresh ? 0 : refreshEveryMs);
+  // The full date in the tooltip is formatted once per load, not at each step.
   const title = useMemo(() => (updatedAt ? formatEpochMs(updatedAt) : ''), [updatedAt]);
   if (!updatedAt) return null;
   if (couldNotRefresh) {
-    const text = t`Last updated ${formatClock(updatedAt, true)} · could not refresh`;
+    const text = t`Updated ${formatAgo(age)} · could not refresh`;
     // The bar may shorten the words (shell.css): the tooltip has them whole.
     return (
       <span className="updated-ago updated-ago--stale" title={`${text} (${title})`}>
@@ -60,7 +70,7 @@ export function UpdatedAgo({ updatedAt, couldNotRefresh = false, refreshEveryMs 
   }
   return (
     <span className="updated-ago" title={title}>
-      {t`Updated ${formatAgo(ageShown(now - updatedAt, refreshEveryMs))}`}
+      {t`Updated ${formatAgo(age)}`}
     </span>
   );
 }

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { ViewFailures } from './ViewFailures';
 import './View.css';
 
 /**
  * The frame every view shares: a section named by its heading, the title and a line of context,
- * and the view's own controls on the right of the header.
+ * and the view's own controls on the right of the header; the failed refreshes of its queries
+ * share one banner under it.
  */
 export function View(props: { name: string; title: string; subtitle: ReactNode; actions?: ReactNode; className?: string; children: ReactNode }) {
   const titleId = `${props.name}-title`;
@@ -18,7 +20,7 @@ export function View(props: { name: string; title: string; subtitle: ReactNode; 
         </div>
         {props.actions}
       </header>
-      {props.children}
+      <ViewFailures>{props.children}</ViewFailures>
     </section>
   );
 }

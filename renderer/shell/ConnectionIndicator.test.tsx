@@ -31,10 +31,12 @@ describe('ConnectionIndicator', () => {
     // The bar may shorten the words: the tooltip has them whole, with the cause.
     expect(offline.getAttribute('title')).toBe('Offline since 2:02 PM: The exchange refused the connection.');
 
-    act(() => bridge.emit('connection.changed', state({ status: 'busy', since: at, retry: { attempt: 2, of: 3 } })));
-    expect(await indicator('Exchange busy, retrying (2 of 3)')).toBeTruthy();
-    act(() => bridge.emit('connection.changed', state({ status: 'busy', since: at, retry: null })));
-    expect(await indicator(`Exchange busy since ${formatClock(at)}`)).toBeTruthy();
+    // One outage, one story: when it began in the bar, the rising count and the cause in the tooltip.
+    act(() => bridge.emit('connection.changed', state({ status: 'busy', since: at, failedAttempts: 2, problem: 'The exchange is busy (503).' })));
+    const busy = await indicator(`Exchange busy since ${formatClock(at)}`);
+    expect(busy.getAttribute('title')).toBe('Exchange busy since 2:02 PM (2 failed attempts so far): The exchange is busy (503).');
+    act(() => bridge.emit('connection.changed', state({ status: 'busy', since: at, failedAttempts: 1, problem: null })));
+    await waitFor(() => expect(busy.getAttribute('title')).toBe('Exchange busy since 2:02 PM (1 failed attempt so far)'));
 
     act(() => bridge.emit('connection.changed', state({ status: 'key_problem', since: at })));
     expect(await indicator('API key problem')).toBeTruthy();

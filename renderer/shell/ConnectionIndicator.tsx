@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import type { ConnectionState } from '../../shared/model/connection';
 import type { LiveState } from '../../shared/model/live';
@@ -10,21 +10,38 @@ import './ConnectionIndicator.css';
 
 type Shown = { tone: 'checking' | 'online' | 'offline' | 'busy' | 'auth' | 'live' | 'fallback'; text: string; full?: string };
 
-/** The words for a connection state; times are the local clock ("Offline since 14:02"). */
+/** "3 failed attempts so far": the one count of the outage, which only rises until it ends. */
+export function failedAttemptsWords(count: number): string {
+  return plural(count, { one: '# failed attempt so far', other: '# failed attempts so far' });
+}
+
+/**
+ * The words for a connection state; times are the local clock ("Offline since 14:02"). An outage
+ * reads as one story: when it began (kept while it moves between unreachable and busy) in the bar,
+ * the count of failed attempts and the cause in the tooltip.
+ */
 export function describeConnection(state: ConnectionState | undefined): Shown {
   switch (state?.status) {
     case 'online':
       return { tone: 'online', text: t`Online` };
-    case 'offline':
-      return { tone: 'offline', text: state.since === null ? t`Offline` : t`Offline since ${formatClock(state.since)}` };
-    case 'busy':
-      if (state.retry) return { tone: 'busy', text: t`Exchange busy, retrying (${state.retry.attempt} of ${state.retry.of})` };
-      return { tone: 'busy', text: state.since === null ? t`Exchange busy` : t`Exchange busy since ${formatClock(state.since)}` };
+    case 'offline': {
+      const text = state.since === null ? t`Offline` : t`Offline since ${formatClock(state.since)}`;
+      return { tone: 'offline', text, full: outageTooltip(text, state) };
+    }
+    case 'busy': {
+      const text = state.since === null ? t`Exchange busy` : t`Exchange busy since ${formatClock(state.since)}`;
+      return { tone: 'busy', text, full: outageTooltip(text, state) };
+    }
     case 'key_problem':
-      return { tone: 'auth', text: t`API key problem` };
+      return { tone: 'auth', text: t`API key problem`, full: state.problem ? `${t`API key problem`}: ${state.problem}` : undefined };
     default:
       return { tone: 'checking', text: t`Connecting…` };
   }
+}
+
+function outageTooltip(text: string, state: ConnectionState): string {
+  const count = state.failedAttempts > 0 ? ` (${failedAttemptsWords(state.failedAttempts)})` : '';
+  return state.problem ? `${text}${count}: ${state.problem}` : `${text}${count}`;
 }
 
 /**
@@ -75,7 +92,7 @@ export function ConnectionIndicator({ accountId, renewWatchMs }: { accountId: st
   const feed = isOutage(state) ? null : describeLive(live, refreshMs, now);
   const shown = feed ?? describeConnection(state);
   // The bar keeps to one line: the whole sentence is in the tooltip and the accessible name.
-  const full = feed ? (feed.full ?? feed.text) : state?.problem ? `${shown.text}: ${state.problem}` : shown.text;
+  const full = shown.full ?? shown.text;
   return (
     <span className={`connection connection--${shown.tone}`} role="status" aria-label={t`Connection: ${feed?.full ?? shown.text}`} title={full}>
       <span className="connection__dot" aria-hidden="true" />

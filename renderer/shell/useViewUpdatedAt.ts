@@ -7,7 +7,7 @@ import { REFERENCE_DATA_META } from '../api/queries';
  * state and the alert log are fed by events: their age is when something last happened, and
  * counted, it made the one clock read "Updated 2 min ago" beside rows that were moving live.
  */
-const SHELL_CHANNELS = new Set(['connection.get', 'accounts.list', 'settings.get', 'app.info', 'live.get', 'alerts.log']);
+export const SHELL_CHANNELS: ReadonlySet<string> = new Set(['connection.get', 'accounts.list', 'settings.get', 'app.info', 'live.get', 'alerts.log']);
 
 /**
  * A query the open view watches for its figures. Reference data (asset names, refreshed every ten

@@ -27,3 +27,13 @@ export function isAllowedExchangeUrl(value: string): boolean {
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
+
+/**
+ * True when the address already ends in the API's own path (`/api/v4`, as the exchange's
+ * documentation writes every endpoint): the app adds that path itself, so such an address reaches
+ * `/api/v4/api/v4/…` and every answer is "not found".
+ */
+export function hasApiPath(value: string): boolean {
+  const url = parseUrl(value);
+  return url !== null && /\/api\/v\d+\/*$/i.test(url.pathname);
+}

@@ -3,7 +3,7 @@
  * what the page may know of an account (never its secret), and the key test report.
  */
 import { z } from 'zod';
-import { isAllowedExchangeUrl } from '../api/baseUrl';
+import { hasApiPath, isAllowedExchangeUrl } from '../api/baseUrl';
 import type { AppError, ErrorReason } from '../errors';
 import { FIELD_PROBLEM } from './fieldProblems';
 
@@ -31,12 +31,16 @@ const KeyText = () =>
     });
 export const ApiKey = KeyText();
 export const ApiSecret = KeyText();
-/** https, or http only to this computer (a local simulator); anything else (file:, javascript:) is refused. */
+/**
+ * https, or http only to this computer (a local simulator); anything else (file:, javascript:) is
+ * refused, and so is an address that already ends in the API's path (the app adds it).
+ */
 export const BaseUrl = z
   .string()
   .max(512)
   .url()
-  .refine(isAllowedExchangeUrl, { message: FIELD_PROBLEM.urlNotAllowed });
+  .refine(isAllowedExchangeUrl, { message: FIELD_PROBLEM.urlNotAllowed })
+  .refine((value) => !hasApiPath(value), { message: FIELD_PROBLEM.urlHasApiPath });
 
 /** `not_tested`: no safe way to ask (or the exchange did not answer the question); said plainly. */
 export type AreaStatus = 'ok' | 'no_permission' | 'failed' | 'not_tested';

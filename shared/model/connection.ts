@@ -27,7 +27,17 @@ export interface ConnectionState {
   lastFailureAt: number | null;
   /** Epoch ms of the last call outcome of any kind: main pings only after a silence (silenceWatch.ts). */
   lastCallAt: number | null;
-  /** While the client waits to retry a busy exchange: retry `attempt` of `of`. */
+  /**
+   * Failed attempts (retries included, of every call) since the outage began; 0 while online.
+   * One count for the whole outage, whichever calls fail and however each call's own retries go,
+   * so the page's count only ever rises until the exchange answers again.
+   */
+  failedAttempts: number;
+  /**
+   * While the client waits to retry a busy exchange: retry `attempt` of `of` of one call. For main's
+   * silence watch (no ping while a retry is due); the page shows `failedAttempts`, since calls
+   * retrying side by side each count their own.
+   */
   retry: { attempt: number; of: number } | null;
   /** The last problem in the app's own words (never a secret or a request body), or null. */
   problem: string | null;
@@ -42,7 +52,7 @@ export interface ConnectionState {
 }
 
 export function unknownConnection(accountId: string, epoch = ''): ConnectionState {
-  return { accountId, status: 'unknown', since: null, lastSuccessAt: null, lastFailureAt: null, lastCallAt: null, retry: null, problem: null, epoch, revision: 0 };
+  return { accountId, status: 'unknown', since: null, lastSuccessAt: null, lastFailureAt: null, lastCallAt: null, failedAttempts: 0, retry: null, problem: null, epoch, revision: 0 };
 }
 
 /**

@@ -10,6 +10,7 @@ export const FIELD_PROBLEM = {
   hasSpaces: 'has_spaces',
   tooShort: 'too_short',
   urlNotAllowed: 'url_not_allowed',
+  urlHasApiPath: 'url_has_api_path',
   customNeedsUrl: 'custom_needs_url',
   startAfterEnd: 'start_after_end',
   percentFormat: 'percent_format',

@@ -23,6 +23,7 @@ function client(answers: Partial<Record<keyof ProbeableClient, AppError>>): Prob
   };
   const withdraw = answers.probeWithdrawAccess ?? emptyWithdrawal;
   return {
+    serverTime: answer('serverTime'),
     balance: answer('balance'),
     codes: answer('codes'),
     positions: answer('positions'),

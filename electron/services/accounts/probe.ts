@@ -14,6 +14,8 @@ export interface ProbeCallOptions {
 }
 
 export interface ProbeableClient {
+  /** A public endpoint every exchange server answers: asked first, to tell a wrong address from a refused key. */
+  serverTime(options?: ProbeCallOptions): Promise<unknown>;
   balance(req?: Record<string, never>, options?: ProbeCallOptions): Promise<unknown>;
   codes(req?: { limit?: number; offset?: number }, options?: ProbeCallOptions): Promise<unknown>;
   positions(req?: Record<string, never>, options?: ProbeCallOptions): Promise<unknown>;
@@ -88,15 +90,53 @@ export async function probeAreas(client: ProbeableClient, now: () => number = Da
 }
 
 /**
- * Tests a key before it is stored. The balance call decides whether the key is usable at all:
- * a refused signature, an unknown key or an unreachable server throws that failure as it is; the other
- * areas are then reported like `probeAreas` does.
+ * True when a failed public call shows the server is not the exchange's API: it answered, but with
+ * something the exchange never sends to `/api/v4/public/time` (a web page, other JSON, 404, a
+ * refusal). Busy, limited, unreachable or slow say nothing about what the server is.
  */
-export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
+export function answeredAsNotAnExchange(error: AppError): boolean {
+  if (error.kind === 'bad_response' || error.kind === 'not_found') return true;
+  if (error.status === undefined || error.status === 429 || error.status >= 500) return false;
+  return error.status >= 400 && error.status < 500;
+}
+
+/**
+ * Asks the server a public question before the key is tested: a web server that is not the
+ * exchange refused the signed balance call too, and that refusal read as "the exchange refused
+ * this API key". Throws `not_an_exchange` (with the address) when the answer is not the exchange's.
+ */
+export async function checkIsExchange(client: Pick<ProbeableClient, 'serverTime'>, address: string, options: ProbeCallOptions): Promise<void> {
+  try {
+    await client.serverTime(options);
+  } catch (thrown) {
+    const error = toAppError(thrown);
+    if (!answeredAsNotAnExchange(error)) throw new AppFailure(error);
+    throw new AppFailure({ kind: 'bad_response', reason: 'not_an_exchange', values: { address }, ...(error.status === undefined ? {} : { status: error.status }), message: `The server at ${address} did not answer as the exchange's API does.` });
+  }
+}
+
+/** The address as a person recognises it: scheme, host and any path, never a query or credentials. */
+function addressOf(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Tests a key before it is stored. A public call first tells a server that is not the exchange
+ * (`not_an_exchange`) from a key the exchange refuses. Then the balance call decides whether the
+ * key is usable at all: a refused signature, an unknown key or an unreachable server throws that
+ * failure as it is; the other areas are then reported like `probeAreas` does.
+ */
+export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS, baseUrl = ''): Promise<PermissionReport> {
   const started = performance.now();
+  await checkIsExchange(client, addressOf(baseUrl), { deadlineMs: budgetMs });
   let balance: AreaResult;
   try {
-    await client.balance({}, { deadlineMs: budgetMs });
+    await client.balance({}, { deadlineMs: Math.max(1, Math.floor(budgetMs - (performance.now() - started))) });
     balance = { status: 'ok' };
   } catch (thrown) {
     const error = toAppError(thrown);
@@ -106,6 +146,7 @@ export async function probeNewKey(client: ProbeableClient, now: () => number = D
   }
   const rest = await probeAreas(
     {
+      serverTime: async () => undefined,
       balance: async () => undefined,
       codes: (r, o) => client.codes(r, o),
       positions: (r, o) => client.positions(r, o),

@@ -321,7 +321,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         return { account: summaryOf(existing, true), report };
       }
       logger.info('testing a new key before storing it', { region: req.region, baseUrl });
-      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs);
+      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs, baseUrl);
       // Another add of the same key may have finished while this one was testing it.
       const finishedMeanwhile = await alreadyAdded(baseUrl, req.apiKey, req.apiSecret);
       if (finishedMeanwhile) return { account: summaryOf(finishedMeanwhile, true), report };
@@ -403,7 +403,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       const holder = settings.read().accounts.find((a) => a.apiKey === req.apiKey && a.id !== req.accountId);
       if (holder) throw keyInUse(holder);
       secrets.registerForRedaction(req.apiSecret);
-      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs);
+      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs, existing.baseUrl);
       let previousSecret: string | null = null;
       try {
         previousSecret = await secrets.read(req.accountId);

@@ -80,7 +80,7 @@ describe('connection state from the calls the main process makes', () => {
     const balance = await call('exchange.balance', { accountId: DEMO_ACCOUNT_ID });
     expect(balance.ok).toBe(true);
     const state = await connection();
-    expect(state).toMatchObject({ accountId: DEMO_ACCOUNT_ID, status: 'online', retry: null, problem: null });
+    expect(state).toMatchObject({ accountId: DEMO_ACCOUNT_ID, status: 'online', failedAttempts: 0, problem: null });
     expect(state.lastSuccessAt).toBeGreaterThan(0);
     expect((await pushedState((s) => s.status === 'online', 0)).state.accountId).toBe(DEMO_ACCOUNT_ID);
   });
@@ -151,19 +151,23 @@ describe('connection state from the calls the main process makes', () => {
     }
   });
 
-  it('reports each retry of a lasting 503 as "busy, retrying n of m", then busy without a retry', async () => {
+  it('reports each retry of a lasting 503 as busy, with one count of failed attempts that only rises, then busy without a retry', async () => {
     await admin(simulator, 'POST', 'faults', { kind: 'server_error', status: 503, path: BALANCE_PATH, count: 0 });
     const from = pushed.length;
     const envelope = await call('exchange.balance', { accountId: DEMO_ACCOUNT_ID });
     expect(envelope.ok).toBe(false);
     const busy = pushed.slice(from).map((p) => p.state).filter((s) => s.status === 'busy');
     expect(busy.map((s) => s.retry)).toEqual([{ attempt: 1, of: 3 }, { attempt: 2, of: 3 }, { attempt: 3, of: 3 }, null]);
+    // The page's one count of the outage: rising with every attempt, never back.
+    const counts = busy.map((s) => s.failedAttempts);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(new Set(counts).size).toBe(counts.length);
     expect(new Set(busy.map((s) => s.since)).size).toBe(1);
     expect((await connection()).status).toBe('busy');
 
     await admin(simulator, 'DELETE', 'faults');
     expect((await call('exchange.balance', { accountId: DEMO_ACCOUNT_ID })).ok).toBe(true);
-    expect(await connection()).toMatchObject({ status: 'online', retry: null });
+    expect(await connection()).toMatchObject({ status: 'online', failedAttempts: 0, retry: null });
   });
 
   it('a refusal that says nothing about the connection (403) leaves it online', async () => {

@@ -46,10 +46,29 @@ describe('nextConnectionState', () => {
     expect(nextConnectionState(offline, fail({ kind: 'validation', status: 400, message: 'v' }), 5_000)).toMatchObject({ status: 'online', since: 5_000 });
   });
 
-  it('timeouts are offline; 429 and 5xx from the exchange are busy with their retry', () => {
+  it('timeouts are offline; 429 and 5xx from the exchange are busy', () => {
     expect(after([fail({ kind: 'timeout', message: 't' })]).status).toBe('offline');
     const retrying: CallOutcome = { type: 'failure', auth: 'public', error: { kind: 'rate_limited', status: 429, message: 'r' }, retry: { attempt: 2, of: 3 } };
-    expect(after([retrying])).toMatchObject({ status: 'busy', retry: { attempt: 2, of: 3 } });
+    expect(after([retrying])).toMatchObject({ status: 'busy', failedAttempts: 1 });
+  });
+
+  it('counts the failed attempts of a whole outage, only upwards, whatever each call says of its own retries; an answer starts again from 0', () => {
+    const busy = (attempt: number | null): CallOutcome => ({ type: 'failure', auth: 'public', error: { kind: 'server', status: 503, message: 'b' }, retry: attempt === null ? null : { attempt, of: 3 } });
+    // Two calls retrying side by side, one giving up, a connection refused between them.
+    const outcomes = [ok, busy(1), busy(1), busy(2), busy(null), fail(refused), busy(3), busy(null)];
+    const counts: number[] = [];
+    outcomes.reduce((state, outcome, i) => {
+      const next = nextConnectionState(state, outcome, 1_000 + i);
+      counts.push(next.failedAttempts);
+      return next;
+    }, unknownConnection('a'));
+    expect(counts).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const down = after(outcomes);
+    // Statuses within the outage change; when it began does not.
+    expect(down).toMatchObject({ status: 'busy', since: 1_001, failedAttempts: 7 });
+    expect(nextConnectionState(down, fail({ kind: 'network', reason: 'cancelled', message: 'c' }), 9_000).failedAttempts).toBe(7);
+    expect(nextConnectionState(down, ok, 9_000)).toMatchObject({ status: 'online', failedAttempts: 0 });
+    expect(nextConnectionState(down, fail({ kind: 'validation', status: 400, message: 'v' }), 9_000)).toMatchObject({ status: 'online', failedAttempts: 0 });
   });
 });
 
@@ -73,6 +92,9 @@ describe('createConnectionMonitor', () => {
     observe(fail(refused));
     expect(heard.map((s) => s.status)).toEqual(['online', 'offline']);
     expect(monitor.get('a')).toEqual(heard[1]);
+    // Each further failed attempt raises the count the page shows: it hears of it.
+    observe(fail(refused));
+    expect(heard.map((s) => s.failedAttempts)).toEqual([0, 1, 2]);
     expect(monitor.get('other').status).toBe('unknown');
   });
 

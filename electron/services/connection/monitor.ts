@@ -19,7 +19,7 @@ export interface ConnectionMonitor {
   observerFor(accountId: string): CallObserver;
   get(accountId: string): ConnectionState;
   /**
-   * Hears every change of what is shown (status, since, retry, problem); a newer call time alone is
+   * Hears every change of what is shown (status, since, failed attempts, problem); a newer call time alone is
    * not pushed, since only the silence watch needs it and it reads `get`. Returns an unsubscribe function.
    */
   onChange(listener: ConnectionListener): () => void;
@@ -50,36 +50,42 @@ function effectOf(outcome: CallOutcome): Effect {
   return { type: 'answered' };
 }
 
+/** Unreachable and busy are one outage to a person: moving between them keeps when it began. */
+const isDown = (status: ConnectionState['status']) => status === 'offline' || status === 'busy';
+
 function moveTo(prev: ConnectionState, status: ConnectionState['status'], at: number): Pick<ConnectionState, 'status' | 'since'> {
-  return { status, since: prev.status === status && prev.since !== null ? prev.since : at };
+  const same = prev.status === status || (isDown(prev.status) && isDown(status));
+  return { status, since: same && prev.since !== null ? prev.since : at };
 }
 
 /** The state after one outcome at `at` (epoch ms). */
 export function nextConnectionState(prev: ConnectionState, outcome: CallOutcome, at: number): ConnectionState {
   const effect = effectOf(outcome);
   const touched = { ...prev, lastCallAt: at };
+  // Every failed attempt of the outage counts, whichever status it leads to: one rising count.
+  const failed = { lastFailureAt: at, failedAttempts: prev.failedAttempts + 1 };
   switch (effect.type) {
     case 'nothing':
       return prev;
     case 'success':
       // A public answer does not clear a refused key; it still proves the exchange is there.
       if (prev.status === 'key_problem' && !effect.provesKey) return { ...touched, lastSuccessAt: at };
-      return { ...touched, ...moveTo(prev, 'online', at), lastSuccessAt: at, retry: null, problem: null };
+      return { ...touched, ...moveTo(prev, 'online', at), lastSuccessAt: at, failedAttempts: 0, retry: null, problem: null };
     case 'answered':
       if (prev.status === 'online' || prev.status === 'key_problem') return touched;
-      return { ...touched, ...moveTo(prev, 'online', at), retry: null, problem: null };
+      return { ...touched, ...moveTo(prev, 'online', at), failedAttempts: 0, retry: null, problem: null };
     case 'unreachable':
-      return { ...touched, ...moveTo(prev, 'offline', at), lastFailureAt: at, retry: null, problem: effect.error.message };
+      return { ...touched, ...moveTo(prev, 'offline', at), ...failed, retry: null, problem: effect.error.message };
     case 'busy':
-      return { ...touched, ...moveTo(prev, 'busy', at), lastFailureAt: at, retry: effect.retry, problem: effect.error.message };
+      return { ...touched, ...moveTo(prev, 'busy', at), ...failed, retry: effect.retry, problem: effect.error.message };
     case 'key':
-      return { ...touched, ...moveTo(prev, 'key_problem', at), lastFailureAt: at, retry: null, problem: effect.error.message };
+      return { ...touched, ...moveTo(prev, 'key_problem', at), ...failed, retry: null, problem: effect.error.message };
   }
 }
 
 /** True when the page must hear about the change: it shows something else now. */
 function changesWhatIsShown(a: ConnectionState, b: ConnectionState): boolean {
-  return a.status !== b.status || a.since !== b.since || a.retry?.attempt !== b.retry?.attempt || a.retry?.of !== b.retry?.of || a.problem !== b.problem;
+  return a.status !== b.status || a.since !== b.since || a.failedAttempts !== b.failedAttempts || a.problem !== b.problem;
 }
 
 export function createConnectionMonitor(options: { now?: () => number; onListenerError?: (error: unknown) => void } = {}): ConnectionMonitor {

@@ -1,8 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { useState, type FormEvent } from 'react';
-import { ErrorPanel, FormActions } from '../../components';
+import { FormActions } from '../../components';
 import { AccountPlaceFields, placeRequest, type AccountPlace } from './AccountPlaceFields';
 import { KeyFields } from './KeyFields';
+import { KeyRefusal } from './KeyRefusal';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
 
@@ -21,9 +22,12 @@ export function AddAccountForm() {
   const [place, setPlace] = useState<AccountPlace>({ name: '', region: 'global', baseUrl: '' });
   const add = useSecretSubmit('accounts.add');
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     if (await add.send(placeRequest(place))) setPlace({ name: '', region: place.region, baseUrl: '' });
+    // A field the check refused (an address ending in /api/v4) takes the focus, so its words are read and in sight.
+    else requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
   return (
@@ -40,8 +44,7 @@ export function AddAccountForm() {
       </div>
       <FormActions submit={add.pending ? t`Testing…` : t`Test & save`} disabled={add.pending} />
       {/* A refused add stores nothing: the account is saved only after its key passed the test. */}
-      {add.error && add.error.kind !== 'validation' ? <ErrorPanel error={add.error} outcome={t`Nothing was saved.`} /> : null}
-      {add.error?.kind === 'validation' && !add.error.fields ? <ErrorPanel error={add.error} outcome={t`Nothing was saved.`} /> : null}
+      {add.error && !(add.error.kind === 'validation' && add.error.fields) ? <KeyRefusal error={add.error} /> : null}
       {add.result ? (
         <div className="form__result" role="status" tabIndex={-1} ref={bringIntoView} key={add.result.account.id} data-testid="add-account-result" aria-label={t`Result of adding ${add.result.account.name}`}>
           <p className="form__success">{t`Saved “${add.result.account.name}”. The secret is in your system keychain.`}</p>

@@ -1,8 +1,9 @@
 import { t } from '@lingui/core/macro';
 import type { FormEvent } from 'react';
 import { type AccountSummary } from '../../../shared/model/accounts';
-import { ErrorPanel, FormActions } from '../../components';
+import { FormActions } from '../../components';
 import { KeyFields } from './KeyFields';
+import { KeyRefusal } from './KeyRefusal';
 import { PermissionReportView } from './PermissionReportView';
 import { useSecretSubmit } from './useSecretSubmit';
 
@@ -20,7 +21,7 @@ export function ReplaceKeyForm({ account, onCancel }: { account: AccountSummary;
         <KeyFields {...setKey.keyFields} />
       </div>
       <FormActions submit={setKey.pending ? t`Testing…` : t`Test & save`} disabled={setKey.pending} cancel={setKey.result ? t`Close` : t`Cancel`} onCancel={onCancel} />
-      {setKey.error && !(setKey.error.kind === 'validation' && setKey.error.fields) ? <ErrorPanel error={setKey.error} outcome={t`Nothing was saved.`} /> : null}
+      {setKey.error && !(setKey.error.kind === 'validation' && setKey.error.fields) ? <KeyRefusal error={setKey.error} /> : null}
       {setKey.result ? (
         <div className="form__result" role="status">
           <p className="form__success">{t`Key replaced. The new secret is in your system keychain.`}</p>

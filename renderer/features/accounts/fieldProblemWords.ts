@@ -20,6 +20,8 @@ function words(label: string, problem: FieldProblem): string {
       return t`${label} looks too short`;
     case 'url_not_allowed':
       return t`${label} must start with https:// (http:// only for this computer, e.g. a local simulator)`;
+    case 'url_has_api_path':
+      return t`${label} is the server’s address only: remove /api/v4 from the end (e.g. https://whitebit.com)`;
     case 'custom_needs_url':
       return t`A custom region needs a base URL`;
     case 'start_after_end':
