@@ -92,9 +92,14 @@ export function createLiveAccount(options: LiveAccountOptions) {
     });
   }
 
+  /** A change of counts or of `lastPushAt` only: one state a second at most, however many frames. */
+  function stateChangedLater(): void {
+    if (stateTimer === null && !stopped) stateTimer = throttled(stateAt, timings.stateEveryMs, publishState);
+  }
+
   function pushApplied(): void {
     overviewChanged();
-    if (stateTimer === null && !stopped) stateTimer = throttled(stateAt, timings.stateEveryMs, publishState);
+    stateChangedLater();
   }
 
   /** The open positions' markets changed: the `lastprice` subscription follows them. */
@@ -176,13 +181,16 @@ export function createLiveAccount(options: LiveAccountOptions) {
       void reconcile();
     },
     onState: (s) => {
+      const before = connectionState;
       const wasLive = isLive();
       connectionState = s;
       if (wasLive && !isLive() && reconcileTimer !== null) {
         clearTimeout(reconcileTimer);
         reconcileTimer = null;
       }
-      publishState();
+      const moved = before === null || before.status !== s.status || before.problem !== s.problem || before.retryAt !== s.retryAt;
+      if (moved) publishState();
+      else stateChangedLater();
     },
   });
 

@@ -33,6 +33,11 @@ export function createLiveModel(accountId: string, now: () => number) {
   let lastPushAt: number | null = null;
   let ignoredPrices = 0;
   const extras = new Map<number, Extras>();
+  /**
+   * Positions opened by an order that has not filled (amount null): REST lists them, the stream
+   * does not, so a snapshot keeps them until REST says otherwise.
+   */
+  let pending: Position[] = [];
   const lastPrices = new Map<string, string>();
   /** Markets whose last price came by push since the connection opened: the ticker no longer sets them. */
   const pushedMarkets = new Set<string>();
@@ -53,7 +58,8 @@ export function createLiveModel(accountId: string, now: () => number) {
     applySnapshot(params: unknown): boolean {
       const read = readSnapshot(params);
       if (read === null) return false;
-      positions = read.positions.map(withExtras);
+      const pushedIds = new Set(read.positions.map((p) => p.positionId));
+      positions = [...read.positions.map(withExtras), ...pending.filter((p) => !pushedIds.has(p.positionId))];
       unreadable = read.unreadable;
       snapshots++;
       return pushed();
@@ -96,6 +102,7 @@ export function createLiveModel(accountId: string, now: () => number) {
       if (read.positions.status === 'fulfilled') {
         extras.clear();
         for (const p of read.positions.value.items) extras.set(p.positionId, { tpsl: p.tpsl, leverage: p.leverage, pnlPercent: p.pnlPercent });
+        pending = read.positions.value.items.filter((p) => p.amount === null);
         if (positions === null || mark.snapshots === snapshots) {
           positions = read.positions.value.items;
           unreadable = read.positions.value.unreadable;
