@@ -382,6 +382,7 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
       alerts.evaluate(overview);
       priceAlerts.observeOverview(overview);
     },
+    onBalances: (accountId) => emit('live.balances', { accountId }),
     onState: (state) => {
       if (state.status === 'fallback') logger.info('live connection lost; REST refresh carries on', { accountId: state.accountId, problem: state.problem });
       emit('live.changed', state);

@@ -316,6 +316,8 @@ export interface EventPayloads {
    * four a second per account. The page writes it into its positions.overview entry, no refetch.
    */
   'live.overview': PositionsOverview;
+  /** A pushed balance of the account changed; at most once per 10 s per account (its balances views read again). */
+  'live.balances': { accountId: string };
 }
 export type EventName = keyof EventPayloads;
 

@@ -37,6 +37,27 @@ export function useLiveOverview(accountId: string): void {
 }
 
 /**
+ * Reads the balances views of `accountId` again (its own and the all-accounts sum) when main says
+ * a pushed balance changed, which it does at most once per 10 s per account. A read still under
+ * way is left to finish.
+ */
+export function useLiveBalances(accountId: string): void {
+  const queryClient = useQueryClient();
+  useBridgeEvent('live.balances', (changed) => {
+    if (changed.accountId !== accountId) return;
+    void queryClient.invalidateQueries(
+      {
+        predicate: ({ queryKey }) => {
+          const [channel, payload] = queryKey as readonly [string, { accountId?: string } | undefined];
+          return channel === 'balances.overview' && (payload?.accountId === undefined || payload.accountId === accountId);
+        },
+      },
+      { cancelRefetch: false },
+    );
+  });
+}
+
+/**
  * The polling of a live view of `accountId`: slow (the REST reconcile) while its socket is live,
  * the person's auto-refresh otherwise. Spread into the query's options.
  */

@@ -4,16 +4,20 @@
  * most once per `overviewEveryMs`, and the state's `lastPushAt` at most once per `stateEveryMs`.
  *
  * REST is read when the socket (re)connects (nothing of a gap is replayed), on every margin-call
- * or liquidation event, and on the slow `reconcileEveryMs` clock while live; never per push.
+ * or liquidation event, and on the slow `reconcileEveryMs` clock while live; never per push. A
+ * pushed balance that changed makes the balances views read again, at most once per
+ * `balancesEveryMs` (the pushes carry no prices to value them with).
  */
 import type { PositionsOverview } from '../../../shared/model/balances';
 import type { LiveState } from '../../../shared/model/live';
 import type { ExchangeClient } from '../exchange';
+import { isZero } from '../../../shared/money/decimal';
 import { readParts } from '../positions/parts';
 import { createLiveConnection, type LiveConnectionOptions, type LiveConnectionState, type Subscription } from './connection';
 import { createLiveModel } from './model';
+import { createBalanceWatch } from './balancePushes';
 
-export type LiveClient = Pick<ExchangeClient, 'websocketToken' | 'websocketUrl' | 'positions' | 'collateralSummary' | 'ticker' | 'futures'>;
+export type LiveClient = Pick<ExchangeClient, 'websocketToken' | 'websocketUrl' | 'positions' | 'collateralSummary' | 'ticker' | 'futures' | 'tradeBalance' | 'collateralBalance'>;
 
 export interface LiveTimings {
   /** At most four overviews a second per account. */
@@ -21,15 +25,19 @@ export interface LiveTimings {
   /** `lastPushAt` alone changes the published state at most once a second. */
   stateEveryMs: number;
   reconcileEveryMs: number;
+  /** A changed balance makes the balances view read again at most this often. */
+  balancesEveryMs: number;
 }
 
-export const LIVE_TIMINGS: LiveTimings = { overviewEveryMs: 250, stateEveryMs: 1_000, reconcileEveryMs: 60_000 };
+export const LIVE_TIMINGS: LiveTimings = { overviewEveryMs: 250, stateEveryMs: 1_000, reconcileEveryMs: 60_000, balancesEveryMs: 10_000 };
 
 export interface LiveAccountOptions {
   accountId: string;
   clientFor: (accountId: string) => Promise<LiveClient>;
   onState: (state: Omit<LiveState, 'revision'>) => void;
   onOverview: (overview: PositionsOverview) => void;
+  /** A pushed balance changed: the balances views read again (at most once per `balancesEveryMs`). */
+  onBalances?: (accountId: string) => void;
   onReconcileFailed?: (accountId: string, error: unknown) => void;
   timings: LiveTimings;
   connection?: Partial<Omit<LiveConnectionOptions, 'url' | 'token' | 'subscriptions' | 'updateMethods' | 'onUpdate' | 'onLive' | 'onState'>>;
@@ -41,7 +49,15 @@ const PRIVATE_SUBSCRIPTIONS: Subscription[] = [
   { method: 'positionsAccountMargin_subscribe', params: [] },
 ];
 /** What the subscriptions push; a frame of any other channel is counted by the connection and dropped. */
-const UPDATE_METHODS: ReadonlySet<string> = new Set(['positionsMargin_update', 'positionsAccountMargin_update', 'lastprice_update']);
+const UPDATE_METHODS: ReadonlySet<string> = new Set(['positionsMargin_update', 'positionsAccountMargin_update', 'lastprice_update', 'balanceSpot_update', 'balanceMargin_update']);
+
+/** The assets held in the trade and collateral accounts: what the balance subscriptions ask for. */
+async function heldTickers(client: LiveClient): Promise<{ spot: string[]; margin: string[] }> {
+  const [trade, collateral] = await Promise.allSettled([client.tradeBalance(), client.collateralBalance()]);
+  const spot = trade.status === 'fulfilled' ? Object.entries(trade.value.items).filter(([, v]) => !isZero(v.available) || !isZero(v.freeze)).map(([t]) => t) : [];
+  const margin = collateral.status === 'fulfilled' ? Object.entries(collateral.value.items).filter(([, v]) => !isZero(v)).map(([t]) => t) : [];
+  return { spot: spot.sort(), margin: margin.sort() };
+}
 
 function toLiveState(accountId: string, s: LiveConnectionState, lastPushAt: number | null): Omit<LiveState, 'revision'> {
   const status = s.status === 'live' ? 'live' : s.status === 'connecting' && s.attempt === 0 ? 'connecting' : 'fallback';
@@ -56,6 +72,12 @@ export function createLiveAccount(options: LiveAccountOptions) {
   /** The markets the `lastprice` subscription asks for (the open positions'). */
   let markets: string[] = [];
   let pricesSubscribed = false;
+  /** The held assets the balance subscriptions ask for, learnt once per connection. */
+  let balanceTickers: { spot: string[]; margin: string[] } = { spot: [], margin: [] };
+  const balanceWatch = createBalanceWatch();
+  let balancesTimer: ReturnType<typeof setTimeout> | null = null;
+  let balancesAt = Number.NEGATIVE_INFINITY;
+  let balancesRefused = false;
   let connectionState: LiveConnectionState | null = null;
   let stopped = false;
 
@@ -102,6 +124,27 @@ export function createLiveAccount(options: LiveAccountOptions) {
     stateChangedLater();
   }
 
+  function balancesChanged(): void {
+    if (balancesTimer !== null || stopped || !options.onBalances) return;
+    balancesTimer = throttled(balancesAt, timings.balancesEveryMs, () => {
+      balancesTimer = null;
+      balancesAt = now();
+      if (isLive()) options.onBalances?.(accountId);
+    });
+  }
+
+  async function followBalances(): Promise<void> {
+    if (balancesRefused) return;
+    try {
+      const next = await heldTickers(await options.clientFor(accountId));
+      if (stopped || balancesRefused || (next.spot.join(',') === balanceTickers.spot.join(',') && next.margin.join(',') === balanceTickers.margin.join(','))) return;
+      balanceTickers = next;
+      connection.resubscribe();
+    } catch (error) {
+      options.onReconcileFailed?.(accountId, error);
+    }
+  }
+
   /** The open positions' markets changed: the `lastprice` subscription follows them. */
   function followMarkets(): void {
     const next = model.markets();
@@ -145,8 +188,13 @@ export function createLiveAccount(options: LiveAccountOptions) {
     if (method === 'positionsMargin_update') {
       applied = model.applySnapshot(params);
       if (applied) followMarkets();
+      if (applied && model.snapshotMovedRisk()) void reconcile();
     } else if (method === 'lastprice_update') {
       applied = model.applyLastPrice(params);
+    } else if (method === 'balanceSpot_update' || method === 'balanceMargin_update') {
+      const changed = balanceWatch.apply(method, params);
+      if (changed) balancesChanged();
+      return changed !== null;
     } else if (method === 'positionsAccountMargin_update') {
       applied = model.applyAccountEvent(params);
       // The event is the exchange acting on the account: its figures are read again now.
@@ -165,20 +213,26 @@ export function createLiveAccount(options: LiveAccountOptions) {
       return client.websocketToken();
     },
     subscriptions: () => {
+      const list = [...PRIVATE_SUBSCRIPTIONS];
+      if (balanceTickers.spot.length > 0) list.push({ method: 'balanceSpot_subscribe', params: balanceTickers.spot });
+      if (balanceTickers.margin.length > 0) list.push({ method: 'balanceMargin_subscribe', params: balanceTickers.margin });
       if (markets.length > 0) {
         pricesSubscribed = true;
-        return [...PRIVATE_SUBSCRIPTIONS, { method: 'lastprice_subscribe', params: markets }];
+        list.push({ method: 'lastprice_subscribe', params: markets });
+      } else if (pricesSubscribed) {
+        // No position left: the prices of the last ones are not wanted any more.
+        list.push({ method: 'lastprice_unsubscribe', params: [] });
       }
-      // No position left: the prices of the last ones are not wanted any more.
-      if (pricesSubscribed) return [...PRIVATE_SUBSCRIPTIONS, { method: 'lastprice_unsubscribe', params: [] }];
-      return PRIVATE_SUBSCRIPTIONS;
+      return list;
     },
     updateMethods: UPDATE_METHODS,
     onUpdate,
     onLive: () => {
       // A gap: nothing of it is replayed, so REST is read now.
       model.reconnected();
+      balanceWatch.reset();
       void reconcile();
+      void followBalances();
     },
     onState: (s) => {
       const before = connectionState;
@@ -187,6 +241,12 @@ export function createLiveAccount(options: LiveAccountOptions) {
       if (wasLive && !isLive() && reconcileTimer !== null) {
         clearTimeout(reconcileTimer);
         reconcileTimer = null;
+      }
+      // A refused subscription list must not keep the feed down: the balance subscriptions (the
+      // only ones built from answers) are left out from then on, and balances follow the slow clock.
+      if (s.problem === 'refused' && balanceTickers.spot.length + balanceTickers.margin.length > 0) {
+        balanceTickers = { spot: [], margin: [] };
+        balancesRefused = true;
       }
       const moved = before === null || before.status !== s.status || before.problem !== s.problem || before.retryAt !== s.retryAt;
       if (moved) publishState();
@@ -199,8 +259,8 @@ export function createLiveAccount(options: LiveAccountOptions) {
     stop(): void {
       stopped = true;
       connection.stop();
-      for (const timer of [overviewTimer, stateTimer, reconcileTimer]) if (timer !== null) clearTimeout(timer);
-      overviewTimer = stateTimer = reconcileTimer = null;
+      for (const timer of [overviewTimer, stateTimer, reconcileTimer, balancesTimer]) if (timer !== null) clearTimeout(timer);
+      overviewTimer = stateTimer = reconcileTimer = balancesTimer = null;
     },
     /** The overview from the model while the socket is live and positions are known; null otherwise (REST serves). */
     overview: (): PositionsOverview | null => (isLive() ? model.overview() : null),

@@ -89,6 +89,9 @@ describe('live model', () => {
     const [p] = m.overview()!.positions;
     expect(p).toMatchObject({ liquidationState: 'margin_call', unrealizedPnl: '-25.5', leverage: '5' });
     expect(m.lastPushAt()).toBe(1_500);
+    expect(m.snapshotMovedRisk()).toBe(true);
+    m.applySnapshot({ total: 1, records: [record(1, { liq_stage: 'margin_call', pnl: '-26' })] });
+    expect(m.snapshotMovedRisk()).toBe(false);
   });
 
   it('skips one unreadable record, counts it, and keeps the rest of the snapshot', () => {

@@ -32,6 +32,8 @@ export function createLiveModel(accountId: string, now: () => number) {
   let snapshots = 0;
   let lastPushAt: number | null = null;
   let ignoredPrices = 0;
+  /** The last snapshot changed the liquidation state of a position known before it. */
+  let riskMoved = false;
   const extras = new Map<number, Extras>();
   /**
    * Positions opened by an order that has not filled (amount null): REST lists them, the stream
@@ -59,6 +61,8 @@ export function createLiveModel(accountId: string, now: () => number) {
       const read = readSnapshot(params);
       if (read === null) return false;
       const pushedIds = new Set(read.positions.map((p) => p.positionId));
+      const stateBefore = new Map((positions ?? []).map((p) => [p.positionId, p.liquidationState]));
+      riskMoved = read.positions.some((p) => stateBefore.has(p.positionId) && stateBefore.get(p.positionId) !== p.liquidationState);
       positions = [...read.positions.map(withExtras), ...pending.filter((p) => !pushedIds.has(p.positionId))];
       unreadable = read.unreadable;
       snapshots++;
@@ -137,6 +141,11 @@ export function createLiveModel(accountId: string, now: () => number) {
       return [...new Set((positions ?? []).filter((p) => p.amount !== null).map((p) => p.market))].sort();
     },
 
+    /**
+     * Whether the last snapshot moved a known position into or out of margin call or liquidation:
+     * the event channel says so too, but its events are not replayed across a resubscribe.
+     */
+    snapshotMovedRisk: () => riskMoved,
     lastPushAt: () => lastPushAt,
     /** Pushed prices refused (zero, negative, not a plain decimal) since the model was made. */
     ignoredPrices: () => ignoredPrices,

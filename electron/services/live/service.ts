@@ -19,6 +19,8 @@ export interface LiveServiceOptions {
   onState: (state: LiveState) => void;
   /** The account's overview recomputed from pushed data; at most four a second per account. */
   onOverview?: (overview: PositionsOverview) => void;
+  /** A pushed balance of the account changed; at most once per 10 s per account. */
+  onBalances?: (accountId: string) => void;
   onReconcileFailed?: (accountId: string, error: unknown) => void;
   /** Shorter clocks for tests; LIVE_TIMINGS otherwise. */
   timings?: Partial<LiveTimings>;
@@ -47,6 +49,7 @@ export function createLiveService(options: LiveServiceOptions) {
         if (feeds.get(accountId) === feed) publish(state);
       },
       onOverview: (overview) => options.onOverview?.(overview),
+      ...(options.onBalances ? { onBalances: options.onBalances } : {}),
       ...(options.onReconcileFailed ? { onReconcileFailed: options.onReconcileFailed } : {}),
       timings,
       ...(options.connection ? { connection: options.connection } : {}),

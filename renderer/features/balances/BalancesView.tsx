@@ -15,7 +15,7 @@ import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount, formatPercent } from '../../format/format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts/toasts';
-import { useLivePolling } from '../../shell/useLive';
+import { useLiveBalances, useLivePolling } from '../../shell/useLive';
 import { SearchField } from './SearchField';
 import { AccountsTotals } from './AccountsTotals';
 import { HoldingsTable } from './HoldingsTable';
@@ -72,8 +72,10 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // Until a person picks, every account is the landing view once more than one (Demo aside) is configured.
   const accountScope = useAccountScope();
   const allAccounts = accountScope.chosen ?? accountScope.realAccounts > 1;
-  // While the account is live its balances are read on the slow reconcile clock (docs/decisions.md).
+  // While the account is live its balances are read on the slow reconcile clock, and again when a
+  // pushed balance changed (docs/decisions.md).
   const overview = useChannelQuery('balances.overview', allAccounts ? { quote } : { accountId: account.id, quote }, useLivePolling(account.id));
+  useLiveBalances(account.id);
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
   const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
 

@@ -10,5 +10,7 @@ export function countingClient(client: ExchangeClient, reads: string[]): LiveCli
     collateralSummary: (o) => (reads.push('collateralSummary'), client.collateralSummary(o)),
     ticker: (o) => (reads.push('ticker'), client.ticker(o)),
     futures: (o) => (reads.push('futures'), client.futures(o)),
+    tradeBalance: (request, o) => (reads.push('tradeBalance'), client.tradeBalance(request, o)),
+    collateralBalance: (request, o) => (reads.push('collateralBalance'), client.collateralBalance(request, o)),
   };
 }
