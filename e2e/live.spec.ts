@@ -81,6 +81,22 @@ test('pushed prices move the Positions figures while the page reads no positions
   expect(await counts()).toEqual({ '/api/v4/collateral-account/positions/open': 0, '/api/v4/collateral-account/summary': 0, '/api/v4/public/ticker': 0 });
 });
 
+test('with positions/open failing, a reopened Positions view shows the pushed figures and a price move within 1.5 s', async ({ page, simulator }) => {
+  test.setTimeout(90_000);
+  await openLivePositions(page, simulator, 'Every 10 s');
+  await expect(btcDistance(page)).toBeVisible();
+  await admin(simulator, 'faults', { kind: 'server_error', path: '/api/v4/collateral-account/positions/open', status: 503, count: 0 });
+  // A fresh page: every figure it shows comes from the live model, none from positions/open.
+  await page.reload();
+  await openView(page, 'Positions');
+  await expect(btcDistance(page)).toBeVisible({ timeout: 10_000 });
+  const setAt = Date.now();
+  await admin(simulator, 'prices', { market: 'BTC_USDT', price: '52000' });
+  await expect.poll(async () => percentOf(await btcDistance(page).textContent()), { timeout: 1_500, intervals: [100] }).toBeLessThan(8.2);
+  expect(Date.now() - setAt).toBeLessThan(1_500);
+  await page.screenshot({ path: test.info().outputPath('live-positions-rest-failing.png') });
+});
+
 test('a margin call set through the admin API raises exactly one alert within 2 s with the window hidden', async ({ page, simulator }) => {
   test.setTimeout(90_000);
   await openLivePositions(page, simulator, 'Every 5 min');

@@ -431,6 +431,14 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
   const handlers: Handlers = {
     ...serviceHandlers,
     ...startupHandlers(landing, quoteSetting, serviceHandlers),
+    // A live account's open positions come from its live model: a push never costs a REST read,
+    // and the list stays while positions/open fails.
+    'exchange.positions': async (payload, sender, context) => {
+      const known = live.positions(payload.accountId);
+      if (known === null) return serviceHandlers['exchange.positions'](payload, sender, context);
+      const items = payload.market === undefined ? known.items : known.items.filter((p) => p.market === payload.market);
+      return { items, unreadable: Array.from({ length: known.unreadable }, (_, i) => ({ where: `#${i + 1}`, reason: 'unreadable pushed record' })) };
+    },
     // An investment moves money: balances read before it are no longer a page's starting point.
     'exchange.flexInvest': async (payload, sender, context) => {
       landing.forget();

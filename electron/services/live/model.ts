@@ -136,6 +136,11 @@ export function createLiveModel(accountId: string, now: () => number) {
       return computeOverview({ accountId, positions, unreadable, summary, lastPrices, indexPrices, lastPricesKnown, notes });
     },
 
+    /** The positions as the exchange's own list reads them (pushed figures, REST extras); null until known. */
+    positions(): { items: Position[]; unreadable: number } | null {
+      return positions === null ? null : { items: positions, unreadable };
+    },
+
     /** The open positions' markets, sorted: what the `lastprice` subscription asks for. */
     markets(): string[] {
       return [...new Set((positions ?? []).filter((p) => p.amount !== null).map((p) => p.market))].sort();

@@ -88,6 +88,8 @@ export function createLiveService(options: LiveServiceOptions) {
     get: (accountId: string): LiveState => states.get(accountId) ?? liveOff(accountId),
     /** The account's overview from its live model, or null when REST must answer (not live, not seeded). */
     overview: (accountId: string): PositionsOverview | null => feeds.get(accountId)?.overview() ?? null,
+    /** The account's open positions from its live model (the list `exchange.positions` reads), or null when REST must answer. */
+    positions: (accountId: string) => feeds.get(accountId)?.positions() ?? null,
     /** Pushed prices refused so far (zero, negative, not a plain decimal), per account. */
     ignoredPrices: (accountId: string): number => feeds.get(accountId)?.ignoredPrices() ?? 0,
     close(): void {
