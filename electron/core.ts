@@ -243,6 +243,8 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
   const silenceWatch = createSilenceWatch({
     monitor: exchangeRuntime.connectionStatus,
     ping: async (accountId) => (await accounts.clientFor(accountId)).ping(),
+    // A live account's pushes say the exchange answers: its REST stays quiet while they come.
+    heardAt: (accountId) => live.lastPushAt(accountId),
   });
 
   const withdrawals = createWithdrawalService({

@@ -265,6 +265,7 @@ export function createLiveAccount(options: LiveAccountOptions) {
     /** The overview from the model while the socket is live and positions are known; null otherwise (REST serves). */
     overview: (): PositionsOverview | null => (isLive() ? model.overview() : null),
     positions: () => (isLive() ? model.positions() : null),
+    lastPushAt: () => (isLive() ? model.lastPushAt() : null),
     state: () => (connectionState === null ? null : toLiveState(accountId, connectionState, model.lastPushAt())),
     ignoredPrices: () => model.ignoredPrices(),
   };

@@ -90,6 +90,8 @@ export function createLiveService(options: LiveServiceOptions) {
     overview: (accountId: string): PositionsOverview | null => feeds.get(accountId)?.overview() ?? null,
     /** The account's open positions from its live model (the list `exchange.positions` reads), or null when REST must answer. */
     positions: (accountId: string) => feeds.get(accountId)?.positions() ?? null,
+    /** When the account's live model last applied a push (epoch ms), while its socket is live; null otherwise. */
+    lastPushAt: (accountId: string): number | null => feeds.get(accountId)?.lastPushAt() ?? null,
     /** Pushed prices refused so far (zero, negative, not a plain decimal), per account. */
     ignoredPrices: (accountId: string): number => feeds.get(accountId)?.ignoredPrices() ?? 0,
     close(): void {
