@@ -1,8 +1,9 @@
 /**
  * The live feed in the page (browser mode): REST refresh at its slowest, so only the exchange's
- * pushed stream can move the figures within seconds. A price move changes the Positions distance,
- * a margin call raises one alert with the window hidden, and a killed socket shows the REST
- * fallback, with data still refreshed by REST, until the stream is back.
+ * pushed stream can move the figures within seconds. A price move changes the Positions distance
+ * (computed in main from the pushes, with no REST read per push), a margin call raises one alert
+ * with the window hidden, and a killed socket shows the REST fallback, with data still refreshed
+ * by REST, until the stream is back.
  */
 import type { Page } from '@playwright/test';
 import type { RunningSimulator } from '../electron/simulator';
@@ -43,6 +44,57 @@ test('a price moved through the admin API changes the Positions distance within 
   await expect.poll(async () => percentOf(await btcDistance(page).textContent()), { timeout: 2_000, intervals: [100] }).toBeLessThan(8.2);
   expect(before).toBeGreaterThan(8.2);
   expect(percentOf(await btcDistance(page).textContent())).toBeGreaterThan(6.4);
+});
+
+/**
+ * Counts the requests to each of `paths` from now on: a latency fault of 0 ms matches every request
+ * to its path, delays none, and counts it in `hits`.
+ */
+async function countRequests(simulator: RunningSimulator, paths: string[]): Promise<() => Promise<Record<string, number>>> {
+  for (const path of paths) await admin(simulator, 'faults', { kind: 'latency', latencyMs: 0, count: 0, path });
+  return async () => {
+    const response = await fetch(`${simulator.url}/__admin/faults`, { headers: { 'X-Admin-Token': simulator.adminToken } });
+    const faults = (await response.json()) as { path: string; hits: number }[];
+    return Object.fromEntries(faults.map((f) => [f.path, f.hits]));
+  };
+}
+
+test('pushed prices move the Positions figures while the page reads no positions REST per push', async ({ page, simulator }) => {
+  test.setTimeout(90_000);
+  // The person's refresh is the fastest there is: while live, pushes carry the view instead.
+  await openLivePositions(page, simulator, 'Every 10 s');
+  await expect(btcDistance(page)).toBeVisible();
+  await page.waitForTimeout(1_000);
+  const counts = await countRequests(simulator, ['/api/v4/collateral-account/positions/open', '/api/v4/collateral-account/summary', '/api/v4/public/ticker']);
+  // BTC_USDT long, liquidation 48211.37: each price is 3 points or more of distance from the last;
+  // the simulator's walk moves a set price by up to 0.8 %, under a point of distance here.
+  const seen: number[] = [];
+  for (const price of ['52000', '54000', '57000', '61000', '66000']) {
+    await admin(simulator, 'prices', { market: 'BTC_USDT', price });
+    const expected = ((Number(price) - 48211.37) / Number(price)) * 100;
+    await expect.poll(async () => Math.abs(percentOf(await btcDistance(page).textContent()) - expected), { timeout: 2_500, intervals: [100] }).toBeLessThan(1);
+    seen.push(percentOf(await btcDistance(page).textContent()));
+  }
+  await page.screenshot({ path: test.info().outputPath('live-positions.png') });
+  expect(seen).toHaveLength(5);
+  // Five price moves, several pushes each: not one REST read of positions, summary or ticker.
+  expect(await counts()).toEqual({ '/api/v4/collateral-account/positions/open': 0, '/api/v4/collateral-account/summary': 0, '/api/v4/public/ticker': 0 });
+});
+
+test('with positions/open failing, a reopened Positions view shows the pushed figures and a price move within 1.5 s', async ({ page, simulator }) => {
+  test.setTimeout(90_000);
+  await openLivePositions(page, simulator, 'Every 10 s');
+  await expect(btcDistance(page)).toBeVisible();
+  await admin(simulator, 'faults', { kind: 'server_error', path: '/api/v4/collateral-account/positions/open', status: 503, count: 0 });
+  // A fresh page: every figure it shows comes from the live model, none from positions/open.
+  await page.reload();
+  await openView(page, 'Positions');
+  await expect(btcDistance(page)).toBeVisible({ timeout: 10_000 });
+  const setAt = Date.now();
+  await admin(simulator, 'prices', { market: 'BTC_USDT', price: '52000' });
+  await expect.poll(async () => percentOf(await btcDistance(page).textContent()), { timeout: 1_500, intervals: [100] }).toBeLessThan(8.2);
+  expect(Date.now() - setAt).toBeLessThan(1_500);
+  await page.screenshot({ path: test.info().outputPath('live-positions-rest-failing.png') });
 });
 
 test('a margin call set through the admin API raises exactly one alert within 2 s with the window hidden', async ({ page, simulator }) => {

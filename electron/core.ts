@@ -243,6 +243,8 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
   const silenceWatch = createSilenceWatch({
     monitor: exchangeRuntime.connectionStatus,
     ping: async (accountId) => (await accounts.clientFor(accountId)).ping(),
+    // A live account's pushes say the exchange answers: its REST stays quiet while they come.
+    heardAt: (accountId) => live.lastPushAt(accountId),
   });
 
   const withdrawals = createWithdrawalService({
@@ -302,11 +304,12 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
   });
 
   const readPositions = createPositionsService({ clientFor: (accountId) => accounts.clientFor(accountId) });
-  // Every overview read (the watcher's, the live path's, a page's) also feeds the distance and
-  // margin-fraction alerts of its account.
+  // An account whose live model is seeded answers from it (no REST); any other reads REST. Every
+  // overview (the watcher's, a page's, the stream's) also feeds the distance and margin-fraction
+  // alerts of its account.
   const positions: typeof readPositions = {
     overview: async (request, o) => {
-      const overview = await readPositions.overview(request, o);
+      const overview = live.overview(request.accountId) ?? (await readPositions.overview(request, o));
       priceAlerts.observeOverview(overview);
       return overview;
     },
@@ -370,24 +373,30 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
     ...(options.live ? { connection: options.live } : {}),
   });
   void priceAlerts.start();
-  // After the price alerts are read (start reads them before it first waits): the watcher's first
-  // pass ends by announcing its status, armed price alerts counted, which shows the tray if needed.
-  void alerts.sync();
 
-  // The exchange's WebSocket for every account with alerts on: an event or a state change in the
-  // pushed snapshot makes the watcher read REST at once, so an alert comes within a second or two.
+  // The exchange's WebSocket for every account with alerts on feeds a live model per account: its
+  // overview goes to the page as data and is judged by the alerts at once, open account or not.
   const live = createLiveService({
     accounts: async () => (options.live === false ? [] : (await accounts.listKnown()).accounts),
     clientFor: (accountId) => accounts.clientFor(accountId),
-    onRiskChange: () => void alerts.sync(),
+    onOverview: (overview) => {
+      emit('live.overview', overview);
+      alerts.evaluate(overview);
+      priceAlerts.observeOverview(overview);
+    },
+    onBalances: (accountId) => emit('live.balances', { accountId }),
     onState: (state) => {
       if (state.status === 'fallback') logger.info('live connection lost; REST refresh carries on', { accountId: state.accountId, problem: state.problem });
       emit('live.changed', state);
     },
-    onPushed: (accountId) => emit('live.pushed', { accountId }),
+    onReconcileFailed: (accountId, error) => logger.warn('live reconcile: REST read failed; pushed figures carry on', { accountId, error }),
     ...(options.live ? { connection: options.live } : {}),
   });
   void live.sync().catch((error: unknown) => logger.warn('live connections: accounts could not be read', { error }));
+  // After the price alerts are read (start reads them before it first waits) and the live feeds
+  // exist (overviews come from them): the watcher's first pass ends by announcing its status,
+  // armed price alerts counted, which shows the tray if needed.
+  void alerts.sync();
 
   // Each service answers its own channels; core only composes them.
   const serviceHandlers: Omit<Handlers, 'app.bootstrap'> = {
@@ -424,6 +433,14 @@ function createLockedCore(options: CoreOptions, instanceLock: InstanceLock): Cor
   const handlers: Handlers = {
     ...serviceHandlers,
     ...startupHandlers(landing, quoteSetting, serviceHandlers),
+    // A live account's open positions come from its live model: a push never costs a REST read,
+    // and the list stays while positions/open fails.
+    'exchange.positions': async (payload, sender, context) => {
+      const known = live.positions(payload.accountId);
+      if (known === null) return serviceHandlers['exchange.positions'](payload, sender, context);
+      const items = payload.market === undefined ? known.items : known.items.filter((p) => p.market === payload.market);
+      return { items, unreadable: Array.from({ length: known.unreadable }, (_, i) => ({ where: `#${i + 1}`, reason: 'unreadable pushed record' })) };
+    },
     // An investment moves money: balances read before it are no longer a page's starting point.
     'exchange.flexInvest': async (payload, sender, context) => {
       landing.forget();

@@ -311,8 +311,13 @@ export interface EventPayloads {
   'alerts.notification': { alertId: string; title: string; body: string };
   /** A set alert (Alerts view) fired, re-armed or was edited: the list is read again. */
   'priceAlerts.changed': Record<string, never>;
-  /** Pushed data arrived for the account; at most four a second (the live views read again). */
-  'live.pushed': { accountId: string };
+  /**
+   * The account's positions overview computed in main from pushed data (the live model); at most
+   * four a second per account. The page writes it into its positions.overview entry, no refetch.
+   */
+  'live.overview': PositionsOverview;
+  /** A pushed balance of the account changed; at most once per 10 s per account (its balances views read again). */
+  'live.balances': { accountId: string };
 }
 export type EventName = keyof EventPayloads;
 

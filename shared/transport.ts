@@ -6,7 +6,7 @@
 import type { EventName } from './ipc';
 
 /** Events pushed from main to the renderer (their payloads: `EventPayloads` in shared/ipc.ts). */
-export const EVENT_NAMES: EventName[] = ['withdrawals.updated', 'accounts.changed', 'connection.changed', 'alerts.fired', 'alerts.status', 'live.changed', 'live.pushed', 'priceAlerts.changed'];
+export const EVENT_NAMES: EventName[] = ['withdrawals.updated', 'accounts.changed', 'connection.changed', 'alerts.fired', 'alerts.status', 'live.changed', 'live.overview', 'live.balances', 'priceAlerts.changed'];
 
 /**
  * How long the page waits for any answer from the main process (renderer/api/bridge.ts). Every

@@ -1,10 +1,9 @@
 /**
  * The account's live (WebSocket) feed as the page uses it: its state (`live.get` for the first
- * paint, then `live.changed` events into the same cache entry), and the live views' refresh on
- * `live.pushed`, which main already coalesces to at most four a second per account.
+ * paint, then `live.changed` events into the same cache entry), the overviews main computes from
+ * pushes (`live.overview`, at most four a second per account), and the slow polling of live views.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { Channel } from '../../shared/ipc';
 import { laterLiveState, type LiveState } from '../../shared/model/live';
 import { channelQueryKey, useBridgeEvent, useChannelQuery } from '../api/queries';
 
@@ -22,23 +21,47 @@ export function useLiveState(accountId: string | null): LiveState | undefined {
   return accountId === null ? undefined : query.data;
 }
 
+/** While an account's socket is live, its live views read REST only this often: pushes carry them. */
+export const LIVE_RECONCILE_MS = 60_000;
+
 /**
- * Reads `channels` again for `accountId` (and their all-accounts entries) whenever main says
- * pushed data arrived. A read still under way is left to finish rather than restarted, so a
- * stream faster than the exchange answers cannot starve the view of fresh figures.
+ * Writes the overviews main computes from the account's pushed data into the positions.overview
+ * entry: the view renders what it is sent, and a push never makes it read REST.
  */
-export function useLiveRefresh(accountId: string, channels: readonly Channel[]): void {
+export function useLiveOverview(accountId: string): void {
   const queryClient = useQueryClient();
-  useBridgeEvent('live.pushed', (pushed) => {
-    if (pushed.accountId !== accountId) return;
+  useBridgeEvent('live.overview', (overview) => {
+    if (overview.accountId !== accountId) return;
+    queryClient.setQueryData(channelQueryKey('positions.overview', { accountId }), overview);
+  });
+}
+
+/**
+ * Reads the balances views of `accountId` again (its own and the all-accounts sum) when main says
+ * a pushed balance changed, which it does at most once per 10 s per account. A read still under
+ * way is left to finish.
+ */
+export function useLiveBalances(accountId: string): void {
+  const queryClient = useQueryClient();
+  useBridgeEvent('live.balances', (changed) => {
+    if (changed.accountId !== accountId) return;
     void queryClient.invalidateQueries(
       {
         predicate: ({ queryKey }) => {
           const [channel, payload] = queryKey as readonly [string, { accountId?: string } | undefined];
-          return channels.includes(channel as Channel) && (payload?.accountId === undefined || payload.accountId === accountId);
+          return channel === 'balances.overview' && (payload?.accountId === undefined || payload.accountId === accountId);
         },
       },
       { cancelRefetch: false },
     );
   });
+}
+
+/**
+ * The polling of a live view of `accountId`: slow (the REST reconcile) while its socket is live,
+ * the person's auto-refresh otherwise. Spread into the query's options.
+ */
+export function useLivePolling(accountId: string | null): { refetchInterval?: number } {
+  const state = useLiveState(accountId);
+  return state?.status === 'live' ? { refetchInterval: LIVE_RECONCILE_MS } : {};
 }

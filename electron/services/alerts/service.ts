@@ -52,6 +52,12 @@ function riskOf(position: PositionRisk, threshold: string | null): AlertRisk {
   return 'none';
 }
 
+interface AtRisk {
+  account: WatchedAccount;
+  liquidation: number;
+  marginCall: number;
+}
+
 export function createAlertsService(options: AlertsServiceOptions) {
   const timers: AlertTimers = options.timers ?? { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
   const now = options.now ?? Date.now;
@@ -70,6 +76,8 @@ export function createAlertsService(options: AlertsServiceOptions) {
   let closed = false;
   /** Accounts changed during a refresh: run again right after it, with what they say now. */
   let rerun = false;
+  /** The accounts with alerts on as the last pass read them: what a pushed overview is judged by. */
+  let known = new Map<string, WatchedAccount>();
 
   function status(): AlertsStatus {
     let worst: AlertRisk = watching && lastRisk.size > 0 ? 'none' : 'unknown';
@@ -105,7 +113,7 @@ export function createAlertsService(options: AlertsServiceOptions) {
    * switched on, account added): the baseline raises no alert per position (transitions.ts), so
    * the pass raises one summary for all such accounts instead, and the person hears of them.
    */
-  function raiseAtRisk(found: { account: WatchedAccount; liquidation: number; marginCall: number }[]): void {
+  function raiseAtRisk(found: AtRisk[]): void {
     const risky = found.filter((f) => f.liquidation + f.marginCall > 0);
     if (risky.length === 0) return;
     const first = risky[0]!.account;
@@ -131,7 +139,7 @@ export function createAlertsService(options: AlertsServiceOptions) {
   }
 
   /** Resolves to the account's positions at risk when this was its first read (its baseline), else null. */
-  async function refreshAccount(account: WatchedAccount, signal: AbortSignal): Promise<{ account: WatchedAccount; liquidation: number; marginCall: number } | null> {
+  async function refreshAccount(account: WatchedAccount, signal: AbortSignal): Promise<AtRisk | null> {
     let overview: PositionsOverview;
     try {
       overview = await options.overview(account.id, { signal });
@@ -142,6 +150,11 @@ export function createAlertsService(options: AlertsServiceOptions) {
       return null;
     }
     if (signal.aborted) return null;
+    return applyOverview(account, overview);
+  }
+
+  /** Evaluates one overview of the account: raises its crossings; its positions at risk when this was its baseline. */
+  function applyOverview(account: WatchedAccount, overview: PositionsOverview): AtRisk | null {
     failed.delete(account.id);
     const baseline = !watches.has(account.id);
     const { next, alerts } = evaluatePositions(watches.get(account.id), overview, account.alertThresholdPercent);
@@ -166,6 +179,7 @@ export function createAlertsService(options: AlertsServiceOptions) {
   async function refresh(): Promise<void> {
     const all = await options.accounts();
     const on = all.filter((a) => a.notifyPositions);
+    known = new Map(on.map((a) => [a.id, a]));
     for (const id of [...watches.keys(), ...lastRisk.keys(), ...failed]) {
       if (!on.some((a) => a.id === id)) {
         watches.delete(id);
@@ -228,6 +242,21 @@ export function createAlertsService(options: AlertsServiceOptions) {
         return running;
       }
       return runOnce();
+    },
+    /**
+     * An overview computed from the live stream for one account: judged at once, between the
+     * scheduled passes, so a crossing is raised within the push that brought it. Ignored for an
+     * account the last pass did not find with alerts on. The status is announced when the
+     * account's risk changed.
+     */
+    evaluate(overview: PositionsOverview): void {
+      const account = known.get(overview.accountId);
+      if (closed || account === undefined || running) return;
+      const before = lastRisk.get(account.id);
+      const first = applyOverview(account, overview);
+      if (first !== null) raiseAtRisk([first]);
+      const after = lastRisk.get(account.id);
+      if (before?.risk !== after?.risk || before?.count !== after?.count) options.onStatus(status());
     },
     /** Newest first. */
     log: (): PositionAlert[] => log.map((a) => ({ ...a })),

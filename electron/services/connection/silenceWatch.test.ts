@@ -29,11 +29,12 @@ afterEach(() => {
 const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 /** A watch over a real monitor whose pings answer with `exchange.next` (what the exchange does now). */
-function setup() {
+function setup(heardAt?: () => number | null) {
   const monitor = createConnectionMonitor();
   const exchange = { next: answered as CallOutcome, pings: [] as number[] };
   watch = createSilenceWatch({
     monitor,
+    ...(heardAt ? { heardAt } : {}),
     // Both clocks are the fake one: leases and silences advance together.
     leaseNow: () => Date.now(),
     ping: async (accountId) => {
@@ -66,6 +67,21 @@ describe('silence watch', () => {
     expect(exchange.pings).toHaveLength(1);
     await elapse(1);
     expect(exchange.pings).toEqual([expect.any(Number), calledAt + SILENCE_PING_MS]);
+  });
+
+  it('a live stream that pushes fills the silence: no ping while pushes come, pings again once they stop', async () => {
+    let pushedAt: number | null = null;
+    const { exchange, call, tell } = setup(() => pushedAt);
+    call();
+    tell('page-0001', true);
+    for (let i = 0; i < 10; i++) {
+      await elapse(1_000);
+      pushedAt = Date.now();
+    }
+    expect(exchange.pings).toHaveLength(0);
+    const lastPush = pushedAt!;
+    await elapse(SILENCE_PING_MS);
+    expect(exchange.pings).toEqual([lastPush + SILENCE_PING_MS]);
   });
 
   it('pings often while the exchange is unreachable, holds off while the client retries, and slows down once it is back', async () => {

@@ -45,6 +45,11 @@ export interface SilenceWatchOptions {
   silenceMs?: number;
   outageMs?: number;
   leaseMs?: number;
+  /**
+   * When the account's live stream last brought data (epoch ms), or null: a stream that pushes is
+   * the exchange answering, so it fills the silence as a call does and no ping is needed.
+   */
+  heardAt?: (accountId: string) => number | null;
   /** Wall-clock ms, the clock of the call times the monitor records. */
   now?: () => number;
   /**
@@ -98,7 +103,7 @@ export function createSilenceWatch(options: SilenceWatchOptions): SilenceWatch {
     if (state.status === 'busy' && state.retry !== null) return Math.max(entry.lastPingAt, state.lastCallAt ?? 0) + READ_RETRY_BACKOFF.capMs + outageMs;
     // A refused key is not mended by pinging often, so it waits for silence like a working one.
     const unreachable = state.status === 'offline' || state.status === 'busy';
-    return unreachable ? entry.lastPingAt + outageMs : Math.max(entry.lastPingAt, state.lastCallAt ?? 0) + silenceMs;
+    return unreachable ? entry.lastPingAt + outageMs : Math.max(entry.lastPingAt, state.lastCallAt ?? 0, options.heardAt?.(accountId) ?? 0) + silenceMs;
   }
 
   function schedule(accountId: string): void {

@@ -42,8 +42,11 @@ export interface LiveConnectionOptions {
   token?: () => Promise<string>;
   /** Sent in full after every (re)connect: the exchange keeps no subscriptions across connections. */
   subscriptions: () => Subscription[];
-  /** A pushed update, validated as an envelope only; the owner validates its params. */
-  onUpdate: (method: string, params: unknown) => void;
+  /**
+   * A pushed update, validated as an envelope only; the owner validates its params and answers
+   * false when it could not use them (counted as unreadable, like a frame of an unknown channel).
+   */
+  onUpdate: (method: string, params: unknown) => boolean | void;
   /** The update methods the subscriptions bring; a push of any other is counted as unreadable, not handed on. */
   updateMethods: ReadonlySet<string>;
   /** Subscribed again after a gap: events of the gap are not replayed, the owner reads REST. */
@@ -191,7 +194,7 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     const update = Update.safeParse(parsed);
     if (update.success) {
       if (!options.updateMethods.has(update.data.method)) return countUnreadable();
-      options.onUpdate(update.data.method, update.data.params);
+      if (options.onUpdate(update.data.method, update.data.params) === false) countUnreadable();
       return;
     }
     const answer = Answer.safeParse(parsed);

@@ -1,6 +1,7 @@
 /**
- * The live connection and service against the simulator's real WebSocket: live, the alert trigger,
- * and every hostile stream (drop, no pong, garbage, gigantic frame, flood, refused token, code 7).
+ * The live connection and service against the simulator's real WebSocket: live, a margin call
+ * reaching the overview, and every hostile stream (drop, no pong, garbage, gigantic frame, flood,
+ * refused token, code 7). The pushed figures themselves: liveModel.simulator.test.ts.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../simulator';
@@ -8,7 +9,9 @@ import { admin } from '../../simulator/test/admin-client';
 import { createExchangeClient, type ExchangeClient } from '../exchange/client';
 import { createExchangeRuntime } from '../exchange/runtime';
 import type { LiveState } from '../../../shared/model/live';
+import type { PositionsOverview } from '../../../shared/model/balances';
 import { createLiveService, type LiveService } from './service';
+import { countingClient } from './test/countingClient';
 
 let sim: RunningSimulator;
 let client: ExchangeClient;
@@ -17,8 +20,11 @@ let service: LiveService | null = null;
 let states: LiveState[];
 /** When each state arrived (Date.now), beside `states`. */
 let stateTimes: number[];
-let riskChanges: number[];
+/** Overviews computed from pushes, and when each arrived (Date.now). */
+let overviews: PositionsOverview[];
 let pushes: number[];
+/** The REST reads the live feed made, by client method. */
+let restReads: string[];
 
 const FAST = { pingEveryMs: 300, pongTimeoutMs: 300, answerTimeoutMs: 1000, backoffBaseMs: 100, backoffMaxMs: 400, maxFrameBytes: 256 * 1024 };
 
@@ -37,8 +43,9 @@ beforeEach(async () => {
   await admin(sim, 'POST', 'reset');
   states = [];
   stateTimes = [];
-  riskChanges = [];
+  overviews = [];
   pushes = [];
+  restReads = [];
 });
 afterEach(() => {
   service?.close();
@@ -48,13 +55,15 @@ afterEach(() => {
 async function startLive(overrides: Partial<typeof FAST> = {}): Promise<LiveService> {
   service = createLiveService({
     accounts: async () => [{ id: 'a1', notifyPositions: true }],
-    clientFor: async () => client,
-    onRiskChange: () => riskChanges.push(Date.now()),
+    clientFor: async () => countingClient(client, restReads),
     onState: (s) => {
       states.push(s);
       stateTimes.push(Date.now());
     },
-    onPushed: () => pushes.push(Date.now()),
+    onOverview: (overview) => {
+      overviews.push(overview);
+      pushes.push(Date.now());
+    },
     connection: { ...FAST, ...overrides },
   });
   await service.sync();
@@ -73,18 +82,19 @@ async function until(check: () => boolean, timeoutMs = 4000): Promise<void> {
 const mainKey = () => sim.accounts.find((a) => a.name === 'Main (B2B)')!.apiKey;
 
 describe('live connection against the simulator', () => {
-  it('goes live, reads REST once for the gap, and a margin call set through the admin API triggers a REST read within 2 s', async () => {
+  it('goes live, reads REST once for the gap, and a margin call set through the admin API reaches the overview within 2 s and reads REST again', async () => {
     const live = await startLive();
     expect(live.get('a1')).toMatchObject({ status: 'live', problem: null });
-    await until(() => riskChanges.length === 1);
-    // The first snapshot arrives before the change, so the change is seen as one.
-    await new Promise((r) => setTimeout(r, 500));
+    await until(() => overviews.length > 0 && restReads.filter((r) => r === 'positions').length === 1);
     const position = sim.state.positions(mainKey()).find((p) => p.liquidationState === null && p.amount !== null)!;
-    const before = riskChanges.length;
     const setAt = Date.now();
     await admin(sim, 'POST', 'positions', { apiKey: mainKey(), positionId: position.positionId, liquidationState: 'margin_call' });
-    await until(() => riskChanges.length > before, 2000);
-    expect(riskChanges[before]! - setAt).toBeLessThan(2000);
+    const inMarginCall = () => overviews.at(-1)!.positions.find((p) => p.positionId === position.positionId)?.liquidationState === 'margin_call';
+    await until(inMarginCall, 2000);
+    expect(Date.now() - setAt).toBeLessThan(2000);
+    expect(live.overview('a1')!.positions.find((p) => p.positionId === position.positionId)!.liquidationState).toBe('margin_call');
+    // The event is the exchange acting on the account: its REST figures are read again.
+    await until(() => restReads.filter((r) => r === 'positions').length >= 2, 2000);
   });
 
   it('a dropped socket shows fallback with a retry time, then live again', async () => {
@@ -111,7 +121,7 @@ describe('live connection against the simulator', () => {
     await until(() => service!.get('a1').status === 'live');
   });
 
-  it('tells of pushed data at most four times a second, however fast it comes', async () => {
+  it('hands on the overview at most four times a second, however fast pushes come', async () => {
     await startLive({ pongTimeoutMs: 2000 });
     // Snapshots every 200 ms: pushes are told.
     await until(() => pushes.length >= 2, 2000);
@@ -143,16 +153,24 @@ describe('live connection against the simulator', () => {
     expect(service!.get('a1').status).toBe('live');
   });
 
-  it('frames of a channel never subscribed and unreadable frames are counted, change nothing, and are told at most once a second', async () => {
-    await startLive({ pongTimeoutMs: 2000 });
-    await until(() => riskChanges.length === 1);
-    const risksBefore = riskChanges.length;
+  it('frames of a channel never subscribed and unreadable frames are counted, change nothing, read no REST, and are told at most once a second', async () => {
+    const live = await startLive({ pongTimeoutMs: 2000 });
+    await until(() => overviews.length > 0 && restReads.length >= 5);
+    const readsBefore = restReads.length;
     const from = states.length;
-    // lastprice was never subscribed on this connection; the flood pushes it anyway.
-    await admin(sim, 'POST', 'live', { action: 'flood', count: 5_000 });
+    // The flood pushes lastprice for every market; only the open positions' markets are subscribed.
+    const watched = new Set(live.overview('a1')!.positions.map((p) => p.market));
+    const markets = sim.state.prices.markets().map((m) => m.name);
+    const count = 5_000;
+    let unsubscribed = 0;
+    for (let i = 0; i < count; i++) if (!watched.has(markets[i % markets.length]!)) unsubscribed++;
+    const prices = () => Object.fromEntries(live.overview('a1')!.positions.map((p) => [p.positionId, p.currentPrice]));
+    const pricesBefore = prices();
+    await admin(sim, 'POST', 'live', { action: 'flood', count });
     for (let i = 0; i < 20; i++) await admin(sim, 'POST', 'live', { action: 'garbage' });
-    await until(() => service!.get('a1').unreadableFrames === 5_020);
-    expect(riskChanges.length).toBe(risksBefore);
+    await until(() => service!.get('a1').unreadableFrames === unsubscribed + 20);
+    expect(restReads.length).toBe(readsBefore);
+    expect(prices()).toEqual(pricesBefore);
     const told = stateTimes.slice(from);
     expect(states.slice(from).every((s) => s.status === 'live')).toBe(true);
     // Each count-only state waited for its slot: they are a second or more apart.
@@ -170,7 +188,7 @@ describe('live connection against the simulator', () => {
   });
 
   it('an account without alerts has no connection', async () => {
-    service = createLiveService({ accounts: async () => [{ id: 'a1', notifyPositions: false }], clientFor: async () => client, onRiskChange: () => {}, onState: (s) => states.push(s) });
+    service = createLiveService({ accounts: async () => [{ id: 'a1', notifyPositions: false }], clientFor: async () => client, onState: (s) => states.push(s) });
     await service.sync();
     expect(service.get('a1').status).toBe('off');
     expect(states).toEqual([]);
@@ -191,7 +209,6 @@ describe('live connection against the simulator', () => {
         return [{ id: 'a1', notifyPositions: true }];
       },
       clientFor: async () => client,
-      onRiskChange: () => {},
       onState: (s) => states.push(s),
       connection: FAST,
     });

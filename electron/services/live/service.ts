@@ -1,14 +1,12 @@
 /**
- * One live connection per watched account (an account with position alerts on), owned by the main
- * process. The stream makes the REST path act at once: a margin-call or liquidation event, or a
- * snapshot in which a position's state changed, runs the position watcher now (its REST read
- * raises the alert once per crossing); every (re)connect is a gap, so it runs then too. REST
- * polling goes on whatever the socket does, so a lost socket loses nothing but speed.
+ * One live feed per watched account (an account with position alerts on), owned by the main
+ * process (account.ts): the stream feeds a live model, and the overview computed from it reaches
+ * the page and the alerts as data. While an account is live its overview is served from the
+ * model; when the socket is down REST carries the views, so a lost socket loses nothing but speed.
  */
-import { z } from 'zod';
+import type { PositionsOverview } from '../../../shared/model/balances';
 import { liveOff, type LiveState } from '../../../shared/model/live';
-import type { ExchangeClient } from '../exchange';
-import { createLiveConnection, type LiveConnection, type LiveConnectionOptions, type LiveConnectionState } from './connection';
+import { createLiveAccount, LIVE_TIMINGS, type LiveAccount as LiveFeed, type LiveAccountOptions, type LiveClient, type LiveTimings } from './account';
 
 export interface LiveAccount {
   id: string;
@@ -17,49 +15,23 @@ export interface LiveAccount {
 
 export interface LiveServiceOptions {
   accounts: () => Promise<LiveAccount[]>;
-  clientFor: (accountId: string) => Promise<Pick<ExchangeClient, 'websocketToken' | 'websocketUrl'>>;
-  /** Something in the account's risk moved: read REST now (the alerts watcher's sync). */
-  onRiskChange: (accountId: string) => void;
+  clientFor: (accountId: string) => Promise<LiveClient>;
   onState: (state: LiveState) => void;
-  /**
-   * Pushed data arrived for the account (prices, margins): the page's live views read again.
-   * Coalesced per account to one call per `pushedEveryMs`, so a busy stream cannot flood the page.
-   */
-  onPushed?: (accountId: string) => void;
-  pushedEveryMs?: number;
+  /** The account's overview recomputed from pushed data; at most four a second per account. */
+  onOverview?: (overview: PositionsOverview) => void;
+  /** A pushed balance of the account changed; at most once per 10 s per account. */
+  onBalances?: (accountId: string) => void;
+  onReconcileFailed?: (accountId: string, error: unknown) => void;
+  /** Shorter clocks for tests; LIVE_TIMINGS otherwise. */
+  timings?: Partial<LiveTimings>;
   /** Timings for tests; the documented defaults otherwise. */
-  connection?: Partial<Omit<LiveConnectionOptions, 'url' | 'token' | 'subscriptions' | 'updateMethods' | 'onUpdate' | 'onLive' | 'onState'>>;
+  connection?: LiveAccountOptions['connection'];
 }
-
-const SUBSCRIPTIONS = [
-  { method: 'positionsMargin_subscribe', params: [] },
-  { method: 'positionsAccountMargin_subscribe', params: [] },
-];
-/** What those subscriptions push; a frame of any other channel is counted by the connection and dropped. */
-const UPDATE_METHODS: ReadonlySet<string> = new Set(['positionsMargin_update', 'positionsAccountMargin_update']);
-
-/** Only what change detection needs; one unreadable record is skipped, never the snapshot. */
-const SnapshotRecord = z.object({ id: z.number().int(), liq_stage: z.string().max(32).nullable().optional() });
-const Snapshot = z.object({ records: z.array(z.unknown()).max(10_000) });
-const AccountEvent = z.tuple([z.number().int(), z.unknown()]);
-
-function toLiveState(accountId: string, s: LiveConnectionState): Omit<LiveState, 'revision'> {
-  const status = s.status === 'live' ? 'live' : s.status === 'connecting' && s.attempt === 0 ? 'connecting' : 'fallback';
-  return { accountId, status, problem: s.problem, retryAt: s.retryAt, unreadableFrames: s.unreadableFrames, lastPushAt: null };
-}
-
-/** At most four live refreshes a second per account. */
-export const PUSHED_EVERY_MS = 250;
 
 export function createLiveService(options: LiveServiceOptions) {
-  /** Accounts with a push waiting for its slot, and the time of each account's last `onPushed`. */
-  const pushTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  const lastPushed = new Map<string, number>();
-  const pushedEveryMs = options.pushedEveryMs ?? PUSHED_EVERY_MS;
-  const connections = new Map<string, { connection: LiveConnection; stages: Map<number, string | null> | null }>();
+  const timings = { ...LIVE_TIMINGS, ...options.timings };
+  const feeds = new Map<string, LiveFeed>();
   const states = new Map<string, LiveState>();
-  /** The account's WebSocket address, learnt with each token (the account's base URL may change). */
-  const urlOf = new Map<string, string>();
   let closed = false;
   let revision = 0;
 
@@ -69,80 +41,34 @@ export function createLiveService(options: LiveServiceOptions) {
     options.onState(state);
   }
 
-  function pushed(accountId: string): void {
-    if (!options.onPushed || pushTimers.has(accountId)) return;
-    const fire = () => {
-      pushTimers.delete(accountId);
-      if (!connections.has(accountId)) return;
-      lastPushed.set(accountId, Date.now());
-      options.onPushed?.(accountId);
-    };
-    // Leading edge when the account has been quiet, else one trailing call at the end of the slot.
-    const wait = Math.max(0, (lastPushed.get(accountId) ?? 0) + pushedEveryMs - Date.now());
-    pushTimers.set(accountId, setTimeout(fire, wait));
-  }
-
-  function onUpdate(accountId: string, method: string, params: unknown): void {
-    const entry = connections.get(accountId);
-    if (!entry) return;
-    pushed(accountId);
-    if (method === 'positionsAccountMargin_update') {
-      if (AccountEvent.safeParse(params).success) options.onRiskChange(accountId);
-      return;
-    }
-    if (method !== 'positionsMargin_update') return;
-    const snapshot = Snapshot.safeParse(params);
-    if (!snapshot.success) return;
-    const stages = new Map<number, string | null>();
-    for (const raw of snapshot.data.records) {
-      const record = SnapshotRecord.safeParse(raw);
-      if (record.success) stages.set(record.data.id, record.data.liq_stage ?? null);
-    }
-    const before = entry.stages;
-    entry.stages = stages;
-    if (before === null) return;
-    for (const [id, stage] of stages) {
-      if (before.has(id) && before.get(id) !== stage) return options.onRiskChange(accountId);
-    }
-  }
-
   function open(accountId: string): void {
-    const entry: { connection: LiveConnection; stages: Map<number, string | null> | null } = { connection: null as unknown as LiveConnection, stages: null };
-    entry.connection = createLiveConnection({
-      ...options.connection,
-      url: () => urlOf.get(accountId) ?? '',
-      token: async () => {
-        const client = await options.clientFor(accountId);
-        urlOf.set(accountId, client.websocketUrl());
-        return client.websocketToken();
+    const feed = createLiveAccount({
+      accountId,
+      clientFor: options.clientFor,
+      onState: (state) => {
+        if (feeds.get(accountId) === feed) publish(state);
       },
-      subscriptions: () => SUBSCRIPTIONS,
-      updateMethods: UPDATE_METHODS,
-      onUpdate: (method, params) => onUpdate(accountId, method, params),
-      onLive: () => {
-        // A gap: nothing of it is replayed, so the snapshot starts again and REST is read now.
-        entry.stages = null;
-        options.onRiskChange(accountId);
-      },
-      onState: (s) => publish(toLiveState(accountId, s)),
+      onOverview: (overview) => options.onOverview?.(overview),
+      ...(options.onBalances ? { onBalances: options.onBalances } : {}),
+      ...(options.onReconcileFailed ? { onReconcileFailed: options.onReconcileFailed } : {}),
+      timings,
+      ...(options.connection ? { connection: options.connection } : {}),
     });
-    connections.set(accountId, entry);
-    entry.connection.start();
+    feeds.set(accountId, feed);
+    feed.start();
   }
 
   async function syncOnce(): Promise<void> {
     if (closed) return;
     const watched = new Set((await options.accounts()).filter((a) => a.notifyPositions).map((a) => a.id));
     if (closed) return;
-    for (const [id, entry] of connections) {
+    for (const [id, feed] of feeds) {
       if (watched.has(id)) continue;
-      entry.connection.stop();
-      connections.delete(id);
-      clearTimeout(pushTimers.get(id));
-      pushTimers.delete(id);
+      feeds.delete(id);
+      feed.stop();
       publish(liveOff(id));
     }
-    for (const id of watched) if (!connections.has(id)) open(id);
+    for (const id of watched) if (!feeds.has(id)) open(id);
   }
 
   /** The pass running or last run: passes go one at a time. */
@@ -150,8 +76,8 @@ export function createLiveService(options: LiveServiceOptions) {
 
   return {
     /**
-     * Opens connections for accounts that gained alerts, closes those that lost them. Passes run
-     * one after another, each reading the accounts afresh, so a read that answers late (a slow
+     * Opens feeds for accounts that gained alerts, closes those that lost them. Passes run one
+     * after another, each reading the accounts afresh, so a read that answers late (a slow
      * keychain) can never undo what a newer one found.
      */
     sync(): Promise<void> {
@@ -160,12 +86,18 @@ export function createLiveService(options: LiveServiceOptions) {
       return pass;
     },
     get: (accountId: string): LiveState => states.get(accountId) ?? liveOff(accountId),
+    /** The account's overview from its live model, or null when REST must answer (not live, not seeded). */
+    overview: (accountId: string): PositionsOverview | null => feeds.get(accountId)?.overview() ?? null,
+    /** The account's open positions from its live model (the list `exchange.positions` reads), or null when REST must answer. */
+    positions: (accountId: string) => feeds.get(accountId)?.positions() ?? null,
+    /** When the account's live model last applied a push (epoch ms), while its socket is live; null otherwise. */
+    lastPushAt: (accountId: string): number | null => feeds.get(accountId)?.lastPushAt() ?? null,
+    /** Pushed prices refused so far (zero, negative, not a plain decimal), per account. */
+    ignoredPrices: (accountId: string): number => feeds.get(accountId)?.ignoredPrices() ?? 0,
     close(): void {
       closed = true;
-      for (const entry of connections.values()) entry.connection.stop();
-      connections.clear();
-      for (const timer of pushTimers.values()) clearTimeout(timer);
-      pushTimers.clear();
+      for (const feed of feeds.values()) feed.stop();
+      feeds.clear();
     },
   };
 }

@@ -15,7 +15,7 @@ import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatAmount, formatPercent } from '../../format/format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts/toasts';
-import { useLiveRefresh } from '../../shell/useLive';
+import { useLiveBalances, useLivePolling } from '../../shell/useLive';
 import { SearchField } from './SearchField';
 import { AccountsTotals } from './AccountsTotals';
 import { HoldingsTable } from './HoldingsTable';
@@ -72,8 +72,10 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // Until a person picks, every account is the landing view once more than one (Demo aside) is configured.
   const accountScope = useAccountScope();
   const allAccounts = accountScope.chosen ?? accountScope.realAccounts > 1;
-  const overview = useChannelQuery('balances.overview', allAccounts ? { quote } : { accountId: account.id, quote });
-  useLiveRefresh(account.id, LIVE_CHANNELS);
+  // While the account is live its balances are read on the slow reconcile clock, and again when a
+  // pushed balance changed (docs/decisions.md).
+  const overview = useChannelQuery('balances.overview', allAccounts ? { quote } : { accountId: account.id, quote }, useLivePolling(account.id));
+  useLiveBalances(account.id);
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
   const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
 
@@ -297,8 +299,6 @@ function nextSort(ui: Pick<BalancesUi, 'sortBy' | 'sortDirection'>, sortBy: Bala
 
 type SortProps = Pick<BalancesUi, 'sortBy' | 'sortDirection'>;
 const assetKey = (row: BalanceRow) => row.asset;
-/** What a pushed price changes on this page (values and totals in the quote currency). */
-const LIVE_CHANNELS = ['balances.overview'] as const;
 
 /** Memoised: typing in the search box re-renders it only when the visible rows change. */
 const BalancesTable = memo(function BalancesTable({

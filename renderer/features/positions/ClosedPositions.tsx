@@ -8,6 +8,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { ClosedPosition } from '../../../shared/model/closedPositions';
 import { useChannelQuery } from '../../api/queries';
+import { useLivePolling } from '../../shell/useLive';
 import { Badge, DataTable, DateRangeFields, Pager, QueryState, type Column } from '../../components';
 import { downloadCsv } from '../../csv/csv';
 import { csvFilename } from '../../csv/filename';
@@ -43,7 +44,8 @@ export function ClosedPositions({ account }: { account: AccountSummary }) {
   const [knownMarkets, setKnownMarkets] = useState<string[]>([]);
 
   const payload = { accountId: account.id, ...(market ? { market } : {}), ...bounds.window };
-  const closed = useChannelQuery('positions.closed', payload, { placeholderData: keepPreviousData });
+  // Slow while the account is live, like the rest of the view: nothing here moves with a push.
+  const closed = useChannelQuery('positions.closed', payload, { placeholderData: keepPreviousData, ...useLivePolling(account.id) });
   const page = closed.data;
   const positions = page?.positions ?? [];
 

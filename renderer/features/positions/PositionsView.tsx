@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import { useChannelQuery } from '../../api/queries';
-import { useLiveRefresh } from '../../shell/useLive';
+import { useLiveOverview, useLivePolling } from '../../shell/useLive';
 import { MarketName } from '../../../shared/api/schemas';
 import { QueryState, View } from '../../components';
 import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
@@ -22,17 +22,16 @@ export interface PositionsViewProps {
   account: AccountSummary;
 }
 
-/** What a pushed price or margin changes on this page. */
-const LIVE_CHANNELS = ['exchange.positions', 'positions.overview'] as const;
-
 export function PositionsView({ account }: PositionsViewProps) {
   const [market, setMarket] = useState<string | undefined>(undefined);
   const payload = market === undefined ? { accountId: account.id } : { accountId: account.id, market };
-  const positions = useChannelQuery('exchange.positions', payload, { placeholderData: keepPreviousData });
+  // While the account is live, pushes carry the risk figures and REST is read on the slow clock.
+  const polling = useLivePolling(account.id);
+  const positions = useChannelQuery('exchange.positions', payload, { placeholderData: keepPreviousData, ...polling });
 
   // Risk as the main process computes it: current price, distance to liquidation, the summary.
-  const risk = useChannelQuery('positions.overview', { accountId: account.id });
-  useLiveRefresh(account.id, LIVE_CHANNELS);
+  const risk = useChannelQuery('positions.overview', { accountId: account.id }, polling);
+  useLiveOverview(account.id);
   const sorted = useMemo(() => (positions.data ? sortByRisk(positions.data.items) : []), [positions.data]);
   const summary = useMemo(() => summarizeRisk(sorted), [sorted]);
   // The table's distances, for the cards below it to say the same.
