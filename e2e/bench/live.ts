@@ -96,12 +96,17 @@ const percentOf = (text: string) => Number(/(\d+(?:\.\d+)?)/.exec(text.replaceAl
 function watchTicks(simulator: SimulatorInfo): { ticks: number[]; close: () => void } {
   const ticks: number[] = [];
   const socket = new WebSocket(`${simulator.url.replace(/^http/, 'ws')}/ws`);
-  socket.on('open', () => socket.send(JSON.stringify({ id: 1, method: 'market_subscribe', params: ['BTC_USDT'] })));
+  // A ping now and then, as the app does: the exchange closes a connection that stays quiet for a minute.
+  let pings: ReturnType<typeof setInterval> | undefined;
+  socket.on('open', () => {
+    socket.send(JSON.stringify({ id: 1, method: 'market_subscribe', params: ['BTC_USDT'] }));
+    pings = setInterval(() => socket.send(JSON.stringify({ id: 2, method: 'ping', params: [] })), 20_000);
+  });
   socket.on('message', (data) => {
     const text = String(data);
     if (text.includes('"market_update"')) ticks.push(Date.now());
   });
-  return { ticks, close: () => socket.close() };
+  return { ticks, close: () => { clearInterval(pings); socket.close(); } };
 }
 
 interface Bench { page: Page; appPid: number; simulator: SimulatorInfo; proxy: CountingProxy; ticks: number[] }
