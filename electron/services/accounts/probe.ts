@@ -93,7 +93,7 @@ export async function probeAreas(client: ProbeableClient, now: () => number = Da
  * areas are then reported like `probeAreas` does.
  */
 export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS): Promise<PermissionReport> {
-  const started = performance.now();
+  const started = now();
   let balance: AreaResult;
   try {
     await client.balance({}, { deadlineMs: budgetMs });
@@ -114,7 +114,7 @@ export async function probeNewKey(client: ProbeableClient, now: () => number = D
     },
     now,
     // What the balance call left of the budget.
-    budgetMs - (performance.now() - started),
+    budgetMs - (now() - started),
   );
   return { ...rest, balance };
 }
