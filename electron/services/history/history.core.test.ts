@@ -41,9 +41,8 @@ it('a balances refresh becomes a snapshot; its last point is the refresh total; 
   const empty = await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' });
   expect(empty).toMatchObject({ points: [], firstAt: null });
   const overview = await data('balances.overview', { accountId: DEMO_ACCOUNT_ID });
-  await settle();
+  await expect.poll(async () => (await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' })).points).toHaveLength(1);
   const series = await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' });
-  expect(series.points).toHaveLength(1);
   expect(series.points[0]!.value).toBe(overview.totals.value);
   expect(series.assets).toEqual([...overview.rows.map((r) => r.asset)].sort());
 
