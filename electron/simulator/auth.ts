@@ -20,7 +20,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { payloadOf, SIGNING_HEADERS, signatureMatches } from '../protocol/signing';
 import { privateError, validationFailed, type Reply } from './http';
 import type { Permission } from './model';
-import type { AccountState, SimulatorState } from './state';
+import type { AccountState } from './accountState';
+import type { SimulatorState } from './state';
 
 export const AUTH_MESSAGES = {
   keyNotEnabled: 'This action is unauthorized. Enable your key in API settings',

@@ -4,7 +4,7 @@ import { routeFor, withdrawalFee } from './fees';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { admin, clientFor, type SimClient } from './test/admin-client';
-import { WITHDRAW_ATTEMPTS_PER_MINUTE, type LedgerView } from './state';
+import { WITHDRAW_ATTEMPTS_PER_MINUTE, type LedgerView } from './accountState';
 
 const WITHDRAW = PATHS.withdrawPay;
 const HISTORY = PATHS.history;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../shared/api/endpoints';
 import { startSimulator, type RunningSimulator } from '../index';
 import type { PositionRecord } from '../model';
-import type { LedgerView } from '../state';
+import type { LedgerView } from '../accountState';
 import { admin, clientFor, type SimClient } from '../test/admin-client';
 
 let sim: RunningSimulator;
