@@ -59,7 +59,7 @@ export interface RouterOptions {
 const LOG_POINTER = ' Details are in the log.';
 const MAX_FIELD_MESSAGES = 20;
 
-export function isChannel(value: unknown): value is Channel {
+function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && value.length <= 64 && Object.prototype.hasOwnProperty.call(CHANNELS, value);
 }
 
@@ -71,7 +71,7 @@ function validationError(message: string, fields?: Record<string, string[]>): Ap
 }
 
 /** zod issues -> field messages. Never echoes the received values (they may be secrets). */
-export function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
   const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   const add = (field: string, message: string) => {
     const list = (fields[field] ??= []);

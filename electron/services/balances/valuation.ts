@@ -69,9 +69,9 @@ export interface TotalChange {
 /** Values are rounded to this many decimals (half up). */
 export const VALUE_PLACES = 8;
 /** Prices (which a division can make endless) keep this many significant digits. */
-export const PRICE_DIGITS = 20;
+const PRICE_DIGITS = 20;
 /** Hubs tried, in order, for two-hop prices. */
-export const HUBS = ['USDT', 'BTC'] as const;
+const HUBS = ['USDT', 'BTC'] as const;
 
 /** One market read in one direction: the way from one asset to another. */
 class Rate {

@@ -136,7 +136,7 @@ export interface ExchangeClient {
  * wss://api.whitebit.com/ws, docs/exchange-api.md "WebSocket"); any other base URL (the simulator,
  * a proxy) serves /ws itself.
  */
-export function websocketUrlFor(baseUrl: string): string {
+function websocketUrlFor(baseUrl: string): string {
   const url = new URL(baseUrl);
   if (url.hostname === 'whitebit.com' || url.hostname === 'whitebit.eu') url.hostname = `api.${url.hostname}`;
   url.protocol = url.protocol === 'http:' ? 'ws:' : 'wss:';
@@ -151,9 +151,9 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  * timeout (renderer/api/bridge.ts), so the page hears the real reason, not its own timeout.
  */
 export const DEFAULT_DEADLINE_MS = 45_000;
-export const DEFAULT_MAX_RETRIES = 3;
+const DEFAULT_MAX_RETRIES = 3;
 /** A request that would wait longer than this for the client-side limiter fails instead. */
-export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 /** The clock measurement before the first signed request must not hold it up for long. */
 const CLOCK_MEASURE_TIMEOUT_MS = 5_000;
 
@@ -167,7 +167,7 @@ const WIRE_EXTRAS: Partial<Record<EndpointName, (params: Record<string, unknown>
   flexInvest: (params) => ({ ...params, plan: params.planId }),
 };
 
-export const defaultSleep: Sleep = (ms, signal) =>
+const defaultSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
       reject(cancelledFailure(signal.reason));

@@ -50,7 +50,7 @@ export interface PriceAlertsServiceOptions {
 }
 
 /** A storm of passes has the view read the whole list once a second, not once a pass. */
-export const CHANGED_EVERY_MS = 1_000;
+const CHANGED_EVERY_MS = 1_000;
 
 function unavailable(): never {
   throw new AppFailure({ kind: 'internal', reason: 'database_unavailable', message: 'The app database is not open, so alerts cannot be kept.' });

@@ -189,7 +189,7 @@ const visaMastercard = (ticker: string, fee: FeeSpec, limits: { min: string; max
  * Hand-written assets. Tests and the UI rely on these exact properties; change them only together
  * with the simulator's tests.
  */
-export const KNOWN_ASSETS: readonly AssetSpec[] = [
+const KNOWN_ASSETS: readonly AssetSpec[] = [
   {
     ticker: 'BTC',
     name: 'Bitcoin',
