@@ -8,7 +8,8 @@
  */
 import { isDecimalString, isLooseDecimalString } from '../../shared/money/decimal';
 import { buildAccounts, type DepositAddress } from './data/accounts';
-import { buildCatalogue, cryptoFeeWire, feeKey, type AssetSpec, type Catalogue } from './data/catalogue';
+import { feeKey } from '../../shared/api/fees';
+import { buildCatalogue, cryptoFeeWire, type AssetSpec, type Catalogue } from './data/catalogue';
 import { buildMarkets } from './data/markets';
 import { buildPlans, type FlexPlanRecord } from './data/plans';
 import { PriceBook } from './prices';

@@ -64,6 +64,7 @@ export function isFiatAsset(asset: WithdrawAsset | undefined): boolean {
 }
 
 /** Multi-network assets have one fee entry per network, keyed "TICKER (NETWORK)". */
+/** The `/public/fee` key: multi-network assets have one entry per network, keyed "TICKER (NETWORK)". */
 export function feeKey(ticker: string, network?: string | null): string {
   return network ? `${ticker} (${network})` : ticker;
 }
