@@ -63,7 +63,6 @@ export function isFiatAsset(asset: WithdrawAsset | undefined): boolean {
   return asset?.providers !== undefined;
 }
 
-/** Multi-network assets have one fee entry per network, keyed "TICKER (NETWORK)". */
 /** The `/public/fee` key: multi-network assets have one entry per network, keyed "TICKER (NETWORK)". */
 export function feeKey(ticker: string, network?: string | null): string {
   return network ? `${ticker} (${network})` : ticker;
