@@ -253,7 +253,9 @@ describe('tracking and restart', () => {
       return r?.state === 'not_found' ? r : undefined;
     });
     expect(record.uniqueId).toBe(prepared.uniqueId);
-    await new Promise((r) => setTimeout(r, 300));
+    // It is still watched for (it may yet appear): two more rounds of lookups, and nothing sent.
+    const calls = h.historyCalls();
+    await eventually(() => (h.historyCalls() >= calls + 2 ? true : undefined));
     expect(h.withdrawPayCalls()).toBe(0);
     expect(await h.debits()).toEqual([]);
   });
