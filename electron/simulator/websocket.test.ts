@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebsocketTokenResponse } from '../../shared/api/schemas';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
@@ -6,17 +6,14 @@ import { admin, clientFor, type SimClient } from './test/admin-client';
 import { WsTestClient, type Frame } from './test/ws-client';
 import { frameErrors } from './test/asyncapiShapes';
 import { WsTokenStore } from './ws/tokens';
+import { simulatorForFile } from './test/perFile';
 
 const TICK_MS = 150;
 let sim: RunningSimulator;
 let main: SimClient;
 const clients: WsTestClient[] = [];
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, rateLimits: false, priceTickMs: 0, live: { tickMs: TICK_MS, idleMs: 1500 } });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42, rateLimits: false, priceTickMs: 0, live: { tickMs: TICK_MS, idleMs: 1500 } }, (started) => ({ sim, main } = started));
 beforeEach(async () => {
   for (const c of clients.splice(0)) c.close();
   await admin(sim, 'POST', 'reset');

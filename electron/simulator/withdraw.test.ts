@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { add, sub } from '../../shared/money/decimal';
 import { routeFor, withdrawalFee } from './fees';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { admin, clientFor, type SimClient } from './test/admin-client';
 import { WITHDRAW_ATTEMPTS_PER_MINUTE, type LedgerView } from './accountState';
+import { simulatorForFile } from './test/perFile';
 
 const WITHDRAW = PATHS.withdrawPay;
 const HISTORY = PATHS.history;
@@ -17,11 +18,7 @@ let main: SimClient;
 let uid = 0;
 const uniqueId = (prefix = 'wd') => `${prefix}-${Date.now().toString(36)}-${++uid}`;
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, withdrawalSettleMs: SETTLE_MS, rateLimits: false });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42, withdrawalSettleMs: SETTLE_MS, rateLimits: false }, (started) => ({ sim, main } = started));
 
 const ledger = () => sim.state.ledger(main.account.apiKey);
 const balance = (ticker: string) => sim.state.balanceOf(main.account.apiKey, ticker);
