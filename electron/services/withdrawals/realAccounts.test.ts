@@ -5,8 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryRecord } from '../../../shared/api/schemas';
-import { AppFailure } from '../../../shared/errors';
-import { eventually, cryptoAddress, startHarness, WITHDRAW_PATH, type Harness } from './test/harness';
+import { eventually, cryptoAddress, startHarness, WITHDRAW_PATH, type Harness, refusal } from './test/harness';
 
 let h: Harness;
 beforeEach(async () => {
@@ -15,15 +14,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close();
 });
-
-async function refusal(promise: Promise<unknown>): Promise<AppFailure> {
-  const outcome = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(outcome).toBeInstanceOf(AppFailure);
-  return outcome as AppFailure;
-}
 
 const TRAVEL_RULE = {
   walletType: 'hosted',

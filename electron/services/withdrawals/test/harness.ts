@@ -5,8 +5,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { bitcoinAddress, EVM, tronAddress, XRP } from '../../../../shared/addresses/test/sampleAddresses';
 import { ENDPOINTS } from '../../../../shared/api/endpoints';
+import { AppFailure } from '../../../../shared/errors';
 import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../simulator';
 import { openDatabase } from '../../database';
@@ -174,4 +176,14 @@ export function cryptoAddress(tag = '', network = 'BTC'): string {
     return network === 'XRP' ? XRP : EVM;
   }
   return bitcoinAddress(tag);
+}
+
+/** The failure a refused call ended with (the test fails if it did not fail). */
+export async function refusal(promise: Promise<unknown>): Promise<AppFailure> {
+  const outcome = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(outcome).toBeInstanceOf(AppFailure);
+  return outcome as AppFailure;
 }
