@@ -28,6 +28,8 @@ export interface Harness {
   /** The requests those calls sent, as the client received them. */
   withdrawPayRequests: Array<Parameters<WithdrawalExchangeClient['withdrawPay']>[0]>;
   historyCalls: () => number;
+  /** The history requests those calls sent (a lookup names its uniqueId). */
+  historyRequests: Array<Parameters<WithdrawalExchangeClient['history']>[0]>;
   events: WithdrawalRecord[];
   /**
    * History lag: from now on, withdrawals sent through the service's client stay out of history
@@ -63,6 +65,7 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
   let calls = 0;
   let historyCalls = 0;
   const withdrawPayRequests: Harness['withdrawPayRequests'] = [];
+  const historyRequests: Harness['historyRequests'] = [];
   let lagging = false;
   const hiddenByLag = new Set<string>();
   const counting: WithdrawalExchangeClient = {
@@ -74,6 +77,7 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
     },
     history: async (req, o) => {
       historyCalls++;
+      historyRequests.push(req);
       const answer = await client.history(req, o);
       if (hiddenByLag.size === 0) return answer;
       const records = answer.records.filter((r) => r.uniqueId === null || !hiddenByLag.has(r.uniqueId));
@@ -115,6 +119,7 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
     withdrawPayCalls: () => calls,
     withdrawPayRequests,
     historyCalls: () => historyCalls,
+    historyRequests,
     events,
     lagHistory() {
       lagging = true;
