@@ -162,6 +162,8 @@ describe('price alerts against the simulator', () => {
     await expect.poll(async () => (await data('priceAlerts.list', {})).alerts.find((a) => a.id === created.id)?.current?.value, { timeout: 3_000 }).toBe('3000');
     await price('ETH_USDT', '2850');
     await expect.poll(() => priceAlerts().length, { timeout: 5_000, interval: 50 }).toBe(2);
+    // Raised in the order they fired: a late wrong fire from the moves above would stand second.
+    expect(priceAlerts()[1]!.alert.watch).toMatchObject({ ruleId: created.id, value: '2850' });
     // Re-armed by hand, it is news again: notified, though within the minute of the first.
     await expect.poll(() => notifications.length).toBe(2);
     await data('priceAlerts.delete', { id: created.id });
