@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findElectronBinary } from './electron-binary';
 import { parseLaunchArgs, UsageError } from './launch-args';
 import { unprivilegedRunner } from './test/unprivileged';
@@ -66,12 +66,16 @@ describe('launcher flags', () => {
   });
 });
 
+/** Waits until the launcher has printed what `ready` looks for (the app starts in a child process). */
+function printed(ready: () => boolean): Promise<void> {
+  return vi.waitFor(() => expect(ready()).toBe(true), { timeout: 20_000, interval: 20 });
+}
+
 describe('browser mode through the launcher', () => {
   it('prints one ready line, serves the API with its token, and exits cleanly on SIGTERM', async () => {
     const userDataDir = join(root, 'user-data');
     const run = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
-    const deadline = Date.now() + 20_000;
-    while (!run.stdout().includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await printed(() => run.stdout().includes('\n'));
     const lines = run.stdout().trim().split('\n');
     expect(lines).toHaveLength(1);
     const ready = JSON.parse(lines[0] ?? '') as { event: string; url: string };
@@ -102,8 +106,7 @@ describe('two browser-mode launches on one user-data folder', () => {
     const userDataDir = join(root, 'shared-user-data');
     const first = launch(['--browser', '--no-open', '--port', '0', '--user-data-dir', userDataDir]);
     try {
-      const deadline = Date.now() + 20_000;
-      while (!first.stdout().includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await printed(() => first.stdout().includes('\n'));
       const ready = JSON.parse(first.stdout().trim()) as { url: string };
       const before = readdirSync(userDataDir, { recursive: true }).sort();
 
@@ -167,8 +170,7 @@ describe('browser mode on a read-only user-data folder', () => {
     child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const deadline = Date.now() + 20_000;
-      while (!out.includes('\n') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await printed(() => out.includes('\n') || child.exitCode !== null);
       expect(err).not.toMatch(/\n\s+at /);
       const ready = JSON.parse(out.trim()) as { url: string };
       const url = new URL(ready.url);

@@ -21,7 +21,7 @@ const Choices = z.string();
 
 const withField = <T extends Record<string, z.ZodMiniType>>(shape: T) => z.object({ field: Text, ...shape });
 
-export const FAILURE_VALUES = {
+const FAILURE_VALUES = {
   // What the exchange answered, sorted for logic and words (electron/services/exchange/classify.ts).
   nonce_window: None,
   two_factor_off: None,

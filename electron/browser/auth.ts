@@ -30,11 +30,11 @@ export function tokensEqual(expected: string, received: string): boolean {
   return timingSafeEqual(a, b) && expected.length === received.length;
 }
 
-export function allowedHosts(port: number): string[] {
+function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }
 
-export function allowedOrigins(port: number): string[] {
+function allowedOrigins(port: number): string[] {
   return allowedHosts(port).map((host) => `http://${host}`);
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openAppInBrowser } from './open-browser';
 
 const TOKEN = 'f3c9a1b2d4e5f60718293a4b5c6d7e8f';
@@ -31,10 +31,16 @@ describe('opening browser mode', () => {
 
   it('removes the launcher file after its short lifetime', async () => {
     root = mkdtempSync(join(tmpdir(), 'desk-open-'));
-    const file = openAppInBrowser(APP_URL, { dir: root, open: () => undefined, lifetimeMs: 20 });
-    expect(existsSync(file.path)).toBe(true);
-    await new Promise((r) => setTimeout(r, 80));
-    expect(existsSync(file.path)).toBe(false);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const file = openAppInBrowser(APP_URL, { dir: root, open: () => undefined, lifetimeMs: 20 });
+      vi.advanceTimersByTime(19);
+      expect(existsSync(file.path)).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(existsSync(file.path)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('escapes the URL inside the HTML attribute', () => {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Long enough for a cold browser start to read the file; short enough not to leave it lying around. */
-export const LAUNCHER_FILE_LIFETIME_MS = 60_000;
+const LAUNCHER_FILE_LIFETIME_MS = 60_000;
 
 export interface LauncherFile {
   path: string;
@@ -25,7 +25,7 @@ function escapeHtmlAttribute(text: string): string {
 }
 
 /** Writes the redirect file into `dir` (created 0700); readable by this user only. */
-export function writeLauncherFile(dir: string, appUrl: string): LauncherFile {
+function writeLauncherFile(dir: string, appUrl: string): LauncherFile {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   const path = join(dir, `open-${randomBytes(8).toString('hex')}.html`);

@@ -40,7 +40,7 @@ export function signingKeyOf(apiSecret: string): KeyObject {
   return createSecretKey(Buffer.from(apiSecret, 'utf8'));
 }
 
-export function signPayload(apiSecret: string | KeyObject, payload: string): string {
+function signPayload(apiSecret: string | KeyObject, payload: string): string {
   return createHmac('sha512', apiSecret).update(payload).digest('hex');
 }
 

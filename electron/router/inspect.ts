@@ -5,7 +5,7 @@
  * prototype, and no prototype chain a getter could hide behind.
  */
 
-export const PAYLOAD_LIMITS = {
+const PAYLOAD_LIMITS = {
   /** No channel takes a string anywhere near this long (the longest field allows 512). */
   maxStringLength: 4096,
   maxDepth: 6,

@@ -12,6 +12,7 @@ import { fail, ok, toAppError, type AppError, type Envelope } from '../../shared
 import { CHANNELS, type Channel, type ParsedRequestOf, type ResponseOf } from '../../shared/ipc';
 import type { Logger } from '../services/logging/logger';
 import { inspectPayload } from './inspect';
+import { fieldsFromIssues, summarise } from './issues';
 import type { Sender, SenderPolicy } from './sender';
 
 /** What a handler knows about the call besides its payload. */
@@ -57,9 +58,8 @@ export interface RouterOptions {
 
 /** How internal errors point to the log (with its leading space); see pointsToLog. */
 const LOG_POINTER = ' Details are in the log.';
-const MAX_FIELD_MESSAGES = 20;
 
-export function isChannel(value: unknown): value is Channel {
+function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && value.length <= 64 && Object.prototype.hasOwnProperty.call(CHANNELS, value);
 }
 
@@ -68,31 +68,6 @@ function validationError(message: string, fields?: Record<string, string[]>): Ap
   const error: AppError = { kind: 'validation', reason: 'request_invalid', message };
   if (fields && Object.keys(fields).length > 0) error.fields = fields;
   return error;
-}
-
-/** zod issues -> field messages. Never echoes the received values (they may be secrets). */
-export function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
-  const add = (field: string, message: string) => {
-    const list = (fields[field] ??= []);
-    if (list.length < MAX_FIELD_MESSAGES && !list.includes(message)) list.push(message);
-  };
-  for (const issue of issues.slice(0, MAX_FIELD_MESSAGES)) {
-    const at = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys.slice(0, MAX_FIELD_MESSAGES)) add(at ? `${at}.${key}` : key.slice(0, 64), 'is not an accepted field');
-    } else {
-      add(at || 'request', issue.message);
-    }
-  }
-  return { ...fields };
-}
-
-function summarise(fields: Record<string, string[]>): string {
-  const parts = Object.entries(fields)
-    .slice(0, 3)
-    .map(([field, messages]) => `${field} ${messages[0] ?? 'is invalid'}`);
-  return parts.length > 0 ? `Please check the request: ${parts.join('; ')}.` : 'Please check the request.';
 }
 
 export function createRouter(handlers: Handlers, options: RouterOptions): Router {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { signBody } from '../protocol/signing';
-import { startSimulator, type RunningSimulator } from './index';
+import { type RunningSimulator } from './index';
 import { admin, clientFor, nextNonce, type SimClient } from './test/admin-client';
+import { simulatorForFile } from './test/perFile';
 
 const BALANCE = ENDPOINTS.balance.path;
 const KEY_NOT_ENABLED = { code: 2, message: 'This action is unauthorized. Enable your key in API settings', errors: {} };
@@ -11,11 +12,7 @@ const TOO_MANY = { code: 0, errors: {}, message: 'Too many requests.' };
 let sim: RunningSimulator;
 let main: SimClient;
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42 });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42 }, (started) => ({ sim, main } = started));
 
 function headersFor(secret: string, apiKey: string, body: string): Record<string, string> {
   const signed = signBody(secret, body);

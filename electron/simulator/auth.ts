@@ -20,9 +20,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { payloadOf, SIGNING_HEADERS, signatureMatches } from '../protocol/signing';
 import { privateError, validationFailed, type Reply } from './http';
 import type { Permission } from './model';
-import type { AccountState, SimulatorState } from './state';
+import type { AccountState } from './accountState';
+import type { SimulatorState } from './state';
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   keyNotEnabled: 'This action is unauthorized. Enable your key in API settings',
   noPermission: 'This API Key is not authorized to perform this action.',
   invalidPayload: 'Invalid payload.',
@@ -42,7 +43,7 @@ export type AuthOutcome = { ok: true; account: AccountState; body: Record<string
 const unauthorized = (code: number, message: string): { ok: false; reply: Reply } => ({ ok: false, reply: privateError(401, code, message) });
 
 /** The shape of the nonce-replay answer, identical to the exchange's (no Retry-After: it is not a rate limit). */
-export function nonceReplayReply(): Reply {
+function nonceReplayReply(): Reply {
   return { status: 429, body: { code: 0, errors: {}, message: AUTH_MESSAGES.tooManyRequests } };
 }
 

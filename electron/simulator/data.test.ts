@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { isDecimalString } from '../../shared/money/decimal';
 import type { AssetWire, CryptoFeeWire, FeeWire } from './data/catalogue';
-import { startSimulator, type RunningSimulator } from './index';
+import { type RunningSimulator } from './index';
 import type { CodeRecord, PositionRecord } from './model';
 import { SimulatorState } from './state';
 import { clientFor, type SimClient } from './test/admin-client';
+import { simulatorForFile } from './test/perFile';
 
 let sim: RunningSimulator;
 let main: SimClient;
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42 });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42 }, (started) => ({ sim, main } = started));
 
 describe('seeded generation', () => {
   it('repeats exactly for the same seed and differs for another', () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, v
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { RATE_BUDGETS } from './rateLimit';
-import { WITHDRAW_ATTEMPTS_PER_MINUTE } from './state';
+import { WITHDRAW_ATTEMPTS_PER_MINUTE } from './accountState';
 import { admin, clientFor, type SimClient } from './test/admin-client';
 
 let sim: RunningSimulator;

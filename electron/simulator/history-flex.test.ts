@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sub } from '../../shared/money/decimal';
-import { startSimulator, type RunningSimulator } from './index';
+import { type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { clientFor, type SimClient } from './test/admin-client';
+import { simulatorForFile } from './test/perFile';
 
 // Raw answers only: the client's response schemas are not what the simulator is held to.
 const HISTORY = PATHS.history;
@@ -33,11 +34,7 @@ const plansOf = async (client: SimClient, params: Json = {}): Promise<Plan[]> =>
 let sim: RunningSimulator;
 let main: SimClient;
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, rateLimits: false });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42, rateLimits: false }, (started) => ({ sim, main } = started));
 
 describe('history', () => {
   it('answers 201; separates deposits and withdrawals; records carry unique_id and transaction_id', async () => {

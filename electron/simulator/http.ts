@@ -30,7 +30,7 @@ export function publicEmpty(status: number): Reply {
   return { status, raw: { text: '', contentType: 'text/plain; charset=utf-8' } };
 }
 
-export const PUBLIC_INTERNAL_ERROR = { error: ['Internal server error.'] } as const;
+const PUBLIC_INTERNAL_ERROR = { error: ['Internal server error.'] } as const;
 
 export function publicInternalError(): Reply {
   return { status: 500, body: PUBLIC_INTERNAL_ERROR };

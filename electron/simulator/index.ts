@@ -12,7 +12,8 @@ import { startExchangeSimulator, type ExchangeSimulator, type SimulatorOptions }
 
 export { ADMIN_TOKEN_HEADER, FAULT_KINDS, type FaultKind, type FaultSpec, type ActiveFault } from './controls';
 export type { SimulatorOptions } from './start';
-export { SimulatorState, AccountState, type SimulatorAccount, type LedgerView } from './state';
+export { SimulatorState } from './state';
+export { AccountState, type SimulatorAccount, type LedgerView } from './accountState';
 export type { DebitRecord, RefundRecord, HistoryEntry, PositionRecord, CodeRecord, InvestmentRecord } from './model';
 
 export interface RunningSimulator extends ExchangeSimulator {

@@ -8,7 +8,7 @@
  * rotating 5-second generations therefore cover every nonce that could be replayed, and memory stays
  * bounded by the request rate instead of growing forever.
  */
-export const NONCE_WINDOW_MS = 5_000;
+const NONCE_WINDOW_MS = 5_000;
 /** A hard ceiling so a flood of unique nonces cannot exhaust memory; beyond it requests are refused. */
 const MAX_REMEMBERED = 500_000;
 

@@ -107,8 +107,7 @@ describe('the price walk', () => {
     try {
       const read = async () => (await createExchangeClient({ runtime, baseUrl: ticking.url }).ticker()).items.BTC_USDT!.last_price;
       const before = await read();
-      await new Promise((r) => setTimeout(r, 60));
-      expect(await read()).not.toBe(before);
+      await expect.poll(read).not.toBe(before);
     } finally {
       await ticking.close();
     }

@@ -17,7 +17,7 @@ import type { MarketSpec } from './data/markets';
 import { forkRandom, type Random } from './random';
 
 /** The walk never leaves centre × (1 ± this). */
-export const MAX_DEVIATION = 0.008;
+const MAX_DEVIATION = 0.008;
 const STEP = 0.002;
 const REVERSION = 0.9;
 /** A demo left open for days must not make one request step millions of ticks. */
@@ -123,7 +123,7 @@ function priceAt(centre: string, deviation: number, places: number): string {
 }
 
 /** How close (as a fraction of the price) a position may come to its liquidation price before margin call. */
-export const MARGIN_CALL_DISTANCE = '0.05';
+const MARGIN_CALL_DISTANCE = '0.05';
 
 /**
  * The simulator's rule for a position's state (the real exchange decides by margin fraction; the

@@ -7,7 +7,7 @@
  */
 
 /** 32-bit FNV-1a over a string: a cheap, stable way to turn a label into a seed. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

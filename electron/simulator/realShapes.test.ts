@@ -3,21 +3,18 @@
  * checked on the raw answer of a real HTTP request: zero balances, fiat fees keyed by provider IDs,
  * assets without currency_precision, pending positions, integer investment status.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from './index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { admin, clientFor, type SimClient } from './test/admin-client';
+import { simulatorForFile } from './test/perFile';
 
 type Json = Record<string, unknown>;
 
 let sim: RunningSimulator;
 let main: SimClient;
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, rateLimits: false });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42, rateLimits: false }, (started) => ({ sim, main } = started));
 
 describe('balances list zero balances', () => {
   it('lists every asset, "0" for the ones the account does not hold', async () => {

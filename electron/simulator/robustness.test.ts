@@ -1,9 +1,10 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../shared/api/endpoints';
 import { RATE_BUDGETS } from './rateLimit';
 import { startSimulator, type RunningSimulator } from './index';
 import { clientFor, type SimClient } from './test/admin-client';
+import { simulatorForFile } from './test/perFile';
 
 const BALANCE = ENDPOINTS.balance.path;
 const HISTORY = ENDPOINTS.history.path;
@@ -11,11 +12,7 @@ const HISTORY = ENDPOINTS.history.path;
 let sim: RunningSimulator;
 let main: SimClient;
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42 });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42 }, (started) => ({ sim, main } = started));
 
 /** Writes raw bytes on a fresh TCP connection and returns whatever comes back. */
 function rawExchange(request: string | Buffer, closeAfterWrite = false): Promise<string> {

@@ -10,7 +10,8 @@
 import type { AddressInfo } from 'node:net';
 import { createSimulatorServer, type RequestControls } from './server';
 import { attachLiveServer, DEFAULT_LIVE_OPTIONS, type LiveServerOptions, type StreamControls } from './ws/server';
-import { SimulatorState, type SimulatorAccount } from './state';
+import type { SimulatorAccount } from './accountState';
+import { SimulatorState } from './state';
 
 export interface SimulatorOptions {
   /** 0 = any free port (default 0); always binds 127.0.0.1. */

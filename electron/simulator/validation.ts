@@ -8,7 +8,7 @@ import { isLooseDecimalString } from '../../shared/money/decimal';
 import type { FieldErrors } from './http';
 
 /** "uniqueId" -> "unique id", "transaction_method" -> "transaction method". */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   return field
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

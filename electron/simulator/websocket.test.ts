@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebsocketTokenResponse } from '../../shared/api/schemas';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
@@ -6,21 +6,27 @@ import { admin, clientFor, type SimClient } from './test/admin-client';
 import { WsTestClient, type Frame } from './test/ws-client';
 import { frameErrors } from './test/asyncapiShapes';
 import { WsTokenStore } from './ws/tokens';
+import { simulatorForFile } from './test/perFile';
 
 const TICK_MS = 150;
 let sim: RunningSimulator;
 let main: SimClient;
 const clients: WsTestClient[] = [];
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, rateLimits: false, priceTickMs: 0, live: { tickMs: TICK_MS, idleMs: 1500 } });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42, rateLimits: false, priceTickMs: 0, live: { tickMs: TICK_MS, idleMs: 1500 } }, (started) => ({ sim, main } = started));
 beforeEach(async () => {
   for (const c of clients.splice(0)) c.close();
   await admin(sim, 'POST', 'reset');
 });
+
+/** Waits until `count` frames of a channel pushed once a tick have arrived after `from`. */
+async function ticksPassed(client: WsTestClient, count: number, method: string, from: number): Promise<void> {
+  let seen = from;
+  for (let i = 0; i < count; i++) {
+    const frame = await client.waitFor((f) => f.method === method, undefined, seen);
+    seen = client.frames.indexOf(frame) + 1;
+  }
+}
 
 async function open(): Promise<WsTestClient> {
   const client = await WsTestClient.open(sim.url);
@@ -107,14 +113,16 @@ describe('the simulator WebSocket: public channels', () => {
     const client = await open();
     expect((await client.request('lastprice_subscribe', ['BTC_USDT', 'ETH_USDT'])).result).toEqual({ status: 'success' });
     await client.waitFor((f) => f.method === 'lastprice_update' && (f.params as string[])[0] === 'ETH_USDT');
-    const mark = client.frames.length;
     await client.request('lastprice_subscribe', ['BTC_USDT']);
-    await new Promise((r) => setTimeout(r, TICK_MS * 4));
-    const markets = new Set(client.updates('lastprice_update', mark + 1).map((f) => (f.params as string[])[0]));
+    const resubscribed = client.frames.length;
+    await ticksPassed(client, 3, 'lastprice_update', resubscribed);
+    const markets = new Set(client.updates('lastprice_update', resubscribed).map((f) => (f.params as string[])[0]));
     expect(markets).toEqual(new Set(['BTC_USDT']));
     await client.request('lastprice_unsubscribe');
+    // The market channel, pushed in the same tick, is the witness that ticks went by without a price.
+    await client.request('market_subscribe', ['BTC_USDT']);
     const after = client.frames.length;
-    await new Promise((r) => setTimeout(r, TICK_MS * 3));
+    await ticksPassed(client, 3, 'market_update', after);
     expect(client.updates('lastprice_update', after)).toEqual([]);
     expect(client.violations).toEqual([]);
   });
@@ -124,10 +132,11 @@ describe('the simulator WebSocket: public channels', () => {
     await client.request('lastprice_subscribe', ['BTC_USDT']);
     await client.waitFor((f) => f.method === 'lastprice_update');
     const mark = client.frames.length;
-    const setAt = Date.now();
     expect((await admin(sim, 'POST', 'prices', { market: 'BTC_USDT', price: '12345.67' })).status).toBe(200);
-    await client.waitFor((f) => f.method === 'lastprice_update' && (f.params as string[])[1] === '12345.67', TICK_MS * 2 + 100, mark);
-    expect(Date.now() - setAt).toBeLessThanOrEqual(TICK_MS + 100);
+    const pushed = await client.waitFor((f) => f.method === 'lastprice_update' && (f.params as string[])[1] === '12345.67', undefined, mark);
+    // At most the one update already on its way when the price was set comes before it.
+    const before = client.frames.slice(mark, client.frames.indexOf(pushed)).filter((f) => f.method === 'lastprice_update');
+    expect(before.length).toBeLessThanOrEqual(1);
     expect((await client.request('lastprice_request', ['BTC_USDT'])).result).toBe('12345.67');
     expect(client.violations).toEqual([]);
   });
@@ -188,7 +197,7 @@ describe('the simulator WebSocket: private channels', () => {
     await client.request('positionsMargin_subscribe');
     const first = await client.waitFor((f) => f.method === 'positionsMargin_update');
     const mark = client.frames.indexOf(first) + 1;
-    await client.waitFor((f) => f.method === 'positionsMargin_update', TICK_MS * 3, mark);
+    await client.waitFor((f) => f.method === 'positionsMargin_update', undefined, mark);
     const snapshot = first.params as { total: number; records: { id: number; amount: string; liq_stage: string | null }[] };
     const open = sim.state.positions(main.account.apiKey).filter((p) => p.amount !== null);
     expect(snapshot.total).toBe(open.length);
@@ -202,12 +211,14 @@ describe('the simulator WebSocket: private channels', () => {
     const calm = sim.state.positions(main.account.apiKey).find((p) => p.liquidationState === null && p.amount !== null)!;
     const mark = client.frames.length;
     await admin(sim, 'POST', 'positions', { apiKey: main.account.apiKey, positionId: calm.positionId, liquidationState: 'margin_call' });
-    const event = await client.waitFor((f) => f.method === 'positionsAccountMargin_update', TICK_MS * 2 + 200, mark);
+    const event = await client.waitFor((f) => f.method === 'positionsAccountMargin_update', undefined, mark);
     expect(event.params).toEqual([1, expect.objectContaining({ id: calm.positionId, liq_stage: 'margin_call' })]);
     await admin(sim, 'POST', 'positions', { apiKey: main.account.apiKey, positionId: calm.positionId, liquidationState: 'liquidation' });
-    await client.waitFor((f) => f.method === 'positionsAccountMargin_update' && (f.params as unknown[])[0] === 2, TICK_MS * 2 + 200, mark);
+    await client.waitFor((f) => f.method === 'positionsAccountMargin_update' && (f.params as unknown[])[0] === 2, undefined, mark);
     await admin(sim, 'POST', 'positions', { apiKey: main.account.apiKey, positionId: calm.positionId, liquidationState: null });
-    await new Promise((r) => setTimeout(r, TICK_MS * 4));
+    // Prices are pushed in every tick, ahead of the state changes: the witness that ticks went by.
+    await client.request('lastprice_subscribe', ['BTC_USDT']);
+    await ticksPassed(client, 4, 'lastprice_update', client.frames.length);
     expect(client.updates('positionsAccountMargin_update', mark)).toHaveLength(2);
     expect(client.violations).toEqual([]);
   });
@@ -235,8 +246,7 @@ describe('the simulator WebSocket: hostile switches (admin API)', () => {
   it('down refuses new connections and drops open ones; garbage and too_many reach the client', async () => {
     const client = await open();
     await admin(sim, 'POST', 'live', { action: 'garbage' });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(client.violations.some((v) => v.startsWith('not JSON'))).toBe(true);
+    await vi.waitFor(() => expect(client.violations.some((v) => v.startsWith('not JSON'))).toBe(true));
     await admin(sim, 'POST', 'live', { action: 'too_many' });
     expect(errorCode(await client.request('ping'))).toBe(7);
     await admin(sim, 'POST', 'live', { down: true });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { add, sub } from '../../shared/money/decimal';
 import { routeFor, withdrawalFee } from './fees';
 import { startSimulator, type RunningSimulator } from './index';
 import { PATHS } from './paths';
 import { admin, clientFor, type SimClient } from './test/admin-client';
-import { WITHDRAW_ATTEMPTS_PER_MINUTE, type LedgerView } from './state';
+import { WITHDRAW_ATTEMPTS_PER_MINUTE, type LedgerView } from './accountState';
+import { simulatorForFile } from './test/perFile';
 
 const WITHDRAW = PATHS.withdrawPay;
 const HISTORY = PATHS.history;
@@ -17,15 +18,10 @@ let main: SimClient;
 let uid = 0;
 const uniqueId = (prefix = 'wd') => `${prefix}-${Date.now().toString(36)}-${++uid}`;
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, withdrawalSettleMs: SETTLE_MS, rateLimits: false });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42, withdrawalSettleMs: SETTLE_MS, rateLimits: false }, (started) => ({ sim, main } = started));
 
 const ledger = () => sim.state.ledger(main.account.apiKey);
 const balance = (ticker: string) => sim.state.balanceOf(main.account.apiKey, ticker);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function expectedFee(ticker: string, amount: string, network?: string, provider?: string): string {
   const spec = sim.state.catalogue.specs.get(ticker)!;
@@ -205,9 +201,8 @@ describe('withdrawals in history', () => {
     expect(pending).toMatchObject({ unique_id: id, status: 1, amount: '25', fee: '1', network: 'TRC20', ticker: 'USDT', method: 2, transactionHash: null });
     expect(pending?.transaction_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(pending?.confirmations).toEqual({ actual: 0, required: 20 });
-    await sleep(SETTLE_MS + 100);
+    await expect.poll(async () => (await historyOf(id))[0]?.status).toBe(3);
     const [done] = await historyOf(id);
-    expect(done?.status).toBe(3);
     expect(done?.transactionHash).toMatch(/^[0-9a-f]{64}$/);
     expect(done?.confirmations).toEqual({ actual: 20, required: 20 });
   });
@@ -222,11 +217,11 @@ describe('withdrawals in history', () => {
     }
     const fee = expectedFee('ETH', '0.1');
     for (const id of Object.values(ids)) expect((await historyOf(id))[0]?.status).toBe(1);
-    await sleep(SETTLE_MS + 100);
     const statusOf = async (marker: string) => (await historyOf(ids[marker] as string))[0];
-    expect((await statusOf('cancel'))?.status).toBe(4);
-    expect((await statusOf('unconfirmed'))?.status).toBe(5);
-    expect((await statusOf('amlfreeze'))?.status).toBe(21);
+    await expect.poll(async () => (await statusOf('cancel'))?.status).toBe(4);
+    await expect.poll(async () => (await statusOf('unconfirmed'))?.status).toBe(5);
+    await expect.poll(async () => (await statusOf('amlfreeze'))?.status).toBe(21);
+    // Sent last, settled with the others: still pending once they have ended.
     expect((await statusOf('stuck'))?.status).toBe(1);
     const partialRaw = (await main.post(HISTORY, { transactionMethod: 2, uniqueId: ids.partial, limit: 1, offset: 0 })).body as { records: Record<string, unknown>[] };
     expect(partialRaw.records[0]).toMatchObject({ status: 18, details: { partial: { requestAmount: '0.1', processedAmount: '0.05', processedFee: fee } } });

@@ -24,7 +24,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export function contentTypeFor(file: string): string {
+function contentTypeFor(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
@@ -37,7 +37,7 @@ function isInside(root: string, candidate: string): boolean {
  * or null when there is none or the path tries to leave `rootDir`. "/" and paths without an
  * extension (client-side routes) serve index.html.
  */
-export async function resolveStaticFile(rootDir: string, urlPath: string): Promise<string | null> {
+async function resolveStaticFile(rootDir: string, urlPath: string): Promise<string | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);

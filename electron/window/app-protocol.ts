@@ -8,8 +8,8 @@ import type { Protocol } from 'electron';
 import { STATIC_SECURITY_HEADERS } from '../static/csp';
 import { createStaticFiles, type StaticFiles } from '../static/files';
 
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'renderer';
+const APP_SCHEME = 'app';
+const APP_HOST = 'renderer';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 

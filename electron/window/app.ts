@@ -33,11 +33,11 @@ export interface ElectronAppOptions {
 }
 
 /** Development = an unpackaged run with DESK_DEV=1; only then may DevTools open. */
-export function isDevelopmentRun(isPackaged: boolean, env: NodeJS.ProcessEnv): boolean {
+function isDevelopmentRun(isPackaged: boolean, env: NodeJS.ProcessEnv): boolean {
   return !isPackaged && env.DESK_DEV === '1';
 }
 
-export function senderOf(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): Sender {
+function senderOf(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): Sender {
   const frame = event.senderFrame;
   return {
     transport: 'electron',

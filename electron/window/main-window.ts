@@ -6,7 +6,7 @@ import { BrowserWindow } from 'electron';
 import { APP_ENTRY_URL } from './app-protocol';
 import { secureWebPreferences } from './security';
 
-export const MIN_WINDOW = { width: 1024, height: 700 } as const;
+const MIN_WINDOW = { width: 1024, height: 700 } as const;
 
 export interface MainWindowOptions {
   preloadPath: string;

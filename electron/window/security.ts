@@ -40,7 +40,7 @@ export function secureWebPreferences(preloadPath: string, isDevelopment: boolean
  * liquidation (opt-in per account), which must reach them while the window is in the background.
  * Camera, microphone, geolocation, clipboard reads, USB/serial/HID, fullscreen, etc. are denied.
  */
-export function isPermissionAllowed(permission: string, requestingUrl: string, appOrigin: string): boolean {
+function isPermissionAllowed(permission: string, requestingUrl: string, appOrigin: string): boolean {
   return permission === 'notifications' && originOf(requestingUrl) === appOrigin;
 }
 

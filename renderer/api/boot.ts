@@ -11,13 +11,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getBridge } from './bridge';
 
 /** After this the bootstrap's answers are too old to stand in for a first fetch. */
-export const BOOT_WINDOW_MS = 10_000;
+const BOOT_WINDOW_MS = 10_000;
 /**
  * A landing answer handed to a query's first fetch is dated by its arrival (TanStack sets the
  * time), so one answered longer ago than this is not handed out that way: the query asks afresh.
  * The first render's cache entries carry their true date instead (takeSettledBootstrap).
  */
-export const UNDATED_HANDOUT_MS = 1_000;
+const UNDATED_HANDOUT_MS = 1_000;
 
 /** The channels the bootstrap answers for. */
 const BOOTED: readonly Channel[] = ['settings.get', 'accounts.list', 'balances.overview', 'exchange.assets'];

@@ -96,7 +96,7 @@ export function isoFromUnixSeconds(seconds: number): string {
  * the 10 s auto-refresh, it changes only when the data does (UpdatedAgo holds its words while a
  * due refresh is on its way). The tooltip keeps the exact time.
  */
-export const AGO_SECONDS_STEP = 10;
+const AGO_SECONDS_STEP = 10;
 
 /**
  * Milliseconds until `formatAgo(elapsedMs)` shows another text: the next 10-second step under a

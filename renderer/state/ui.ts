@@ -63,7 +63,7 @@ export interface UiState {
 
 type UiData = Pick<UiState, 'view' | 'balances' | 'codes' | 'positions' | 'revealedCodes' | 'dismissedNotice'>;
 
-export const INITIAL_UI: UiData = {
+const INITIAL_UI: UiData = {
   view: 'balances',
   balances: { search: '', sortBy: 'value', sortDirection: 'desc', hideSmall: null, allAccounts: null, includeSubAccounts: false },
   codes: { list: 'my', pageSize: 30, offset: 0 },

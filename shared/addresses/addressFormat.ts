@@ -126,11 +126,6 @@ function familyOf(network: string): Family | undefined {
   return FAMILIES.find((f) => f.networks.includes(wanted));
 }
 
-/** Networks whose address format is checked here. */
-export function isCheckedNetwork(network: string): boolean {
-  return familyOf(network) !== undefined;
-}
-
 /**
  * Checks `address` against `network` (the network the exchange will use: the chosen one, the asset's
  * default, or for single-network assets its only one). Whitespace is the caller's concern.

@@ -66,8 +66,3 @@ function problemOf(char: string, field: DestinationField, fiat: boolean): Destin
   if (char === ' ' && field === 'address' && !fiat) return 'space';
   return null;
 }
-
-/** English for logs and tests; the page words the code itself. */
-export function destinationTextMessage(check: DestinationTextCheck): string {
-  return `contains a character that cannot be checked by eye (${check.problem}, ${check.codePoint})`;
-}

@@ -32,7 +32,7 @@ export const HISTORY_LIMIT = { min: 1, max: 500, default: 100 } as const;
 export const HISTORY_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
 /** Sub-account list pages: `limit` 1..100 (30), `offset` 0..10 000. */
 export const SUB_ACCOUNT_LIMIT = { min: 1, max: 100, default: 30 } as const;
-export const SUB_ACCOUNT_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
+const SUB_ACCOUNT_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
 export const FLEX_LIMIT = { min: 1, max: 100, default: 100 } as const;
 export const FLEX_OFFSET = { min: 0, max: 1_000_000, default: 0 } as const;
 

@@ -11,7 +11,7 @@
 const LINE_BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
 const INVISIBLE_FORMAT = /\p{Cf}+/gu;
 
-export const MAX_EXCHANGE_TEXT = 300;
+const MAX_EXCHANGE_TEXT = 300;
 
 export function safeExchangeText(text: string, maxChars: number = MAX_EXCHANGE_TEXT): string {
   const flat = text.replace(LINE_BREAKING, ' ').replace(INVISIBLE_FORMAT, '').replace(/\s+/g, ' ').trim();

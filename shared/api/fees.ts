@@ -47,9 +47,9 @@ export interface MarketData<Asset extends WithdrawAsset = WithdrawAsset> {
 }
 
 /** docs/exchange-api.md: "use the market precision or 8 and say so". We have no market precision here, so 8. */
-export const FALLBACK_PRECISION = 8;
+const FALLBACK_PRECISION = 8;
 
-export function assetPrecision(asset: WithdrawAsset): { precision: number; assumed: boolean } {
+function assetPrecision(asset: WithdrawAsset): { precision: number; assumed: boolean } {
   return asset.currency_precision === null ? { precision: FALLBACK_PRECISION, assumed: true } : { precision: asset.currency_precision, assumed: false };
 }
 
@@ -63,7 +63,7 @@ export function isFiatAsset(asset: WithdrawAsset | undefined): boolean {
   return asset?.providers !== undefined;
 }
 
-/** Multi-network assets have one fee entry per network, keyed "TICKER (NETWORK)". */
+/** The `/public/fee` key: multi-network assets have one entry per network, keyed "TICKER (NETWORK)". */
 export function feeKey(ticker: string, network?: string | null): string {
   return network ? `${ticker} (${network})` : ticker;
 }
@@ -94,7 +94,7 @@ export type FeeUnknown =
   | { cause: 'no_entry' | 'no_withdraw_fee' | 'choose_provider'; ticker: string }
   | { cause: 'provider_unlisted' | 'provider_ambiguous'; ticker: string; provider: string };
 
-export function isProviderTerms(terms: FeeTerms | ProviderFeeTerms): terms is ProviderFeeTerms {
+function isProviderTerms(terms: FeeTerms | ProviderFeeTerms): terms is ProviderFeeTerms {
   return 'providerId' in terms;
 }
 

@@ -23,7 +23,7 @@ export const PositiveAmount = z
 
 /** Our ids are UUIDs; the exchange takes any string up to 255 characters. */
 export const WITHDRAW_UNIQUE_ID = /^[A-Za-z0-9_-]{8,64}$/;
-export const WithdrawUniqueId = z.string().regex(WITHDRAW_UNIQUE_ID, 'must be 8-64 letters, digits, dash or underscore');
+const WithdrawUniqueId = z.string().regex(WITHDRAW_UNIQUE_ID, 'must be 8-64 letters, digits, dash or underscore');
 
 /** Names and places in any script, but never characters that hide or reorder text (shared/addresses/destinationText.ts). */
 const required = (max: number) =>
@@ -35,7 +35,7 @@ const required = (max: number) =>
     .refine((v) => checkDestinationText(v, 'name') === null, 'invisible_character');
 
 /** ISO 3166-1 alpha-3, as the Travel Rule object documents it (DEU, GBR, NLD). */
-export const CountryAlpha3 = z
+const CountryAlpha3 = z
   .string()
   .trim()
   .regex(/^[A-Za-z]{3}$/, 'country_code')
@@ -43,7 +43,7 @@ export const CountryAlpha3 = z
 
 // ---------- Travel Rule (structured form; the only one we send) ----------
 
-export const TravelRuleAddress = z
+const TravelRuleAddress = z
   .object({
     country: CountryAlpha3,
     city: required(100),
@@ -56,12 +56,12 @@ const IndividualBeneficiary = z
   .object({ type: z.literal('individual'), firstName: required(100), lastName: required(100), residenceCountry: CountryAlpha3, address: TravelRuleAddress })
   .strict();
 const EntityBeneficiary = z.object({ type: z.literal('entity'), fullName: required(200), residenceCountry: CountryAlpha3, address: TravelRuleAddress }).strict();
-export const TravelRuleBeneficiary = z.discriminatedUnion('type', [IndividualBeneficiary, EntityBeneficiary], {
+const TravelRuleBeneficiary = z.discriminatedUnion('type', [IndividualBeneficiary, EntityBeneficiary], {
   error: 'beneficiary_type',
 });
 
 /** `vaspId` for a VASP from POST /travel-rule/vasps, `vaspName` for one that is not listed. */
-export const VaspData = z.union([z.object({ vaspId: required(128) }).strict(), z.object({ vaspName: required(200) }).strict()], {
+const VaspData = z.union([z.object({ vaspId: required(128) }).strict(), z.object({ vaspName: required(200) }).strict()], {
   error: 'vasp',
 });
 
@@ -134,8 +134,8 @@ export const WithdrawPayRequest = z
 
 // ---------- history (lookups by unique id) ----------
 
-export const HISTORY_REQUEST_LIMIT = { min: 1, max: 500, default: 50 } as const;
-export const HISTORY_REQUEST_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
+const HISTORY_REQUEST_LIMIT = { min: 1, max: 500, default: 50 } as const;
+const HISTORY_REQUEST_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
 const intIn = (min: number, max: number) => z.number().int().min(min).max(max);
 
 /**
@@ -177,9 +177,9 @@ export const VaspsResponse = z.object({ data: z.object({ vasps: tolerantArray(Va
 // ---------- which extras a withdrawal needs ----------
 
 /** Documented: bankBic is required for these fiat providers. */
-export const BANK_BIC_PROVIDERS: readonly string[] = ['SEPA', 'SEPA_CLEAR_JUNCTION', 'SEPA_BCB_GROUP', 'FINCI', 'ZEN', 'BANKING_CIRCLE'];
+const BANK_BIC_PROVIDERS: readonly string[] = ['SEPA', 'SEPA_CLEAR_JUNCTION', 'SEPA_BCB_GROUP', 'FINCI', 'ZEN', 'BANKING_CIRCLE'];
 /** Documented: beneficiary is required for these tickers. */
-export const BENEFICIARY_TICKERS: readonly string[] = ['USD', 'EUR', 'USD_VISAMASTER', 'EUR_VISAMASTER'];
+const BENEFICIARY_TICKERS: readonly string[] = ['USD', 'EUR', 'USD_VISAMASTER', 'EUR_VISAMASTER'];
 
 export interface ExtrasRequired {
   travelRule: boolean;
@@ -188,7 +188,7 @@ export interface ExtrasRequired {
   customerIp: boolean;
 }
 export type ExtraName = keyof ExtrasRequired;
-export const EXTRA_NAMES: readonly ExtraName[] = ['travelRule', 'beneficiary', 'bankBic', 'customerIp'];
+const EXTRA_NAMES: readonly ExtraName[] = ['travelRule', 'beneficiary', 'bankBic', 'customerIp'];
 
 /** docs/exchange-api.md: travelRule for crypto from EEA accounts; beneficiary for USD/EUR; bankBic for SEPA-type providers; customerIp for USD/EUR via VISAMASTER. */
 export function extrasRequired(w: { ticker: string; fiat: boolean; provider: string | null; eea: boolean }): ExtrasRequired {

@@ -76,7 +76,7 @@ function say(words: I18n, descriptor: MessageDescriptor, values?: Record<string,
 }
 
 /** A percentage the exchange gave as a decimal string, in the language's number style, exactly. */
-export function alertPercent(i18n: I18n, value: string | null): string {
+function alertPercent(i18n: I18n, value: string | null): string {
   if (value === null) return '?';
   // Intl formats a numeric string without going through a binary number.
   return new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 20 }).format(value as `${number}`);

@@ -14,12 +14,12 @@ import { CODE_LISTS } from './choices';
  * "applied"; "New" and "Not activated" as seen from the exchange's site), grouped into what they mean
  * for a person. The status is a free string: anything else is shown as sent.
  */
-export const CODE_STATUS_GROUPS = {
+const CODE_STATUS_GROUPS = {
   unused: { words: 'Not applied yet', sent: ['new', 'active', 'not activated'] },
   applied: { words: 'Applied', sent: ['activated', 'applied'] },
 } as const;
 export type CodeStatusGroup = keyof typeof CODE_STATUS_GROUPS;
-export const CODE_STATUS_GROUP_NAMES = Object.keys(CODE_STATUS_GROUPS) as CodeStatusGroup[];
+const CODE_STATUS_GROUP_NAMES = Object.keys(CODE_STATUS_GROUPS) as CodeStatusGroup[];
 
 /** The group of a status as the exchange sent it, or 'other' for one this app does not know. */
 export function codeStatusGroup(status: string): CodeStatusGroup | 'other' {

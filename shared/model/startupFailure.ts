@@ -5,7 +5,7 @@ import { z } from 'zod/mini';
  * Why the app did not start, as a code and the values the words need: the launcher prints it and
  * the startup page (renderer) says it in the person's language.
  */
-export const STARTUP_FAILURES = [
+const STARTUP_FAILURES = [
   /** Another app process holds the data folder. */
   'folder_in_use',
   /** The folder's lock file could not be taken although the folder can be written. */

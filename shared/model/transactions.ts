@@ -29,7 +29,7 @@ export function transactionPhase(status: number): TransactionPhase | 'unknown' {
   return 'unknown';
 }
 
-export function transactionStatusWords(status: number): string {
+function transactionStatusWords(status: number): string {
   const phase = transactionPhase(status);
   return phase === 'unknown' ? `Status ${status} (not documented)` : TRANSACTION_PHASES[phase].words;
 }

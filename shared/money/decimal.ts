@@ -18,7 +18,7 @@ const DECIMAL_PATTERN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 /** What a person may type: also allows leading zeros and a bare leading dot such as ".5". */
 const LOOSE_DECIMAL_PATTERN = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-export const MAX_DECIMAL_LENGTH = 80;
+const MAX_DECIMAL_LENGTH = 80;
 
 export function isDecimalString(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_DECIMAL_LENGTH && DECIMAL_PATTERN.test(value);

@@ -19,7 +19,7 @@ import { createSilentLogger } from '../logging';
 import { createKeytarKeychain, createSecretStore } from '../secrets';
 import { createSettingsStore } from '../settings';
 import { createAccountService } from './service';
-import { PROBE_BUDGET_MS } from './probe';
+import { PROBE_BUDGET_MS, type ProbeableClient, type ProbeCallOptions } from './probe';
 
 /** The exchange runtime this file's clients share, as one core's clients do. */
 const runtime = createExchangeRuntime();
@@ -39,14 +39,44 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function service(options: { probeBudgetMs?: number; timeoutMs?: number } = {}) {
+/** Each call's deadline as the key test gave it, by method. */
+type DeadlineLog = Array<{ method: string; deadlineMs: number | undefined }>;
+
+interface ServiceOptions {
+  probeBudgetMs?: number;
+  timeoutMs?: number;
+  /** The clock the service reads; the balance call moves it on by `balanceTakesMs`. */
+  clock?: { now: number; balanceTakesMs: number };
+  deadlines?: DeadlineLog;
+}
+
+function service(options: ServiceOptions = {}) {
   const folder = mkdtempSync(join(dir, 'case-'));
-  return createAccountService({
+  const { clock, deadlines } = options;
+  return createAccountService<ProbeableClient>({
     settings: createSettingsStore({ dir: folder, logger }),
     secrets,
     demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
     logger,
-    createClient: (config) => createExchangeClient({ runtime, ...config, rateLimit: false, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) }),
+    createClient: (config) => {
+      const client = createExchangeClient({ runtime, ...config, rateLimit: false, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+      const noted = <T>(method: string, call: () => Promise<T>, callOptions?: ProbeCallOptions) => {
+        deadlines?.push({ method, deadlineMs: callOptions?.deadlineMs });
+        return call();
+      };
+      return {
+        serverTime: (o) => noted('serverTime', () => client.serverTime(o), o),
+        balance: (r, o) => {
+          if (clock) clock.now += clock.balanceTakesMs;
+          return noted('balance', () => client.balance(r, o), o);
+        },
+        codes: (r, o) => noted('codes', () => client.codes(r, o), o),
+        positions: (r, o) => noted('positions', () => client.positions(r, o), o),
+        flexPlans: (r, o) => noted('flexPlans', () => client.flexPlans(r, o), o),
+        probeWithdrawAccess: (o) => noted('probeWithdrawAccess', () => client.probeWithdrawAccess(o), o),
+      };
+    },
+    ...(clock ? { now: () => clock.now } : {}),
     ...(options.probeBudgetMs ? { probeBudgetMs: options.probeBudgetMs } : {}),
   });
 }
@@ -72,30 +102,35 @@ describe('accounts.add under the bridge timeout', () => {
     expect(PROBE_BUDGET_MS).toBeLessThanOrEqual(DEFAULT_INVOKE_TIMEOUT_MS - 10_000);
   });
 
-  it('against a hanging exchange, add fails within its budget and saves nothing', async () => {
+  it('against a hanging exchange, add fails with a timeout after one balance call with what the public check left of the budget, and saves nothing', async () => {
     const s = await server(withRealTime(() => undefined));
-    const accounts = service({ probeBudgetMs: 1_200, timeoutMs: 300 });
-    const started = performance.now();
+    const deadlines: DeadlineLog = [];
+    const clock = { now: 1_000_000, balanceTakesMs: 0 };
+    const accounts = service({ probeBudgetMs: 1_200, timeoutMs: 300, clock, deadlines });
     const thrown = await accounts.add({ name: 'Slow', region: 'custom', baseUrl: s.url, apiKey: key(), apiSecret: 'slow-secret-0123456789' }).catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(1_600);
     expect(thrown).toBeInstanceOf(AppFailure);
     expect((thrown as AppFailure).error.kind).toBe('timeout');
+    // The client keeps a call to its deadline (exchange/deadline.test.ts); the key test gives it no more.
+    expect(deadlines).toEqual([{ method: 'serverTime', deadlineMs: 1_200 }, { method: 'balance', deadlineMs: 1_200 }]);
     expect((await accounts.list()).accounts.filter((a) => !a.isDemo)).toHaveLength(0);
   });
 
-  it('slow but answering areas after a good balance still finish within the budget', async () => {
+  it('the areas after a good balance share what the balance call left of the budget', async () => {
     const s = await server(
       withRealTime((req, res) => {
         if (req.path.endsWith('/balance')) return json(res, 200, { BTC: { main_balance: '0' } });
         // Every other area hangs: it must be reported as failed, not hold the add past its budget.
       }),
     );
-    const accounts = service({ probeBudgetMs: 1_200, timeoutMs: 300 });
-    const started = Date.now();
+    const clock = { now: 1_000_000, balanceTakesMs: 700 };
+    const deadlines: DeadlineLog = [];
+    const accounts = service({ probeBudgetMs: 1_200, timeoutMs: 300, clock, deadlines });
     const added = await accounts.add({ name: 'Half', region: 'custom', baseUrl: s.url, apiKey: key(), apiSecret: 'half-secret-0123456789' });
     addedIds.push(added.account.id);
-    // testedAt is stamped when the test of the key ends, before the keychain and settings writes.
-    expect(added.report.testedAt - started).toBeLessThan(1_200 + 250);
+    expect(deadlines.slice(0, 2)).toEqual([{ method: 'serverTime', deadlineMs: 1_200 }, { method: 'balance', deadlineMs: 1_200 }]);
+    expect(deadlines.slice(2).map((d) => d.deadlineMs)).toEqual([500, 500, 500, 500]);
+    // testedAt is stamped by the service's clock when the test of the key ends.
+    expect(added.report.testedAt).toBe(clock.now);
     expect(added.report.balance.status).toBe('ok');
     expect(added.report.codes.status).toBe('failed');
   });

@@ -3,81 +3,47 @@
  * settings file: the key test covers withdrawals without ever moving money, a refusal is
  * remembered, one key belongs to one account, and a failed add names its real cause.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../shared/errors';
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { createDemoProvider } from '../demo';
-import { createExchangeClient } from '../exchange/client';
-import { createExchangeRuntime } from '../exchange/runtime';
 import { createSilentLogger } from '../logging';
-import { createKeytarKeychain, createSecretStore } from '../secrets';
-import { createSettingsStore } from '../settings';
-import { createAccountService } from './service';
+import { createKeytarKeychain, createSecretStore, type SecretStore } from '../secrets';
+import { accountsHarness } from './test/harness';
 
-/** The exchange runtime this file's clients share, as one core's clients do. */
-const runtime = createExchangeRuntime();
-
+const h = accountsHarness('keys', 11);
 const logger = createSilentLogger();
-const secrets = createSecretStore(createKeytarKeychain(), logger.redactor);
-let dir: string;
-let sim: RunningSimulator;
-const added: string[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'desk-keys-'));
-  sim = await startSimulator({ port: 0, seed: 11, rateLimits: false });
-});
-afterAll(async () => {
-  await Promise.all(added.map((id) => secrets.remove(id).catch(() => undefined)));
-  await sim.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function service(secretStore = secrets) {
-  return createAccountService({
-    settings: createSettingsStore({ dir: mkdtempSync(join(dir, 'case-')), logger }),
-    secrets: secretStore,
-    demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
-    logger,
-    // No back-off jitter: a refused port is still retried as a read, without seconds of waiting.
-    createClient: (config) => createExchangeClient({ runtime, ...config, rateLimit: false, random: () => 0 }),
-  });
-}
+const service = (secretStore?: SecretStore) => h.service(secretStore ? { secrets: secretStore } : {});
 
 const keysOf = (name: string) => {
-  const account = sim.accounts.find((a) => a.name === name);
+  const account = h.sim.accounts.find((a) => a.name === name);
   if (!account) throw new Error(`the simulator has no account named ${name}`);
   return { apiKey: account.apiKey, apiSecret: account.apiSecret };
 };
 
 async function addSimulatorAccount(accounts: ReturnType<typeof service>, name: string, as = name) {
-  const result = await accounts.add({ name: as, region: 'custom', baseUrl: sim.url, ...keysOf(name) });
-  added.push(result.account.id);
+  const result = await accounts.add({ name: as, region: 'custom', baseUrl: h.sim.url, ...keysOf(name) });
+  h.added.push(result.account.id);
   return result;
 }
 
 describe('the key test covers withdrawals', () => {
   it('a read-only key is reported (and remembered) as unable to withdraw; nothing moved', async () => {
     const accounts = service();
-    const before = sim.state.ledger(keysOf('Read-only').apiKey);
+    const before = h.sim.state.ledger(keysOf('Read-only').apiKey);
     const { account, report } = await addSimulatorAccount(accounts, 'Read-only');
     expect(report.withdraw).toMatchObject({ status: 'no_permission', failure: { kind: 'permission' } });
     expect(account.withdrawAccess).toMatchObject({ status: 'no_permission', source: 'key_test' });
     const listed = (await accounts.list()).accounts.find((a) => a.id === account.id);
     expect(listed?.withdrawAccess?.status).toBe('no_permission');
-    expect(sim.state.ledger(keysOf('Read-only').apiKey)).toEqual(before);
+    expect(h.sim.state.ledger(keysOf('Read-only').apiKey)).toEqual(before);
   });
 
   it('a key that may withdraw is reported as such, from a request that names nothing to withdraw', async () => {
     const accounts = service();
     const { apiKey } = keysOf('Trader');
-    const debitsBefore = sim.state.ledger(apiKey).debits.length;
+    const debitsBefore = h.sim.state.ledger(apiKey).debits.length;
     const { report } = await addSimulatorAccount(accounts, 'Trader');
     expect(report.withdraw).toEqual({ status: 'ok', checkedBy: 'fields_refused' });
-    expect(sim.state.ledger(apiKey).debits.length).toBe(debitsBefore);
+    expect(h.sim.state.ledger(apiKey).debits.length).toBe(debitsBefore);
   });
 
   it('a refusal learned from a real withdrawal is remembered on the account', async () => {
@@ -94,7 +60,7 @@ describe('one key, one account; errors name their cause', () => {
   it('the same key under another name or server is refused with the holding account\'s name', async () => {
     const accounts = service();
     await addSimulatorAccount(accounts, 'Trader', 'My trading key');
-    const twin = accounts.add({ name: 'Twin', region: 'custom', baseUrl: sim.url.replace('127.0.0.1', 'localhost'), ...keysOf('Trader') });
+    const twin = accounts.add({ name: 'Twin', region: 'custom', baseUrl: h.sim.url.replace('127.0.0.1', 'localhost'), ...keysOf('Trader') });
     await expect(twin).rejects.toBeInstanceOf(AppFailure);
     await expect(twin).rejects.toMatchObject({ error: { kind: 'validation', reason: 'key_in_use', values: { holder: 'My trading key' }, fields: { apiKey: ['key_in_use'] } } });
   });
@@ -114,7 +80,7 @@ describe('one key, one account; errors name their cause', () => {
 
   it('a wrong secret is named as the exchange refusing the key pair', async () => {
     const accounts = service();
-    const attempt = accounts.add({ name: 'Typo', region: 'custom', baseUrl: sim.url, apiKey: keysOf('Trader').apiKey, apiSecret: 'not-the-right-secret-0000' });
+    const attempt = accounts.add({ name: 'Typo', region: 'custom', baseUrl: h.sim.url, apiKey: keysOf('Trader').apiKey, apiSecret: 'not-the-right-secret-0000' });
     await expect(attempt).rejects.toMatchObject({ error: { kind: 'auth', reason: 'bad_signature' } });
   });
 });

@@ -4,57 +4,25 @@
  * already in the settings file (on or off) is read as it is and never rewritten.
  * Real parts: settings file, OS keychain, the simulator over HTTP.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { createDemoProvider } from '../demo';
-import { createExchangeClient } from '../exchange/client';
-import { createExchangeRuntime } from '../exchange/runtime';
-import { createSilentLogger } from '../logging';
-import { createKeytarKeychain, createSecretStore } from '../secrets';
-import { createSettingsStore } from '../settings';
+import { describe, expect, it } from 'vitest';
 import { SETTINGS_FILE_NAME } from '../settings/schema';
 import { settingsWithAccounts, storedAccount } from '../settings/test/fixtures';
-import { createAccountService } from './service';
+import { accountsHarness } from './test/harness';
 
-const runtime = createExchangeRuntime();
-const logger = createSilentLogger();
-const secrets = createSecretStore(createKeytarKeychain(), logger.redactor);
-let dir: string;
-let sim: RunningSimulator;
-const added: string[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'desk-notify-'));
-  sim = await startSimulator({ port: 0, seed: 12, rateLimits: false });
-});
-afterAll(async () => {
-  await Promise.all(added.map((id) => secrets.remove(id).catch(() => undefined)));
-  await sim.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function service(folder: string) {
-  return createAccountService({
-    settings: createSettingsStore({ dir: folder, logger }),
-    secrets,
-    demo: createDemoProvider({ start: () => Promise.reject(new Error('no demo in this test')), logger, registerSecret: () => undefined }),
-    logger,
-    createClient: (config) => createExchangeClient({ runtime, ...config, rateLimit: false }),
-  });
-}
+const h = accountsHarness('notify', 12);
+const service = (folder: string) => h.service({ folder });
 
 const storedFile = (folder: string) => JSON.parse(readFileSync(join(folder, SETTINGS_FILE_NAME), 'utf8')) as { accounts: Array<Record<string, unknown>> };
 
 describe('position alerts: on by default until the person chooses', () => {
   it('a new account stores no choice and reads as on by default; a switch is stored and kept', async () => {
-    const folder = mkdtempSync(join(dir, 'new-'));
+    const folder = mkdtempSync(join(h.dir, 'new-'));
     const accounts = service(folder);
-    const trader = sim.accounts[0]!;
-    const { account } = await accounts.add({ name: 'Trader', region: 'custom', baseUrl: sim.url, apiKey: trader.apiKey, apiSecret: trader.apiSecret });
-    added.push(account.id);
+    const trader = h.sim.accounts[0]!;
+    const { account } = await accounts.add({ name: 'Trader', region: 'custom', baseUrl: h.sim.url, apiKey: trader.apiKey, apiSecret: trader.apiSecret });
+    h.added.push(account.id);
     expect(account).toMatchObject({ notifyPositions: true, notifyPositionsByDefault: true });
     expect(storedFile(folder).accounts[0]).not.toHaveProperty('notifyPositions');
 
@@ -72,7 +40,7 @@ describe('position alerts: on by default until the person chooses', () => {
   });
 
   it('an explicit choice already in the settings file is read as it is and the file is not rewritten', async () => {
-    const folder = mkdtempSync(join(dir, 'stored-'));
+    const folder = mkdtempSync(join(h.dir, 'stored-'));
     const file = settingsWithAccounts('off', 'on', 'unset');
     file.accounts[1] = { ...storedAccount('on'), notifyPositions: true };
     const { notifyPositions: _dropped, ...unset } = storedAccount('unset');

@@ -132,11 +132,11 @@ function addressOf(baseUrl: string): string {
  * failure as it is; the other areas are then reported like `probeAreas` does.
  */
 export async function probeNewKey(client: ProbeableClient, now: () => number = Date.now, budgetMs: number = PROBE_BUDGET_MS, baseUrl = ''): Promise<PermissionReport> {
-  const started = performance.now();
+  const started = now();
   await checkIsExchange(client, addressOf(baseUrl), { deadlineMs: budgetMs });
   let balance: AreaResult;
   try {
-    await client.balance({}, { deadlineMs: Math.max(1, Math.floor(budgetMs - (performance.now() - started))) });
+    await client.balance({}, { deadlineMs: Math.max(1, Math.floor(budgetMs - (now() - started))) });
     balance = { status: 'ok' };
   } catch (thrown) {
     const error = toAppError(thrown);
@@ -155,7 +155,7 @@ export async function probeNewKey(client: ProbeableClient, now: () => number = D
     },
     now,
     // What the balance call left of the budget.
-    budgetMs - (performance.now() - started),
+    budgetMs - (now() - started),
   );
   return { ...rest, balance };
 }

@@ -1,5 +1,6 @@
 /**
- * Named exchange accounts: what is stored where, and the one way to get a signed client for one.
+ * Named exchange accounts: adding, changing, testing and removing them, composed from the records
+ * (records.ts), their secrets (accountSecrets.ts), the client registry and the key probe.
  *
  *  - settings file: id, name, region, base URL, the public API key, notification opt-in;
  *  - keychain: the API secret, under the account's stable id;
@@ -10,27 +11,22 @@
  * simulator. A new or replaced key is tested against the exchange before anything is stored.
  */
 import { dirname } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { REGIONS } from '../../../shared/api/endpoints';
-import { AppFailure, type AppError, type ErrorReason } from '../../../shared/errors';
-import { isFailureReason } from '../../../shared/failures';
+import { AppFailure, type AppError } from '../../../shared/errors';
 import { type ParsedRequestOf } from '../../../shared/ipc';
-import { DEMO_ACCOUNT_ID, maskApiKey, type AccountSummary, type PermissionReport, type RegionName, type WithdrawAccess } from '../../../shared/model/accounts';
+import { DEMO_ACCOUNT_ID, type AccountSummary, type PermissionReport } from '../../../shared/model/accounts';
 import type { Logger } from '../logging/logger';
 import type { SecretStore } from '../secrets';
 import type { SettingsStore, StoredAccount } from '../settings';
-import { effectiveEea, effectiveNotifyPositions } from '../settings/schema';
+import { effectiveEea } from '../settings/schema';
 import type { DemoProvider } from '../demo';
-import { createClientRegistry } from './clientRegistry';
+import { createAccountSecrets } from './accountSecrets';
+import { createClientRegistry, type ClientConfig } from './clientRegistry';
 import type { AccountIdentities } from './identities';
 import { PROBE_BUDGET_MS, probeAreas, probeNewKey, type ProbeableClient } from './probe';
+import { accountNotFound, addressAfterUpdate, baseUrlFor, fieldRefused, keyInUse, newAccountId, createAccountRecords, setThreshold } from './records';
+import { withdrawAccessFromRefusal, withdrawAccessFromTest, type StoredWithdrawAccess } from './withdrawAccess';
 
-export interface ClientConfig {
-  /** The stored account the client speaks for; absent while a new key is only being tested. */
-  accountId?: string;
-  baseUrl: string;
-  credentials: { apiKey: string; apiSecret: string };
-}
+export type { ClientConfig } from './clientRegistry';
 
 export interface AccountServiceOptions<Client extends ProbeableClient> {
   settings: SettingsStore;
@@ -76,131 +72,13 @@ export interface AccountService<Client> {
   clientFor(accountId: string): Promise<Client>;
 }
 
-const DEMO_NAME = 'Demo';
-
-/** A refusal of one field, as its code (shared/failures.ts); the page words it under that field. */
-function validationFailure(field: string, reason: 'demo_fixed' | 'base_url_custom_only' | 'base_url_required'): AppFailure {
-  return new AppFailure({ kind: 'validation', reason, values: { field }, message: reason, fields: { [field]: [reason] } });
-}
-
-/** undefined: leave as it is; null: switch the distance alert off (the key is removed, as the schema has no null). */
-function setThreshold(target: { alertThresholdPercent?: string | undefined }, value: string | null | undefined): void {
-  if (value === undefined) return;
-  if (value === null) delete target.alertThresholdPercent;
-  else target.alertThresholdPercent = value;
-}
-
-function newAccountId(): string {
-  return `acc-${randomBytes(8).toString('hex')}`;
-}
-
-function baseUrlFor(region: RegionName, customBaseUrl: string | undefined): string {
-  if (region === 'custom') {
-    if (!customBaseUrl) throw validationFailure('baseUrl', 'base_url_required');
-    return customBaseUrl.replace(/\/+$/, '');
-  }
-  return REGIONS[region];
-}
-
 export function createAccountService<Client extends ProbeableClient>(options: AccountServiceOptions<Client>): AccountService<Client> {
   const probeBudgetMs = options.probeBudgetMs ?? PROBE_BUDGET_MS;
-  const { settings, demo, logger } = options;
+  const { settings, demo, logger, createClient } = options;
   const now = options.now ?? Date.now;
-  /** Whether the keychain held each account's secret when the app last read or wrote it (listKnown). */
-  const secretPresent = new Map<string, boolean>();
-  // Every read records what it found and every change forgets it, whichever path makes them.
-  const secrets: SecretStore = {
-    ...options.secrets,
-    async read(accountId) {
-      const secret = await options.secrets.read(accountId);
-      secretPresent.set(accountId, secret !== null);
-      return secret;
-    },
-    async write(accountId, secret) {
-      secretPresent.delete(accountId);
-      await options.secrets.write(accountId, secret);
-    },
-    async remove(accountId) {
-      secretPresent.delete(accountId);
-      await options.secrets.remove(accountId);
-    },
-  };
-  const clients = createClientRegistry(buildClient);
-  for (const account of settings.read().accounts) rememberIdentity(account);
-
-  /** The id this key had before, unless another account holds that id now (its key was replaced). */
-  function previousIdOf(apiKey: string): string | undefined {
-    const id = options.identities?.idFor(apiKey);
-    return id !== undefined && !settings.read().accounts.some((a) => a.id === id) ? id : undefined;
-  }
-
-  function rememberIdentity(account: StoredAccount): void {
-    try {
-      options.identities?.remember(account.apiKey, account.id);
-    } catch (error) {
-      // Only the link back is lost: the account works, and a key added again would get a new id.
-      logger.warn('could not remember which account this key belongs to', { accountId: account.id, error });
-    }
-  }
-
-  function notFound(accountId: string): AppFailure {
-    return new AppFailure({ kind: 'not_found', reason: 'account_unknown', message: `There is no account with id "${accountId}". It may have been removed.` });
-  }
-
-  function findStored(accountId: string): StoredAccount {
-    const account = settings.read().accounts.find((a) => a.id === accountId);
-    if (!account) throw notFound(accountId);
-    return account;
-  }
-
-  function effectiveActiveId(): string {
-    const current = settings.read();
-    return current.accounts.some((a) => a.id === current.activeAccountId) ? current.activeAccountId : DEMO_ACCOUNT_ID;
-  }
-
-  function demoSummary(): AccountSummary {
-    const running = demo.current();
-    return {
-      id: DEMO_ACCOUNT_ID,
-      name: DEMO_NAME,
-      region: 'custom',
-      baseUrl: running?.baseUrl ?? 'built-in simulator (starts on first use)',
-      isDemo: true,
-      apiKeyMasked: running ? maskApiKey(running.credentials.apiKey) : null,
-      hasSecret: true,
-      notifyPositions: settings.read().demo.notifyPositions,
-      alertThresholdPercent: settings.read().demo.alertThresholdPercent ?? null,
-      eea: effectiveEea({ region: 'custom', eea: settings.read().demo.eea }),
-    };
-  }
-
-  /** A lost or unreachable keychain entry shows as `hasSecret: false`; it never hides the account. */
-  async function hasSecret(accountId: string, known = false): Promise<boolean> {
-    const present = known ? secretPresent.get(accountId) : undefined;
-    if (present !== undefined) return present;
-    try {
-      return (await secrets.read(accountId)) !== null;
-    } catch {
-      return false;
-    }
-  }
-
-  function summaryOf(account: StoredAccount, secretPresent: boolean): AccountSummary {
-    return {
-      id: account.id,
-      name: account.name,
-      region: account.region,
-      baseUrl: account.baseUrl,
-      isDemo: false,
-      apiKeyMasked: maskApiKey(account.apiKey),
-      hasSecret: secretPresent,
-      notifyPositions: effectiveNotifyPositions(account),
-      ...(account.notifyPositions === undefined ? { notifyPositionsByDefault: true } : {}),
-      alertThresholdPercent: account.alertThresholdPercent ?? null,
-      eea: effectiveEea(account),
-      ...(account.withdrawAccess ? { withdrawAccess: withdrawAccessSummary(account.withdrawAccess) } : {}),
-    };
-  }
+  const secrets = createAccountSecrets(options.secrets, logger);
+  const records = createAccountRecords(settings, demo, options.identities, logger);
+  const clients = createClientRegistry({ records, secrets, demo, createClient });
 
   /**
    * Settings that could not be read refuse every write; learn that before testing a key against the
@@ -218,32 +96,12 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   async function alreadyAdded(baseUrl: string, apiKey: string, apiSecret: string): Promise<StoredAccount | undefined> {
     const found = settings.read().accounts.find((a) => a.apiKey === apiKey);
     if (!found) return undefined;
-    let stored: string | null;
-    try {
-      stored = await secrets.read(found.id);
-    } catch {
-      stored = null;
-    }
+    const stored = await secrets.readOrNull(found.id);
     if (found.baseUrl === baseUrl && stored === apiSecret) return found;
     throw keyInUse(found);
   }
 
-  function keyInUse(holder: StoredAccount): AppFailure {
-    return new AppFailure({
-      kind: 'validation',
-      reason: 'key_in_use',
-      values: { holder: holder.name },
-      message: `This API key is already used by the account "${holder.name}".`,
-      fields: { apiKey: ['key_in_use'] },
-    });
-  }
-
-  /** Remembers what a key test said about withdrawing with the account's key. */
-  function withdrawAccessFrom(report: PermissionReport): NonNullable<StoredAccount['withdrawAccess']> {
-    return { status: report.withdraw.status, ...refusalOf(report.withdraw.failure), learnedAt: report.testedAt, source: 'key_test' };
-  }
-
-  async function rememberWithdrawAccess(accountId: string, access: NonNullable<StoredAccount['withdrawAccess']>): Promise<void> {
+  async function rememberWithdrawAccess(accountId: string, access: StoredWithdrawAccess): Promise<void> {
     if (accountId === DEMO_ACCOUNT_ID) return;
     try {
       await settings.update((draft) => {
@@ -258,50 +116,17 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
   }
 
   function changed(): void {
-    options.onChanged?.(effectiveActiveId());
+    options.onChanged?.(records.activeId());
   }
 
-  async function storeKeyOrRollBack(accountId: string, apiSecret: string, persist: () => Promise<unknown>, previousSecret: string | null): Promise<void> {
-    await secrets.write(accountId, apiSecret);
-    try {
-      await persist();
-    } catch (error) {
-      // The settings file could not be written: put the keychain back as it was, so the two agree.
-      logger.error('settings write failed after the keychain was updated; rolling the keychain back', { accountId, error });
-      try {
-        if (previousSecret === null) await secrets.remove(accountId);
-        else await secrets.write(accountId, previousSecret);
-      } catch (rollbackError) {
-        logger.error('keychain rollback failed', { accountId, error: rollbackError });
-      }
-      throw error;
-    }
-  }
-
-  async function buildClient(accountId: string): Promise<Client> {
-    if (accountId === DEMO_ACCOUNT_ID) return options.createClient({ ...(await demo.connect()), accountId });
-    const account = findStored(accountId);
-    const secret = await secrets.read(accountId);
-    if (secret === null) {
-      const missing: AppError = {
-        kind: 'keychain',
-        reason: 'secret_missing',
-        values: { account: account.name },
-        message: `The system keychain no longer holds the API secret for "${account.name}". Enter the secret again (Accounts, Replace key) to use this account.`,
-      };
-      throw new AppFailure(missing);
-    }
-    return options.createClient({ accountId, baseUrl: account.baseUrl, credentials: { apiKey: account.apiKey, apiSecret: secret } });
-  }
-
-  function clientFor(accountId: string): Promise<Client> {
-    return clients.clientFor(accountId);
+  function testNewKey(baseUrl: string, apiKey: string, apiSecret: string): Promise<PermissionReport> {
+    return probeNewKey(createClient({ baseUrl, credentials: { apiKey, apiSecret } }), now, probeBudgetMs, baseUrl);
   }
 
   async function listWith(known: boolean): Promise<{ accounts: AccountSummary[]; activeAccountId: string }> {
     const stored = settings.read().accounts;
-    const present = await Promise.all(stored.map((a) => hasSecret(a.id, known)));
-    return { accounts: [demoSummary(), ...stored.map((a, i) => summaryOf(a, present[i] ?? false))], activeAccountId: effectiveActiveId() };
+    const present = await Promise.all(stored.map((a) => secrets.has(a.id, known)));
+    return { accounts: [records.demoSummary(), ...stored.map((a, i) => records.summaryOf(a, present[i] ?? false))], activeAccountId: records.activeId() };
   }
 
   return {
@@ -317,25 +142,25 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
         // A retry of an add whose answer the page missed (it timed out while the key was saved):
         // the account is there already, so answer with it instead of making a twin.
         logger.info('account already added with this key and server; returning it', { accountId: existing.id });
-        const report = await probeAreas(await clientFor(existing.id), now, probeBudgetMs);
-        return { account: summaryOf(existing, true), report };
+        const report = await probeAreas(await clients.clientFor(existing.id), now, probeBudgetMs);
+        return { account: records.summaryOf(existing, true), report };
       }
       logger.info('testing a new key before storing it', { region: req.region, baseUrl });
-      const report = await probeNewKey(options.createClient({ baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs, baseUrl);
+      const report = await testNewKey(baseUrl, req.apiKey, req.apiSecret);
       // Another add of the same key may have finished while this one was testing it.
       const finishedMeanwhile = await alreadyAdded(baseUrl, req.apiKey, req.apiSecret);
-      if (finishedMeanwhile) return { account: summaryOf(finishedMeanwhile, true), report };
+      if (finishedMeanwhile) return { account: records.summaryOf(finishedMeanwhile, true), report };
       const account: StoredAccount = {
-        id: previousIdOf(req.apiKey) ?? newAccountId(),
+        id: records.previousIdOf(req.apiKey) ?? newAccountId(),
         name: req.name,
         region: req.region,
         baseUrl,
         apiKey: req.apiKey,
         // Position alerts stay "not chosen" (on by default) until the person switches them.
-        withdrawAccess: withdrawAccessFrom(report),
+        withdrawAccess: withdrawAccessFromTest(report),
         createdAt: now(),
       };
-      await storeKeyOrRollBack(
+      await secrets.storeOrRollBack(
         account.id,
         req.apiSecret,
         () =>
@@ -346,16 +171,16 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
           }),
         null,
       );
-      rememberIdentity(account);
+      records.rememberIdentity(account);
       logger.info('account added', { accountId: account.id, report });
       changed();
-      return { account: summaryOf(account, true), report };
+      return { account: records.summaryOf(account, true), report };
     },
 
     async update(req) {
       if (req.accountId === DEMO_ACCOUNT_ID) {
         if (req.name !== undefined || req.region !== undefined || req.baseUrl !== undefined) {
-          throw validationFailure(req.name !== undefined ? 'name' : req.region !== undefined ? 'region' : 'baseUrl', 'demo_fixed');
+          throw fieldRefused(req.name !== undefined ? 'name' : req.region !== undefined ? 'region' : 'baseUrl', 'demo_fixed');
         }
         if (req.notifyPositions !== undefined || req.eea !== undefined || req.alertThresholdPercent !== undefined) {
           const { notifyPositions, eea, alertThresholdPercent } = req;
@@ -366,22 +191,13 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
           });
         }
         changed();
-        return demoSummary();
+        return records.demoSummary();
       }
-      const existing = findStored(req.accountId);
-      const region = req.region ?? existing.region;
-      let baseUrl = existing.baseUrl;
-      if (region === 'custom') {
-        baseUrl = baseUrlFor('custom', req.baseUrl ?? (existing.region === 'custom' ? existing.baseUrl : undefined));
-      } else {
-        if (req.baseUrl !== undefined && req.region === undefined) {
-          throw validationFailure('baseUrl', 'base_url_custom_only');
-        }
-        baseUrl = REGIONS[region];
-      }
+      const existing = records.find(req.accountId);
+      const { region, baseUrl } = addressAfterUpdate(existing, req.region, req.baseUrl);
       const updated = await settings.update((draft) => {
         const target = draft.accounts.find((a) => a.id === req.accountId);
-        if (!target) throw notFound(req.accountId);
+        if (!target) throw accountNotFound(req.accountId);
         if (req.name !== undefined) target.name = req.name;
         if (req.notifyPositions !== undefined) target.notifyPositions = req.notifyPositions;
         if (req.eea !== undefined) target.eea = req.eea;
@@ -392,55 +208,51 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       if (baseUrl !== existing.baseUrl) clients.forget(req.accountId);
       changed();
       const account = updated.accounts.find((a) => a.id === req.accountId);
-      if (!account) throw notFound(req.accountId);
-      return summaryOf(account, await hasSecret(account.id));
+      if (!account) throw accountNotFound(req.accountId);
+      return records.summaryOf(account, await secrets.has(account.id));
     },
 
     async setKey(req) {
-      if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('apiKey', 'demo_fixed');
+      if (req.accountId === DEMO_ACCOUNT_ID) throw fieldRefused('apiKey', 'demo_fixed');
       refuseIfSettingsLocked();
-      const existing = findStored(req.accountId);
+      const existing = records.find(req.accountId);
       const holder = settings.read().accounts.find((a) => a.apiKey === req.apiKey && a.id !== req.accountId);
       if (holder) throw keyInUse(holder);
       secrets.registerForRedaction(req.apiSecret);
-      const report = await probeNewKey(options.createClient({ baseUrl: existing.baseUrl, credentials: { apiKey: req.apiKey, apiSecret: req.apiSecret } }), now, probeBudgetMs, existing.baseUrl);
-      let previousSecret: string | null = null;
-      try {
-        previousSecret = await secrets.read(req.accountId);
-      } catch {
-        // Unreachable keychain: the write below fails with the clear `keychain` error.
-      }
-      await storeKeyOrRollBack(
+      const report = await testNewKey(existing.baseUrl, req.apiKey, req.apiSecret);
+      // An unreachable keychain reads as null here; the write below then fails with the clear `keychain` error.
+      const previousSecret = await secrets.readOrNull(req.accountId);
+      await secrets.storeOrRollBack(
         req.accountId,
         req.apiSecret,
         () =>
           settings.update((draft) => {
             const target = draft.accounts.find((a) => a.id === req.accountId);
-            if (!target) throw notFound(req.accountId);
+            if (!target) throw accountNotFound(req.accountId);
             target.apiKey = req.apiKey;
-            target.withdrawAccess = withdrawAccessFrom(report);
+            target.withdrawAccess = withdrawAccessFromTest(report);
           }),
         previousSecret,
       );
       clients.forget(req.accountId);
-      const replaced = findStored(req.accountId);
-      rememberIdentity(replaced);
+      const replaced = records.find(req.accountId);
+      records.rememberIdentity(replaced);
       logger.info('account key replaced', { accountId: req.accountId, report });
       changed();
-      return { account: summaryOf(replaced, true), report };
+      return { account: records.summaryOf(replaced, true), report };
     },
 
     async test(req) {
-      const client = await clientFor(req.accountId);
+      const client = await clients.clientFor(req.accountId);
       const report = await probeAreas(client, now, probeBudgetMs);
       logger.info('account tested', { accountId: req.accountId, report });
-      await rememberWithdrawAccess(req.accountId, withdrawAccessFrom(report));
+      await rememberWithdrawAccess(req.accountId, withdrawAccessFromTest(report));
       return report;
     },
 
     async remove(req) {
-      if (req.accountId === DEMO_ACCOUNT_ID) throw validationFailure('accountId', 'demo_fixed');
-      findStored(req.accountId);
+      if (req.accountId === DEMO_ACCOUNT_ID) throw fieldRefused('accountId', 'demo_fixed');
+      records.find(req.accountId);
       await options.assertRemovable?.(req.accountId);
       await settings.update((draft) => {
         draft.accounts = draft.accounts.filter((a) => a.id !== req.accountId);
@@ -459,7 +271,7 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
     },
 
     async select(req) {
-      if (req.accountId !== DEMO_ACCOUNT_ID) findStored(req.accountId);
+      if (req.accountId !== DEMO_ACCOUNT_ID) records.find(req.accountId);
       await settings.update((draft) => {
         draft.activeAccountId = req.accountId;
       });
@@ -467,27 +279,13 @@ export function createAccountService<Client extends ProbeableClient>(options: Ac
       return { activeAccountId: req.accountId };
     },
     isEea(accountId) {
-      if (accountId === DEMO_ACCOUNT_ID) return demoSummary().eea;
-      return effectiveEea(findStored(accountId));
+      if (accountId === DEMO_ACCOUNT_ID) return records.demoSummary().eea;
+      return effectiveEea(records.find(accountId));
     },
     assertKnown(accountId) {
-      if (accountId !== DEMO_ACCOUNT_ID) findStored(accountId);
+      if (accountId !== DEMO_ACCOUNT_ID) records.find(accountId);
     },
-    recordWithdrawRefusal: (accountId, refusal) => rememberWithdrawAccess(accountId, { status: 'no_permission', ...refusalOf(refusal), learnedAt: now(), source: 'withdrawal' }),
-    clientFor,
+    recordWithdrawRefusal: (accountId, refusal) => rememberWithdrawAccess(accountId, withdrawAccessFromRefusal(refusal, now())),
+    clientFor: (accountId) => clients.clientFor(accountId),
   };
-}
-
-/** What is kept of a withdrawal refusal: its code and the exchange's own words, never our sentence. */
-function refusalOf(failure: AppError | undefined): { reason?: ErrorReason; exchangeSaid?: string } {
-  return {
-    ...(failure?.reason !== undefined ? { reason: failure.reason } : {}),
-    ...(failure?.exchangeSaid !== undefined ? { exchangeSaid: failure.exchangeSaid.slice(0, 1000) } : {}),
-  };
-}
-
-/** The page's view of it: a `message` kept from older versions was our English and is not shown. */
-function withdrawAccessSummary(stored: NonNullable<StoredAccount['withdrawAccess']>): WithdrawAccess {
-  const { message: _older, reason, ...access } = stored;
-  return isFailureReason(reason) ? { ...access, reason } : access;
 }

@@ -14,7 +14,8 @@ import { ALLOCATION_TOP, DEFAULT_QUOTE } from '../../../shared/model/balances';
 import { DEMO_ACCOUNT_ID } from '../../../shared/model/accounts';
 import { add, dec, isZero, sum, type Decimal } from '../../../shared/money/decimal';
 import type { CallOptions, ExchangeClient } from '../exchange';
-import { allocationOfValued, mostValuableFirst, PriceIndex, priceOf, sharePercent, valueAssets, valueTotal, type Valued } from './valuation';
+import { allocationOfValued, mostValuableFirst, sharePercent } from './allocation';
+import { PriceIndex, priceOf, valueAssets, valueTotal, type Valued } from './valuation';
 
 /** What the overview needs of an account's client. */
 export type BalancesClient = Pick<ExchangeClient, 'ticker' | 'balance' | 'tradeBalance' | 'collateralBalance'>;

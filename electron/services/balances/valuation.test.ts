@@ -3,7 +3,8 @@
  * stablecoins at their market price, futures ignored.
  */
 import { describe, expect, it } from 'vitest';
-import { allocationOf, PriceIndex, priceOf, shareOf, valueAssets, valueTotal } from './valuation';
+import { allocationOf, shareOf } from './allocation';
+import { PriceIndex, priceOf, valueAssets, valueTotal } from './valuation';
 
 const index = new PriceIndex([
   { market: 'BTC_USDT', last: '62000', change: '1.25' },

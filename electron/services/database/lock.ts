@@ -18,7 +18,7 @@ import { DataFolderInUseError, InstanceLockError } from './errors';
 import { writable } from './problem';
 
 export const LOCK_FILE = 'desk.lock';
-export const PID_FILE = 'desk.pid';
+const PID_FILE = 'desk.pid';
 
 export interface InstanceLock {
   readonly folder: string;

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-export const ELECTRON_BUILD_DIR = join('build', 'electron');
+const ELECTRON_BUILD_DIR = join('build', 'electron');
 
 /** `{ nativeBinding }` for `new Database(file, options)` when running in Electron with an Electron build at hand. */
 export function nativeBindingOption(): { nativeBinding?: string } {

@@ -221,7 +221,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** Parses and checks a 2xx answer against the endpoint's response schema. */
-export function interpretSuccess(answer: RawAnswer, schema: z.ZodType): Interpretation {
+function interpretSuccess(answer: RawAnswer, schema: z.ZodType): Interpretation {
   const { status } = answer;
   if (isHtml(answer)) {
     return { ok: false, error: { kind: 'bad_response', status, message: `The exchange answered with a web page instead of data (HTTP ${status}).` } };
@@ -241,7 +241,7 @@ export function interpretSuccess(answer: RawAnswer, schema: z.ZodType): Interpre
  * The one reader of a parsed answer: the endpoint's zod schema. A single step so that other ways
  * of getting the parsed value (a worker for large answers) can hand it here unchanged.
  */
-export function checkShape(status: number, value: unknown, schema: z.ZodType): Interpretation {
+function checkShape(status: number, value: unknown, schema: z.ZodType): Interpretation {
   const checked = schema.safeParse(value);
   if (!checked.success) {
     const first = checked.error.issues[0];

@@ -116,7 +116,7 @@ describe('arguments are checked before any network I/O', () => {
     const pastTheEnd = await failureOf(c.codes({ limit: 100, offset: 9950 }));
     expect(pastTheEnd.fields).toEqual({ offset: ['offset + limit must be at most 10000'] });
     const unknown = await failureOf(c.balance({ ticker: 'BTC', extra: 1 } as never));
-    expect(unknown.fields).toEqual({ extra: ['is not an option of this request'] });
+    expect(unknown.fields).toEqual({ extra: ['is not an accepted field'] });
     const amount = await failureOf(c.withdrawPay({ ...WITHDRAW, amount: '1e3' }));
     expect(amount.fields).toHaveProperty('amount');
     const id = await failureOf(c.withdrawPay({ ...WITHDRAW, uniqueId: 'x' }));

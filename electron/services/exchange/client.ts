@@ -4,6 +4,7 @@
  * that adapt a few answers (ping latency, flex transaction id). The API secret lives only in this
  * closure: it is never stored on an object, logged, or put in an error.
  */
+import type { z } from 'zod';
 import { ENDPOINTS, type EndpointName, type RateLimitScope, type RequestOf, type ResponseOf } from '../../../shared/api/endpoints';
 import type {
   AssetsResponse,
@@ -29,6 +30,7 @@ import type { ExchangeRuntime } from './runtime';
 import { interpretOffThread, isLargeAnswer } from './parseOffThread';
 import { responseCapFor } from './responseCaps';
 import { DEFAULT_MAX_RESPONSE_BYTES, parseTarget, send, type OutgoingRequest, type Target } from './transport';
+import { fieldsFromIssues, summarise } from '../../router/issues';
 
 export interface ExchangeCredentials {
   apiKey: string;
@@ -136,7 +138,7 @@ export interface ExchangeClient {
  * wss://api.whitebit.com/ws, docs/exchange-api.md "WebSocket"); any other base URL (the simulator,
  * a proxy) serves /ws itself.
  */
-export function websocketUrlFor(baseUrl: string): string {
+function websocketUrlFor(baseUrl: string): string {
   const url = new URL(baseUrl);
   if (url.hostname === 'whitebit.com' || url.hostname === 'whitebit.eu') url.hostname = `api.${url.hostname}`;
   url.protocol = url.protocol === 'http:' ? 'ws:' : 'wss:';
@@ -151,9 +153,9 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  * timeout (renderer/api/bridge.ts), so the page hears the real reason, not its own timeout.
  */
 export const DEFAULT_DEADLINE_MS = 45_000;
-export const DEFAULT_MAX_RETRIES = 3;
+const DEFAULT_MAX_RETRIES = 3;
 /** A request that would wait longer than this for the client-side limiter fails instead. */
-export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 /** The clock measurement before the first signed request must not hold it up for long. */
 const CLOCK_MEASURE_TIMEOUT_MS = 5_000;
 
@@ -167,7 +169,7 @@ const WIRE_EXTRAS: Partial<Record<EndpointName, (params: Record<string, unknown>
   flexInvest: (params) => ({ ...params, plan: params.planId }),
 };
 
-export const defaultSleep: Sleep = (ms, signal) =>
+const defaultSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
       reject(cancelledFailure(signal.reason));
@@ -192,21 +194,9 @@ function invalidOption(field: string, problem: string): AppFailure {
   return new AppFailure({ kind: 'validation', message: `The exchange connection settings are not valid: ${field} ${problem}.`, fields: { [field]: [problem] } });
 }
 
-function validationFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[]): AppFailure {
-  const fields: Record<string, string[]> = {};
-  const addField = (name: string, message: string) => (fields[name] ??= []).push(message);
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const key of issue.keys) addField(key, 'is not an option of this request');
-    } else {
-      addField(issue.path.length > 0 ? issue.path.map(String).join('.') : 'request', issue.message);
-    }
-  }
-  const summary = Object.entries(fields)
-    .slice(0, 3)
-    .map(([name, messages]) => `${name}: ${messages[0]}`)
-    .join('; ');
-  return new AppFailure({ kind: 'validation', message: `Please check the input - ${summary}.`, fields });
+function validationFromIssues(issues: readonly z.core.$ZodIssue[]): AppFailure {
+  const fields = fieldsFromIssues(issues);
+  return new AppFailure({ kind: 'validation', message: summarise(fields), fields });
 }
 
 /** What is left of a call's deadline. */

@@ -94,7 +94,7 @@ export function missingCredentialsFailure(): AppFailure {
 }
 
 /** Replaces every occurrence of the given sensitive strings; used on anything that reaches a message. */
-export function scrub(text: string, sensitive: readonly string[]): string {
+function scrub(text: string, sensitive: readonly string[]): string {
   let out = text;
   for (const s of sensitive) {
     if (s.length >= 4 && out.includes(s)) out = out.split(s).join('[redacted]');
@@ -116,7 +116,7 @@ export function scrubError(error: AppError, sensitive: readonly string[]): AppEr
 }
 
 /** Whole seconds, rounded up, as a person reads a wait ("30 s"); under a second reads "1 s". */
-export function secondsText(ms: number): string {
+function secondsText(ms: number): string {
   return `${Math.max(1, Math.ceil(ms / 1000))} s`;
 }
 

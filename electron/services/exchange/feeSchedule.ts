@@ -27,7 +27,7 @@ function termsOf(account: AccountTerms): FeeTerms {
 }
 
 /** Lays the account's withdrawal terms over the published list (see the header for where they apply). */
-export function withAccountTerms(published: FeesResponse, account: readonly PrivateFeeInfo[]): FeeSchedule {
+function withAccountTerms(published: FeesResponse, account: readonly PrivateFeeInfo[]): FeeSchedule {
   const entriesPerTicker = new Map<string, number>();
   for (const entry of Object.values(published.items)) entriesPerTicker.set(entry.ticker, (entriesPerTicker.get(entry.ticker) ?? 0) + 1);
   const byTicker = new Map(account.map((a) => [a.ticker, a]));

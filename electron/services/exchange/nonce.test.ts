@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLOCK_REFRESH_MS, CLOCK_RETRY_AFTER_FAILURE_MS, estimateOffsetMs, NonceRegistry, NonceSequence, ServerClock } from './nonce';
 
 describe('NonceSequence', () => {
@@ -96,9 +96,8 @@ describe('ServerClock', () => {
     serverSeconds = 1000 + CLOCK_REFRESH_MS / 1000 + 30; // server jumped 30 s ahead
     const background = clock.ready(fetch);
     expect(background).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 0));
+    await vi.waitFor(() => expect(clock.offsetMs).toBe(30_500));
     expect(asked).toBe(2);
-    expect(clock.offsetMs).toBe(30_500);
     clock.markStale();
     const wait = clock.ready(fetch);
     expect(wait).toBeInstanceOf(Promise);

@@ -15,7 +15,7 @@ import type { Interpretation, RawAnswer } from './classify';
 import type { ParseJob, ParseMessage } from './parseWorker';
 
 /** From this many characters an answer is parsed off the main thread (about 5 ms of parsing here). */
-export const OFF_THREAD_FROM_CHARS = 128 * 1024;
+const OFF_THREAD_FROM_CHARS = 128 * 1024;
 
 export function isLargeAnswer(answer: RawAnswer): boolean {
   return answer.text.length >= OFF_THREAD_FROM_CHARS;

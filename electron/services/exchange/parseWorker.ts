@@ -25,7 +25,7 @@ export type ParseMessage =
   | { id: number; key: string; elements: unknown[] }
   | { id: number; done: Interpretation; collections: Array<{ key: string; kind: 'object' | 'array' }> };
 
-export const SLICE = 300;
+const SLICE = 300;
 
 function interpret(job: ParseJob): Interpretation {
   try {

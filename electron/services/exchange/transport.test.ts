@@ -6,7 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppFailure } from '../../../shared/errors';
 import { ConnectionPool, parseTarget, send, type OutgoingRequest } from './transport';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './test/self-signed-cert';
@@ -100,7 +100,7 @@ describe('transport', () => {
     const { url, sockets } = await server({ silent: true });
     const pool = new ConnectionPool();
     const pending = send(parseTarget(url), post(), LIMIT, pool);
-    while (sockets.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0));
     pool.close();
     expect((await failure(pending)).error.kind).toBe('network');
     expect(pool.size).toBe(0);

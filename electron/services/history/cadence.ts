@@ -10,7 +10,7 @@
  * Either way a series gets at most two snapshots in any minute. What is not written yet is held
  * and written when the clock comes round, when History is read, or when the app closes.
  */
-export const SNAPSHOT_SPACING_MS = 60_000;
+const SNAPSHOT_SPACING_MS = 60_000;
 
 /** A snapshot's digest is `<amounts>.<amounts and prices>`: amount changes are told from price moves. */
 export function digestOf(amountsHash: string, allHash: string): string {

@@ -27,7 +27,7 @@ import type { HistoryStore, SnapshotInput } from './store';
 import { alertEventValues, withdrawalEventValues } from './timeline';
 
 export const SNAPSHOT_INTERVAL_MS = 5 * 60_000;
-export const COMPACTION_INTERVAL_MS = 10 * 60_000;
+const COMPACTION_INTERVAL_MS = 10 * 60_000;
 const COMPACTION_BATCH = 200;
 /** Free pages handed back per step (4 MB at SQLite's default page size). */
 const RECLAIM_PAGES = 1_024;

@@ -10,7 +10,7 @@ import type { TimelineEvent } from '../../../shared/model/history';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 
 /** The stored title of a withdrawal event (earlier versions: "Withdrawal of 1 BTC sent"). */
-export const WITHDRAWAL_CODE = 'withdrawal';
+const WITHDRAWAL_CODE = 'withdrawal';
 
 export function withdrawalEventValues(record: Pick<WithdrawalRecord, 'amount' | 'ticker' | 'address'>): { title: string; detail: string } {
   return { title: WITHDRAWAL_CODE, detail: JSON.stringify({ amount: record.amount, ticker: record.ticker, address: record.address }) };

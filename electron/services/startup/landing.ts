@@ -23,7 +23,7 @@ import type { AssetsResponse } from '../../../shared/api/schemas';
 import type { BalancesOverview } from '../../../shared/model/balances';
 
 /** How long a finished answer is handed out again (the page's default staleTime is 5 s). */
-export const FRESH_MS = 5_000;
+const FRESH_MS = 5_000;
 /** How long `app.bootstrap` waits for the landing data before answering without it. */
 export const BOOTSTRAP_WAIT_MS = 1_500;
 /**

@@ -5,10 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVM } from '../../../shared/addresses/test/sampleAddresses';
-import { AppFailure } from '../../../shared/errors';
 import { debitDiffers, DRAFT_LIFETIME_MS } from '../../../shared/model/withdrawals';
 import { storedRecords } from './test/storedRecords';
-import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './test/harness';
+import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness, refusal } from './test/harness';
 
 let h: Harness;
 beforeEach(async () => {
@@ -18,15 +17,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close();
 });
-
-async function refusal(promise: Promise<unknown>): Promise<AppFailure> {
-  const outcome = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(outcome).toBeInstanceOf(AppFailure);
-  return outcome as AppFailure;
-}
 
 const usdcOverPolygon = () => ({ accountId: h.accountId, ticker: 'USDC', amount: '50', address: EVM, network: 'POLYGON' });
 

@@ -3,11 +3,10 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS, WITHDRAW_UNIQUE_ID } from '../../../shared/api/endpoints';
-import { AppFailure } from '../../../shared/errors';
 import { add, sub } from '../../../shared/money/decimal';
 import { JOURNAL_FILE } from './store';
 import { logWrites, storedRecords } from './test/storedRecords';
-import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness } from './test/harness';
+import { cryptoAddress, eventually, startHarness, WITHDRAW_PATH, type Harness, refusal } from './test/harness';
 
 let h: Harness;
 
@@ -18,15 +17,6 @@ afterEach(async () => {
   await h.close();
 });
 
-
-async function refusal(promise: Promise<unknown>): Promise<AppFailure> {
-  const outcome = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(outcome).toBeInstanceOf(AppFailure);
-  return outcome as AppFailure;
-}
 
 describe('prepare', () => {
   it('records the withdrawal with a fresh uniqueId and the exact fee, on disk, before anything is sent', async () => {
@@ -253,7 +243,9 @@ describe('tracking and restart', () => {
       return r?.state === 'not_found' ? r : undefined;
     });
     expect(record.uniqueId).toBe(prepared.uniqueId);
-    await new Promise((r) => setTimeout(r, 300));
+    // It is still watched for (it may yet appear): two more rounds of lookups, and nothing sent.
+    const calls = h.historyCalls();
+    await eventually(() => (h.historyCalls() >= calls + 2 ? true : undefined));
     expect(h.withdrawPayCalls()).toBe(0);
     expect(await h.debits()).toEqual([]);
   });

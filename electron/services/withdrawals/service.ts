@@ -217,19 +217,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
     options.emit(sending);
     try {
       await client.withdrawPay(
-        {
-          ticker: record.ticker,
-          amount: record.amount,
-          address: record.address,
-          uniqueId: record.uniqueId,
-          ...(record.memo ? { memo: record.memo } : {}),
-          ...(record.network ? { network: record.network } : {}),
-          ...(record.provider ? { provider: record.provider } : {}),
-          ...(record.travelRule ? { travelRule: record.travelRule } : {}),
-          ...(record.beneficiary ? { beneficiary: record.beneficiary } : {}),
-          ...(record.bankBic ? { bankBic: record.bankBic } : {}),
-          ...(record.customerIp ? { customerIp: record.customerIp } : {}),
-        },
+        { ...orderOf(record), uniqueId: record.uniqueId },
         options.sendTimeoutMs ? { timeoutMs: options.sendTimeoutMs } : {},
       );
     } catch (thrown) {
@@ -248,16 +236,7 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
   async function refuseChangedDebit(store: WithdrawalStore, record: WithdrawalRecord, confirmedTotal: string | null | undefined): Promise<void> {
     const resolved = await resolveFresh({
       accountId: record.accountId,
-      ticker: record.ticker,
-      amount: record.amount,
-      address: record.address,
-      ...(record.memo ? { memo: record.memo } : {}),
-      ...(record.network ? { network: record.network } : {}),
-      ...(record.provider ? { provider: record.provider } : {}),
-      ...(record.travelRule ? { travelRule: record.travelRule } : {}),
-      ...(record.beneficiary ? { beneficiary: record.beneficiary } : {}),
-      ...(record.bankBic ? { bankBic: record.bankBic } : {}),
-      ...(record.customerIp ? { customerIp: record.customerIp } : {}),
+      ...orderOf(record),
       ...(record.fee === null ? { acceptUnknownFee: true as const } : {}),
     });
     const { fee, totalDebit } = resolved.preview;
@@ -377,6 +356,22 @@ export function createWithdrawalService(options: WithdrawalServiceOptions) {
 }
 
 /** Two figures are the same debit: both unknown, or equal to the last unit. */
+/** What the person asked to send, as both the payment and the fresh check of its fee take it. */
+function orderOf(record: WithdrawalRecord) {
+  return {
+    ticker: record.ticker,
+    amount: record.amount,
+    address: record.address,
+    ...(record.memo ? { memo: record.memo } : {}),
+    ...(record.network ? { network: record.network } : {}),
+    ...(record.provider ? { provider: record.provider } : {}),
+    ...(record.travelRule ? { travelRule: record.travelRule } : {}),
+    ...(record.beneficiary ? { beneficiary: record.beneficiary } : {}),
+    ...(record.bankBic ? { bankBic: record.bankBic } : {}),
+    ...(record.customerIp ? { customerIp: record.customerIp } : {}),
+  };
+}
+
 function sameFigure(a: string | null, b: string | null): boolean {
   return a === null || b === null ? a === b : compare(a, b) === 0;
 }

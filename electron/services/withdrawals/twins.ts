@@ -16,7 +16,7 @@ export const NOT_FOUND_WATCH_MS = 30 * 60_000;
 
 export type Intent = Pick<WithdrawalRecord, 'accountId' | 'ticker' | 'network' | 'address' | 'memo' | 'amount'> & Partial<Pick<WithdrawalRecord, 'provider'>>;
 
-export function sameIntent(a: Intent, b: Intent): boolean {
+function sameIntent(a: Intent, b: Intent): boolean {
   return a.accountId === b.accountId && a.ticker === b.ticker && sameDestination(a, b) && compare(a.amount, b.amount) === 0;
 }
 

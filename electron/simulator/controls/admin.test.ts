@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../shared/api/endpoints';
-import { startSimulator, type RunningSimulator } from '../index';
+import { type RunningSimulator } from '../index';
 import type { PositionRecord } from '../model';
-import type { LedgerView } from '../state';
-import { admin, clientFor, type SimClient } from '../test/admin-client';
+import type { LedgerView } from '../accountState';
+import { admin, type SimClient } from '../test/admin-client';
+import { simulatorForFile } from '../test/perFile';
 
 let sim: RunningSimulator;
 let main: SimClient;
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, rateLimits: false });
-  main = clientFor(sim, 'Main (B2B)');
-});
-afterAll(() => sim.close());
+simulatorForFile({ seed: 42, rateLimits: false }, (started) => ({ sim, main } = started));
 
 describe('admin API', () => {
   it('shows the ledger of an account, and 404 for an unknown key', async () => {

@@ -18,6 +18,7 @@
  *
  * The wire types here describe what the exchange sends; they do not come from the client's schemas.
  */
+import { feeKey } from '../../../shared/api/fees';
 import { forkRandom, type Random } from '../random';
 
 export interface FlexFeeSpec {
@@ -189,7 +190,7 @@ const visaMastercard = (ticker: string, fee: FeeSpec, limits: { min: string; max
  * Hand-written assets. Tests and the UI rely on these exact properties; change them only together
  * with the simulator's tests.
  */
-export const KNOWN_ASSETS: readonly AssetSpec[] = [
+const KNOWN_ASSETS: readonly AssetSpec[] = [
   {
     ticker: 'BTC',
     name: 'Bitcoin',
@@ -403,10 +404,6 @@ export interface Catalogue {
   fees: Record<string, FeeWire>;
 }
 
-/** Multi-network assets have one fee entry per network, keyed "TICKER (NETWORK)". */
-export function feeKey(ticker: string, network?: string | null): string {
-  return network ? `${ticker} (${network})` : ticker;
-}
 
 /** Confirmations a deposit needs per network (documented example: BTC 2, ERC20 20, TRC20 20). */
 const CONFIRMATIONS: Record<string, number> = { BTC: 2, ERC20: 20, TRC20: 20, BEP20: 15, ETH: 12, LTC: 6, DOGE: 40, SOL: 1, TON: 1 };

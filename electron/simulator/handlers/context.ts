@@ -1,5 +1,6 @@
 import type { Reply } from '../http';
-import type { AccountState, SimulatorState } from '../state';
+import type { AccountState } from '../accountState';
+import type { SimulatorState } from '../state';
 
 /** What a private endpoint handler gets once the request is authenticated. */
 export interface PrivateContext {

@@ -9,7 +9,7 @@ import { Validator } from '../validation';
 import { INVALID_TICKER } from './account';
 import type { PrivateContext } from './context';
 
-export const NOT_DEPOSITABLE = 'Currency is not depositable';
+const NOT_DEPOSITABLE = 'Currency is not depositable';
 
 export function depositAddress(ctx: PrivateContext): Reply {
   const { state, account } = ctx;

@@ -29,7 +29,7 @@ export const FLEX_FORBIDDEN = {
   message: "You don't have permission to use this endpoint. Please contact support for more details",
 } as const;
 
-export const FLEX_MESSAGES = {
+const FLEX_MESSAGES = {
   planInvalid: 'The selected plan is invalid.',
   planPaused: 'Plan is paused',
   planUnavailable: 'Plan is unavailable',

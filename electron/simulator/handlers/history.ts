@@ -23,7 +23,7 @@ export const HISTORY_OFFSET = { min: 0, max: 10_000 } as const;
 export const HISTORY_WINDOW = 10_000;
 const MAX_ADDRESSES = 20;
 
-export function historyRecordWire(entry: HistoryEntry): Record<string, unknown> {
+function historyRecordWire(entry: HistoryEntry): Record<string, unknown> {
   const ids = entry.camelCaseIds
     ? { uniqueId: entry.uniqueId, transactionId: entry.transactionId }
     : { unique_id: entry.uniqueId, transaction_id: entry.transactionId };

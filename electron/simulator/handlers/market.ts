@@ -6,7 +6,8 @@
 import { dec, toPlain, Decimal } from '../../../shared/money/decimal';
 import { validationFailed, type Reply } from '../http';
 import type { MarketSpec } from '../data/markets';
-import type { AccountState, SimulatorState } from '../state';
+import type { AccountState } from '../accountState';
+import type { SimulatorState } from '../state';
 import { Validator } from '../validation';
 import type { PrivateContext } from './context';
 import { INVALID_TICKER, TICKER_TEXT } from './account';

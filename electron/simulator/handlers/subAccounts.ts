@@ -12,7 +12,7 @@ import type { PrivateContext } from './context';
 const LIST_LIMIT = { min: 1, max: 100, default: 30 } as const;
 const LIST_OFFSET = { min: 0, max: 10_000, default: 0 } as const;
 
-export const NOT_CONFIRMED = 'Account is not confirmed';
+const NOT_CONFIRMED = 'Account is not confirmed';
 
 export function subAccountList(ctx: PrivateContext): Reply {
   const v = new Validator(ctx.body);

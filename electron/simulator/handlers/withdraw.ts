@@ -44,7 +44,7 @@ import { Validator } from '../validation';
 import { INVALID_TICKER } from './account';
 import type { PrivateContext } from './context';
 
-export const WITHDRAW_MESSAGES = {
+const WITHDRAW_MESSAGES = {
   twoFactor: 'This action is unauthorized. Please, enable Two-Factor authentication.',
   throttled: 'Too Many Attempts.',
   uniqueIdTaken: 'The unique id has already been taken.',
@@ -64,7 +64,7 @@ interface Outcome {
   refund: 'none' | 'all' | 'half';
 }
 
-export function settlementFor(address: string): Outcome {
+function settlementFor(address: string): Outcome {
   const a = address.toLowerCase();
   if (a.includes('cancel')) return { finalStatus: 4, refund: 'all' };
   if (a.includes('unconfirmed')) return { finalStatus: 5, refund: 'none' };

@@ -6,7 +6,7 @@
 import { signBody } from '../../protocol/signing';
 import { ADMIN_TOKEN_HEADER } from '../controls';
 import type { RunningSimulator } from '../index';
-import type { SimulatorAccount } from '../state';
+import type { SimulatorAccount } from '../accountState';
 
 export interface SimResponse<T = unknown> {
   status: number;

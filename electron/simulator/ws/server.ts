@@ -8,7 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { SimulatorState } from '../state';
 import { OPEN_GATE, WsSession, type SessionGate, type SessionOptions, type TickCache } from './session';
 
-export const WS_PATH = '/ws';
+const WS_PATH = '/ws';
 
 export interface LiveServerOptions extends SessionOptions {
   /** One push of every subscription per this many ms (the exchange: about 1 s). */

@@ -5,7 +5,8 @@
 import type { WebSocket } from 'ws';
 import { FixedWindowCounter } from '../rateLimit';
 import type { LiquidationState } from '../model';
-import type { AccountState, SimulatorState } from '../state';
+import type { AccountState } from '../accountState';
+import type { SimulatorState } from '../state';
 import type { WsTokenStore } from './tokens';
 import { answer, failure, marginBalance, marketStats, openPositionsOf, positionWire, spotBalance, update, WS_ERROR } from './wire';
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-export const WS_TOKEN_LIFETIME_MS = 60_000;
+const WS_TOKEN_LIFETIME_MS = 60_000;
 /** A flood of token requests must not grow memory without bound (the endpoint is rate-limited anyway). */
 const MAX_LIVE_TOKENS = 10_000;
 

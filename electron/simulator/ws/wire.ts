@@ -4,7 +4,8 @@
  */
 import { dec, toPlain, Decimal } from '../../../shared/money/decimal';
 import type { PositionRecord } from '../model';
-import type { AccountState, SimulatorState } from '../state';
+import type { AccountState } from '../accountState';
+import type { SimulatorState } from '../state';
 
 export const WS_ERROR = {
   invalidArgument: 1,

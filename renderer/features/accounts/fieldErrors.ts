@@ -18,7 +18,7 @@ interface IssueLike {
  * zod issues -> field name -> problem codes (issues without a path go under "form"). zod's own
  * messages (English, for developers) become the generic code.
  */
-export function fieldErrorsFromIssues(issues: readonly IssueLike[]): FieldErrors {
+function fieldErrorsFromIssues(issues: readonly IssueLike[]): FieldErrors {
   const result: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : 'form';

@@ -16,7 +16,7 @@ export interface PlansPage {
  * The plans endpoint answers a bare array without a total, so "Next" is offered exactly when a
  * full page came back (there may be more); a short page is the last one.
  */
-export function hasNextPage(rows: number, page: PlansPage): boolean {
+function hasNextPage(rows: number, page: PlansPage): boolean {
   return rows >= page.limit && page.offset + page.limit <= FLEX_OFFSET.max;
 }
 

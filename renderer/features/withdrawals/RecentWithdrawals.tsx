@@ -44,7 +44,7 @@ export function RecentWithdrawals({
  * have reached the exchange (sending, unknown, sent, not_found while history may lag) or is the
  * record of a refusal; those are never offered for deletion. The main process enforces the same.
  */
-export function isDeletableDraft(record: WithdrawalRecord): boolean {
+function isDeletableDraft(record: WithdrawalRecord): boolean {
   return record.state === 'prepared' && record.discardedAt === null;
 }
 

@@ -2,7 +2,7 @@
 
 
 /** The Travel Rule section's fields (crypto from an EEA account). */
-export const TRAVEL_RULE_FIELDS = [
+const TRAVEL_RULE_FIELDS = [
   'walletType',
   'beneficiaryType',
   'trFirstName',
@@ -16,7 +16,7 @@ export const TRAVEL_RULE_FIELDS = [
   'vasp',
 ] as const;
 /** The fiat payout fields, each shown only when the chosen provider requires it. */
-export const FIAT_FIELDS = ['fiatFirstName', 'fiatLastName', 'bankBic', 'customerIp'] as const;
+const FIAT_FIELDS = ['fiatFirstName', 'fiatLastName', 'bankBic', 'customerIp'] as const;
 
 export type FieldName =
   | 'ticker'

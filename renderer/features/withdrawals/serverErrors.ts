@@ -81,7 +81,7 @@ export function mapServerError(error: AppError): MappedError {
 }
 
 /** What belongs to no field: the failure's words (by code, else kind), then the exchange's own words as such. */
-export function generalWords(error: AppError): string {
+function generalWords(error: AppError): string {
   const said = error.exchangeSaid ? ` ${exchangeSaidWords(error.exchangeSaid)}` : '';
   return `${errorSentence(error)}${said}`;
 }

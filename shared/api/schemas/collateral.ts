@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DecimalString, AmountString, IntLike, UnixSeconds } from './common';
 import { tolerantArray, tolerantRecord } from '../tolerant';
 
-export const Tpsl = z.object({
+const Tpsl = z.object({
   takeProfitId: IntLike.nullable().optional(),
   takeProfit: DecimalString.nullable().optional(),
   stopLossId: IntLike.nullable().optional(),

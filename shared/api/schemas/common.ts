@@ -4,13 +4,13 @@ import { isLooseDecimalString } from '../../money/decimal';
 import { numberSourceOf } from '../jsonNumber';
 
 /** A JSON number from the lossless parser becomes its exact source text; anything else is left alone. */
-export const numberAsSourceText = numberSourceOf;
+const numberAsSourceText = numberSourceOf;
 
 /**
  * For decimal fields, a plain JS number is also taken as text: parseAnswer.ts hands the schemas plain
  * numbers only when every number in the answer reads back as exactly its source characters.
  */
-export const decimalSourceText = (value: unknown): unknown =>
+const decimalSourceText = (value: unknown): unknown =>
   typeof value === 'number' && Number.isFinite(value) ? String(value) : numberAsSourceText(value);
 
 /**

@@ -4,7 +4,7 @@ import { isLooseDecimalString } from '../../money/decimal';
 import { AmountString, IntLike, UnixSeconds } from './common';
 import { tolerantArray, tolerantRecord } from '../tolerant';
 
-export const BalanceEntry = z.object({ main_balance: AmountString });
+const BalanceEntry = z.object({ main_balance: AmountString });
 export type BalanceEntry = z.infer<typeof BalanceEntry>;
 /** Keyed by ticker; the real exchange lists every asset, zero balances included. */
 export const BalanceResponse = tolerantRecord(BalanceEntry);
@@ -29,7 +29,7 @@ export const CodesResponse = codesPage(CodeRecord);
 export type CodesResponse = z.output<typeof CodesResponse>;
 
 /** Codes history: like codes/my, amounts signed ("+0.002" received, "-0.002" sent). */
-export const CodeHistoryRecord = CodeRecord.extend({
+const CodeHistoryRecord = CodeRecord.extend({
   amount: z.string().refine((v) => !v.startsWith('+-') && isLooseDecimalString(v.replace(/^\+/, '')), { message: 'must be a signed decimal string' }),
 });
 export type CodeHistoryRecord = z.infer<typeof CodeHistoryRecord>;

@@ -189,7 +189,7 @@ export const TickerResponse = tolerantRecord(MarketActivity);
 export type TickerResponse = z.output<typeof TickerResponse>;
 
 /** `/public/markets`: precisions arrive as stringified integers. */
-export const MarketInfo = z.object({
+const MarketInfo = z.object({
   name: z.string().max(64),
   stock: z.string().max(64),
   money: z.string().max(64),
@@ -213,7 +213,7 @@ export const MarketsResponse = tolerantArray(MarketInfo, ['name']);
 export type MarketsResponse = z.output<typeof MarketsResponse>;
 
 /** `/public/futures`. */
-export const FuturesMarket = z.object({
+const FuturesMarket = z.object({
   ticker_id: z.string().max(64),
   stock_currency: z.string().max(64),
   money_currency: z.string().max(64),

@@ -22,6 +22,8 @@ export interface CraftedServer {
   requests: ReceivedRequest[];
   /** Requests to one path. */
   hits(path: string): ReceivedRequest[];
+  /** Resolves once `count` requests (to `path`, when given) have reached the server. */
+  arrived(count: number, path?: string): Promise<void>;
   handle(handler: CraftedHandler): void;
   close(): Promise<void>;
 }
@@ -54,6 +56,7 @@ export async function startCraftedServer(initial: CraftedHandler = realTime): Pr
   let handler = initial;
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
+  const waiters = new Set<() => void>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -67,6 +70,7 @@ export async function startCraftedServer(initial: CraftedHandler = realTime): Pr
       }
       const received: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json: parsed };
       requests.push(received);
+      for (const check of waiters) check();
       handler(received, res);
     });
   });
@@ -76,10 +80,21 @@ export async function startCraftedServer(initial: CraftedHandler = realTime): Pr
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const hits = (path: string) => requests.filter((r) => r.path === path || r.path.startsWith(`${path}?`));
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    hits: (path) => requests.filter((r) => r.path === path || r.path.startsWith(`${path}?`)),
+    hits,
+    arrived: (count, path) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if ((path === undefined ? requests : hits(path)).length < count) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      }),
     handle(next) {
       handler = next;
     },

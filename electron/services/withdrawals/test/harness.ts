@@ -5,8 +5,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { bitcoinAddress, EVM, tronAddress, XRP } from '../../../../shared/addresses/test/sampleAddresses';
 import { ENDPOINTS } from '../../../../shared/api/endpoints';
+import { AppFailure } from '../../../../shared/errors';
 import type { WithdrawalRecord } from '../../../../shared/model/withdrawals';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../simulator';
 import { openDatabase } from '../../database';
@@ -26,6 +28,8 @@ export interface Harness {
   /** The requests those calls sent, as the client received them. */
   withdrawPayRequests: Array<Parameters<WithdrawalExchangeClient['withdrawPay']>[0]>;
   historyCalls: () => number;
+  /** The history requests those calls sent (a lookup names its uniqueId). */
+  historyRequests: Array<Parameters<WithdrawalExchangeClient['history']>[0]>;
   events: WithdrawalRecord[];
   /**
    * History lag: from now on, withdrawals sent through the service's client stay out of history
@@ -61,6 +65,7 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
   let calls = 0;
   let historyCalls = 0;
   const withdrawPayRequests: Harness['withdrawPayRequests'] = [];
+  const historyRequests: Harness['historyRequests'] = [];
   let lagging = false;
   const hiddenByLag = new Set<string>();
   const counting: WithdrawalExchangeClient = {
@@ -72,6 +77,7 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
     },
     history: async (req, o) => {
       historyCalls++;
+      historyRequests.push(req);
       const answer = await client.history(req, o);
       if (hiddenByLag.size === 0) return answer;
       const records = answer.records.filter((r) => r.uniqueId === null || !hiddenByLag.has(r.uniqueId));
@@ -113,6 +119,7 @@ export async function startHarness(options: { simulator?: SimulatorOptions; acco
     withdrawPayCalls: () => calls,
     withdrawPayRequests,
     historyCalls: () => historyCalls,
+    historyRequests,
     events,
     lagHistory() {
       lagging = true;
@@ -174,4 +181,14 @@ export function cryptoAddress(tag = '', network = 'BTC'): string {
     return network === 'XRP' ? XRP : EVM;
   }
   return bitcoinAddress(tag);
+}
+
+/** The failure a refused call ended with (the test fails if it did not fail). */
+export async function refusal(promise: Promise<unknown>): Promise<AppFailure> {
+  const outcome = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(outcome).toBeInstanceOf(AppFailure);
+  return outcome as AppFailure;
 }
