@@ -10,6 +10,7 @@
  *   - a flood of 5,000 frames a second on a channel the app never subscribed to (REST calls too);
  *   - `positions/open` answering 503 while the socket pushes: whether and how fast a move still paints;
  *   - the alert storm of `npm run bench:alerts` (5,000 alerts, 40 crossings).
+ * `-- --soak --seconds 1800` runs only the steady phase, for memory over half an hour.
  * Figures only: it never fails on speed. Linux only (reads /proc); needs /usr/bin/chromium and a build.
  */
 import { fork, spawnSync } from 'node:child_process';
@@ -27,6 +28,8 @@ import { startCountingProxy, type CountingProxy } from './countingProxy';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const SECONDS = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 30;
+/** `-- --soak`: only the steady Positions phase, for a long run's RSS slope (`-- --soak --seconds 1800`). */
+const SOAK = process.argv.includes('--soak');
 const FLOOD_PER_SECOND = 5_000;
 const POSITIONS = 50;
 /** Generated assets list a few markets each: this many gives about 200 markets. */
@@ -220,6 +223,10 @@ async function measure(): Promise<void> {
     const bench: Bench = { page, appPid: app.pid!, simulator, proxy, ticks: ticks.ticks };
     console.log(`${simulator.positions} positions, ${simulator.markets} markets walking every second; two accounts with alerts on; refresh set to every 10 s; ${SECONDS} s a phase`);
 
+    if (SOAK) {
+      await positionsPhase('Positions, steady (soak)', bench, 'steady');
+      return;
+    }
     const one = [simulator.apiKey];
     await restPhase('Positions open', bench, one);
     await openView(page, 'Balances');
@@ -244,6 +251,7 @@ async function measure(): Promise<void> {
     rmSync(userDataDir, { recursive: true, force: true });
     child.disconnect();
   }
+  if (SOAK) return;
   // The storm is measured on the core in its own process, as `npm run bench:alerts` does.
   console.log('alert storm:');
   spawnSync('npx', ['tsx', join(import.meta.dirname, 'alert-storm.ts')], { stdio: 'inherit' });
