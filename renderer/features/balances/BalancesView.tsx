@@ -7,7 +7,7 @@ import { DEFAULT_QUOTE } from '../../../shared/model/choices';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, copyButtonLabelLength, EmptyState, errorTitle, QueryState, StaleNote, useStableOrder, View } from '../../components';
+import { CopyButton, copyButtonLabelLength, EmptyState, errorTitle, heldSortTitle, QueryState, ResortPrompt, StaleNote, useStableOrder, View } from '../../components';
 import type { AppError } from '../../../shared/errors';
 import { knownTotals, type KnownTotals } from './knownTotals';
 import { useRowWindow, type HeightLimit } from '../../components/useRowWindow';
@@ -311,9 +311,9 @@ const BalancesTable = memo(function BalancesTable({
   onSort,
 }: SortProps & { rows: BalanceRow[]; filterKey: string; widths: FigureWidths; quote: string; onSort(patch: Partial<BalancesUi>): void }) {
   const ui = { sortBy, sortDirection };
-  // Values tick under a live feed: rows keep their places while the pointer is on the table.
-  // A new filter is a choice like a new sort: the order held under the pointer starts again.
-  const { rows, holdProps } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}:${filterKey}`);
+  // Values tick under a live feed: rows keep their places until the person sorts or asks to re-sort.
+  // A new filter is a choice like a new sort: the rows are sorted afresh.
+  const { rows, moved, resort } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}:${filterKey}`);
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
   const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4, TABLE_HEIGHT);
@@ -321,13 +321,22 @@ const BalancesTable = memo(function BalancesTable({
   const labels = { main: t`Main`, trade: t`Trade`, collateral: t`Collateral`, total: t`Total`, value: t`Value (${quote})`, change: t`24 h`, share: t`Share` };
   const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
     <th className={end ? 'align-end' : 'cell-sticky'} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
+      <button
+        type="button"
+        className="sort-button"
+        data-active={ui.sortBy === by}
+        data-held={ui.sortBy === by && moved > 0 ? 'true' : undefined}
+        title={ui.sortBy === by ? heldSortTitle(moved) : undefined}
+        onClick={() => onSort(nextSort(ui, by))}
+      >
         {label} {ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : ''}
       </button>
     </th>
   );
   return (
-    <div className="card table-scroll balances-scroll" ref={containerRef} {...holdProps} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
+    <>
+    <ResortPrompt moved={moved} onResort={resort} />
+    <div className="card table-scroll balances-scroll" ref={containerRef} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
       <table className="table table--fixed-rows table--balances" aria-rowcount={rows.length + 1}>
         {/* What a person scans for first (the whole holding, its worth, its move) comes first; its
             split over the three balances follows, past the frame's edge in a narrow window. */}
@@ -369,6 +378,7 @@ const BalancesTable = memo(function BalancesTable({
         </tbody>
       </table>
     </div>
+    </>
   );
 });
 
