@@ -26,12 +26,22 @@ describe('figureWidths', () => {
     expect(figureWidths(rows({ value: null }, { value: '1.5' }), cents).value).toBe('no price'.length);
   });
 
-  it('counts the frozen part under the available one, and percentages with their sign and mark', () => {
-    const widths = figureWidths(rows({ tradeAvailable: '1', tradeFrozen: '1234.5' }, { change24h: '-12.25', share: '21.57' }), cents);
+  it('counts the frozen part under the available one, and percentages with their mark', () => {
+    const widths = figureWidths(rows({ tradeAvailable: '1', tradeFrozen: '1234.5' }, { share: '21.57' }), cents);
     expect(widths.trade).toBe('1,234.5 frozen'.length);
-    expect(widths.change).toBe('-12.25%'.length);
     expect(widths.share).toBe('21.57%'.length);
-    expect(figureWidths(rows({ change24h: '3.5' }), cents).change).toBe('+3.5%'.length);
+  });
+
+  it('measures the 24 h changes with their sign, values rounded as values are', () => {
+    const changes = [
+      { asset: 'A', amount: '-1234.5', value: '12.345678' },
+      { asset: 'B', amount: '0.25', value: '-99999.1' },
+      { asset: 'C', amount: '0', value: null },
+    ];
+    const widths = figureWidths(rows({}), cents, changes);
+    expect(widths.amountChange).toBe('\u22121,234.5'.length);
+    expect(widths.valueChange).toBe('\u221299,999.10'.length);
+    expect(figureWidths(rows({}), cents).valueChange).toBe(0);
   });
 
   it('is zero for a column of zeros, which show as a dash', () => {

@@ -11,7 +11,8 @@
  */
 import { isZero } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format/format';
-import { amountText, changeText, shownAmount, frozenText, noPriceText, roundValue, shareText } from './cells';
+import type { AssetChange } from '../../../shared/model/history';
+import { amountChangeText, amountText, shownAmount, frozenText, noPriceText, roundValue, shareText, valueChangeText } from './cells';
 import type { BalanceRow } from './rows';
 
 /** Widths in ch of the monospace font, one per figure column. */
@@ -21,7 +22,8 @@ export interface FigureWidths {
   collateral: number;
   total: number;
   value: number;
-  change: number;
+  amountChange: number;
+  valueChange: number;
   share: number;
 }
 
@@ -50,15 +52,18 @@ function widest(values: Iterable<string>, format: (value: string) => string): nu
   return longest === null ? 0 : format(longest).length;
 }
 
-function* pick(rows: readonly BalanceRow[], field: (row: BalanceRow) => string | null): Generator<string> {
+function* pick<R>(rows: readonly R[], field: (row: R) => string | null): Generator<string> {
   for (const row of rows) {
     const value = field(row);
     if (value !== null && !isZero(value)) yield value;
   }
 }
 
-/** The figure columns' widths for these rows, valued in `quote` (which sets how values are rounded). */
-export function figureWidths(rows: readonly BalanceRow[], quote: string): FigureWidths {
+/**
+ * The figure columns' widths for these rows, valued in `quote` (which sets how values are rounded),
+ * with each asset's 24 h change (History's answer; none before it).
+ */
+export function figureWidths(rows: readonly BalanceRow[], quote: string, changes: readonly AssetChange[] = []): FigureWidths {
   const noPrice = rows.some((row) => row.value === null) ? noPriceText().length : 0;
   return {
     main: widest(pick(rows, (r) => shownAmount(r.main)), amountText),
@@ -68,7 +73,9 @@ export function figureWidths(rows: readonly BalanceRow[], quote: string): Figure
     total: widest(pick(rows, (r) => shownAmount(r.total)), amountText),
     // Sought among the rounded values: rounding is what sets their length.
     value: Math.max(noPrice, widest(pick(rows, (r) => (r.value === null ? null : roundValue(r.value, quote))), formatAmount)),
-    change: widest(pick(rows, (r) => r.change24h), changeText),
+    // A change's sign takes a character the bound counts too.
+    amountChange: widest(pick(changes, (c) => shownAmount(c.amount)), amountChangeText),
+    valueChange: widest(pick(changes, (c) => (c.value === null ? null : roundValue(c.value, quote))), (v) => valueChangeText(v, quote)),
     share: widest(pick(rows, (r) => r.share), shareText),
   };
 }
