@@ -105,8 +105,8 @@ describe('BalancesView', () => {
     expect(within(btc).getByText('0.05 frozen')).toBeTruthy();
     expect(within(btc).getByTestId('balance-value').textContent).toBe('39,000.00');
     // No snapshot a day old yet: the change columns are blank, and say why once, in their header.
-    expect(within(btc).getByTestId('balance-amount-change').textContent).toBe('\u2013');
-    expect(within(btc).getByTestId('balance-value-change').getAttribute('title')).toBe('Its price alone moved +1.25% in 24 hours.');
+    expect(within(btc).getByTestId('balance-change').textContent).toBe('\u2013');
+    expect(within(btc).getByTestId('balance-change').getAttribute('title')).toBe('Its price alone moved +1.25% in 24 hours.');
     expect((await screen.findByTestId('changes-missing')).textContent).toBe('24 h changenot enough history yet');
     const whale = screen.getAllByTestId('balance-row')[4]!;
     expect(within(whale).getByTestId('balance-value').textContent).toBe('no price');
@@ -128,21 +128,24 @@ describe('BalancesView', () => {
         { asset: 'DOGE', amount: '0.00000001', value: null },
       ],
     });
-    await waitFor(() => expect(screen.getAllByTestId('balance-amount-change')[0]!.textContent).toBe('\u22120.15'));
+    await waitFor(() => expect(screen.getAllByTestId('balance-amount-change')[0]!.textContent).toBe('\u22120.15 BTC'));
     expect(bridge.callsTo('history.changes')[0]).toEqual({ accountId: DEMO_ACCOUNT.id, quote: 'USDT' });
     const row = (asset: string) => screen.getAllByTestId('balance-row').find((r) => r.getAttribute('data-asset') === asset)!;
-    const btcValue = within(row('BTC')).getByTestId('balance-value-change');
-    expect(btcValue.textContent).toBe('\u22129,000.50');
-    expect(btcValue.classList.contains('change--down')).toBe(true);
-    expect(btcValue.getAttribute('title')).toBe('-9000.5 USDT. Its price alone moved +1.25% in 24 hours.');
-    expect(within(row('ETH')).getByTestId('balance-amount-change').textContent).toBe('+2');
-    expect(within(row('ETH')).getByTestId('balance-value-change').classList.contains('change--up')).toBe(true);
-    expect(within(row('DOGE')).getByTestId('balance-value-change').textContent).toBe('\u2013');
-    // The headers say what the figures are; no "not enough history" note.
+    const btc = within(row('BTC')).getByTestId('balance-change');
+    expect(within(btc).getByTestId('balance-value-change').textContent).toBe('\u22129,000.50');
+    expect(btc.classList.contains('change--down')).toBe(true);
+    expect(btc.getAttribute('title')).toBe('Value: -9000.5 USDT. Amount: -0.15 BTC. Its price alone moved +1.25% in 24 hours.');
+    expect(within(row('ETH')).getByTestId('balance-amount-change').textContent).toBe('+2 ETH');
+    expect(within(row('ETH')).getByTestId('balance-change').classList.contains('change--up')).toBe(true);
+    const doge = within(row('DOGE')).getByTestId('balance-change');
+    expect(doge.textContent).toBe('\u2013+0.00000001 DOGE');
+    expect(doge.getAttribute('title')).toBe('Value: not known, no price at one end. Amount: 0.00000001 DOGE.');
+    // The header says what the figures are; no "not enough history" note.
     expect(screen.queryByTestId('changes-missing')).toBeNull();
     const table = screen.getByRole('table');
-    expect(within(table).getByText('Amount 24 h').getAttribute('title')).toMatch(/^The amount held now minus the amount held at .+, about 24 hours ago/);
-    await userEvent.click(within(table).getByRole('button', { name: /Value 24 h/ }));
+    const header = within(table).getByRole('button', { name: /24 h change/ });
+    expect(header.closest('th')!.getAttribute('title')).toMatch(/^The value now minus the value at .+, about 24 hours ago, in USDT: .+ Under it, the amount held now minus the amount held then/);
+    await userEvent.click(header);
     expect(tickers()).toEqual(['ETH', 'USDT', 'BTC', 'DOGE', 'WHALE']);
   });
 

@@ -325,7 +325,7 @@ const BalancesTable = memo(function BalancesTable({
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
   const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4, TABLE_HEIGHT);
   const scrollsSideways = useScrollsSideways(containerRef);
-  const labels = { main: t`Main`, trade: t`Trade`, collateral: t`Collateral`, total: t`Total`, value: t`Value (${quote})`, amountChange: t`Amount 24 h`, valueChange: t`Value 24 h`, share: t`Share` };
+  const labels = { main: t`Main`, trade: t`Trade`, collateral: t`Collateral`, total: t`Total`, value: t`Value (${quote})`, change: t`24 h change` };
   const changesShown = changes.missing === null;
   const since = changes.since === null ? '' : formatEpochMs(changes.since);
   const header = (by: BalancesUi['sortBy'], label: string, end = true, title?: string) => (
@@ -352,10 +352,8 @@ const BalancesTable = memo(function BalancesTable({
         <colgroup>
           <col className="col--asset" />
           <col className="col--figure" style={{ width: columnWidth(widths.total, labels.total, true) }} />
-          <col className="col--figure" style={{ width: columnWidth(widths.value, labels.value, true) }} />
-          <col className="col--figure" style={{ width: columnWidth(widths.amountChange, labels.amountChange, false) }} />
-          <col className="col--figure" style={{ width: columnWidth(widths.valueChange, labels.valueChange, true) }} />
-          <col className="col--figure" style={{ width: columnWidth(widths.share, labels.share, false) }} />
+          <col className="col--figure" style={{ width: columnWidth(Math.max(widths.value, widths.share), labels.value, true) }} />
+          <col className="col--figure" style={{ width: columnWidth(changesShown ? Math.max(widths.valueChange, widths.amountChange) : 0, changesShown ? labels.change : `${labels.change} ${missingChangesText(changes.missing)}`, changesShown) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.main, labels.main, false) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.trade, labels.trade, false) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.collateral, labels.collateral, false) }} />
@@ -366,21 +364,20 @@ const BalancesTable = memo(function BalancesTable({
           <tr>
             {header('ticker', t`Asset`, false)}
             {header('amount', labels.total)}
-            {header('value', labels.value)}
+            {header('value', labels.value, true, t`The value in ${quote} at the latest price; under it, its share of the total.`)}
             {changesShown ? (
-              <>
-                <th className="align-end" title={t`The amount held now minus the amount held at ${since}, about 24 hours ago: deposits, withdrawals and trades.`}>
-                  {labels.amountChange}
-                </th>
-                {header('change', labels.valueChange, true, t`The value now minus the value at ${since}, about 24 hours ago, in ${quote}: the amount and its price together.`)}
-              </>
+              header(
+                'change',
+                labels.change,
+                true,
+                t`The value now minus the value at ${since}, about 24 hours ago, in ${quote}: the amount and its price together. Under it, the amount held now minus the amount held then: deposits, withdrawals and trades.`,
+              )
             ) : (
-              <th className="align-end balances-change-missing" colSpan={2} data-testid="changes-missing">
-                {t`24 h change`}
+              <th className="align-end" data-testid="changes-missing">
+                {labels.change}
                 <span className="cell-sub">{missingChangesText(changes.missing)}</span>
               </th>
             )}
-            <th className="align-end">{labels.share}</th>
             <th className="align-end">{labels.main}</th>
             <th className="align-end">{labels.trade}</th>
             <th className="align-end">{labels.collateral}</th>
@@ -431,18 +428,22 @@ function missingChangesText(missing: ShownChanges['missing']): string {
 
 const toneOf = (change: string | null | undefined) => (change == null || isZero(change) ? '' : isNegative(change) ? 'change--down' : 'change--up');
 
-/** The asset's amount and value change over 24 h (blank while there are none); the price's own move is in the value's title. */
-function ChangeCells({ change, priceMove, quote }: { change: AssetChange | undefined; priceMove: string | null; quote: string }) {
-  const move = priceMove === null ? '' : ` ${t`Its price alone moved ${changeText(priceMove)} in 24 hours.`}`;
+/**
+ * The asset's value change over 24 h, its amount change under it (a dash while there are none);
+ * every digit of both, and the price's own move, in the title.
+ */
+function ChangeCell({ asset, change, priceMove, quote }: { asset: string; change: AssetChange | undefined; priceMove: string | null; quote: string }) {
+  const move = priceMove === null ? '' : t`Its price alone moved ${changeText(priceMove)} in 24 hours.`;
+  const exact = change === undefined ? '' : `${change.value === null ? t`Value: not known, no price at one end.` : t`Value: ${change.value} ${quote}.`} ${t`Amount: ${change.amount} ${asset}.`}`;
   return (
-    <>
-      <td className={`align-end num ${toneOf(change?.amount)}`} title={change?.amount} data-testid="balance-amount-change">
-        {change === undefined ? <span className="cell-zero">{'\u2013'}</span> : amountChangeText(change.amount)}
-      </td>
-      <td className={`align-end num ${toneOf(change?.value)}`} title={change === undefined ? move.trim() || undefined : `${change.value === null ? t`not known: no price at one end` : `${change.value} ${quote}`}.${move}`} data-testid="balance-value-change">
-        {change === undefined || change.value === null ? <span className="cell-zero">{'\u2013'}</span> : valueChangeText(change.value, quote)}
-      </td>
-    </>
+    <td className={`align-end num ${toneOf(change?.value)}`} title={[exact, move].filter((part) => part !== '').join(' ') || undefined} data-testid="balance-change">
+      {change === undefined || change.value === null ? <span className="cell-zero">{'\u2013'}</span> : <span data-testid="balance-value-change">{valueChangeText(change.value, quote)}</span>}
+      {change === undefined ? null : (
+        <span className="cell-sub" data-testid="balance-amount-change">
+          {`${amountChangeText(change.amount)} ${asset}`}
+        </span>
+      )}
+    </td>
   );
 }
 
@@ -458,9 +459,13 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex, chan
       </td>
       <td className="align-end num" title={row.value === null ? t`No ${quote} price on the exchange` : t`${row.value} ${quote} at ${row.price ?? ""} ${quote}`} data-testid="balance-value">
         {row.value === null ? <span className="cell-zero">{noPriceText()}</span> : displayValue(row.value, quote)}
+        {row.share === null ? null : (
+          <span className="cell-sub" data-testid="balance-share">
+            {shareText(row.share)}
+          </span>
+        )}
       </td>
-      <ChangeCells change={change} priceMove={row.change24h} quote={quote} />
-      <td className="align-end num">{row.share === null ? '\u2013' : shareText(row.share)}</td>
+      <ChangeCell asset={row.asset} change={change} priceMove={row.change24h} quote={quote} />
       <PartCell amount={row.main} testId="balance-main" />
       <PartCell amount={row.tradeAvailable} sub={row.tradeFrozen} testId="balance-trade" />
       <PartCell amount={row.collateral} testId="balance-collateral" />

@@ -39,7 +39,8 @@ describe('figureWidths', () => {
       { asset: 'C', amount: '0', value: null },
     ];
     const widths = figureWidths(rows({}), cents, changes);
-    expect(widths.amountChange).toBe('\u22121,234.5'.length);
+    // With its ticker after it; counted by the bound (grouping separators and sign included).
+    expect(widths.amountChange).toBe('-1,234.5 A'.length);
     expect(widths.valueChange).toBe('\u221299,999.10'.length);
     expect(figureWidths(rows({}), cents).valueChange).toBe(0);
   });

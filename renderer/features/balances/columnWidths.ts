@@ -12,7 +12,7 @@
 import { isZero } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format/format';
 import type { AssetChange } from '../../../shared/model/history';
-import { amountChangeText, amountText, shownAmount, frozenText, noPriceText, roundValue, shareText, valueChangeText } from './cells';
+import { amountText, shownAmount, frozenText, noPriceText, roundValue, shareText, valueChangeText } from './cells';
 import type { BalanceRow } from './rows';
 
 /** Widths in ch of the monospace font, one per figure column. */
@@ -74,7 +74,8 @@ export function figureWidths(rows: readonly BalanceRow[], quote: string, changes
     // Sought among the rounded values: rounding is what sets their length.
     value: Math.max(noPrice, widest(pick(rows, (r) => (r.value === null ? null : roundValue(r.value, quote))), formatAmount)),
     // A change's sign takes a character the bound counts too.
-    amountChange: widest(pick(changes, (c) => shownAmount(c.amount)), amountChangeText),
+    // The amount change sits under the value change with its ticker, in a smaller face: counted in ch, it errs wide.
+    amountChange: Math.max(0, ...changes.map((c) => formattedLengthBound(shownAmount(c.amount)) + 1 + c.asset.length)),
     valueChange: widest(pick(changes, (c) => (c.value === null ? null : roundValue(c.value, quote))), (v) => valueChangeText(v, quote)),
     share: widest(pick(rows, (r) => r.share), shareText),
   };
@@ -86,7 +87,8 @@ export function figureWidths(rows: readonly BalanceRow[], quote: string, changes
  * figures' font per letter covers them. A sortable header adds its arrow.
  */
 export function columnWidth(figureCh: number, header: string, sortable: boolean): string {
-  const headerCh = Math.ceil(header.length * 1.3) + (sortable ? 2 : 0);
+  // Headers wrap between words (balances.css): the longest word is what must fit.
+  const headerCh = Math.ceil(Math.max(...header.split(/\s+/).map((word) => word.length)) * 1.3) + (sortable ? 2 : 0);
   // The cell's padding (14 px each side, DataTable.css) comes on top.
   return `calc(${Math.max(figureCh, headerCh)}ch + 28px)`;
 }
