@@ -5,6 +5,7 @@
  * its value change and, under it, its amount change, exactly. In English and Ukrainian at 1440 x 900;
  * with DESK_SCREENSHOT_DIR set, each is photographed.
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { mul, sub } from '../shared/money/decimal';
@@ -74,6 +75,14 @@ test('each asset shows its value and amount change against the snapshot a day ba
   await expect(page.getByTestId('balance-value-change').first()).toHaveText(/^\+[\d,.]+$/);
   await expect(row.getByTestId('balance-change')).toHaveAttribute('title', new RegExp(`Amount: 1\\.5 ${asset}\\.`));
   if (SCREENSHOT_DIR) await page.screenshot({ path: join(SCREENSHOT_DIR, 'balances-changes-1440x900.png') });
+  // The CSV carries both changes with every digit.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const lines = readFileSync((await (await downloading).path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','));
+  const columns = lines[0]!;
+  const line = lines.find((cells) => cells[0] === asset)!;
+  expect(line[columns.indexOf('Amount change 24h')]).toBe('1.5');
+  expect(line[columns.indexOf('Value change 24h (USDT)')]).toMatch(/^\d+(\.\d+)?$/);
 
   await openView(page, 'Settings');
   await page.getByLabel('Language', { exact: true }).selectOption('uk');

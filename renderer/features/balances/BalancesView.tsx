@@ -51,9 +51,9 @@ const TABLE_HEIGHT: HeightLimit = { windowMinus: 250, atLeast: 200 };
  * The CSV writer is a chunk of its own, loaded on the first export. A failed load (the app
  * restarting, say) says so in a toast instead of a button that silently does nothing.
  */
-function exportCsv(rows: readonly BalanceRow[], quote: string, accountName: string): void {
+function exportCsv(rows: readonly BalanceRow[], quote: string, accountName: string, changes: ReadonlyMap<string, AssetChange>): void {
   import('./exportCsv')
-    .then(({ exportBalancesCsv }) => exportBalancesCsv(rows, quote, accountName))
+    .then(({ exportBalancesCsv }) => exportBalancesCsv(rows, quote, accountName, changes))
     .catch(() => useToasts.getState().show({ id: 'balances-export', tone: 'danger', title: t`The CSV could not be written`, body: t`Part of the app did not load. Try again in a moment.` }));
 }
 
@@ -136,7 +136,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               ))}
             </select>
           </label>
-          <button type="button" className="button" disabled={visible.length === 0} onClick={() => exportCsv(visible, quote, allAccounts ? EXPORT_ALL_ACCOUNTS : account.name)}>
+          <button type="button" className="button" disabled={visible.length === 0} onClick={() => exportCsv(visible, quote, allAccounts ? EXPORT_ALL_ACCOUNTS : account.name, changes.byAsset)}>
             {t`Export CSV`}
           </button>
         </div>
