@@ -319,8 +319,8 @@ const BalancesTable = memo(function BalancesTable({
 }: SortProps & { rows: BalanceRow[]; filterKey: string; widths: FigureWidths; quote: string; changes: ShownChanges; onSort(patch: Partial<BalancesUi>): void }) {
   const ui = { sortBy, sortDirection };
   // Values tick under a live feed: rows keep their places until the person sorts or asks to re-sort.
-  // A new filter is a choice like a new sort: the rows are sorted afresh.
-  const { rows, moved, resort } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}:${filterKey}`);
+  // A new filter or quote is a choice like a new sort: the rows are sorted afresh.
+  const { rows, moved, resort } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}:${quote}:${filterKey}`);
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
   const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4, TABLE_HEIGHT);
