@@ -7,7 +7,7 @@ import './ResortPrompt.css';
  */
 export function ResortPrompt({ moved, onResort }: { moved: number; onResort(): void }) {
   return (
-    <div className="resort-prompt" role="status" data-testid="resort-prompt">
+    <div className="resort-prompt" data-testid="resort-prompt">
       {moved > 0 ? (
         <>
           <span>{plural(moved, { one: '# row changed place', other: '# rows changed place' })}</span>
@@ -17,6 +17,10 @@ export function ResortPrompt({ moved, onResort }: { moved: number; onResort(): v
           </button>
         </>
       ) : null}
+      {/* Read out once as the order starts to be held, not at every count a live tick brings. */}
+      <span className="visually-hidden" role="status">
+        {moved > 0 ? t`Rows changed place; the order is held until you re-sort.` : ''}
+      </span>
     </div>
   );
 }
