@@ -3,7 +3,8 @@ import './ResortPrompt.css';
 
 /**
  * The line above a table whose order is held: how many rows fresh figures would put elsewhere, and
- * the button that sorts them. Its height is kept while empty, so it never pushes the rows down.
+ * the button that sorts them; while none would, it says the rows stay put. Always there, so the
+ * prompt appearing never pushes the rows down.
  */
 export function ResortPrompt({ moved, onResort }: { moved: number; onResort(): void }) {
   return (
@@ -16,7 +17,9 @@ export function ResortPrompt({ moved, onResort }: { moved: number; onResort(): v
             {t`Re-sort`}
           </button>
         </>
-      ) : null}
+      ) : (
+        <span className="resort-prompt__idle">{t`Rows stay in place as figures change`}</span>
+      )}
       {/* Read out once as the order starts to be held, not at every count a live tick brings. */}
       <span className="visually-hidden" role="status">
         {moved > 0 ? t`Rows changed place; the order is held until you re-sort.` : ''}

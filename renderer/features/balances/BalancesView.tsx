@@ -353,7 +353,8 @@ const BalancesTable = memo(function BalancesTable({
           <col className="col--asset" />
           <col className="col--figure" style={{ width: columnWidth(widths.total, labels.total, true) }} />
           <col className="col--figure" style={{ width: columnWidth(Math.max(widths.value, widths.share), labels.value, true) }} />
-          <col className="col--figure" style={{ width: columnWidth(changesShown ? Math.max(widths.valueChange, widths.amountChange) : 0, changesShown ? labels.change : `${labels.change} ${missingChangesText(changes.missing)}`, changesShown) }} />
+          {/* Without figures, room for the note on two lines: a taller header would hide rows. */}
+          <col className="col--figure" style={{ width: columnWidth(changesShown ? Math.max(widths.valueChange, widths.amountChange) : Math.ceil(missingChangesText(changes.missing).length / 2) + 2, labels.change, changesShown) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.main, labels.main, false) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.trade, labels.trade, false) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.collateral, labels.collateral, false) }} />

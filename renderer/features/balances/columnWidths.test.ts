@@ -52,9 +52,13 @@ describe('figureWidths', () => {
 
 describe('columnWidth', () => {
   it('is the widest figure plus the cell padding, unless the header is wider', () => {
-    expect(columnWidth(20, 'Total', true)).toBe('calc(20ch + 28px)');
-    expect(columnWidth(3, 'Collateral', false)).toBe(`calc(${Math.ceil(10 * 1.3)}ch + 28px)`);
+    expect(columnWidth(20, 'Total', true)).toBe('calc(20ch + 24px)');
+    expect(columnWidth(3, 'Collateral', false)).toBe(`calc(${Math.ceil(10 * 1.3)}ch + 24px)`);
     // A sortable header makes room for its arrow.
-    expect(columnWidth(3, 'Collateral', true)).toBe(`calc(${Math.ceil(10 * 1.3) + 2}ch + 28px)`);
+    expect(columnWidth(3, 'Collateral', true)).toBe(`calc(${Math.ceil(10 * 1.3) + 2}ch + 24px)`);
+  });
+
+  it('needs room for the longest word of a header only: headers wrap between words', () => {
+    expect(columnWidth(3, 'Value (USDT)', true)).toBe(`calc(${Math.ceil(6 * 1.3) + 2}ch + 24px)`);
   });
 });

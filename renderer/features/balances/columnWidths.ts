@@ -89,6 +89,6 @@ export function figureWidths(rows: readonly BalanceRow[], quote: string, changes
 export function columnWidth(figureCh: number, header: string, sortable: boolean): string {
   // Headers wrap between words (balances.css): the longest word is what must fit.
   const headerCh = Math.ceil(Math.max(...header.split(/\s+/).map((word) => word.length)) * 1.3) + (sortable ? 2 : 0);
-  // The cell's padding (14 px each side, DataTable.css) comes on top.
-  return `calc(${Math.max(figureCh, headerCh)}ch + 28px)`;
+  // The cell's padding (12 px each side, balances.css) comes on top.
+  return `calc(${Math.max(figureCh, headerCh)}ch + 24px)`;
 }

@@ -133,7 +133,7 @@ describe('positions as risk', () => {
     bridge.reply('positions.overview', OVERVIEW);
     const { client } = renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
     await waitFor(() => expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']));
-    expect(screen.getByTestId('resort-prompt').textContent).toBe('');
+    expect(screen.getByTestId('resort-prompt').textContent).toBe('Rows stay in place as figures change');
     // ETH leaves its margin call, far from liquidation now: riskiest-first would put it after SOL.
     const [btc, eth, sol, xrp] = OVERVIEW.positions;
     bridge.reply('positions.overview', { ...OVERVIEW, positions: [btc!, { ...sol!, distancePercent: '30' }, { ...eth!, liquidationState: null, distancePercent: '45' }, xrp!] });
@@ -146,7 +146,8 @@ describe('positions as risk', () => {
     expect(sortHeader.getAttribute('title')).toMatch(/^Order held as last sorted/);
     await userEvent.click(screen.getByRole('button', { name: 'Re-sort' }));
     expect(markets()).toEqual(['BTC_PERP', 'SOL_USDT', 'ETH_USDT', 'XRP_USDT']);
-    expect(screen.getByTestId('resort-prompt').textContent).toBe('');
+    expect(screen.getByTestId('resort-prompt').textContent).toBe('Rows stay in place as figures change');
+    expect(screen.queryByRole('button', { name: 'Re-sort' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sort by State' }).getAttribute('data-held')).toBeNull();
   });
 });
