@@ -59,7 +59,7 @@ test.describe('dashboard', () => {
     expect(download.suggestedFilename()).toMatch(/^balances-demo-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Ticker,Name,Main,Trade available,Trade frozen,Collateral,Total,Price (USDT),Value (USDT),24h change %,Share %');
+    expect(lines[0]).toBe('Ticker,Name,Main,Trade available,Trade frozen,Collateral,Total,Price (USDT),Value (USDT),24h price change %,Amount change 24h,Value change 24h (USDT),Share %');
     // Every shown row, not only the ones the windowed table has in the DOM.
     expect(lines.length - 1).toBeGreaterThanOrEqual(shownCount);
 

@@ -91,6 +91,24 @@ export function columnsOutOfSight(page: Page, header: string): Promise<string[]>
 }
 
 /**
+ * Tables (inside `scope`, by default the whole view) whose frame scrolls sideways: their last
+ * column is reached only by scrolling. A table's frame is its nearest ancestor that scrolls.
+ */
+export function tablesScrollingSideways(page: Page, scope = 'main'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const problems: string[] = [];
+    for (const table of document.querySelectorAll(`${selector} table`)) {
+      let frame = table.parentElement;
+      while (frame && !['auto', 'scroll'].includes(getComputedStyle(frame).overflowX)) frame = frame.parentElement;
+      if (!frame) continue;
+      const name = table.getAttribute('aria-label') ?? table.querySelector('th')?.textContent?.trim() ?? 'a table';
+      if (frame.scrollWidth > frame.clientWidth) problems.push(`"${name}" scrolls sideways by ${frame.scrollWidth - frame.clientWidth} px (${frame.clientWidth} px wide)`);
+    }
+    return problems;
+  }, scope);
+}
+
+/**
  * What overflows sideways: the page, the view area, an element sticking out of the view area, or
  * anything outside a data table showing a sideways scrollbar.
  */

@@ -16,7 +16,8 @@
 import { join, resolve } from 'node:path';
 import { SCROLLBARS_SHOWN } from './chromium';
 import { expect, openView, test } from './fixtures';
-import { COLOUR_RULES, columnsOutOfSight, cutShortInTables, layoutProblems, seriousViolations, sidewaysOverflow, windowScrolls } from './layout-checks';
+import type { Page } from '@playwright/test';
+import { COLOUR_RULES, columnsOutOfSight, cutShortInTables, layoutProblems, seriousViolations, sidewaysOverflow, tablesScrollingSideways, windowScrolls } from './layout-checks';
 import { TOUR } from './tour';
 
 test.use({ launchOptions: SCROLLBARS_SHOWN });
@@ -68,6 +69,62 @@ for (const theme of ['light', 'dark'] as const) {
     expect(found).toEqual([]);
   });
 }
+
+/** The views' and controls' names in the two languages the wide walk takes. */
+const WORDS = {
+  en: { menu: 'Main', balances: 'Balances', positions: 'Positions', history: 'History', subAccounts: 'Include sub-accounts' },
+  uk: { menu: 'Головне меню', balances: 'Баланси', positions: 'Позиції', history: 'Історія', subAccounts: 'Із субакаунтами' },
+} as const;
+
+async function go(page: Page, words: (typeof WORDS)[keyof typeof WORDS], view: 'balances' | 'positions' | 'history'): Promise<void> {
+  const link = page.getByRole('navigation', { name: words.menu }).getByRole('link', { name: words[view], exact: true });
+  await link.click();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
+test('at 1440 x 900, in English and Ukrainian, Balances with sub-accounts, balances as of a date and closed positions reach their last column without scrolling sideways', async ({ page, appMode }) => {
+  test.skip(appMode !== 'browser', 'the layout is checked in the browser project');
+  test.setTimeout(180_000);
+  await page.setViewportSize(SIZES[1]);
+  await expect(page.getByTestId('balance-row').first()).toBeVisible();
+  const found: string[] = [];
+  for (const language of ['en', 'uk'] as const) {
+    const words = WORDS[language];
+    if (language === 'uk') {
+      await openView(page, 'Settings');
+      await page.getByLabel('Language', { exact: true }).selectOption('uk');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+    }
+    await go(page, words, 'balances');
+    const include = page.getByRole('checkbox', { name: words.subAccounts });
+    if (!(await include.isChecked())) await include.check();
+    await expect(page.getByTestId('balance-row').first()).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    found.push(...(await tablesScrollingSideways(page)).map((p) => `${language} balances: ${p}`));
+    if (SCREENSHOT_DIR) await page.screenshot({ path: join(SCREENSHOT_DIR, `balances-subaccounts-${language}-1440x900.png`) });
+    await go(page, words, 'history');
+    await expect(page.locator('.history-asof table tbody tr').first()).toBeVisible();
+    found.push(...(await tablesScrollingSideways(page, '.history-asof')).map((p) => `${language} history: ${p}`));
+    await go(page, words, 'positions');
+    await expect(page.getByTestId('closed-position').first()).toBeVisible();
+    found.push(...(await tablesScrollingSideways(page, '.closed-positions')).map((p) => `${language} closed positions: ${p}`));
+  }
+  expect(found).toEqual([]);
+});
+
+test('at 1024 x 700, Balances scrolled sideways to its last column keeps the asset in sight', async ({ page, appMode }) => {
+  test.skip(appMode !== 'browser', 'the layout is checked in the browser project');
+  await page.setViewportSize(SIZES[0]);
+  await page.getByRole('checkbox', { name: 'Include sub-accounts' }).check();
+  const scroller = page.getByTestId('balances-scroll');
+  const asset = page.getByTestId('balance-row').first().locator('td').first();
+  await expect(asset).toBeVisible();
+  await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  const [frame, cell] = await Promise.all([scroller.boundingBox(), asset.boundingBox()]);
+  expect(Math.abs(cell!.x - frame!.x)).toBeLessThanOrEqual(2);
+  await expect(asset).toBeInViewport();
+});
 
 test('the overflow check itself catches a view that is too wide and content that sticks out', async ({ page, appMode }) => {
   test.skip(appMode !== 'browser', 'the layout is checked in the browser project');

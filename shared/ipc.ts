@@ -33,7 +33,7 @@ import { TRANSACTION_PAGE_FIELDS, withinHistoryWindow, type TransactionPage } fr
 import type { ConnectionState } from './model/connection';
 import type { FeeSchedule } from './model/fees';
 import type { LiveState } from './model/live';
-import { HistoryAsset, HistoryRangeSchema, HistoryTime, type BalancesAsOf, type HistorySeries, type HistorySpace } from './model/history';
+import { HistoryAsset, HistoryRangeSchema, HistoryTime, type AssetChanges, type BalancesAsOf, type HistorySeries, type HistorySpace } from './model/history';
 import type { Bootstrap } from './model/startup';
 import type { SubAccountBalances, SubAccountPage, SubAccountsTotal } from './model/subAccounts';
 import type { DepositAddressView } from './model/deposits';
@@ -196,6 +196,8 @@ export const CHANNELS = {
   },
   /** The snapshot nearest before `at` (every asset, amounts by part, prices, total). */
   'history.asOf': { request: withAccount({ at: HistoryTime, quote: QuoteCurrency.optional() }), response: {} as BalancesAsOf },
+  /** Each asset's amount and value change against the snapshot nearest a day earlier (`accountId` may be the all-accounts series). */
+  'history.changes': { request: withAccount({ quote: QuoteCurrency.optional() }), response: {} as AssetChanges },
   /** How much disk History takes. */
   'history.space': { request: z.object({}).strict(), response: {} as HistorySpace },
   /** Thins History by its retention rules now and hands freed space back to the disk; answers the space after. */

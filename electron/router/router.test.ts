@@ -57,6 +57,7 @@ const VALID: { [C in Channel]: RequestOf<C> } = {
   'priceAlerts.rearm': { id: 'alert-0001' },
   'history.series': { accountId: 'demo', range: '1w', asset: 'BTC', quote: 'USDT', points: 500 },
   'history.asOf': { accountId: 'demo', at: 1_767_139_200_000 },
+  'history.changes': { accountId: 'demo' },
   'history.space': {},
   'history.thin': {},
   'deposits.address': { accountId: 'demo', ticker: 'USDT', network: 'TRC20' },

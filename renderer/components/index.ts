@@ -20,4 +20,5 @@ export { checkListFilter, useFilterDraft, type DraftCheck, type ListFilterDraft 
 export { DateRangeFields } from './DateRangeFields';
 export { DismissableNotice } from './DismissableNotice';
 export { StaleNote, staleSentence } from './StaleNote';
-export { keepOrder, useStableOrder, type StableOrder } from './useStableOrder';
+export { keepOrder, rowsOutOfPlace, useStableOrder, type StableOrder } from './useStableOrder';
+export { heldSortTitle, ResortPrompt } from './ResortPrompt';

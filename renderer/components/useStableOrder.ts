@@ -1,7 +1,8 @@
 /**
- * Rows that tick in place: while the pointer is over a table (or its rows are otherwise held),
- * fresh values keep the order the rows had, so a row does not move away under the pointer; the
- * sort is applied again once the hold ends, or at once when the sort itself changes.
+ * Rows that tick in place: fresh values never move a row by themselves. The order shown changes
+ * only when the person sorts (a header, a sort choice, a new filter) or asks for it (`resort`);
+ * until then the table says how many rows the fresh values would put elsewhere (`moved`).
+ * Rows that appear join at the end, in their sorted order; rows that disappear go.
  */
 import { useState } from 'react';
 
@@ -22,24 +23,52 @@ export function keepOrder<T>(sorted: readonly T[], previous: readonly string[], 
   return kept;
 }
 
-export interface StableOrder<T> {
-  rows: T[];
-  /** Spread onto the element the pointer rests on: holding while it is inside. */
-  holdProps: { onPointerEnter: () => void; onPointerLeave: () => void };
+/**
+ * How many rows would have to move to turn `shown` into `sorted`: every row outside the longest run
+ * already in sorted order. One row jumping to the top counts as one, not as every row it passes.
+ */
+export function rowsOutOfPlace(shown: readonly string[], sorted: readonly string[]): number {
+  const rank = new Map<string, number>();
+  sorted.forEach((key, i) => rank.set(key, i));
+  // Patience sorting: tails[k] is the smallest last rank of an increasing run of length k + 1.
+  const tails: number[] = [];
+  for (const key of shown) {
+    const r = rank.get(key);
+    if (r === undefined) continue;
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (tails[mid]! < r) low = mid + 1;
+      else high = mid;
+    }
+    tails[low] = r;
+  }
+  return shown.length - tails.length;
 }
 
+export interface StableOrder<T> {
+  /** The rows in the order shown. */
+  rows: T[];
+  /** Rows the fresh values would put elsewhere; 0 when the order shown is the sorted one. */
+  moved: number;
+  /** Takes the sorted order as the one shown (the person asked). */
+  resort(): void;
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
+
 /**
- * `sorted` as shown: held in the order it had when the pointer came in, sorted afresh otherwise.
- * `sortKey` names the sort in force; a new sort (a click on a header) always applies.
+ * `sorted` as shown: in the order it had when last sorted. `sortKey` names the sort in force; a new
+ * one (a click on a header, a new filter) applies at once.
  */
 export function useStableOrder<T>(sorted: readonly T[], keyOf: (row: T) => string, sortKey: string): StableOrder<T> {
-  const [hold, setHold] = useState<{ keys: string[]; sortKey: string } | null>(null);
-  const rows = hold !== null && hold.sortKey === sortKey ? keepOrder(sorted, hold.keys, keyOf) : [...sorted];
-  // A new sort under the pointer: its order is the one held from now on.
-  if (hold !== null && hold.sortKey !== sortKey) setHold({ keys: rows.map(keyOf), sortKey });
-  const holdProps = {
-    onPointerEnter: () => setHold({ keys: rows.map(keyOf), sortKey }),
-    onPointerLeave: () => setHold(null),
-  };
-  return { rows, holdProps };
+  const [held, setHeld] = useState<{ keys: string[]; sortKey: string }>(() => ({ keys: sorted.map(keyOf), sortKey }));
+  const sortedKeys = sorted.map(keyOf);
+  const rows = held.sortKey === sortKey ? keepOrder(sorted, held.keys, keyOf) : [...sorted];
+  const shownKeys = rows.map(keyOf);
+  // What is shown becomes what is held: rows that came join it at the end, rows that went leave
+  // it, a new sort replaces it. (State set while rendering: React renders again before painting.)
+  if (held.sortKey !== sortKey || !sameKeys(held.keys, shownKeys)) setHeld({ keys: shownKeys, sortKey });
+  return { rows, moved: rowsOutOfPlace(shownKeys, sortedKeys), resort: () => setHeld({ keys: sortedKeys, sortKey }) };
 }

@@ -72,6 +72,13 @@ export function formatUnixSeconds(seconds: number, locales: Locales = userLocale
   return dateTimeFormat(locales).format(new Date(seconds * 1000));
 }
 
+/** Unix seconds -> the local date alone, in the same style ("Dec 7, 2026"); its time is `formatClock`'s. */
+export function formatUnixDate(seconds: number, locales: Locales = userLocales()): string {
+  if (!Number.isFinite(seconds)) return '—';
+  const format = cached(`day|${localeKey(locales)}`, () => new Intl.DateTimeFormat(locales as string[] | undefined, { dateStyle: DATE_STYLE }));
+  return format.format(new Date(seconds * 1000));
+}
+
 /** Epoch milliseconds -> local date and time. */
 export function formatEpochMs(ms: number, locales: Locales = userLocales()): string {
   if (!Number.isFinite(ms)) return '—';

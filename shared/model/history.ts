@@ -104,3 +104,31 @@ export interface HistorySpace {
   /** Room inside the file that holds nothing, still to be reused or handed back. */
   freeBytes: number;
 }
+
+/** How far back Balances' "what changed" looks. */
+export const CHANGE_WINDOW_MS = 86_400_000;
+/** How far from a day back the snapshot compared with may lie (the app may not have run just then). */
+export const CHANGE_TOLERANCE_MS = 3_600_000;
+
+/** One asset's change: amount now minus amount then, and the same for its value (null: a price missing at either end). */
+export interface AssetChange {
+  asset: string;
+  amount: string;
+  value: string | null;
+}
+
+/** Each asset held now against the snapshot nearest a day earlier. */
+export interface AssetChanges {
+  accountId: string;
+  quote: string;
+  /** When the figures compared were read (Unix ms); null when there are none yet. */
+  at: number | null;
+  /** When the snapshot compared with was taken; null when there is none. */
+  since: number | null;
+  /**
+   * Why there is no comparison: no snapshot near a day before (`not_enough_history`), no figures
+   * read yet (`no_figures`), or History cannot be read at all (`history_unavailable`).
+   */
+  missing: 'not_enough_history' | 'no_figures' | 'history_unavailable' | null;
+  assets: AssetChange[];
+}

@@ -6,6 +6,7 @@ export function historyHandlers(history: HistoryService): HandlersOf<'history'> 
   return {
     'history.series': async (p) => history.series(p),
     'history.asOf': async (p) => history.asOf(p),
+    'history.changes': async (p) => history.changes(p),
     'history.space': async () => history.space(),
     'history.thin': async () => history.thinNow(),
   };

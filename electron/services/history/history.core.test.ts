@@ -49,6 +49,9 @@ it('a balances refresh becomes a snapshot; its last point is the refresh total; 
   // Reading the series writes what was offered and not yet looked at: the refresh is in it.
   expect((await data('history.series', { accountId: DEMO_ACCOUNT_ID, range: '1d' })).snapshots).toBe(1);
 
+  // What changed per asset: the refresh's figures are "now"; no snapshot a day old yet.
+  expect(await data('history.changes', { accountId: DEMO_ACCOUNT_ID })).toMatchObject({ accountId: DEMO_ACCOUNT_ID, quote: overview.quote, missing: 'not_enough_history', since: null, assets: [] });
+
   const asOf = await data('history.asOf', { accountId: DEMO_ACCOUNT_ID, at: Date.now() });
   expect(asOf.snapshot?.total).toBe(overview.totals.value);
   expect(asOf.snapshot?.assets.find((a) => a.asset === 'BTC')).toMatchObject(

@@ -11,7 +11,10 @@ import { AppFailure } from '../../../shared/errors';
 import type { BalanceRow, BalancesOverview } from '../../../shared/model/balances';
 import {
   ALL_ACCOUNTS_SERIES,
+  CHANGE_TOLERANCE_MS,
+  CHANGE_WINDOW_MS,
   MAX_SERIES_POINTS,
+  type AssetChanges,
   RANGE_MS,
   type BalancesAsOf,
   type HistoryRange,
@@ -23,6 +26,7 @@ import type { PositionAlert } from '../../../shared/model/alerts';
 import type { WithdrawalRecord } from '../../../shared/model/withdrawals';
 import { percentChange, sub } from '../../../shared/money/decimal';
 import { decide, digestOf, type SeriesClock } from './cadence';
+import { assetChanges } from './changes';
 import type { HistoryStore, SnapshotInput } from './store';
 import { alertEventValues, withdrawalEventValues } from './timeline';
 
@@ -98,6 +102,8 @@ export function createHistoryService(options: HistoryServiceOptions) {
   const held = new Map<string, SnapshotInput>();
   /** When each series last had a snapshot written early for changed amounts (this run only). */
   const earlyAt = new Map<string, number>();
+  /** The newest complete figures offered per series, and when: "now" for what changed per asset. */
+  const latest = new Map<string, { at: number; assets: SnapshotInput['assets'] }>();
   let flushing: NodeJS.Immediate | null = null;
   let compacting: Promise<void> | null = null;
   let closed = false;
@@ -167,7 +173,10 @@ export function createHistoryService(options: HistoryServiceOptions) {
    */
   function offer(overview: BalancesOverview, force = false): void {
     if (closed || !store || !isComplete(overview)) return;
-    pending.set(`${seriesOf(overview).accountId}\n${overview.quote}`, { overview, at: now(), force });
+    const key = `${seriesOf(overview).accountId}\n${overview.quote}`;
+    const at = now();
+    latest.set(key, { at, assets: overview.rows.map(snapshotAssetOf) });
+    pending.set(key, { overview, at, force });
     flushing ??= setImmediate(flush);
   }
 
@@ -304,6 +313,26 @@ export function createHistoryService(options: HistoryServiceOptions) {
     };
   }
 
+  /**
+   * Each asset's amount and value now (the newest figures Balances read, or else the newest
+   * snapshot) against the snapshot nearest a day earlier. `accountId` may be the all-accounts series.
+   */
+  function changes(request: { accountId: string; quote?: string }): AssetChanges {
+    const quote = request.quote ?? options.quote();
+    const answer = (part: Partial<AssetChanges>): AssetChanges => ({ accountId: request.accountId, quote, at: null, since: null, missing: null, assets: [], ...part });
+    if (!store) return answer({ missing: 'history_unavailable' });
+    const current = latest.get(`${request.accountId}\n${quote}`) ?? newestSnapshot(request.accountId, quote);
+    if (!current) return answer({ missing: 'no_figures' });
+    const then = store.nearest(request.accountId, quote, current.at - CHANGE_WINDOW_MS, CHANGE_TOLERANCE_MS);
+    if (!then) return answer({ at: current.at, missing: 'not_enough_history' });
+    return answer({ at: current.at, since: then.takenAt, assets: assetChanges(current.assets, then.assets) });
+  }
+
+  function newestSnapshot(accountId: string, quote: string): { at: number; assets: SnapshotInput['assets'] } | undefined {
+    const found = store!.asOf(accountId, quote, now());
+    return found ? { at: found.takenAt, assets: found.assets } : undefined;
+  }
+
   try {
     store?.backfillWithdrawals();
   } catch (error) {
@@ -334,6 +363,7 @@ export function createHistoryService(options: HistoryServiceOptions) {
     recordAlert,
     series,
     asOf,
+    changes,
     async close(): Promise<void> {
       if (closed) return;
       for (const handle of handles) timers.clearInterval(handle);

@@ -81,6 +81,9 @@ export function createHistoryStore(connection: Database.Database) {
   const before = connection.prepare(
     'SELECT id, taken_at AS takenAt, total, unpriced FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at <= ? ORDER BY taken_at DESC LIMIT 1',
   );
+  const after = connection.prepare(
+    'SELECT id, taken_at AS takenAt, total, unpriced FROM snapshots WHERE account_id = ? AND quote = ? AND taken_at >= ? ORDER BY taken_at ASC LIMIT 1',
+  );
   const insertEvent = connection.prepare('INSERT OR IGNORE INTO timeline_events (account_id, at, kind, ref, title, detail) VALUES (?, ?, ?, ?, ?, ?)');
   // A withdrawal's event reads its journal record too: the words follow its state and phase now.
   const eventsIn = connection.prepare(
@@ -233,6 +236,20 @@ export function createHistoryStore(connection: Database.Database) {
 
     asOf(accountId: string, quote: string, at: number): (StoredSnapshot & { assets: SnapshotAsset[] }) | null {
       const row = before.get(accountId, quote, at) as StoredSnapshot | undefined;
+      if (!row) return null;
+      const id = seriesId(accountId, quote);
+      return { ...row, assets: id === undefined ? [] : assetsAt(id, row.takenAt) };
+    },
+
+    /**
+     * The snapshot nearest to `at` on either side, no further than `within` ms from it (two index
+     * seeks), with its assets; null when there is none that close.
+     */
+    nearest(accountId: string, quote: string, at: number, within: number): (StoredSnapshot & { assets: SnapshotAsset[] }) | null {
+      const earlier = before.get(accountId, quote, at) as StoredSnapshot | undefined;
+      const later = after.get(accountId, quote, at) as StoredSnapshot | undefined;
+      const candidates = [earlier, later].filter((row): row is StoredSnapshot => row !== undefined && Math.abs(row.takenAt - at) <= within);
+      const row = candidates.sort((a, b) => Math.abs(a.takenAt - at) - Math.abs(b.takenAt - at))[0];
       if (!row) return null;
       const id = seriesId(accountId, quote);
       return { ...row, assets: id === undefined ? [] : assetsAt(id, row.takenAt) };

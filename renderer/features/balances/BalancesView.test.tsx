@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALLOCATION_TOP, type BalanceRow, type BalancesOverview, type OverviewNote } from '../../../shared/model/balances';
+import type { AssetChanges } from '../../../shared/model/history';
 import { add, compare, dec, mul, sum, toPlain } from '../../../shared/money/decimal';
 import { DEMO_ACCOUNT, DEFAULT_SETTINGS, installBridge, renderWithQuery } from '../../test/setup';
 import { BalancesView } from './BalancesView';
@@ -63,9 +64,13 @@ function holdings(): Record<string, Holding> {
   };
 }
 
-function setup(data: BalancesOverview = overview(holdings()), hideSmallBelow = '0') {
+/** History's answer before it holds a snapshot a day old. */
+const NO_HISTORY: AssetChanges = { accountId: DEMO_ACCOUNT.id, quote: 'USDT', at: 1, since: null, missing: 'not_enough_history', assets: [] };
+
+function setup(data: BalancesOverview = overview(holdings()), hideSmallBelow = '0', changes: AssetChanges = NO_HISTORY) {
   const bridge = installBridge([DEMO_ACCOUNT], { ...DEFAULT_SETTINGS, hideSmallBelow });
   bridge.reply('balances.overview', data);
+  bridge.reply('history.changes', changes);
   bridge.reply('exchange.assets', {
     items: {
       BTC: { name: 'Bitcoin', can_deposit: true, can_withdraw: true, currency_precision: 8, is_memo: false },
@@ -99,11 +104,49 @@ describe('BalancesView', () => {
     expect(within(btc).getByTestId('balance-total').textContent).toBe('0.65');
     expect(within(btc).getByText('0.05 frozen')).toBeTruthy();
     expect(within(btc).getByTestId('balance-value').textContent).toBe('39,000.00');
-    expect(within(btc).getByTestId('balance-change').textContent).toBe('+1.25%');
+    // No snapshot a day old yet: the change columns are blank, and say why once, in their header.
+    expect(within(btc).getByTestId('balance-change').textContent).toBe('\u2013');
+    expect(within(btc).getByTestId('balance-change').getAttribute('title')).toBe('Its price alone moved +1.25% in 24 hours.');
+    expect((await screen.findByTestId('changes-missing')).textContent).toBe('24 h changenot enough history yet');
     const whale = screen.getAllByTestId('balance-row')[4]!;
     expect(within(whale).getByTestId('balance-value').textContent).toBe('no price');
     // 40 digits shown exactly, grouped.
     expect(within(whale).getByTestId('balance-total').textContent).toBe('9,999,999,999,999,999,999,999,999,999,999,999,999,999');
+  });
+
+  it('shows each asset\'s amount and value change over 24 h from History, signed and toned, and sorts by the value change', async () => {
+    const since = Date.UTC(2026, 0, 1, 12);
+    const bridge = setup(overview(holdings()), '0', {
+      ...NO_HISTORY,
+      at: since + 86_400_000,
+      since,
+      missing: null,
+      assets: [
+        { asset: 'BTC', amount: '-0.15', value: '-9000.5' },
+        { asset: 'ETH', amount: '2', value: '6500' },
+        { asset: 'USDT', amount: '0', value: '0' },
+        { asset: 'DOGE', amount: '0.00000001', value: null },
+      ],
+    });
+    await waitFor(() => expect(screen.getAllByTestId('balance-amount-change')[0]!.textContent).toBe('\u22120.15 BTC'));
+    expect(bridge.callsTo('history.changes')[0]).toEqual({ accountId: DEMO_ACCOUNT.id, quote: 'USDT' });
+    const row = (asset: string) => screen.getAllByTestId('balance-row').find((r) => r.getAttribute('data-asset') === asset)!;
+    const btc = within(row('BTC')).getByTestId('balance-change');
+    expect(within(btc).getByTestId('balance-value-change').textContent).toBe('\u22129,000.50');
+    expect(btc.classList.contains('change--down')).toBe(true);
+    expect(btc.getAttribute('title')).toBe('Value: -9000.5 USDT. Amount: -0.15 BTC. Its price alone moved +1.25% in 24 hours.');
+    expect(within(row('ETH')).getByTestId('balance-amount-change').textContent).toBe('+2 ETH');
+    expect(within(row('ETH')).getByTestId('balance-change').classList.contains('change--up')).toBe(true);
+    const doge = within(row('DOGE')).getByTestId('balance-change');
+    expect(doge.textContent).toBe('\u2013+0.00000001 DOGE');
+    expect(doge.getAttribute('title')).toBe('Value: not known, no price at one end. Amount: 0.00000001 DOGE.');
+    // The header says what the figures are; no "not enough history" note.
+    expect(screen.queryByTestId('changes-missing')).toBeNull();
+    const table = screen.getByRole('table');
+    const header = within(table).getByRole('button', { name: /24 h change/ });
+    expect(header.closest('th')!.getAttribute('title')).toMatch(/^The value now minus the value at .+, about 24 hours ago, in USDT: .+ Under it, the amount held now minus the amount held then/);
+    await userEvent.click(header);
+    expect(tickers()).toEqual(['ETH', 'USDT', 'BTC', 'DOGE', 'WHALE']);
   });
 
   it('heads the view with the total value, its split by account part, and what is left out of it', async () => {

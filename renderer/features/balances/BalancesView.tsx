@@ -4,15 +4,16 @@ import { i18n } from '@lingui/core';
 import type { AccountSummary } from '../../../shared/model/accounts';
 import type { BalancesOverview } from '../../../shared/model/balances';
 import { DEFAULT_QUOTE } from '../../../shared/model/choices';
+import { ALL_ACCOUNTS_SERIES, type AssetChange } from '../../../shared/model/history';
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, copyButtonLabelLength, EmptyState, errorTitle, QueryState, StaleNote, useStableOrder, View } from '../../components';
+import { CopyButton, copyButtonLabelLength, EmptyState, errorTitle, heldSortTitle, QueryState, ResortPrompt, StaleNote, useStableOrder, View } from '../../components';
 import type { AppError } from '../../../shared/errors';
 import { knownTotals, type KnownTotals } from './knownTotals';
 import { useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
-import { formatAmount, formatPercent } from '../../format/format';
+import { formatAmount, formatEpochMs, formatPercent } from '../../format/format';
 import { useUi, type BalancesUi } from '../../state/ui';
 import { useToasts } from '../../shell/toasts/toasts';
 import { useLiveBalances, useLivePolling } from '../../shell/useLive';
@@ -21,7 +22,8 @@ import { AccountsTotals } from './AccountsTotals';
 import { HoldingsTable } from './HoldingsTable';
 import { SubAccountsIncluded } from './SubAccountsIncluded';
 import { AccountScopeSelect, useAccountScope } from './AccountScopeSelect';
-import { amountText, changeText, displayValue, frozenText, noPriceText, shareText } from './cells';
+import { amountChangeText, amountText, changeText, displayValue, frozenText, noPriceText, shareText, valueChangeText } from './cells';
+import { useAssetChanges, type ShownChanges } from './useAssetChanges';
 import { columnWidth, figureWidths, type FigureWidths } from './columnWidths';
 import { buildRows, filterRows, sortRows, type BalanceRow, type RowCache } from './rows';
 // The shared table styles: this view's table is not a DataTable, so nothing else would bring them
@@ -49,9 +51,9 @@ const TABLE_HEIGHT: HeightLimit = { windowMinus: 250, atLeast: 200 };
  * The CSV writer is a chunk of its own, loaded on the first export. A failed load (the app
  * restarting, say) says so in a toast instead of a button that silently does nothing.
  */
-function exportCsv(rows: readonly BalanceRow[], quote: string, accountName: string): void {
+function exportCsv(rows: readonly BalanceRow[], quote: string, accountName: string, changes: ReadonlyMap<string, AssetChange>): void {
   import('./exportCsv')
-    .then(({ exportBalancesCsv }) => exportBalancesCsv(rows, quote, accountName))
+    .then(({ exportBalancesCsv }) => exportBalancesCsv(rows, quote, accountName, changes))
     .catch(() => useToasts.getState().show({ id: 'balances-export', tone: 'danger', title: t`The CSV could not be written`, body: t`Part of the app did not load. Try again in a moment.` }));
 }
 
@@ -86,7 +88,11 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // answer is drawn at once (deferred, it would first draw an empty list: "nothing matches").
   const answerRows = useDeferredValue(overview.data?.rows) ?? overview.data?.rows;
   const allRows = useMemo(() => (answerRows ? buildRows(answerRows, assets.data?.items, rowCache) : []), [answerRows, assets.data, rowCache]);
-  const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection), [allRows, ui.sortBy, ui.sortDirection]);
+  // What changed per asset over 24 h, in the series History keeps for what this view shows.
+  const answered = overview.data;
+  const changesSeries = answered === undefined ? null : !allAccounts ? account.id : answered.accounts.length === 1 ? answered.accounts[0]!.id : ALL_ACCOUNTS_SERIES;
+  const changes = useAssetChanges(changesSeries, quote, overview.dataUpdatedAt);
+  const sorted = useMemo(() => sortRows(allRows, ui.sortBy, ui.sortDirection, changes.sortValue), [allRows, ui.sortBy, ui.sortDirection, changes]);
   // The search box hands its text over once the keystroke has painted, or once a burst of fast
   // typing pauses (SearchField). The rows then follow in a render React may interrupt, so a key
   // pressed while a long list filters is handled between its slices.
@@ -96,7 +102,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   const hideBelow = useMemo(() => (hideSmall && thresholdSet ? threshold : null), [hideSmall, thresholdSet, threshold]);
   const { rows: visible, hiddenSmall } = useMemo(() => filterRows(sorted, search, hideBelow), [sorted, search, hideBelow]);
   // From every row, not the visible ones: a search or a scroll never moves the columns.
-  const widths = useMemo(() => figureWidths(allRows, quote), [allRows, quote]);
+  const widths = useMemo(() => figureWidths(allRows, quote, [...changes.byAsset.values()]), [allRows, quote, changes]);
   const data = overview.data;
   const names = data ? data.accounts.map((a) => a.name).join(', ') : '';
   const scope = allAccounts ? (data ? t`All accounts (${names})` : t`All accounts`) : account.name;
@@ -132,7 +138,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               ))}
             </select>
           </label>
-          <button type="button" className="button" disabled={visible.length === 0} onClick={() => exportCsv(visible, quote, allAccounts ? EXPORT_ALL_ACCOUNTS : account.name)}>
+          <button type="button" className="button" disabled={visible.length === 0} onClick={() => exportCsv(visible, quote, allAccounts ? EXPORT_ALL_ACCOUNTS : account.name, changes.byAsset)}>
             {t`Export CSV`}
           </button>
         </div>
@@ -195,7 +201,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
               />
             </div>
           ) : (
-            <BalancesTable rows={visible} filterKey={`${search}|${hideBelow ?? ''}`} widths={widths} quote={quote} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
+            <BalancesTable rows={visible} filterKey={`${search}|${hideBelow ?? ''}`} widths={widths} quote={quote} changes={changes} sortBy={ui.sortBy} sortDirection={ui.sortDirection} onSort={setUi} />
           )
         }
       </QueryState>
@@ -306,37 +312,49 @@ const BalancesTable = memo(function BalancesTable({
   filterKey,
   widths,
   quote,
+  changes,
   sortBy,
   sortDirection,
   onSort,
-}: SortProps & { rows: BalanceRow[]; filterKey: string; widths: FigureWidths; quote: string; onSort(patch: Partial<BalancesUi>): void }) {
+}: SortProps & { rows: BalanceRow[]; filterKey: string; widths: FigureWidths; quote: string; changes: ShownChanges; onSort(patch: Partial<BalancesUi>): void }) {
   const ui = { sortBy, sortDirection };
-  // Values tick under a live feed: rows keep their places while the pointer is on the table.
-  // A new filter is a choice like a new sort: the order held under the pointer starts again.
-  const { rows, holdProps } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}:${filterKey}`);
+  // Values tick under a live feed: rows keep their places until the person sorts or asks to re-sort.
+  // A new filter or quote is a choice like a new sort: the rows are sorted afresh.
+  const { rows, moved, resort } = useStableOrder(sortedRows, assetKey, `${sortBy}:${sortDirection}:${quote}:${filterKey}`);
   const containerRef = useRef<HTMLDivElement | null>(null);
   // Only the rows in view (plus an overscan) are in the DOM: 10 000 balances cost as much as 30.
   const { start, end, padTop, padBottom, slots } = useRowWindow(containerRef, rows.length, ROW_HEIGHT, 4, TABLE_HEIGHT);
   const scrollsSideways = useScrollsSideways(containerRef);
-  const labels = { main: t`Main`, trade: t`Trade`, collateral: t`Collateral`, total: t`Total`, value: t`Value (${quote})`, change: t`24 h`, share: t`Share` };
-  const header = (by: BalancesUi['sortBy'], label: string, end = true) => (
-    <th className={end ? 'align-end' : 'cell-sticky'} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="sort-button" data-active={ui.sortBy === by} onClick={() => onSort(nextSort(ui, by))}>
+  const labels = { main: t`Main`, trade: t`Trade`, collateral: t`Collateral`, total: t`Total`, value: t`Value (${quote})`, change: t`24 h change` };
+  const changesShown = changes.missing === null;
+  const since = changes.since === null ? '' : formatEpochMs(changes.since);
+  const header = (by: BalancesUi['sortBy'], label: string, end = true, title?: string) => (
+    <th className={end ? 'align-end' : 'cell-sticky'} title={title} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className="sort-button"
+        data-active={ui.sortBy === by}
+        data-held={ui.sortBy === by && moved > 0 ? 'true' : undefined}
+        title={ui.sortBy === by ? heldSortTitle(moved) : undefined}
+        onClick={() => onSort(nextSort(ui, by))}
+      >
         {label} {ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : ''}
       </button>
     </th>
   );
   return (
-    <div className="card table-scroll balances-scroll" ref={containerRef} {...holdProps} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
+    <>
+    <ResortPrompt moved={moved} onResort={resort} />
+    <div className="card table-scroll balances-scroll" ref={containerRef} data-testid="balances-scroll" data-scrolls={scrollsSideways ? 'sideways' : undefined}>
       <table className="table table--fixed-rows table--balances" aria-rowcount={rows.length + 1}>
         {/* What a person scans for first (the whole holding, its worth, its move) comes first; its
             split over the three balances follows, past the frame's edge in a narrow window. */}
         <colgroup>
           <col className="col--asset" />
           <col className="col--figure" style={{ width: columnWidth(widths.total, labels.total, true) }} />
-          <col className="col--figure" style={{ width: columnWidth(widths.value, labels.value, true) }} />
-          <col className="col--figure" style={{ width: columnWidth(widths.change, labels.change, true) }} />
-          <col className="col--figure" style={{ width: columnWidth(widths.share, labels.share, false) }} />
+          <col className="col--figure" style={{ width: columnWidth(Math.max(widths.value, widths.share), labels.value, true) }} />
+          {/* Without figures, room for the note on two lines: a taller header would hide rows. */}
+          <col className="col--figure" style={{ width: columnWidth(changesShown ? Math.max(widths.valueChange, widths.amountChange) : Math.ceil(missingChangesText(changes.missing).length / 2) + 2, labels.change, changesShown) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.main, labels.main, false) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.trade, labels.trade, false) }} />
           <col className="col--figure" style={{ width: columnWidth(widths.collateral, labels.collateral, false) }} />
@@ -347,9 +365,20 @@ const BalancesTable = memo(function BalancesTable({
           <tr>
             {header('ticker', t`Asset`, false)}
             {header('amount', labels.total)}
-            {header('value', labels.value)}
-            {header('change', labels.change)}
-            <th className="align-end">{labels.share}</th>
+            {header('value', labels.value, true, t`The value in ${quote} at the latest price; under it, its share of the total.`)}
+            {changesShown ? (
+              header(
+                'change',
+                labels.change,
+                true,
+                t`The value now minus the value at ${since}, about 24 hours ago, in ${quote}: the amount and its price together. Under it, the amount held now minus the amount held then: deposits, withdrawals and trades.`,
+              )
+            ) : (
+              <th className="align-end" data-testid="changes-missing">
+                {labels.change}
+                <span className="cell-sub">{missingChangesText(changes.missing)}</span>
+              </th>
+            )}
             <th className="align-end">{labels.main}</th>
             <th className="align-end">{labels.trade}</th>
             <th className="align-end">{labels.collateral}</th>
@@ -363,12 +392,13 @@ const BalancesTable = memo(function BalancesTable({
           {/* Keyed by slot, not by asset: typing a search rewrites the text of the rows in place
               (bench:ui, keystroke to paint) rather than building new rows for every keystroke. */}
           {rows.slice(start, end).map((row, i) => (
-            <BalanceRowView key={(start + i) % slots} row={row} quote={quote} rowIndex={start + i + 2} />
+            <BalanceRowView key={(start + i) % slots} row={row} quote={quote} rowIndex={start + i + 2} change={changesShown ? changes.byAsset.get(row.asset) : undefined} />
           ))}
           {padBottom > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: padBottom }} /> : null}
         </tbody>
       </table>
     </div>
+    </>
   );
 });
 
@@ -383,7 +413,42 @@ function PartCell({ amount, sub, testId }: { amount: string; sub?: string; testI
   );
 }
 
-const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { row: BalanceRow; quote: string; rowIndex: number }) {
+/** Why the 24 h change columns are empty: said once, in their header. */
+function missingChangesText(missing: ShownChanges['missing']): string {
+  switch (missing) {
+    case 'not_enough_history':
+      return t`not enough history yet`;
+    case 'history_unavailable':
+      return t`History is unavailable`;
+    case 'failed':
+      return t`could not be read`;
+    default:
+      return t`not read yet`;
+  }
+}
+
+const toneOf = (change: string | null | undefined) => (change == null || isZero(change) ? '' : isNegative(change) ? 'change--down' : 'change--up');
+
+/**
+ * The asset's value change over 24 h, its amount change under it (a dash while there are none);
+ * every digit of both, and the price's own move, in the title.
+ */
+function ChangeCell({ asset, change, priceMove, quote }: { asset: string; change: AssetChange | undefined; priceMove: string | null; quote: string }) {
+  const move = priceMove === null ? '' : t`Its price alone moved ${changeText(priceMove)} in 24 hours.`;
+  const exact = change === undefined ? '' : `${change.value === null ? t`Value: not known, no price at one end.` : t`Value: ${change.value} ${quote}.`} ${t`Amount: ${change.amount} ${asset}.`}`;
+  return (
+    <td className={`align-end num ${toneOf(change?.value)}`} title={[exact, move].filter((part) => part !== '').join(' ') || undefined} data-testid="balance-change">
+      {change === undefined || change.value === null ? <span className="cell-zero">{'\u2013'}</span> : <span data-testid="balance-value-change">{valueChangeText(change.value, quote)}</span>}
+      {change === undefined ? null : (
+        <span className="cell-sub" data-testid="balance-amount-change">
+          {`${amountChangeText(change.amount)} ${asset}`}
+        </span>
+      )}
+    </td>
+  );
+}
+
+const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex, change }: { row: BalanceRow; quote: string; rowIndex: number; change: AssetChange | undefined }) {
   return (
     <tr aria-rowindex={rowIndex} data-testid="balance-row" data-asset={row.asset}>
       <td className="cell-sticky" title={row.name ? `${row.asset} \u00b7 ${row.name}` : row.asset}>
@@ -395,11 +460,13 @@ const BalanceRowView = memo(function BalanceRowView({ row, quote, rowIndex }: { 
       </td>
       <td className="align-end num" title={row.value === null ? t`No ${quote} price on the exchange` : t`${row.value} ${quote} at ${row.price ?? ""} ${quote}`} data-testid="balance-value">
         {row.value === null ? <span className="cell-zero">{noPriceText()}</span> : displayValue(row.value, quote)}
+        {row.share === null ? null : (
+          <span className="cell-sub" data-testid="balance-share">
+            {shareText(row.share)}
+          </span>
+        )}
       </td>
-      <td className={`align-end num ${row.change24h === null ? '' : isNegative(row.change24h) ? 'change--down' : 'change--up'}`} data-testid="balance-change">
-        {row.change24h === null ? '\u2013' : changeText(row.change24h)}
-      </td>
-      <td className="align-end num">{row.share === null ? '\u2013' : shareText(row.share)}</td>
+      <ChangeCell asset={row.asset} change={change} priceMove={row.change24h} quote={quote} />
       <PartCell amount={row.main} testId="balance-main" />
       <PartCell amount={row.tradeAvailable} sub={row.tradeFrozen} testId="balance-trade" />
       <PartCell amount={row.collateral} testId="balance-collateral" />

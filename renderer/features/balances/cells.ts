@@ -62,3 +62,20 @@ export function frozenText(frozen: string): string {
 export function noPriceText(): string {
   return t`no price`;
 }
+
+/** A signed change's sign, kept apart from its figure: "+" for a rise, "\u2212" for a fall, none for no change. */
+function signOf(change: string): string {
+  return isNegative(change) ? '\u2212' : isZero(change) ? '' : '+';
+}
+
+/** An amount held more or less than before, signed, shown to the amount's places. */
+export function amountChangeText(change: string): string {
+  if (!isLooseDecimalString(change)) return change;
+  return `${signOf(change)}${amountText(change.replace(/^-/, ''))}`;
+}
+
+/** A value gained or lost in the quote, signed, rounded as values are. */
+export function valueChangeText(change: string, quote: string): string {
+  if (!isLooseDecimalString(change)) return change;
+  return `${signOf(change)}${displayValue(change.replace(/^-/, ''), quote)}`;
+}

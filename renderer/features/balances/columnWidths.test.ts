@@ -26,12 +26,23 @@ describe('figureWidths', () => {
     expect(figureWidths(rows({ value: null }, { value: '1.5' }), cents).value).toBe('no price'.length);
   });
 
-  it('counts the frozen part under the available one, and percentages with their sign and mark', () => {
-    const widths = figureWidths(rows({ tradeAvailable: '1', tradeFrozen: '1234.5' }, { change24h: '-12.25', share: '21.57' }), cents);
+  it('counts the frozen part under the available one, and percentages with their mark', () => {
+    const widths = figureWidths(rows({ tradeAvailable: '1', tradeFrozen: '1234.5' }, { share: '21.57' }), cents);
     expect(widths.trade).toBe('1,234.5 frozen'.length);
-    expect(widths.change).toBe('-12.25%'.length);
     expect(widths.share).toBe('21.57%'.length);
-    expect(figureWidths(rows({ change24h: '3.5' }), cents).change).toBe('+3.5%'.length);
+  });
+
+  it('measures the 24 h changes with their sign, values rounded as values are', () => {
+    const changes = [
+      { asset: 'A', amount: '-1234.5', value: '12.345678' },
+      { asset: 'B', amount: '0.25', value: '-99999.1' },
+      { asset: 'C', amount: '0', value: null },
+    ];
+    const widths = figureWidths(rows({}), cents, changes);
+    // With its ticker after it; counted by the bound (grouping separators and sign included).
+    expect(widths.amountChange).toBe('-1,234.5 A'.length);
+    expect(widths.valueChange).toBe('\u221299,999.10'.length);
+    expect(figureWidths(rows({}), cents).valueChange).toBe(0);
   });
 
   it('is zero for a column of zeros, which show as a dash', () => {
@@ -41,9 +52,13 @@ describe('figureWidths', () => {
 
 describe('columnWidth', () => {
   it('is the widest figure plus the cell padding, unless the header is wider', () => {
-    expect(columnWidth(20, 'Total', true)).toBe('calc(20ch + 28px)');
-    expect(columnWidth(3, 'Collateral', false)).toBe(`calc(${Math.ceil(10 * 1.3)}ch + 28px)`);
+    expect(columnWidth(20, 'Total', true)).toBe('calc(20ch + 24px)');
+    expect(columnWidth(3, 'Collateral', false)).toBe(`calc(${Math.ceil(10 * 1.3)}ch + 24px)`);
     // A sortable header makes room for its arrow.
-    expect(columnWidth(3, 'Collateral', true)).toBe(`calc(${Math.ceil(10 * 1.3) + 2}ch + 28px)`);
+    expect(columnWidth(3, 'Collateral', true)).toBe(`calc(${Math.ceil(10 * 1.3) + 2}ch + 24px)`);
+  });
+
+  it('needs room for the longest word of a header only: headers wrap between words', () => {
+    expect(columnWidth(3, 'Value (USDT)', true)).toBe(`calc(${Math.ceil(6 * 1.3) + 2}ch + 24px)`);
   });
 });

@@ -11,7 +11,8 @@
  */
 import { isZero } from '../../../shared/money/decimal';
 import { formatAmount } from '../../format/format';
-import { amountText, changeText, shownAmount, frozenText, noPriceText, roundValue, shareText } from './cells';
+import type { AssetChange } from '../../../shared/model/history';
+import { amountText, shownAmount, frozenText, noPriceText, roundValue, shareText, valueChangeText } from './cells';
 import type { BalanceRow } from './rows';
 
 /** Widths in ch of the monospace font, one per figure column. */
@@ -21,7 +22,8 @@ export interface FigureWidths {
   collateral: number;
   total: number;
   value: number;
-  change: number;
+  amountChange: number;
+  valueChange: number;
   share: number;
 }
 
@@ -50,15 +52,18 @@ function widest(values: Iterable<string>, format: (value: string) => string): nu
   return longest === null ? 0 : format(longest).length;
 }
 
-function* pick(rows: readonly BalanceRow[], field: (row: BalanceRow) => string | null): Generator<string> {
+function* pick<R>(rows: readonly R[], field: (row: R) => string | null): Generator<string> {
   for (const row of rows) {
     const value = field(row);
     if (value !== null && !isZero(value)) yield value;
   }
 }
 
-/** The figure columns' widths for these rows, valued in `quote` (which sets how values are rounded). */
-export function figureWidths(rows: readonly BalanceRow[], quote: string): FigureWidths {
+/**
+ * The figure columns' widths for these rows, valued in `quote` (which sets how values are rounded),
+ * with each asset's 24 h change (History's answer; none before it).
+ */
+export function figureWidths(rows: readonly BalanceRow[], quote: string, changes: readonly AssetChange[] = []): FigureWidths {
   const noPrice = rows.some((row) => row.value === null) ? noPriceText().length : 0;
   return {
     main: widest(pick(rows, (r) => shownAmount(r.main)), amountText),
@@ -68,7 +73,10 @@ export function figureWidths(rows: readonly BalanceRow[], quote: string): Figure
     total: widest(pick(rows, (r) => shownAmount(r.total)), amountText),
     // Sought among the rounded values: rounding is what sets their length.
     value: Math.max(noPrice, widest(pick(rows, (r) => (r.value === null ? null : roundValue(r.value, quote))), formatAmount)),
-    change: widest(pick(rows, (r) => r.change24h), changeText),
+    // A change's sign takes a character the bound counts too.
+    // The amount change sits under the value change with its ticker, in a smaller face: counted in ch, it errs wide.
+    amountChange: Math.max(0, ...changes.map((c) => formattedLengthBound(shownAmount(c.amount)) + 1 + c.asset.length)),
+    valueChange: widest(pick(changes, (c) => (c.value === null ? null : roundValue(c.value, quote))), (v) => valueChangeText(v, quote)),
     share: widest(pick(rows, (r) => r.share), shareText),
   };
 }
@@ -79,7 +87,8 @@ export function figureWidths(rows: readonly BalanceRow[], quote: string): Figure
  * figures' font per letter covers them. A sortable header adds its arrow.
  */
 export function columnWidth(figureCh: number, header: string, sortable: boolean): string {
-  const headerCh = Math.ceil(header.length * 1.3) + (sortable ? 2 : 0);
-  // The cell's padding (14 px each side, DataTable.css) comes on top.
-  return `calc(${Math.max(figureCh, headerCh)}ch + 28px)`;
+  // Headers wrap between words (balances.css): the longest word is what must fit.
+  const headerCh = Math.ceil(Math.max(...header.split(/\s+/).map((word) => word.length)) * 1.3) + (sortable ? 2 : 0);
+  // The cell's padding (12 px each side, balances.css) comes on top.
+  return `calc(${Math.max(figureCh, headerCh)}ch + 24px)`;
 }

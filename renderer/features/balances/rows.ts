@@ -60,7 +60,11 @@ function byNullable(pick: (row: BalanceRow) => Decimal | null, sign: number) {
   };
 }
 
-export function sortRows(rows: readonly BalanceRow[], sortBy: BalancesUi['sortBy'], direction: BalancesUi['sortDirection']): BalanceRow[] {
+/**
+ * `changeOf`: an asset's value change over 24 hours (History's, not the row's own), which the
+ * "change" sort orders by; without it that sort falls back to tickers.
+ */
+export function sortRows(rows: readonly BalanceRow[], sortBy: BalancesUi['sortBy'], direction: BalancesUi['sortDirection'], changeOf?: (asset: string) => Decimal | null): BalanceRow[] {
   const sign = direction === 'asc' ? 1 : -1;
   switch (sortBy) {
     case 'ticker':
@@ -68,7 +72,7 @@ export function sortRows(rows: readonly BalanceRow[], sortBy: BalancesUi['sortBy
     case 'amount':
       return [...rows].sort(byNullable((r) => r.parsed.total, sign));
     case 'change':
-      return [...rows].sort(byNullable((r) => r.parsed.change, sign));
+      return [...rows].sort(byNullable((r) => changeOf?.(r.asset) ?? null, sign));
     case 'value':
       return [...rows].sort(byNullable((r) => r.parsed.value, sign));
   }

@@ -11,7 +11,8 @@ import { EmptyState, errorTitle, QueryState, SidewaysScroller, View } from '../.
 import { downloadCsv } from '../../csv/csv';
 import { csvFilename } from '../../csv/filename';
 import { formatAmount, formatDay, formatEpochMs } from '../../format/format';
-import { changeText, displayValue } from '../balances/cells';
+import { isZero } from '../../../shared/money/decimal';
+import { amountText, changeText, displayValue, frozenText } from '../balances/cells';
 import { HistoryChart } from './HistoryChart';
 import { timelineWords } from './timelineWords';
 import { asOfCsvRows, endOfLocalDay, localToday } from './asOf';
@@ -233,6 +234,17 @@ function SeriesPanel({ series, rangeWords }: { series: HistorySeries; rangeWords
   );
 }
 
+/** An amount in the as-of table: a dash for zero, the frozen part of a trade balance under it. */
+function AmountCell({ amount, frozen }: { amount: string; frozen?: string }) {
+  const held = frozen !== undefined && !isZero(frozen);
+  return (
+    <td className="num align-end" title={held ? `${amount} + ${frozen}` : amount}>
+      {isZero(amount) && !held ? <span className="cell-zero">{'\u2013'}</span> : amountText(amount)}
+      {held ? <span className="cell-sub">{frozenText(frozen)}</span> : null}
+    </td>
+  );
+}
+
 function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string; quote: string }) {
   const [day, setDay] = useState(localToday);
   const at = endOfLocalDay(day);
@@ -296,12 +308,13 @@ function AsOfPanel({ accountId, name, quote }: { accountId: string; name: string
                 {snapshot.assets.map((a) => (
                   <tr key={a.asset}>
                     <th scope="row" className="cell-sticky">{a.asset}</th>
-                    <td className="num align-end">{formatAmount(a.total)}</td>
-                    <td className="num align-end">{a.price === null ? t`no price` : formatAmount(a.price)}</td>
-                    <td className="num align-end">{a.value === null ? '—' : formatAmount(a.value)}</td>
-                    <td className="num align-end">{formatAmount(a.main)}</td>
-                    <td className="num align-end">{formatAmount(a.tradeAvailable)}{a.tradeFrozen !== '0' ? ` + ${t`${formatAmount(a.tradeFrozen)} frozen`}` : ''}</td>
-                    <td className="num align-end">{formatAmount(a.collateral)}</td>
+                    {/* As Balances shows them: up to 8 places, values in the quote's, zeros as a dash; every digit in the title. */}
+                    <td className="num align-end" title={a.total}>{amountText(a.total)}</td>
+                    <td className="num align-end" title={a.price ?? undefined}>{a.price === null ? t`no price` : formatAmount(a.price)}</td>
+                    <td className="num align-end" title={a.value ?? undefined}>{a.value === null ? '—' : displayValue(a.value, quote)}</td>
+                    <AmountCell amount={a.main} />
+                    <AmountCell amount={a.tradeAvailable} frozen={a.tradeFrozen} />
+                    <AmountCell amount={a.collateral} />
                   </tr>
                 ))}
               </tbody>

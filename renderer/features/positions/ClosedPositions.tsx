@@ -12,7 +12,7 @@ import { useLivePolling } from '../../shell/useLive';
 import { Badge, DataTable, DateRangeFields, Pager, QueryState, type Column } from '../../components';
 import { downloadCsv } from '../../csv/csv';
 import { csvFilename } from '../../csv/filename';
-import { formatAmount, formatUnixSeconds, isoFromUnixSeconds } from '../../format/format';
+import { formatAmount, formatClock, formatUnixDate, isoFromUnixSeconds } from '../../format/format';
 import { dayRange } from '../../format/localDays';
 import { closedPositionsCsvRows } from './closedCsv';
 import { ClosedTotals } from './ClosedTotals';
@@ -34,6 +34,16 @@ function boundsOf(from: string, to: string, nowS: number): DayBounds {
 }
 
 const amount = (value: string | null) => (value === null ? '\u2014' : formatAmount(value));
+
+/** A date over its time: two short lines keep the table within a wide window, where one long one did not. */
+function DateTime({ seconds }: { seconds: number }) {
+  return (
+    <time dateTime={isoFromUnixSeconds(seconds)}>
+      <span className="cell-main">{formatUnixDate(seconds)}</span>
+      <span className="cell-sub">{formatClock(seconds * 1000, true)}</span>
+    </time>
+  );
+}
 
 export function ClosedPositions({ account }: { account: AccountSummary }) {
   const [market, setMarket] = useState('');
@@ -66,6 +76,7 @@ export function ClosedPositions({ account }: { account: AccountSummary }) {
     {
       header: t`Market`,
       sticky: true,
+      cellProps: () => ({ className: 'cell-wrap' }),
       cell: (p) => (
         <>
           {p.market}{' '}
@@ -77,11 +88,11 @@ export function ClosedPositions({ account }: { account: AccountSummary }) {
         </>
       ),
     },
-    { header: t`Side`, cellProps: (p) => ({ title: p.side ?? undefined }), cell: (p) => (p.side === null ? '\u2014' : sideLabel(p.side)) },
+    { header: t`Side`, cellProps: (p) => ({ className: 'cell-wrap', title: p.side ?? undefined }), cell: (p) => (p.side === null ? '\u2014' : sideLabel(p.side)) },
     { header: t`Realized P&L`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.realizedPnl, 'data-testid': 'closed-pnl' }), cell: (p) => amount(p.realizedPnl) },
     { header: t`Funding`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.funding }), cell: (p) => amount(p.funding) },
-    { header: t`Opened`, cellProps: (p) => ({ title: isoFromUnixSeconds(p.openDate) }), cell: (p) => formatUnixSeconds(p.openDate) },
-    { header: t`Closed`, cellProps: (p) => ({ title: p.closeDate === null ? undefined : isoFromUnixSeconds(p.closeDate) }), cell: (p) => (p.closeDate === null ? t`Still open` : formatUnixSeconds(p.closeDate)) },
+    { header: t`Opened`, cellProps: (p) => ({ title: isoFromUnixSeconds(p.openDate) }), cell: (p) => <DateTime seconds={p.openDate} /> },
+    { header: t`Closed`, cellProps: (p) => ({ title: p.closeDate === null ? undefined : isoFromUnixSeconds(p.closeDate) }), cell: (p) => (p.closeDate === null ? t`Still open` : <DateTime seconds={p.closeDate} />) },
     { header: t`Size`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.size ?? undefined }), cell: (p) => amount(p.size) },
     { header: t`Entry price`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.entryPrice ?? undefined }), cell: (p) => amount(p.entryPrice) },
     { header: t`Close price`, align: 'end', cellProps: (p) => ({ className: 'num', title: p.closePrice ?? undefined }), cell: (p) => amount(p.closePrice) },

@@ -126,4 +126,28 @@ describe('positions as risk', () => {
     expect(within(table).getByText('Current').getAttribute('title')).toBe('Index price for perpetual futures (markets ending in _PERP), last trade price for other markets');
     expect(screen.getByRole('button', { name: 'Sort by P&L' }).parentElement!.getAttribute('title')).toBe('Open (unrealized) P&L, at the last trade price');
   });
+
+  it('keeps its order as the figures change, says how many rows changed place, and re-sorts when asked', async () => {
+    const bridge = installBridge([REAL_ACCOUNT]);
+    bridge.reply('exchange.positions', { items: [DETAIL], unreadable: [] });
+    bridge.reply('positions.overview', OVERVIEW);
+    const { client } = renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
+    await waitFor(() => expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']));
+    expect(screen.getByTestId('resort-prompt').textContent).toBe('Rows stay in place as figures change');
+    // ETH leaves its margin call, far from liquidation now: riskiest-first would put it after SOL.
+    const [btc, eth, sol, xrp] = OVERVIEW.positions;
+    bridge.reply('positions.overview', { ...OVERVIEW, positions: [btc!, { ...sol!, distancePercent: '30' }, { ...eth!, liquidationState: null, distancePercent: '45' }, xrp!] });
+    await client.invalidateQueries();
+    await waitFor(() => expect(screen.getAllByTestId('risk-row')[1]!.querySelector('[data-testid="risk-distance"]')?.textContent).toBe('45\u00a0%'));
+    expect(markets()).toEqual(['BTC_PERP', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']);
+    expect(screen.getByTestId('resort-prompt').textContent).toContain('1 row changed place');
+    const sortHeader = screen.getByRole('button', { name: 'Sort by State' });
+    expect(sortHeader.getAttribute('data-held')).toBe('true');
+    expect(sortHeader.getAttribute('title')).toMatch(/^Order held as last sorted/);
+    await userEvent.click(screen.getByRole('button', { name: 'Re-sort' }));
+    expect(markets()).toEqual(['BTC_PERP', 'SOL_USDT', 'ETH_USDT', 'XRP_USDT']);
+    expect(screen.getByTestId('resort-prompt').textContent).toBe('Rows stay in place as figures change');
+    expect(screen.queryByRole('button', { name: 'Re-sort' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sort by State' }).getAttribute('data-held')).toBeNull();
+  });
 });

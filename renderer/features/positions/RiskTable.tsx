@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { CollateralSummary, PositionRisk, PositionsOverview } from '../../../shared/model/balances';
-import { Badge, DataTable, useStableOrder, type Column } from '../../components';
+import { Badge, DataTable, heldSortTitle, ResortPrompt, useStableOrder, type Column } from '../../components';
 import { formatAmount } from '../../format/format';
 import { useUi, type PositionsUi } from '../../state/ui';
 import { formatSigned, moneyCurrency, signTone } from './numbers';
@@ -70,14 +70,17 @@ const amountOr = (value: string | null) => (value === null ? <Unknown /> : forma
 export function RiskTable({ overview }: { overview: PositionsOverview }) {
   const ui = useUi((s) => s.positions);
   const setUi = useUi((s) => s.setPositions);
-  // Prices tick under a live feed: rows keep their places while the pointer is on the table.
-  const { rows, holdProps } = useStableOrder(sortPositions(overview.positions, ui), positionKey, `${ui.sortBy}:${ui.sortDirection}`);
+  // Prices tick under a live feed: rows keep their places until the person sorts or asks to re-sort.
+  // A position entering margin call or liquidation does not move either: the risk banner names it.
+  const { rows, moved, resort } = useStableOrder(sortPositions(overview.positions, ui), positionKey, `${ui.sortBy}:${ui.sortDirection}`);
   const sortOf = (by: PositionsUi['sortBy']) => (ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none');
   const sortHeader = (by: PositionsUi['sortBy'], label: string) => (
     <button
       type="button"
       className="sort-button"
       data-active={ui.sortBy === by}
+      data-held={ui.sortBy === by && moved > 0 ? 'true' : undefined}
+      title={ui.sortBy === by ? heldSortTitle(moved) : undefined}
       aria-label={t`Sort by ${label}`}
       onClick={() =>
         setUi(ui.sortBy === by ? { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' } : { sortBy: by, sortDirection: by === 'pnl' || by === 'leverage' || by === 'amount' ? 'desc' : 'asc' })
@@ -127,7 +130,8 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
     { sort: sortOf('leverage'), header: sortHeader('leverage', t`Lev.`), width: '6%', align: 'end', cellProps: () => ({ className: 'num' }), cell: (p) => (p.leverage === null ? <Unknown /> : `${formatAmount(p.leverage)}\u00d7`) },
   ];
   return (
-    <div className="card" {...holdProps}>
+    <div className="card">
+      <ResortPrompt moved={moved} onResort={resort} />
       <DataTable
         className="table--risk"
         aria-label={t`Positions by risk`}

@@ -1,0 +1,34 @@
+import { plural, t } from '@lingui/core/macro';
+import './ResortPrompt.css';
+
+/**
+ * The line above a table whose order is held: how many rows fresh figures would put elsewhere, and
+ * the button that sorts them; while none would, it says the rows stay put. Always there, so the
+ * prompt appearing never pushes the rows down.
+ */
+export function ResortPrompt({ moved, onResort }: { moved: number; onResort(): void }) {
+  return (
+    <div className="resort-prompt" data-testid="resort-prompt">
+      {moved > 0 ? (
+        <>
+          <span>{plural(moved, { one: '# row changed place', other: '# rows changed place' })}</span>
+          <span aria-hidden="true">{'\u00b7'}</span>
+          <button type="button" className="button button--ghost button--small" onClick={onResort}>
+            {t`Re-sort`}
+          </button>
+        </>
+      ) : (
+        <span className="resort-prompt__idle">{t`Rows stay in place as figures change`}</span>
+      )}
+      {/* Read out once as the order starts to be held, not at every count a live tick brings. */}
+      <span className="visually-hidden" role="status">
+        {moved > 0 ? t`Rows changed place; the order is held until you re-sort.` : ''}
+      </span>
+    </div>
+  );
+}
+
+/** What a sort header says while its order is held: the figures have moved since the sort. */
+export function heldSortTitle(moved: number): string | undefined {
+  return moved > 0 ? t`Order held as last sorted: the figures have moved since. Re-sort to apply the sort again.` : undefined;
+}
