@@ -8,7 +8,7 @@ import { ALL_ACCOUNTS_SERIES, type AssetChange } from '../../../shared/model/his
 import { isLooseDecimalString, isNegative, isPositive, isZero, roundForDisplay } from '../../../shared/money/decimal';
 import { QUOTE_CHOICES } from '../../../shared/model/choices';
 import { REFERENCE_DATA, useChannelQuery, useSettings, useUpdateSettings } from '../../api/queries';
-import { CopyButton, copyButtonLabelLength, EmptyState, errorTitle, heldSortTitle, QueryState, ResortPrompt, StaleNote, useStableOrder, View } from '../../components';
+import { CopyButton, copyButtonLabelLength, EmptyState, errorTitle, heldSortTitle, QueryState, ResortPrompt, useStableOrder, View } from '../../components';
 import type { AppError } from '../../../shared/errors';
 import { knownTotals, type KnownTotals } from './knownTotals';
 import { useRowWindow, type HeightLimit } from '../../components/useRowWindow';
@@ -144,7 +144,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
         </div>
       }
     >
-      {data ? <AccountTotal overview={data} staleError={overview.isError ? overview.error.error : null} updatedAt={overview.dataUpdatedAt} /> : null}
+      {data ? <AccountTotal overview={data} staleError={overview.isError ? overview.error.error : null} /> : null}
       {data && allAccounts && data.byAccount.length > 1 ? <AccountsTotals overview={data} /> : null}
       {data && !allAccounts && ui.includeSubAccounts ? <SubAccountsIncluded accountId={account.id} quote={quote} ownTotal={data.totals.value} /> : null}
       {data && ((allAccounts && data.byAccount.length > 1) || ui.includeSubAccounts) ? (
@@ -213,7 +213,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
  * The account's worth in bold, its split by account part, and the allocation picture (computed by
  * the main process with the totals). Memoised: nothing in it changes while someone types a search.
  */
-const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedAt }: { overview: BalancesOverview; staleError: AppError | null; updatedAt: number }) {
+const AccountTotal = memo(function AccountTotal({ overview, staleError }: { overview: BalancesOverview; staleError: AppError | null }) {
   const parts = overview.allocation;
   const q = overview.quote;
   const totals = knownTotals(overview);
@@ -229,7 +229,6 @@ const AccountTotal = memo(function AccountTotal({ overview, staleError, updatedA
           </strong>
         </p>
         <TotalChange change={totals.change24h} quote={q} />
-        <StaleNote error={staleError} updatedAt={updatedAt} testId="total-stale" />
         <dl className="account-total__split">
           {(['main', 'trade', 'collateral'] as const).map((part) => (
             <div key={part}>
