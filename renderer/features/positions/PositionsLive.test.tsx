@@ -65,4 +65,23 @@ describe('Positions with a live feed', () => {
     await waitFor(() => expect(distance()).toContain('11.11'));
     expect(bridge.callsTo('positions.overview')).toHaveLength(reads);
   });
+
+  it('keeps the cards and the risk banner in step with the pushed overview: a margin call shows at once, a closed position leaves', async () => {
+    const bridge = installBridge([REAL_ACCOUNT]);
+    const other: Position = { ...DETAIL, positionId: 4, market: 'ETH_USDT' };
+    bridge.reply('exchange.positions', { items: [DETAIL, other], unreadable: [] });
+    bridge.reply('positions.overview', { ...overview(REAL_ACCOUNT.id), positions: [risk(), risk({ positionId: 4, market: 'ETH_USDT' })] });
+    renderWithQuery(<PositionsView account={REAL_ACCOUNT} />);
+    await waitFor(() => expect(screen.getAllByTestId('position-card')).toHaveLength(2));
+    const reads = bridge.callsTo('exchange.positions').length;
+
+    // Position 4 closed and position 3 went into margin call: only the pushed overview says so.
+    act(() => bridge.emit('live.overview', overview(REAL_ACCOUNT.id, { liquidationState: 'margin_call', liquidationPrice: '85' })));
+    await waitFor(() => expect(screen.getAllByTestId('position-card')).toHaveLength(1));
+    const card = screen.getByTestId('position-card');
+    expect(card.getAttribute('data-liquidation-state')).toBe('margin_call');
+    expect(card.textContent).toContain('85');
+    expect(screen.getByTestId('risk-banner').textContent).toMatch(/margin call/i);
+    expect(bridge.callsTo('exchange.positions')).toHaveLength(reads);
+  });
 });

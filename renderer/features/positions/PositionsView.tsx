@@ -10,6 +10,7 @@ import { ValidatedFilterForm } from '../../components/ValidatedFilterForm';
 import { AlertsState } from './AlertsState';
 import { ClosedPositions } from './ClosedPositions';
 import { PositionCard } from './PositionCard';
+import { withOverviewFigures } from './liveCards';
 import { RiskBanner } from './RiskBanner';
 import { sortByRisk, summarizeRisk } from './risk';
 import { AlertLog } from '../alerts/AlertLog';
@@ -32,7 +33,8 @@ export function PositionsView({ account }: PositionsViewProps) {
   // Risk as the main process computes it: current price, distance to liquidation, the summary.
   const risk = useChannelQuery('positions.overview', { accountId: account.id }, polling);
   useLiveOverview(account.id);
-  const sorted = useMemo(() => (positions.data ? sortByRisk(positions.data.items) : []), [positions.data]);
+  const overviewIsNewer = risk.dataUpdatedAt > positions.dataUpdatedAt;
+  const sorted = useMemo(() => (positions.data ? sortByRisk(withOverviewFigures(positions.data.items, risk.data, overviewIsNewer)) : []), [positions.data, risk.data, overviewIsNewer]);
   const summary = useMemo(() => summarizeRisk(sorted), [sorted]);
   // The table's distances, for the cards below it to say the same.
   const distances = useMemo(() => new Map(risk.data?.positions.map((p) => [p.positionId, p.distancePercent])), [risk.data]);
