@@ -37,19 +37,19 @@ export function useLiveOverview(accountId: string): void {
 }
 
 /**
- * Reads the balances views of `accountId` again (its own and the all-accounts sum) when main says
- * a pushed balance changed, which it does at most once per 10 s per account. A read still under
- * way is left to finish.
+ * Reads the balances views again when main says a pushed balance changed, which it does at most
+ * once per 10 s per account: `accountId`'s own view and the all-accounts sum, or, with
+ * `allAccounts`, the sum whichever account's balance moved. A read still under way is left to finish.
  */
-export function useLiveBalances(accountId: string): void {
+export function useLiveBalances(accountId: string, allAccounts = false): void {
   const queryClient = useQueryClient();
   useBridgeEvent('live.balances', (changed) => {
-    if (changed.accountId !== accountId) return;
+    if (!allAccounts && changed.accountId !== accountId) return;
     void queryClient.invalidateQueries(
       {
         predicate: ({ queryKey }) => {
           const [channel, payload] = queryKey as readonly [string, { accountId?: string } | undefined];
-          return channel === 'balances.overview' && (payload?.accountId === undefined || payload.accountId === accountId);
+          return channel === 'balances.overview' && (payload?.accountId === undefined || payload.accountId === changed.accountId);
         },
       },
       { cancelRefetch: false },

@@ -64,7 +64,7 @@ export function BalancesView({ account }: { account: AccountSummary }) {
   // While the account is live its balances are read on the slow reconcile clock, and again when a
   // pushed balance changed (docs/decisions.md).
   const overview = useChannelQuery('balances.overview', allAccounts ? { quote } : { accountId: account.id, quote }, useLivePolling(account.id));
-  useLiveBalances(account.id);
+  useLiveBalances(account.id, allAccounts);
   // Names are a nicety: if assets fail to load, balances still show (by ticker).
   const assets = useChannelQuery('exchange.assets', { accountId: account.id }, { ...REFERENCE_DATA, staleTime: 10 * 60_000, refetchInterval: false });
 
