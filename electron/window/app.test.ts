@@ -423,6 +423,16 @@ describe('position alerts in the tray', () => {
     await vi.waitFor(() => expect(sent()).toBeGreaterThan(before));
   }
 
+  /**
+   * After a price move: the crossing is judged from the live model, so it fires with the next push
+   * or the watcher's next pass, whichever reads the new price first. Runs the pass, then waits for
+   * the notification.
+   */
+  async function crossingNotified() {
+    await refresh();
+    await vi.waitFor(() => expect(fake.notifications.length).toBeGreaterThan(1), { timeout: 5_000 });
+  }
+
   it('shows the worst risk in the tray and raises a main-process Notification per alert, also pushed to the page', async () => {
     const { tray } = await startWithAlerts('10');
     // The Demo account (the simulator's Main) has positions in liquidation from the start.
@@ -432,7 +442,7 @@ describe('position alerts in the tray', () => {
     expect(fake.notifications.map((n) => n.options.title)).toEqual([expect.stringMatching(/^\d+ positions already at risk$/)]);
 
     await admin(sim, 'POST', 'prices', { market: 'BTC_USDT', price: '52000' });
-    await refresh();
+    await crossingNotified();
     const titles = fake.notifications.slice(1).map((n) => n.options.title);
     expect(titles).toEqual(['BTC_USDT: 7.29 % from liquidation']);
     const notification = fake.notifications[1]!;
@@ -454,7 +464,7 @@ describe('position alerts in the tray', () => {
     const handler = fake.ipcHandlers.get(IPC_INVOKE_CHANNEL)!;
     expect(((await handler({ sender: contents, senderFrame: contents.mainFrame }, 'settings.update', { language: 'uk' })) as { ok: boolean }).ok).toBe(true);
     await admin(sim, 'POST', 'prices', { market: 'BTC_USDT', price: '52000' });
-    await refresh();
+    await crossingNotified();
     // The at-risk summary came at start, before the language was picked.
     expect(fake.notifications.slice(1).map((n) => n.options.title)).toEqual(['BTC_USDT: 7,29 % до ліквідації']);
     expect(fake.notifications[1]!.options.body).toMatch(/^Позиція #\d+ на BTC_USDT \(.+\) за 7,29 % від ціни ліквідації, нижче вашого порогу 10 %\. Відкрийте WhiteBIT Desk/);
