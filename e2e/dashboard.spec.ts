@@ -129,9 +129,11 @@ test.describe('dashboard', () => {
     await expect(panel).toContainText('The exchange had a problem', { timeout: 60_000 });
     console.log(`error panel after ${Date.now() - started} ms (main-process and renderer retries included)`);
     await fetch(`${simulator.url}/__admin/faults`, { method: 'DELETE', headers: { 'X-Admin-Token': simulator.adminToken } });
-    await panel.getByRole('button', { name: 'Retry' }).click();
+    // Retry brings the codes back; the refresh every view gets when the exchange answers again may come first.
+    const retried = panel.getByRole('button', { name: 'Retry' }).click().catch(() => undefined);
     await expect(page.getByTestId('code-row').first()).toBeVisible();
     await expect(panel).toHaveCount(0);
+    await retried;
   });
 
   test('hostile data renders as text and never breaks the layout', async ({ page }) => {
