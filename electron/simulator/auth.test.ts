@@ -121,9 +121,10 @@ describe('nonces', () => {
   });
 
   it('window mode: order does not matter but a reused nonce gets 429', async () => {
-    // Both below the process's next nonce, so later sequential-mode tests stay above them.
+    // Two fresh nonces from the process's counter (a nonce picked below it could be one an earlier
+    // test already used); the later one is sent first.
+    const earlier = nextNonce();
     const later = nextNonce();
-    const earlier = later - 20;
     expect((await main.post(BALANCE, {}, { nonce: later })).status).toBe(200);
     expect((await main.post(BALANCE, {}, { nonce: earlier })).status).toBe(200);
     const replay = await main.post(BALANCE, {}, { nonce: earlier });
