@@ -22,6 +22,12 @@ export type LiveClient = Pick<ExchangeClient, 'websocketToken' | 'websocketUrl' 
 export interface LiveTimings {
   /** At most four overviews a second per account. */
   overviewEveryMs: number;
+  /**
+   * One exchange tick's frames (a last price per market, the positions snapshot) arrive over a few
+   * milliseconds and event-loop turns: the overview waits this long after the first, so the tick
+   * goes out as one overview instead of a partial one and the rest a whole slot later.
+   */
+  overviewBurstMs: number;
   /** `lastPushAt` alone changes the published state at most once a second. */
   stateEveryMs: number;
   reconcileEveryMs: number;
@@ -29,7 +35,7 @@ export interface LiveTimings {
   balancesEveryMs: number;
 }
 
-export const LIVE_TIMINGS: LiveTimings = { overviewEveryMs: 250, stateEveryMs: 1_000, reconcileEveryMs: 60_000, balancesEveryMs: 10_000 };
+export const LIVE_TIMINGS: LiveTimings = { overviewEveryMs: 250, overviewBurstMs: 20, stateEveryMs: 1_000, reconcileEveryMs: 60_000, balancesEveryMs: 10_000 };
 
 export interface LiveAccountOptions {
   accountId: string;
@@ -99,9 +105,9 @@ export function createLiveAccount(options: LiveAccountOptions) {
     options.onState(toLiveState(accountId, connectionState, model.lastPushAt()));
   }
 
-  /** Leading edge when quiet, else one call at the end of the slot: a busy stream cannot flood. */
-  function throttled(at: number, everyMs: number, fire: () => void): ReturnType<typeof setTimeout> {
-    return setTimeout(fire, Math.max(0, at + everyMs - now()));
+  /** Leading edge when quiet (after `soonestMs`), else one call at the end of the slot: a busy stream cannot flood. */
+  function throttled(at: number, everyMs: number, fire: () => void, soonestMs = 0): ReturnType<typeof setTimeout> {
+    return setTimeout(fire, Math.max(soonestMs, at + everyMs - now()));
   }
 
   function overviewChanged(): void {
@@ -111,7 +117,7 @@ export function createLiveAccount(options: LiveAccountOptions) {
       overviewAt = now();
       const overview = model.overview();
       if (overview !== null && isLive()) options.onOverview(overview);
-    });
+    }, timings.overviewBurstMs);
   }
 
   /** A change of counts or of `lastPushAt` only: one state a second at most, however many frames. */
