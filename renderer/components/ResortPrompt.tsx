@@ -28,7 +28,23 @@ export function ResortPrompt({ moved, onResort }: { moved: number; onResort(): v
   );
 }
 
-/** What a sort header says while its order is held: the figures have moved since the sort. */
-export function heldSortTitle(moved: number): string | undefined {
-  return moved > 0 ? t`Order held as last sorted: the figures have moved since. Re-sort to apply the sort again.` : undefined;
+/**
+ * A sortable column's header button: the arrow of the sort in force, and, while the rows are held
+ * in their last sorted order and the figures have moved since, a mark and a title that say so.
+ */
+export function SortButton({ label, direction, moved, ariaLabel, onClick }: { label: string; direction: 'asc' | 'desc' | null; moved: number; ariaLabel?: string; onClick: () => void }) {
+  const active = direction !== null;
+  return (
+    <button
+      type="button"
+      className="sort-button"
+      data-active={active}
+      data-held={active && moved > 0 ? 'true' : undefined}
+      title={active && moved > 0 ? t`Order held as last sorted: the figures have moved since. Re-sort to apply the sort again.` : undefined}
+      aria-label={ariaLabel}
+      onClick={onClick}
+    >
+      {label} {direction === null ? '' : direction === 'asc' ? '\u2191' : '\u2193'}
+    </button>
+  );
 }

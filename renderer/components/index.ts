@@ -21,4 +21,4 @@ export { DateRangeFields } from './DateRangeFields';
 export { DismissableNotice } from './DismissableNotice';
 export { StaleNote, staleSentence } from './StaleNote';
 export { keepOrder, rowsOutOfPlace, useStableOrder, type StableOrder } from './useStableOrder';
-export { heldSortTitle, ResortPrompt } from './ResortPrompt';
+export { ResortPrompt, SortButton } from './ResortPrompt';

@@ -2,7 +2,7 @@ import { memo, useRef } from 'react';
 import { t } from '@lingui/core/macro';
 import type { AssetChange } from '../../../shared/model/history';
 import { isNegative, isZero } from '../../../shared/money/decimal';
-import { CopyButton, copyButtonLabelLength, heldSortTitle, ResortPrompt, useStableOrder } from '../../components';
+import { CopyButton, copyButtonLabelLength, ResortPrompt, SortButton, useStableOrder } from '../../components';
 import { useRowWindow, type HeightLimit } from '../../components/useRowWindow';
 import { useScrollsSideways } from '../../components/useScrollsSideways';
 import { formatEpochMs } from '../../format/format';
@@ -52,16 +52,7 @@ export const BalancesTable = memo(function BalancesTable({
   const since = changes.since === null ? '' : formatEpochMs(changes.since);
   const header = (by: BalancesUi['sortBy'], label: string, end = true, title?: string) => (
     <th className={end ? 'align-end' : 'cell-sticky'} title={title} aria-sort={ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button
-        type="button"
-        className="sort-button"
-        data-active={ui.sortBy === by}
-        data-held={ui.sortBy === by && moved > 0 ? 'true' : undefined}
-        title={ui.sortBy === by ? heldSortTitle(moved) : undefined}
-        onClick={() => onSort(nextSort(ui, by))}
-      >
-        {label} {ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : ''}
-      </button>
+      <SortButton label={label} direction={ui.sortBy === by ? ui.sortDirection : null} moved={moved} onClick={() => onSort(nextSort(ui, by))} />
     </th>
   );
   return (

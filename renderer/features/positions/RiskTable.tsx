@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { CollateralSummary, PositionRisk, PositionsOverview } from '../../../shared/model/balances';
-import { Badge, DataTable, heldSortTitle, ResortPrompt, useStableOrder, type Column } from '../../components';
+import { Badge, DataTable, ResortPrompt, SortButton, useStableOrder, type Column } from '../../components';
 import { formatAmount } from '../../format/format';
 import { useUi, type PositionsUi } from '../../state/ui';
 import { formatSigned, moneyCurrency, signTone } from './numbers';
@@ -75,19 +75,15 @@ export function RiskTable({ overview }: { overview: PositionsOverview }) {
   const { rows, moved, resort } = useStableOrder(sortPositions(overview.positions, ui), positionKey, `${ui.sortBy}:${ui.sortDirection}`);
   const sortOf = (by: PositionsUi['sortBy']) => (ui.sortBy === by ? (ui.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none');
   const sortHeader = (by: PositionsUi['sortBy'], label: string) => (
-    <button
-      type="button"
-      className="sort-button"
-      data-active={ui.sortBy === by}
-      data-held={ui.sortBy === by && moved > 0 ? 'true' : undefined}
-      title={ui.sortBy === by ? heldSortTitle(moved) : undefined}
-      aria-label={t`Sort by ${label}`}
+    <SortButton
+      label={label}
+      direction={ui.sortBy === by ? ui.sortDirection : null}
+      moved={moved}
+      ariaLabel={t`Sort by ${label}`}
       onClick={() =>
         setUi(ui.sortBy === by ? { sortDirection: ui.sortDirection === 'asc' ? 'desc' : 'asc' } : { sortBy: by, sortDirection: by === 'pnl' || by === 'leverage' || by === 'amount' ? 'desc' : 'asc' })
       }
-    >
-      {label} {ui.sortBy === by ? (ui.sortDirection === 'asc' ? '\u2191' : '\u2193') : ''}
-    </button>
+    />
   );
   const columns: Column<PositionRisk>[] = [
     { sort: sortOf('market'), header: sortHeader('market', t`Market`), width: '11%', sticky: true, cell: (p) => <span className="cell-main">{p.market}</span> },
